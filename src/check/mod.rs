@@ -1,0 +1,56 @@
+//! The checker. It trusts nothing in a certificate but its stated parameters: it
+//! rebuilds the sequences and rows from them (`crate::formulation`), compares, and
+//! checks the combination or the head in exact rational arithmetic.
+//!
+//! Depends only on `crate::exact::rational`, `crate::model` and `crate::formulation`.
+//! Never on the solver, the repair code, or the code that wrote the certificate.
+
+mod gap;
+
+pub use gap::check_gap;
+
+use crate::cert::{AnyCertificate, GapCertificate};
+use crate::exact::rational::{parse_rational, Q};
+
+/// A certificate that passed the checker. Only the checker makes these, and the
+/// printers (JSON, VIPR) accept nothing else.
+#[derive(Debug)]
+pub struct Checked<'a> {
+    pub cert: &'a GapCertificate,
+    pub verdict: Verdict,
+}
+
+/// What a checked certificate proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    /// No head correct on the family satisfies the negated bound (Farkas).
+    Holds,
+    /// A head correct on the family satisfies it (recomputed head).
+    Broken,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Holds => "holds",
+            Verdict::Broken => "broken",
+        }
+    }
+}
+
+/// Checks any certificate; the error says which part failed.
+pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
+    match cert {
+        AnyCertificate::Gap(c) => check_gap(c).map(|ok| format!("{} (gap {})", ok.verdict.name(), describe(c))),
+    }
+}
+
+fn describe(c: &GapCertificate) -> String {
+    let p = &c.params;
+    format!("n={} eps={} h={} u={} w={} {} b<={}", p.n, p.eps, p.h, p.u, p.w, p.family, p.bound)
+}
+
+/// A rational field of the certificate, named in the error.
+fn rational(field: &str, s: &str) -> Result<Q, String> {
+    parse_rational(s).map_err(|e| format!("{field}: {e}"))
+}

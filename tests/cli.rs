@@ -1,0 +1,68 @@
+//! The binary: bad input is one line on stderr and exit 2; verdicts set the exit code.
+
+use std::process::Command;
+
+fn minip(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["check", "--n", "2", "--d", "3"], "n ≥ 3"),
+        (&["check", "--eps", "0", "--d", "3"], "ε > 0"),
+        (&["check", "--eps", "-1/2", "--d", "3"], "ε > 0"),
+        (&["check", "--eps", "1/x", "--d", "3"], "malformed rational"),
+        (&["check", "--h", "4", "--u", "3", "--w", "3"], "u < w"),
+        (&["check", "--h", "4", "--u", "1", "--w", "5"], "w ≤ h"),
+        (&["check", "--tokens", "1121,0011,1100"], "malformed bit string"),
+        (&["check", "--tokens", "111,11,111"], "same number of bits"),
+        (&["check", "--d", "3", "--family", "most"], "unknown family"),
+        (&["check", "--d", "3", "--bound", "two"], "bound must be"),
+        (&["settle", "--d", "2..x"], "malformed range"),
+        (&["verify", "/nonexistent/cert.json"], "No such file"),
+    ];
+    for (args, needle) in cases {
+        let (code, _, err) = minip(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn malformed_certificate_file_is_rejected_with_exit_2() {
+    let dir = std::env::temp_dir().join(format!("minip-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("bad.json");
+    std::fs::write(&p, "{ not json").unwrap();
+    let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.contains("FAILED") && out.contains("malformed certificate"), "{out}");
+    std::fs::write(&p, r#"{"format": "minip-gap/1", "verdict": "holds"}"#).unwrap();
+    let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.contains("missing field"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_exit_codes_follow_the_verdict_and_vipr_is_written() {
+    let dir = std::env::temp_dir().join(format!("minip-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let vipr = dir.join("d3.vipr");
+    let (code, out, _) = minip(&["check", "--d", "3", "--bound", "2", "--vipr", vipr.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("holds"));
+    let text = std::fs::read_to_string(&vipr).unwrap();
+    assert!(text.contains("RTP infeas") && text.contains("{ lin "));
+    let (code, out, _) = minip(&["check", "--d", "2", "--bound", "2", "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["verdict"], "broken");
+    // A broken instance has no VIPR export: that is an error, not a silent skip.
+    let (code, _, err) = minip(&["check", "--d", "2", "--bound", "2", "--vipr", vipr.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
