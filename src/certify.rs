@@ -96,7 +96,8 @@ fn base(inst: &Instance, verdict: Verdict) -> GapCertificate {
     }
 }
 
-fn farkas_certificate(inst: &Instance, rows: &[Row], y: &[Q]) -> GapCertificate {
+/// Packs multipliers for `rows` into a certificate (unchecked: pass it to the checker).
+pub fn farkas_certificate(inst: &Instance, rows: &[Row], y: &[Q]) -> GapCertificate {
     let rhs = rows.iter().zip(y).fold(Q::zero(), |acc, (r, yi)| acc + &r.rhs * yi);
     let mut cert = base(inst, Verdict::Holds);
     cert.farkas = Some(Farkas {
