@@ -222,6 +222,7 @@ fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
         for r in &rows {
             s.push_str(&json_line(&r.record));
         }
+        s.push_str(&json_line(&serde_json::json!({ "conclusion": settle::conclusion(&job, &rows) })));
         emit(&s);
     } else {
         let body: Vec<Vec<String>> = rows
