@@ -61,10 +61,11 @@ fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
         "ones" => Rule::Ones,
         "zero" => Rule::Zero,
         "bits" => Rule::Bits,
+        "not_bits" => Rule::NotBits,
         "weight" => Rule::Weight,
         "unit" => Rule::Unit,
         "row" => Rule::Row(number(base.ok_or("rule 'row' needs a 'base'")?).map_err(|e| format!("base: {e}"))?),
-        _ => return Err(format!("unknown rule '{name}' (expected ones, zero, bits, weight, unit, row)")),
+        _ => return Err(format!("unknown rule '{name}' (expected ones, zero, bits, not_bits, weight, unit, row)")),
     };
     if base.is_some() && !matches!(rule, Rule::Row(_)) {
         return Err(format!("rule '{name}' takes no 'base'"));
@@ -76,6 +77,11 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
     match v {
         Value::String(s) => Ok(Map::rule(parse_rule(s, None)?)),
         Value::Object(o) => {
+            if let Some(parts) = o.get("concat") {
+                let parts = parts.as_array().filter(|p| !p.is_empty() && o.len() == 1).ok_or("'concat' must be the only key, with a nonempty array")?;
+                let maps = parts.iter().map(|p| parse_map(p, m, false)).collect::<Result<Vec<_>, _>>().map_err(|e| format!("concat: {e}"))?;
+                return Ok(Map::Concat(maps));
+            }
             if let Some(t) = o.get("table") {
                 if o.len() != 1 {
                     return Err("a table takes no other keys".into());
@@ -96,7 +102,7 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
             };
             Ok(Map::scaled(rule, scale))
         }
-        _ => Err("expected a rule name, {\"rule\": ...} or {\"table\": ...}".into()),
+        _ => Err("expected a rule name, {\"rule\": ...}, {\"table\": ...} or {\"concat\": [...]}".into()),
     }
 }
 

@@ -31,6 +31,8 @@ pub enum Rule {
     Zero,
     /// The token itself as a 0/1 vector (dimension `m`).
     Bits,
+    /// The complement `1 − x` as a 0/1 vector (dimension `m`).
+    NotBits,
     /// `[|x|]` (dimension 1).
     Weight,
     /// The unit vector `e_x` (dimension `2^m`).
@@ -45,6 +47,8 @@ pub enum Map {
     /// One vector per token, all of dimension `dim`.
     Table { dim: usize, rows: Vec<Sparse> },
     Rule { rule: Rule, scale: Q },
+    /// The parts one after another (dimensions add).
+    Concat(Vec<Map>),
 }
 
 impl Map {
@@ -56,10 +60,11 @@ impl Map {
     }
     pub fn dim(&self, m: u32) -> usize {
         match self {
+            Map::Concat(parts) => parts.iter().map(|p| p.dim(m)).sum(),
             Map::Table { dim, .. } => *dim,
             Map::Rule { rule, .. } => match rule {
                 Rule::Ones | Rule::Zero | Rule::Weight => 1,
-                Rule::Bits => m as usize,
+                Rule::Bits | Rule::NotBits => m as usize,
                 Rule::Unit | Rule::Row(_) => 1 << m,
             },
         }
@@ -68,6 +73,15 @@ impl Map {
     pub fn at(&self, m: u32, x: u32, powers: &[Q]) -> Sparse {
         let (rule, scale) = match self {
             Map::Table { rows, .. } => return rows[x as usize].clone(),
+            Map::Concat(parts) => {
+                let mut out = Sparse::new();
+                let mut offset = 0u32;
+                for p in parts {
+                    out.extend(p.at(m, x, powers).into_iter().map(|(i, a)| (i + offset, a)));
+                    offset += p.dim(m) as u32;
+                }
+                return out;
+            }
             Map::Rule { rule, scale } => (rule, scale),
         };
         if scale.is_zero() {
@@ -77,6 +91,7 @@ impl Map {
             Rule::Ones => vec![(0, Q::one())],
             Rule::Zero => vec![],
             Rule::Bits => (0..m).filter(|i| x >> i & 1 == 1).map(|i| (i, Q::one())).collect(),
+            Rule::NotBits => (0..m).filter(|i| x >> i & 1 == 0).map(|i| (i, Q::one())).collect(),
             Rule::Weight => vec![(0, qi(x.count_ones() as i64))],
             Rule::Unit => vec![(x, Q::one())],
             Rule::Row(_) => (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect(),
@@ -161,15 +176,28 @@ impl Head {
             return Err(format!("mismatched dimensions: beta must be a scalar, has dimension {}", spec.beta.dim(m)));
         }
         let n = 1u32 << m;
-        let mut powers = Vec::new();
-        for map in [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta] {
-            if let Map::Rule { rule: Rule::Row(b), .. } = map {
-                if !b.is_positive() {
-                    return Err(format!("rule 'row' needs a positive base, got {}", fmt_q(b)));
-                }
-                let inv = b.recip();
-                powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
+        // One base per head: the `row` rules must agree (they share the table of powers).
+        fn bases<'a>(map: &'a Map, out: &mut Vec<&'a Q>) {
+            match map {
+                Map::Rule { rule: Rule::Row(b), .. } => out.push(b),
+                Map::Concat(parts) => parts.iter().for_each(|p| bases(p, out)),
+                _ => {}
             }
+        }
+        let mut bs = Vec::new();
+        for map in [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta] {
+            bases(map, &mut bs);
+        }
+        let mut powers = Vec::new();
+        if let Some(b) = bs.first() {
+            if !b.is_positive() {
+                return Err(format!("rule 'row' needs a positive base, got {}", fmt_q(b)));
+            }
+            if bs.iter().any(|c| c != b) {
+                return Err("all 'row' rules of one head must use the same base".into());
+            }
+            let inv = b.recip();
+            powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
         }
         let vecs = |map: &Map| -> Vec<Sparse> { (0..n).map(|x| map.at(m, x, &powers)).collect() };
         let (pq, pk, vv, ww, bb) = (vecs(&spec.phi_q), vecs(&spec.phi_k), vecs(&spec.v), vecs(&spec.w), vecs(&spec.beta));
