@@ -6,7 +6,7 @@ use crate::exact::rational::{fmt_q, parse_rational, Q};
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;
-use crate::heads::{bits, load, Head};
+use crate::heads::{load, Head};
 use clap::{Args, Subcommand};
 use std::time::Instant;
 
@@ -312,6 +312,5 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
         ));
         emit(&s);
     }
-    let _ = bits;
     Ok(if all_ok { 0 } else { 1 })
 }

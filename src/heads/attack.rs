@@ -15,8 +15,9 @@ use super::Head;
 use crate::exact::rational::{fmt_q, qi, Q};
 use num_traits::Signed;
 
-/// How the failure was found.
+/// How the failure was found. (One value per attack: the size difference does not matter.)
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Method {
     GapDomination {
         x: u32,

@@ -325,8 +325,7 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
         let mut count = 0;
         let mut best: (T, T) = (T::from(0), T::from(1));
         let (mut worst, mut first) = (None, None);
-        for (task, acc) in tasks.iter().zip(&results).filter(|(t, _)| t.0 == len) {
-            let _ = task;
+        for (_, acc) in tasks.iter().zip(&results).filter(|(t, _)| t.0 == len) {
             count += acc.count;
             if acc.best.0.clone() * best.1.clone() > best.0.clone() * acc.best.1.clone() {
                 best = acc.best.clone();
