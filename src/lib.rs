@@ -18,6 +18,7 @@ pub mod check;
 pub mod cli;
 pub mod exact;
 pub mod formulation;
+pub mod heads;
 pub mod model;
 pub mod settle;
 pub mod solve;

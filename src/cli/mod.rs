@@ -2,6 +2,7 @@
 //! here. Exit codes: 0 success / lemma holds, 1 a certified counterexample or a
 //! rejected certificate, 2 bad input, errors and `unknown`.
 
+mod head;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -36,6 +37,10 @@ enum Cmd {
     Verify(VerifyArgs),
     /// Measure sweep and verify throughput.
     Bench(BenchArgs),
+    /// Explicit heads: exact exhaustive verification, attack, benchmark.
+    Head(head::HeadArgs),
+    /// The three-token phase-transition table, m = 1..=8, each entry verified exhaustively.
+    Transition(head::TransitionArgs),
 }
 
 #[derive(Args, Clone)]
@@ -182,6 +187,8 @@ pub fn run() -> i32 {
         Cmd::Sweep(a) => cmd_sweep(a),
         Cmd::Verify(a) => cmd_verify(a),
         Cmd::Bench(a) => cmd_bench(a),
+        Cmd::Head(a) => head::cmd_head(a),
+        Cmd::Transition(a) => head::cmd_transition(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,144 @@
+//! The head file format `minip-head/1` (docs/heads.md): JSON with `phi_q`, `phi_k`, `v`, `w`,
+//! `beta`, each a rule or a per-token table of rationals. Parsing only; the checks that need
+//! the whole head (dimensions, `α ≥ 0`) are in `Head::build`.
+//!
+//! Depends only on `crate::exact::rational` and the head types.
+
+use super::{parse_bits, Map, Rule, Sparse, Spec, MAX_M};
+use crate::exact::rational::{parse_rational, Q};
+use num_traits::{One, Zero};
+use serde_json::Value;
+
+pub const FORMAT: &str = "minip-head/1";
+const MAPS: [&str; 5] = ["phi_q", "phi_k", "v", "w", "beta"];
+
+/// Parses a head file. Errors are one line and name the field.
+pub fn parse(text: &str) -> Result<Spec, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("malformed head file: {e}"))?;
+    let obj = v.as_object().ok_or("malformed head file: expected a JSON object")?;
+    match obj.get("format").and_then(Value::as_str) {
+        Some(FORMAT) => {}
+        Some(f) => return Err(format!("unknown format '{f}' (expected '{FORMAT}')")),
+        None => return Err(format!("missing field 'format' (expected '{FORMAT}')")),
+    }
+    for k in obj.keys() {
+        if !["format", "name", "m", "comment"].contains(&k.as_str()) && !MAPS.contains(&k.as_str()) {
+            return Err(format!("unknown field '{k}'"));
+        }
+    }
+    let m = match obj.get("m") {
+        None => None,
+        Some(x) => match x.as_u64() {
+            Some(m) if (1..=MAX_M as u64).contains(&m) => Some(m as u32),
+            _ => return Err(format!("field 'm' must be an integer in 1..={MAX_M}")),
+        },
+    };
+    let name = match obj.get("name") {
+        None => "head".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return Err("field 'name' must be a string".into()),
+    };
+    let mut maps = Vec::new();
+    for key in MAPS {
+        let val = obj.get(key).ok_or_else(|| format!("missing field '{key}'"))?;
+        maps.push(parse_map(val, m, key == "beta").map_err(|e| format!("{key}: {e}"))?);
+    }
+    let mut it = maps.into_iter();
+    let mut next = || it.next().expect("five maps");
+    Ok(Spec { name, m, phi_q: next(), phi_k: next(), v: next(), w: next(), beta: next() })
+}
+
+fn number(v: &Value) -> Result<Q, String> {
+    match v {
+        Value::String(s) => parse_rational(s),
+        Value::Number(n) => parse_rational(&n.to_string()),
+        _ => Err(format!("expected a rational (\"3/8\" or a number), got {v}")),
+    }
+}
+
+fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
+    let rule = match name {
+        "ones" => Rule::Ones,
+        "zero" => Rule::Zero,
+        "bits" => Rule::Bits,
+        "not_bits" => Rule::NotBits,
+        "weight" => Rule::Weight,
+        "unit" => Rule::Unit,
+        "row" => Rule::Row(number(base.ok_or("rule 'row' needs a 'base'")?).map_err(|e| format!("base: {e}"))?),
+        _ => return Err(format!("unknown rule '{name}' (expected ones, zero, bits, not_bits, weight, unit, row)")),
+    };
+    if base.is_some() && !matches!(rule, Rule::Row(_)) {
+        return Err(format!("rule '{name}' takes no 'base'"));
+    }
+    Ok(rule)
+}
+
+fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
+    match v {
+        Value::String(s) => Ok(Map::rule(parse_rule(s, None)?)),
+        Value::Object(o) => {
+            if let Some(parts) = o.get("concat") {
+                let parts = parts.as_array().filter(|p| !p.is_empty() && o.len() == 1).ok_or("'concat' must be the only key, with a nonempty array")?;
+                let maps = parts.iter().map(|p| parse_map(p, m, false)).collect::<Result<Vec<_>, _>>().map_err(|e| format!("concat: {e}"))?;
+                return Ok(Map::Concat(maps));
+            }
+            if let Some(t) = o.get("table") {
+                if o.len() != 1 {
+                    return Err("a table takes no other keys".into());
+                }
+                let m = m.ok_or("a table needs the field 'm'")?;
+                return parse_table(t, m, scalar);
+            }
+            for k in o.keys() {
+                if !["rule", "scale", "base"].contains(&k.as_str()) {
+                    return Err(format!("unknown key '{k}' (expected 'rule', 'scale', 'base' or 'table')"));
+                }
+            }
+            let name = o.get("rule").and_then(Value::as_str).ok_or("expected 'rule' (a string) or 'table'")?;
+            let rule = parse_rule(name, o.get("base"))?;
+            let scale = match o.get("scale") {
+                Some(s) => number(s).map_err(|e| format!("scale: {e}"))?,
+                None => Q::one(),
+            };
+            Ok(Map::scaled(rule, scale))
+        }
+        _ => Err("expected a rule name, {\"rule\": ...}, {\"table\": ...} or {\"concat\": [...]}".into()),
+    }
+}
+
+/// `{"00": ["1", "0"], "01": [...], ...}`: every token of `{0,1}^m` exactly once, vectors of
+/// one length. For `beta` a bare number stands for a vector of length one.
+fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
+    let o = t.as_object().ok_or("'table' must map bit strings to vectors")?;
+    let n = 1usize << m;
+    let mut rows: Vec<Option<Sparse>> = vec![None; n];
+    let mut dim = None;
+    for (key, val) in o {
+        let x = parse_bits(m, key)?;
+        let entries: Vec<Q> = match val {
+            Value::Array(a) => a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?,
+            _ if scalar => vec![number(val).map_err(|e| format!("token {key}: {e}"))?],
+            _ => return Err(format!("token {key}: expected an array of rationals")),
+        };
+        match dim {
+            None => dim = Some(entries.len()),
+            Some(d) if d != entries.len() => {
+                return Err(format!("mismatched dimensions: token {key} has {} entries, others have {d}", entries.len()))
+            }
+            _ => {}
+        }
+        if entries.is_empty() {
+            return Err(format!("token {key}: empty vector"));
+        }
+        if rows[x as usize].is_some() {
+            return Err(format!("token {key} appears twice"));
+        }
+        rows[x as usize] =
+            Some(entries.into_iter().enumerate().filter(|(_, a)| !a.is_zero()).map(|(i, a)| (i as u32, a)).collect());
+    }
+    let mut out = Vec::with_capacity(n);
+    for (x, r) in rows.into_iter().enumerate() {
+        out.push(r.ok_or_else(|| format!("token {} is missing from the table", super::bits(m, x as u32)))?);
+    }
+    Ok(Map::Table { dim: dim.unwrap_or(0), rows: out })
+}

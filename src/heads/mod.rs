@@ -1,0 +1,312 @@
+//! Explicit heads over `{0,1}^m` (MATH.md §1, §6): feature maps `φ_Q`, `φ_K`, values `v`,
+//! readout `w`, `β`, reduced to the two tables of the scalarization (`α ≥ 0` and `s`), plus
+//! the built-ins `rank1`, `softmax` and `exact`.
+//!
+//! Depends only on `crate::exact::rational`. Never on the solver, the formulation or the
+//! certificate code: a head is checked by direct exact evaluation (`eval`).
+//!
+//! Tokens are indices `0..2^m`; coordinate `i` of token `x` is bit `i` of `x`, printed as the
+//! `i`-th character of its bit string (so `"10"` is token 1).
+
+pub mod attack;
+pub mod eval;
+pub mod file;
+pub mod transition;
+
+use crate::exact::rational::{fmt_q, qi, Q};
+use num_traits::{One, Signed, Zero};
+
+/// Largest `m` accepted: the tables have `4^m` entries.
+pub const MAX_M: u32 = 10;
+
+/// A rational vector by its nonzero entries, sorted by index.
+pub type Sparse = Vec<(u32, Q)>;
+
+/// A per-token vector given by a rule (times `scale`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rule {
+    /// `[1]` (dimension 1).
+    Ones,
+    /// `[0]` (dimension 1).
+    Zero,
+    /// The token itself as a 0/1 vector (dimension `m`).
+    Bits,
+    /// The complement `1 − x` as a 0/1 vector (dimension `m`).
+    NotBits,
+    /// `[|x|]` (dimension 1).
+    Weight,
+    /// The unit vector `e_x` (dimension `2^m`).
+    Unit,
+    /// `(B^{−<x,z>})_z` over all tokens `z` (dimension `2^m`): a row of the exact head.
+    Row(Q),
+}
+
+/// How one of `φ_Q`, `φ_K`, `v`, `w`, `β` is given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Map {
+    /// One vector per token, all of dimension `dim`.
+    Table { dim: usize, rows: Vec<Sparse> },
+    Rule { rule: Rule, scale: Q },
+    /// The parts one after another (dimensions add).
+    Concat(Vec<Map>),
+}
+
+impl Map {
+    pub fn rule(rule: Rule) -> Map {
+        Map::Rule { rule, scale: Q::one() }
+    }
+    pub fn scaled(rule: Rule, scale: Q) -> Map {
+        Map::Rule { rule, scale }
+    }
+    pub fn dim(&self, m: u32) -> usize {
+        match self {
+            Map::Concat(parts) => parts.iter().map(|p| p.dim(m)).sum(),
+            Map::Table { dim, .. } => *dim,
+            Map::Rule { rule, .. } => match rule {
+                Rule::Ones | Rule::Zero | Rule::Weight => 1,
+                Rule::Bits | Rule::NotBits => m as usize,
+                Rule::Unit | Rule::Row(_) => 1 << m,
+            },
+        }
+    }
+    /// The vector of token `x` (the table's row, or the rule applied).
+    pub fn at(&self, m: u32, x: u32, powers: &[Q]) -> Sparse {
+        let (rule, scale) = match self {
+            Map::Table { rows, .. } => return rows[x as usize].clone(),
+            Map::Concat(parts) => {
+                let mut out = Sparse::new();
+                let mut offset = 0u32;
+                for p in parts {
+                    out.extend(p.at(m, x, powers).into_iter().map(|(i, a)| (i + offset, a)));
+                    offset += p.dim(m) as u32;
+                }
+                return out;
+            }
+            Map::Rule { rule, scale } => (rule, scale),
+        };
+        if scale.is_zero() {
+            return Vec::new();
+        }
+        let v: Sparse = match rule {
+            Rule::Ones => vec![(0, Q::one())],
+            Rule::Zero => vec![],
+            Rule::Bits => (0..m).filter(|i| x >> i & 1 == 1).map(|i| (i, Q::one())).collect(),
+            Rule::NotBits => (0..m).filter(|i| x >> i & 1 == 0).map(|i| (i, Q::one())).collect(),
+            Rule::Weight => vec![(0, qi(x.count_ones() as i64))],
+            Rule::Unit => vec![(x, Q::one())],
+            Rule::Row(_) => (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect(),
+        };
+        v.into_iter().map(|(i, a)| (i, a * scale)).filter(|(_, a)| !a.is_zero()).collect()
+    }
+}
+
+/// A head as written: maps, before they are multiplied out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    pub name: String,
+    /// Fixed by the file (tables need it); `None` for rule-only heads.
+    pub m: Option<u32>,
+    pub phi_q: Map,
+    pub phi_k: Map,
+    pub v: Map,
+    pub w: Map,
+    pub beta: Map,
+}
+
+/// A head reduced to its scalarization (MATH.md §1): `ŷ = Σ α(q,k) s(q,k) / Σ α(q,k)`.
+#[derive(Clone, Debug)]
+pub struct Head {
+    pub name: String,
+    pub m: u32,
+    /// Feature dimension `r` of `φ_Q`, `φ_K`.
+    pub rank: usize,
+    /// Dimension `D` of the values.
+    pub value_dim: usize,
+    /// `α(q,k)`, row-major `q·2^m + k`; every entry ≥ 0, every `α(q,q)` > 0.
+    pub alpha: Vec<Q>,
+    /// `s(q,k) = w(q)·v(k) + β(q)`, row-major.
+    pub s: Vec<Q>,
+}
+
+fn sparse_dot(a: &Sparse, b: &Sparse) -> Q {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut acc = Q::zero();
+    for (i, x) in short {
+        if let Ok(j) = long.binary_search_by_key(i, |e| e.0) {
+            acc += x * &long[j].1;
+        }
+    }
+    acc
+}
+
+/// Token `x` as its bit string (coordinate 0 first).
+pub fn bits(m: u32, x: u32) -> String {
+    (0..m).map(|i| if x >> i & 1 == 1 { '1' } else { '0' }).collect()
+}
+
+/// A bit string of length `m` as a token.
+pub fn parse_bits(m: u32, s: &str) -> Result<u32, String> {
+    if s.len() != m as usize || !s.bytes().all(|b| b == b'0' || b == b'1') {
+        return Err(format!("token '{s}' is not a bit string of length m = {m}"));
+    }
+    Ok(s.bytes().enumerate().map(|(i, b)| ((b - b'0') as u32) << i).sum())
+}
+
+impl Head {
+    /// Multiplies the maps out over all `4^m` pairs and checks them: matching dimensions,
+    /// `α ≥ 0` everywhere, `α(q,q) > 0` (so every sequence has a positive denominator).
+    pub fn build(spec: &Spec, m: u32) -> Result<Head, String> {
+        if m == 0 || m > MAX_M {
+            return Err(format!("m = {m} is outside 1..={MAX_M}"));
+        }
+        if let Some(fm) = spec.m {
+            if fm != m {
+                return Err(format!("the head is written for m = {fm}, not m = {m}"));
+            }
+        }
+        let (r, rk) = (spec.phi_q.dim(m), spec.phi_k.dim(m));
+        if r != rk {
+            return Err(format!("mismatched dimensions: phi_q has dimension {r}, phi_k has {rk}"));
+        }
+        let (dv, dw) = (spec.v.dim(m), spec.w.dim(m));
+        if dv != dw {
+            return Err(format!("mismatched dimensions: v has dimension {dv}, w has {dw}"));
+        }
+        if spec.beta.dim(m) != 1 {
+            return Err(format!("mismatched dimensions: beta must be a scalar, has dimension {}", spec.beta.dim(m)));
+        }
+        let n = 1u32 << m;
+        // One base per head: the `row` rules must agree (they share the table of powers).
+        fn bases<'a>(map: &'a Map, out: &mut Vec<&'a Q>) {
+            match map {
+                Map::Rule { rule: Rule::Row(b), .. } => out.push(b),
+                Map::Concat(parts) => parts.iter().for_each(|p| bases(p, out)),
+                _ => {}
+            }
+        }
+        let mut bs = Vec::new();
+        for map in [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta] {
+            bases(map, &mut bs);
+        }
+        let mut powers = Vec::new();
+        if let Some(b) = bs.first() {
+            if !b.is_positive() {
+                return Err(format!("rule 'row' needs a positive base, got {}", fmt_q(b)));
+            }
+            if bs.iter().any(|c| c != b) {
+                return Err("all 'row' rules of one head must use the same base".into());
+            }
+            let inv = b.recip();
+            powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
+        }
+        let vecs = |map: &Map| -> Vec<Sparse> { (0..n).map(|x| map.at(m, x, &powers)).collect() };
+        let (pq, pk, vv, ww, bb) = (vecs(&spec.phi_q), vecs(&spec.phi_k), vecs(&spec.v), vecs(&spec.w), vecs(&spec.beta));
+        let mut alpha = Vec::with_capacity((n * n) as usize);
+        let mut s = Vec::with_capacity((n * n) as usize);
+        for q in 0..n as usize {
+            let beta = bb[q].first().map(|e| e.1.clone()).unwrap_or_else(Q::zero);
+            for k in 0..n as usize {
+                let a = sparse_dot(&pq[q], &pk[k]);
+                if a.is_negative() {
+                    return Err(format!("negative kernel entry alpha({}, {}) = {}", bits(m, q as u32), bits(m, k as u32), fmt_q(&a)));
+                }
+                if k == q && a.is_zero() {
+                    return Err(format!(
+                        "alpha({0}, {0}) = 0: the sequence ({0}) has denominator 0 (every alpha(x,x) must be positive)",
+                        bits(m, q as u32)
+                    ));
+                }
+                alpha.push(a);
+                s.push(sparse_dot(&ww[q], &vv[k]) + &beta);
+            }
+        }
+        Ok(Head { name: spec.name.clone(), m, rank: r, value_dim: dv, alpha, s })
+    }
+
+    pub fn tokens(&self) -> u32 {
+        1 << self.m
+    }
+    pub fn alpha(&self, q: u32, k: u32) -> &Q {
+        &self.alpha[(q * self.tokens() + k) as usize]
+    }
+    pub fn s(&self, q: u32, k: u32) -> &Q {
+        &self.s[(q * self.tokens() + k) as usize]
+    }
+
+    /// Whether `α` and `s` are invariant under every permutation of the coordinates,
+    /// checked exactly on the two generators of `S_m` (a transposition and the m-cycle).
+    /// Only then may verification restrict queries to one per weight.
+    pub fn coordinate_invariant(&self) -> bool {
+        let m = self.m;
+        if m == 1 {
+            return true;
+        }
+        let swap = |x: u32| (x & !3) | (x & 1) << 1 | (x >> 1 & 1);
+        let cycle = |x: u32| ((x << 1) | (x >> (m - 1))) & ((1 << m) - 1);
+        let n = self.tokens();
+        for g in [&swap as &dyn Fn(u32) -> u32, &cycle] {
+            for q in 0..n {
+                for k in 0..n {
+                    if self.alpha(q, k) != self.alpha(g(q), g(k)) || self.s(q, k) != self.s(g(q), g(k)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The built-in heads (MATH.md §6). `base` applies to `softmax` (default 6) and `exact`
+/// (default `max(2, len)`, the smallest integer base that is correct at length `len`).
+pub fn builtin(name: &str, base: Option<&Q>, len: u32) -> Option<Result<Spec, String>> {
+    let spec = |name: String, phi_q, phi_k, v, w, beta| Spec { name, m: None, phi_q, phi_k, v, w, beta };
+    let base_of = |default: Q| -> Result<Q, String> {
+        let b = base.cloned().unwrap_or(default);
+        if !b.is_positive() {
+            return Err(format!("--base must be positive, got {}", fmt_q(&b)));
+        }
+        Ok(b)
+    };
+    match name {
+        "rank1" => Some(if base.is_some() {
+            Err("--base does not apply to rank1".into())
+        } else {
+            Ok(spec(
+                "rank1".into(),
+                Map::rule(Rule::Ones),
+                Map::rule(Rule::Ones),
+                Map::rule(Rule::Bits),
+                Map::scaled(Rule::Bits, qi(2)),
+                Map::scaled(Rule::Weight, qi(-1)),
+            ))
+        }),
+        "softmax" | "exact" => Some(base_of(if name == "softmax" { qi(6) } else { qi(len.max(2) as i64) }).map(|b| {
+            let label = format!("{name}(base {})", fmt_q(&b));
+            spec(label, Map::rule(Rule::Row(b)), Map::rule(Rule::Unit), Map::rule(Rule::Bits), Map::rule(Rule::Bits), Map::rule(Rule::Zero))
+        })),
+        _ => None,
+    }
+}
+
+/// `HEAD` on the command line: a built-in name or a path to a head file.
+/// `m` may be omitted when the file fixes it.
+pub fn load(head: &str, m: Option<u32>, base: Option<&Q>, len: u32) -> Result<Head, String> {
+    let spec = match builtin(head, base, len) {
+        Some(s) => s?,
+        None => {
+            if base.is_some() {
+                return Err("--base applies only to the built-ins softmax and exact".into());
+            }
+            let text = std::fs::read_to_string(head).map_err(|e| {
+                format!("{head}: {e} (HEAD is a built-in: rank1, softmax, exact, or a head file)")
+            })?;
+            file::parse(&text).map_err(|e| format!("{head}: {e}"))?
+        }
+    };
+    let m = match (m, spec.m) {
+        (Some(m), _) | (None, Some(m)) => m,
+        (None, None) => return Err("give --m (the head does not fix m)".into()),
+    };
+    Head::build(&spec, m)
+}
