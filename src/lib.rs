@@ -20,5 +20,6 @@ pub mod exact;
 pub mod formulation;
 pub mod model;
 pub mod settle;
+pub mod sharp;
 pub mod solve;
 pub mod sweep;

@@ -2,6 +2,7 @@
 //! here. Exit codes: 0 success / lemma holds, 1 a certified counterexample or a
 //! rejected certificate, 2 bad input, errors and `unknown`.
 
+mod sharp;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -36,6 +37,8 @@ enum Cmd {
     Verify(VerifyArgs),
     /// Measure sweep and verify throughput.
     Bench(BenchArgs),
+    /// The exact best factor kstar = inf b/c per configuration (two-sided certificate), a grid sweep, or the MILP cross-check.
+    Sharp(sharp::SharpArgs),
 }
 
 #[derive(Args, Clone)]
@@ -182,6 +185,7 @@ pub fn run() -> i32 {
         Cmd::Sweep(a) => cmd_sweep(a),
         Cmd::Verify(a) => cmd_verify(a),
         Cmd::Bench(a) => cmd_bench(a),
+        Cmd::Sharp(a) => sharp::cmd_sharp(a),
     };
     match result {
         Ok(code) => code,
