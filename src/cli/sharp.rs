@@ -22,6 +22,9 @@ pub(super) struct SharpArgs {
     /// MILP cross-check over Boolean tokens in m bits (a range, e.g. 2..=5); uses --n, --eps, --family, --d (minimum gap).
     #[arg(long, conflicts_with_all = ["h", "u", "w", "tokens"])]
     milp: bool,
+    /// Summarize committed minip-sharp files (checked first; no solving), e.g. proofs/sharp.
+    #[arg(long, conflicts_with_all = ["h", "u", "w", "tokens", "milp", "grid"])]
+    summarize: Option<PathBuf>,
     /// Bits m for --milp: a number or a range.
     #[arg(long, default_value = "2..=4")]
     m: String,
@@ -44,6 +47,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     }
     if a.milp {
         return cmd_milp(&a);
+    }
+    if let Some(p) = &a.summarize {
+        return cmd_summarize(p);
     }
     if let Some(g) = &a.grid {
         return cmd_grid(&a, g);
@@ -135,6 +141,27 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
         emit(&s);
     }
     Ok(if unknown > 0 { 2 } else { 0 })
+}
+
+fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
+    let mut recs = Vec::new();
+    for f in super::collect_files(std::slice::from_ref(path))? {
+        let file = match crate::cert::read(&f)? {
+            crate::cert::AnyCertificate::Sharp(s) => s,
+            _ => continue,
+        };
+        recs.extend(grid::records_from_file(&file).map_err(|e| format!("{}: {e}", f.display()))?);
+    }
+    if recs.is_empty() {
+        return Err(format!("{}: no minip-sharp certificates", path.display()));
+    }
+    let mut s = String::new();
+    for line in sharp::summary::summary(&recs) {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    emit(&s);
+    Ok(0)
 }
 
 fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
