@@ -170,6 +170,11 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         return Err(format!("--m: need 1 ≤ m ≤ {}", milp::MAX_M));
     }
     let d = a.inst.d.unwrap_or(1);
+    // A range of m starts where the gap fits (m ≥ d); a single m must fit.
+    let ms: Vec<u32> = if ms.len() > 1 { ms.into_iter().filter(|&m| m >= d).collect() } else { ms };
+    if ms.is_empty() {
+        return Err(format!("--m: no m in the range has m ≥ d = {d}"));
+    }
     let eps = parse_rational(&a.inst.eps).map_err(|e| format!("--eps: {e}"))?;
     let family = Family::parse(&a.inst.family)?;
     let mut rows = Vec::new();
