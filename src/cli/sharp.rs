@@ -80,7 +80,8 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,y)/alpha(x,z) over correct heads\n", cert.kstar));
     s.push_str(&format!("paper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
     if cert.attained {
-        s.push_str("attained  yes: a correct head has alpha(x,y) = 0 < alpha(x,z), so b/c = 0 is a minimum\n");
+        s.push_str("attained  yes: a correct head has alpha(x,y) = 0 < alpha(x,z), so b/c = 0 is a minimum");
+        s.push_str(if cert.paper_k.starts_with('-') { "\n" } else { " (the strict b > K·c fails here)\n" });
     } else {
         let lower = cert.lower.as_ref().expect("checked");
         let l: Vec<String> = lower.iter().map(|(k, v)| format!("{k}·{v}")).collect();
