@@ -105,6 +105,8 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
         (3, q(1, 2), Family::All, 4, 1, "0"),
         (4, q(1, 3), Family::All, 4, 2, "4"),
         (5, q(1, 4), Family::Paper, 4, 3, "15"),
+        (3, q(1, 3), Family::All, 3, 1, "1/4"), // kstar < K = 1/2 here
+        (3, q(1, 3), Family::Paper, 3, 1, "0"),
     ] {
         let job = milp::Job::new(n, eps, family, m, d).unwrap();
         let r = milp::cross_check(&job);

@@ -8,7 +8,8 @@
 //! homogeneous) need `t·a`, `t·b`, `t·c`: linearised exactly with a one-hot encoding of
 //! `t` and a split of the weight, `v = Σ_k v_k`, `0 ≤ v_k ≤ U·[t = k]`, `t·v = Σ k v_k`.
 //! Normalisation `b + c = 1` bounds `b, c` by 1 and makes `min b` the same as `min b/c`;
-//! `a` is bounded by `A_MAX` (checked not to bind: a disagreement would show it).
+//! `a` is bounded by `A_MAX`: the bound can only raise the MILP value, and any rise would
+//! show up as a disagreement with the exact minimum (none seen).
 //!
 //! The MILP answer is a float and is only compared; the value reported is always the
 //! exact, certified minimum of `kstar` over the enumerated configurations.
@@ -184,6 +185,7 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let sol = model.solve().map_err(|e| format!("HiGHS MIP: {e}"))?;
     let bv = sol.value(b);
     let cv = sol.value(c);
+
     let bits = |v: &[Variable]| -> String { v.iter().map(|&q| if sol.value(q) > 0.5 { '1' } else { '0' }).collect() };
     let toks = format!("{},{},{}", bits(&x), bits(&y), bits(&z));
     if cv <= 1e-12 {
