@@ -163,3 +163,34 @@ fn sharp_cli_prints_checked_values_and_rejects_bad_input() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn committed_table_matches_committed_certificates() {
+    // proofs/sharp/table.csv is the readable face of the certificates beside it (which
+    // tests/certificates.rs verifies): every row must state what its certificate proves.
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("proofs/sharp");
+    let mut by_key = std::collections::HashMap::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            let AnyCertificate::Sharp(f) = cert::read(&p).unwrap() else { panic!("{}", p.display()) };
+            for c in f.certificates {
+                let key = format!("{},{},{},{},{},{}", c.n, c.eps, c.h, c.u, c.w, c.family);
+                by_key.insert(key, (c.kstar, c.paper_k, c.relation, c.attained.to_string()));
+            }
+        }
+    }
+    assert_eq!(by_key.len(), 6 * 4 * 364 * 2);
+    let table = std::fs::read_to_string(root.join("table.csv")).unwrap();
+    let mut lines = table.lines();
+    assert_eq!(lines.next().unwrap(), "n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained");
+    let mut rows = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let key = format!("{},{},{},{},{},{}", f[0], f[1], f[2], f[3], f[4], f[6]);
+        let want = by_key.get(&key).unwrap_or_else(|| panic!("no certificate for {key}"));
+        assert_eq!((f[7], f[9], f[10], f[11]), (want.0.as_str(), want.1.as_str(), want.2.as_str(), want.3.as_str()), "{key}");
+        rows += 1;
+    }
+    assert_eq!(rows, by_key.len());
+}
