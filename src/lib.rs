@@ -21,5 +21,6 @@ pub mod formulation;
 pub mod heads;
 pub mod model;
 pub mod settle;
+pub mod sharp;
 pub mod solve;
 pub mod sweep;

@@ -6,6 +6,7 @@
 //! Never on the solver, the repair code, or the code that wrote the certificate.
 
 mod gap;
+pub mod sharp;
 
 pub use gap::check_gap;
 
@@ -42,6 +43,7 @@ impl Verdict {
 pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|ok| format!("{} (gap {})", ok.verdict.name(), describe(c))),
+        AnyCertificate::Sharp(f) => sharp::check_sharp_file(f).map(|k| format!("sharp ({k} configurations, kstar certified both sides)")),
     }
 }
 

@@ -3,6 +3,7 @@
 //! rejected certificate, 2 bad input, errors and `unknown`.
 
 mod head;
+mod sharp;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -41,6 +42,8 @@ enum Cmd {
     Head(head::HeadArgs),
     /// The three-token phase-transition table, m = 1..=8, each entry verified exhaustively.
     Transition(head::TransitionArgs),
+    /// The exact best factor kstar = inf b/c per configuration (two-sided certificate), a grid sweep, or the MILP cross-check.
+    Sharp(sharp::SharpArgs),
 }
 
 #[derive(Args, Clone)]
@@ -189,6 +192,7 @@ pub fn run() -> i32 {
         Cmd::Bench(a) => cmd_bench(a),
         Cmd::Head(a) => head::cmd_head(a),
         Cmd::Transition(a) => head::cmd_transition(a),
+        Cmd::Sharp(a) => sharp::cmd_sharp(a),
     };
     match result {
         Ok(code) => code,
