@@ -9,6 +9,7 @@
 pub mod exact;
 pub mod lp;
 pub mod rows;
+pub mod simplex;
 pub mod sparse;
 
 use crate::cert::ratio::RatioCertificate;
@@ -41,7 +42,34 @@ pub fn row_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RowLp, String
 /// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`.
 pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RatioCertificate, String> {
     let lp = row_lp(n, eps, h, lo, hi)?;
-    let hint = lp::solve(h, lo, hi, &lp.rows)?;
+    if let Ok(step) = std::env::var("MINIP_STEP") {
+        let step: u32 = step.parse().unwrap();
+        let mut cur = row_lp(n, eps, 1.min(h), 0, 1.min(h))?;
+        let (mut b, _, _) = simplex::dual_simplex(&cur, simplex::trivial_basis(&cur), 100000)?;
+        while cur.h < h {
+            let t = std::time::Instant::now();
+            let nh = (cur.h + step).min(h);
+            let next = row_lp(n, eps, nh, 0, nh)?;
+            let start = simplex::shifted_basis(&cur, &b.held, &next).ok_or("shift failed")?;
+            let (b2, _, piv) = simplex::dual_simplex(&next, start, 100000)?;
+            if debug() { eprintln!("h={nh} pivots {piv} in {:.3}s", t.elapsed().as_secs_f64()); }
+            b = b2;
+            cur = next;
+        }
+        let act = Active { rows: b.held.iter().copied().filter(|&c| c < cur.rows.len()).collect(), zero: b.held.iter().copied().filter(|&c| c >= cur.rows.len()).map(|c| c - cur.rows.len()).collect() };
+        return certify_active(&cur, act).map_err(|e| format!("unknown: {e}"));
+    }
+    if std::env::var_os("MINIP_TRIVIAL").is_some() {
+        let t = std::time::Instant::now();
+        let (b, x, piv) = simplex::dual_simplex(&lp, simplex::trivial_basis(&lp), 100000)?;
+        if debug() { eprintln!("pivots {piv} in {:.2}s", t.elapsed().as_secs_f64()); }
+        let act = Active { rows: b.held.iter().copied().filter(|&c| c < lp.rows.len()).collect(), zero: b.held.iter().copied().filter(|&c| c >= lp.rows.len()).map(|c| c - lp.rows.len()).collect() };
+        let _ = x;
+        return certify_active(&lp, act).map_err(|e| format!("unknown: {e}"));
+    }
+    let g: f64 = std::env::var("MINIP_G").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let scale: Vec<f64> = (0..=h).map(|o| g.powi((h - o) as i32)).collect();
+    let hint = lp::solve(h, lo, hi, &lp.rows, &scale)?;
     let act = exact::active_from_hint(&lp, &hint);
     certify_active(&lp, act).map_err(|e| format!("unknown: {e}"))
 }
@@ -60,6 +88,7 @@ fn certify_active(lp: &RowLp, act: Active) -> Result<RatioCertificate, String> {
         return Err(format!("active set leaves {} unknowns free", free.len()));
     }
     let viol = exact::violated(lp, &x);
+    if debug() { let y = exact::dual(lp, &act, &x[lp.lo as usize]); eprintln!("negative y: {:?}", y.map(|y| y.iter().filter(|v| v.is_negative()).count())); }
     if !viol.is_empty() {
         return Err(format!("exact point violates {} rows", viol.len()));
     }
@@ -68,6 +97,7 @@ fn certify_active(lp: &RowLp, act: Active) -> Result<RatioCertificate, String> {
     }
     let r = x[lp.lo as usize].clone();
     let y = exact::dual(lp, &act, &r)?;
+    if debug() { eprintln!("negative y: {}", y.iter().filter(|v| v.is_negative()).count()); }
     if y.iter().any(|v| v.is_negative()) {
         return Err(format!("{} negative multipliers", y.iter().filter(|v| v.is_negative()).count()));
     }
