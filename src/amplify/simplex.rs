@@ -29,6 +29,19 @@ fn coeffs(lp: &RowLp, c: usize) -> Vec<(usize, BigInt)> {
     }
 }
 
+/// A basis read off HiGHS's final basis (nonbasic rows held, nonbasic `A_o` held
+/// at zero), with exact multipliers; `None` if singular or the wrong size.
+pub fn from_hint(lp: &RowLp, hint: &super::lp::Hint) -> Option<Basis> {
+    let m = lp.rows.len();
+    let mut held: Vec<usize> = (0..m).filter(|&i| hint.row_status[i] != 1).collect();
+    held.extend((0..lp.k()).filter(|&o| o != lp.hi as usize && hint.col_status[o] != 1).map(|o| m + o));
+    if held.len() != 2 * lp.k() - 1 {
+        return None;
+    }
+    let y = multipliers(lp, &held)?;
+    Some(Basis { held, y })
+}
+
 /// The basic point: every held constraint at equality and `A_hi = 1`.
 pub fn point(lp: &RowLp, held: &[usize]) -> Option<Vec<Q>> {
     let mut eqs: Vec<Eq> = held.iter().map(|&c| Eq { coeffs: coeffs(lp, c), rhs: BigInt::zero() }).collect();
@@ -113,23 +126,18 @@ fn most_violated(lp: &RowLp, x: &[Q]) -> Option<usize> {
     best.map(|b| b.1)
 }
 
-/// Dual simplex from a dual-feasible basis to an optimal one. `Err` if a pivot
-/// limit is hit or the algebra fails (then the caller reports unknown).
+/// Dual simplex from a dual-feasible basis to an optimal one; returns the basis,
+/// its point and the number of pivots. `Err` if a pivot limit is hit or the algebra
+/// fails (then the caller reports unknown). Ties in the ratio test go to the lowest
+/// constraint index (Bland), so exact degenerate pivots cannot cycle forever unnoticed
+/// within the limit.
 pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basis, Vec<Q>, usize), String> {
-    let (mut t1, mut t2, mut t3) = (0f64, 0f64, 0f64);
     for pivots in 0..=max_pivots {
-        let t = std::time::Instant::now();
         let x = point(lp, &b.held).ok_or("singular basis")?;
-        t1 += t.elapsed().as_secs_f64();
-        let t = std::time::Instant::now();
         let Some(r) = most_violated(lp, &x) else {
-            if std::env::var_os("MINIP_DEBUG").is_some() { eprintln!("point {t1:.3} scan {t2:.3} express {t3:.3}"); }
             return Ok((b, x, pivots));
         };
-        t2 += t.elapsed().as_secs_f64();
-        let t = std::time::Instant::now();
         let w = express(lp, &b.held, &coeffs(lp, r)).ok_or("singular basis")?;
-        t3 += t.elapsed().as_secs_f64();
         // Entering r with multiplier t keeps y_i − t w_i ≥ 0.
         let mut leave: Option<(Q, usize)> = None;
         for (ii, wi) in w[..b.held.len()].iter().enumerate() {
