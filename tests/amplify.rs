@@ -162,3 +162,14 @@ fn amplify_bad_input_gets_one_line_and_exit_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_shared_stepping_series_matches_single_solves() {
+    let eps = q(1, 2);
+    let hs = [72, 3, 66];
+    let series = minip::amplify::forced_ratio_series(3, &eps, &hs);
+    for (h, c) in hs.iter().zip(series) {
+        let single = forced_ratio(3, &eps, *h, 0, *h).unwrap();
+        assert_eq!(check_ratio(&c.unwrap()).unwrap(), check_ratio(&single).unwrap(), "h = {h}");
+    }
+}

@@ -8,6 +8,7 @@ use crate::exact::rational::{fmt_q, Q};
 use num_traits::Zero;
 
 /// The row LP as built: each row's multiset and side, and its integer coefficients.
+#[derive(Clone)]
 pub struct RowLp {
     pub n: u32,
     pub eps: Q,

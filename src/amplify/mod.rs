@@ -69,7 +69,12 @@ pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RatioCe
 pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<(RatioCertificate, SolveStats), String> {
     ratio_instance(n, eps.clone(), h, lo, hi)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
-        stepped(n, eps, h).map_err(|e| format!("unknown: {e}"))?
+        let mut out = None;
+        stepped(n, eps, &[h], |lp, b, x, pivots| {
+            out = Some((lp.clone(), b.clone(), x.to_vec(), SolveStats { route: "stepped".into(), pivots }));
+        })
+        .map_err(|e| format!("unknown: {e}"))?;
+        out.ok_or("unknown: stepping did not reach h")?
     } else {
         let lp = row_lp(n, eps, h, lo, hi)?;
         let (b, x, stats) = direct(&lp).map_err(|e| format!("unknown: {e}"))?;
@@ -102,11 +107,18 @@ fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Q>, SolveStats), String> {
 }
 
 /// `R(0, h; h)` for large `h`: solve at a base directly (HiGHS's basis, exact pivots),
-/// then move the optimal basis up `STEP` classes at a time
-/// (`simplex::shifted_basis`) and re-optimise with exact pivots.
-fn stepped(n: u32, eps: &Q, h: u32) -> Result<(RowLp, simplex::Basis, Vec<Q>, SolveStats), String> {
+/// then move the optimal basis up (at most `STEP` classes at a time, stopping at every
+/// `h` in `stops`, which must be sorted) with `simplex::shifted_basis` and re-optimise
+/// with exact pivots. `at_stop` receives each optimal basis at a stop.
+fn stepped(
+    n: u32,
+    eps: &Q,
+    stops: &[u32],
+    mut at_stop: impl FnMut(&RowLp, &simplex::Basis, &[Q], usize),
+) -> Result<(), String> {
+    let last = *stops.last().ok_or("no h")?;
     let mut found = None;
-    for &base in STEP_BASES.iter().filter(|&&b| b < h) {
+    for &base in STEP_BASES.iter().filter(|&&b| b < last) {
         let lp = row_lp(n, eps, base, 0, base)?;
         if let Some(start) = hint_basis(&lp) {
             found = Some((lp, start));
@@ -122,16 +134,47 @@ fn stepped(n: u32, eps: &Q, h: u32) -> Result<(RowLp, simplex::Basis, Vec<Q>, So
             (lp, t)
         }
     };
-    let (mut b, mut x, mut pivots) = simplex::dual_simplex(&cur, start, MAX_PIVOTS)?;
-    while cur.h < h {
-        let nh = (cur.h + STEP).min(h);
+    let (mut b, _, mut pivots) = simplex::dual_simplex(&cur, start, MAX_PIVOTS)?;
+    let h0 = cur.h;
+    let mut next_stop = stops.iter().copied().filter(|&h| h > h0).peekable();
+    while let Some(&stop) = next_stop.peek() {
+        let nh = (cur.h + STEP).min(stop);
         let next = row_lp(n, eps, nh, 0, nh)?;
         let start = simplex::shifted_basis(&cur, &b.held, &next).ok_or("cannot shift the basis")?;
         let (b2, x2, p) = simplex::dual_simplex(&next, start, MAX_PIVOTS)?;
         pivots += p;
-        (b, x, cur) = (b2, x2, next);
+        (b, cur) = (b2, next);
+        if nh == stop {
+            at_stop(&cur, &b, &x2, pivots);
+            next_stop.next();
+        }
     }
-    Ok((cur, b, x, SolveStats { route: "stepped".into(), pivots }))
+    Ok(())
+}
+
+/// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
+/// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
+pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32]) -> Vec<Result<RatioCertificate, String>> {
+    use rayon::prelude::*;
+    let base = STEP_BASES[STEP_BASES.len() - 1];
+    let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
+    high.sort_unstable();
+    high.dedup();
+    let mut found: std::collections::BTreeMap<u32, RatioCertificate> = std::collections::BTreeMap::new();
+    let mut failure: Option<String> = None;
+    if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1).is_ok() {
+        let r = stepped(n, eps, &high, |lp, b, x, _| {
+            found.insert(lp.h, exact::certificate_of_basis(lp, &b.held, &b.y, x));
+        });
+        failure = r.err().map(|e| format!("unknown: {e}"));
+    }
+    hs.par_iter()
+        .map(|&h| match found.get(&h) {
+            Some(c) => check_ratio(c).map(|_| c.clone()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
+            None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
+            None => forced_ratio(n, eps, h, 0, h),
+        })
+        .collect()
 }
 
 /// The chain bound: the maximum over splits of `hi − lo` (the default `hi = h`

@@ -3,7 +3,7 @@
 //! and the SVG plot. Every ratio in a record comes from a checked certificate
 //! (`super::forced_ratio`); an unfinished solve is recorded as `unknown`.
 
-use super::{chain_bound, forced_ratio};
+use super::{chain_bound, forced_ratio, forced_ratio_series};
 use crate::cert::ratio::RatioCertificate;
 use crate::exact::rational::{fmt_q, log2_abs, Q};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -59,15 +59,22 @@ pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].h));
-    let mut solved: Vec<(usize, Result<RatioCertificate, String>)> = order
-        .par_iter()
-        .map(|&i| {
-            let j = jobs[i];
-            let r = forced_ratio(n, eps, j.h, j.lo, j.hi);
-            bar.inc(1);
-            (i, r)
-        })
-        .collect();
+    // R(0, h; h) for several h share one stepping pass (`forced_ratio_series`).
+    let series: Vec<usize> = order.iter().copied().filter(|&i| jobs[i].lo == 0 && jobs[i].hi == jobs[i].h).collect();
+    let rest: Vec<usize> = order.iter().copied().filter(|&i| !(jobs[i].lo == 0 && jobs[i].hi == jobs[i].h)).collect();
+    let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
+    let mut solved: Vec<(usize, Result<RatioCertificate, String>)> = series.into_iter().zip(forced_ratio_series(n, eps, &hs)).collect();
+    bar.inc(solved.len() as u64);
+    solved.extend(
+        rest.par_iter()
+            .map(|&i| {
+                let j = jobs[i];
+                let r = forced_ratio(n, eps, j.h, j.lo, j.hi);
+                bar.inc(1);
+                (i, r)
+            })
+            .collect::<Vec<_>>(),
+    );
     bar.finish_and_clear();
     solved.sort_by_key(|x| x.0);
     let mut out: Vec<(Record, Option<RatioCertificate>)> = Vec::with_capacity(jobs.len());
