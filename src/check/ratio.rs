@@ -85,25 +85,8 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
     if a[inst.lo as usize] != r {
         return Err(format!("alpha[{}]: the point gives A_lo = {}, not the ratio {}", inst.lo, fmt_q(&a[inst.lo as usize]), c.ratio));
     }
-    // 1. The point satisfies every closed row (every multiset, both sides).
-    let mut classes = vec![0u32; inst.n as usize - 1];
-    loop {
-        let t = Q::from_integer(classes[0].into());
-        let (mut d, mut nn) = (a[inst.h as usize].clone(), pv[inst.h as usize].clone());
-        for &o in &classes {
-            d += &a[o as usize];
-            nn += &pv[o as usize];
-        }
-        let dev = nn - &t * &d;
-        let tol = &inst.eps * &d;
-        if dev > tol || -dev > tol {
-            return Err(format!("point: violates the row of multiset {classes:?} (|N − tD| > εD)"));
-        }
-        let Some(i) = (0..classes.len()).rev().find(|&i| classes[i] < inst.h) else { break };
-        let v = classes[i] + 1;
-        classes[i..].iter_mut().for_each(|x| *x = v);
-    }
-    // 2. The multipliers prove A_lo − R·A_hi ≥ 0.
+    // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
+    // rejects a tampered n or h before the enumeration below).
     let mut va = vec![Q::zero(); k];
     let mut vp = vec![Q::zero(); k];
     va[inst.lo as usize] += Q::one();
@@ -136,6 +119,24 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
     }
     if let Some(o) = va.iter().position(|v| v.is_negative()) {
         return Err(format!("multipliers: the combination leaves {} < 0 on A_{o}", fmt_q(&va[o])));
+    }
+    // 1. The point satisfies every closed row (every multiset, both sides).
+    let mut classes = vec![0u32; inst.n as usize - 1];
+    loop {
+        let t = Q::from_integer(classes[0].into());
+        let (mut d, mut nn) = (a[inst.h as usize].clone(), pv[inst.h as usize].clone());
+        for &o in &classes {
+            d += &a[o as usize];
+            nn += &pv[o as usize];
+        }
+        let dev = nn - &t * &d;
+        let tol = &inst.eps * &d;
+        if dev > tol || -dev > tol {
+            return Err(format!("point: violates the row of multiset {classes:?} (|N − tD| > εD)"));
+        }
+        let Some(i) = (0..classes.len()).rev().find(|&i| classes[i] < inst.h) else { break };
+        let v = classes[i] + 1;
+        classes[i..].iter_mut().for_each(|x| *x = v);
     }
     Ok(r)
 }
