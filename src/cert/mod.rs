@@ -9,6 +9,7 @@
 //! Rationals are strings (`"3/8"`) so that no reader rounds them.
 
 pub mod sharp;
+pub mod ratio;
 pub mod vipr;
 
 use serde::{Deserialize, Serialize};
@@ -107,6 +108,7 @@ pub struct GapCertificate {
 pub enum AnyCertificate {
     Gap(GapCertificate),
     Sharp(sharp::SharpFile),
+    Ratio(ratio::RatioCertificate),
 }
 
 /// Reads a certificate file; errors are one line and name the file's problem.
@@ -125,6 +127,9 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
             .map_err(|e| format!("malformed certificate: {e}")),
         sharp::SHARP_FORMAT => serde_json::from_value(value)
             .map(AnyCertificate::Sharp)
+            .map_err(|e| format!("malformed certificate: {e}")),
+        ratio::RATIO_FORMAT => serde_json::from_value(value)
+            .map(AnyCertificate::Ratio)
             .map_err(|e| format!("malformed certificate: {e}")),
         "" => Err("malformed certificate: no \"format\" field".into()),
         other => Err(format!("unknown certificate format '{other}'")),

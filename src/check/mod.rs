@@ -7,8 +7,10 @@
 
 mod gap;
 pub mod sharp;
+mod ratio;
 
 pub use gap::check_gap;
+pub use ratio::{check_ratio, ratio_instance, RatioInstance};
 
 use crate::cert::{AnyCertificate, GapCertificate};
 use crate::exact::rational::{parse_rational, Q};
@@ -44,6 +46,10 @@ pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|ok| format!("{} (gap {})", ok.verdict.name(), describe(c))),
         AnyCertificate::Sharp(f) => sharp::check_sharp_file(f).map(|k| format!("sharp ({k} configurations, kstar certified both sides)")),
+        AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
+            let p = &c.params;
+            format!("ratio R = {} (n={} eps={} h={} lo={} hi={})", crate::exact::rational::fmt_q(&r), p.n, p.eps, p.h, p.lo, p.hi)
+        }),
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod head;
 mod sharp;
+mod amplify;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -44,6 +45,10 @@ enum Cmd {
     Transition(head::TransitionArgs),
     /// The exact best factor kstar = inf b/c per configuration (two-sided certificate), a grid sweep, or the MILP cross-check.
     Sharp(sharp::SharpArgs),
+    /// Exact forced kernel ratios R(lo, hi; h) over all length-n sequences (MATH.md §4).
+    Amplify(amplify::AmplifyArgs),
+    /// Time certified ratios up to h = 168, side by side with glpsol --exact.
+    AmplifyBench(amplify::AmplifyBenchArgs),
 }
 
 #[derive(Args, Clone)]
@@ -193,6 +198,8 @@ pub fn run() -> i32 {
         Cmd::Head(a) => head::cmd_head(a),
         Cmd::Transition(a) => head::cmd_transition(a),
         Cmd::Sharp(a) => sharp::cmd_sharp(a),
+        Cmd::Amplify(a) => amplify::cmd_amplify(a),
+        Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
     };
     match result {
         Ok(code) => code,
