@@ -19,6 +19,7 @@ pub mod cli;
 pub mod exact;
 pub mod formulation;
 pub mod model;
+pub mod rank;
 pub mod settle;
 pub mod solve;
 pub mod sweep;
