@@ -12,6 +12,7 @@
 //! - `sweep`, `settle`: batch jobs over many instances
 //! - `cli`: argument parsing and printing; every command's work is a library call
 
+pub mod amplify;
 pub mod cert;
 pub mod certify;
 pub mod check;

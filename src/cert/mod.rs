@@ -8,6 +8,7 @@
 //! - `head`: the tables `α` and `s` over `{x, y, z}` with every output `ŷ` (verdict `broken`).
 //! Rationals are strings (`"3/8"`) so that no reader rounds them.
 
+pub mod ratio;
 pub mod vipr;
 
 use serde::{Deserialize, Serialize};
@@ -105,6 +106,7 @@ pub struct GapCertificate {
 #[derive(Clone, Debug)]
 pub enum AnyCertificate {
     Gap(GapCertificate),
+    Ratio(ratio::RatioCertificate),
 }
 
 /// Reads a certificate file; errors are one line and name the file's problem.
@@ -120,6 +122,9 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
     match format {
         GAP_FORMAT => serde_json::from_value(value)
             .map(AnyCertificate::Gap)
+            .map_err(|e| format!("malformed certificate: {e}")),
+        ratio::RATIO_FORMAT => serde_json::from_value(value)
+            .map(AnyCertificate::Ratio)
             .map_err(|e| format!("malformed certificate: {e}")),
         "" => Err("malformed certificate: no \"format\" field".into()),
         other => Err(format!("unknown certificate format '{other}'")),

@@ -6,8 +6,10 @@
 //! Never on the solver, the repair code, or the code that wrote the certificate.
 
 mod gap;
+mod ratio;
 
 pub use gap::check_gap;
+pub use ratio::{check_ratio, ratio_instance, RatioInstance};
 
 use crate::cert::{AnyCertificate, GapCertificate};
 use crate::exact::rational::{parse_rational, Q};
@@ -42,6 +44,10 @@ impl Verdict {
 pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|ok| format!("{} (gap {})", ok.verdict.name(), describe(c))),
+        AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
+            let p = &c.params;
+            format!("ratio R = {} (n={} eps={} h={} lo={} hi={})", crate::exact::rational::fmt_q(&r), p.n, p.eps, p.h, p.lo, p.hi)
+        }),
     }
 }
 

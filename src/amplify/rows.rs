@@ -1,0 +1,110 @@
+//! The row LP of MATH.md §4 in integer form, for the solver side.
+//!
+//! Variables: `A_o` at index `o` and `P_o` at index `h + 1 + o`, `o = 0..=h`.
+//! For each multiset `M` of `n − 1` classes (nondecreasing), target `t = min M`, two
+//! closed rows, both `≤ 0`, scaled by `q` where `ε = p/q`:
+//! - `upper`: `q·(N − tD) − p·D ≤ 0`
+//! - `lower`: `q·(tD − N) − p·D ≤ 0`
+//!
+//! Multisets are enumerated lazily in lexicographic order; nothing is materialised
+//! unless a caller collects it. Depends on nothing but std (the checker has its own,
+//! rational, copy of these rows: `crate::check::ratio`).
+
+/// Which of the two rows of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    Upper,
+    Lower,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Upper => "upper",
+            Side::Lower => "lower",
+        }
+    }
+}
+
+/// All nondecreasing sequences of length `k` over `0..=h`, lexicographically.
+pub struct Multisets {
+    h: u32,
+    cur: Option<Vec<u32>>,
+}
+
+pub fn multisets(k: usize, h: u32) -> Multisets {
+    Multisets { h, cur: Some(vec![0; k]) }
+}
+
+impl Iterator for Multisets {
+    type Item = Vec<u32>;
+    fn next(&mut self) -> Option<Vec<u32>> {
+        let out = self.cur.take()?;
+        let mut nxt = out.clone();
+        // Increment the last position that can grow, reset the tail to it.
+        if let Some(i) = (0..nxt.len()).rev().find(|&i| nxt[i] < self.h) {
+            let v = nxt[i] + 1;
+            for x in &mut nxt[i..] {
+                *x = v;
+            }
+            self.cur = Some(nxt);
+        }
+        Some(out)
+    }
+}
+
+/// Number of multisets of `k` classes out of `h + 1`: `C(h + k, k)`.
+pub fn count(k: usize, h: u32) -> u128 {
+    let mut c: u128 = 1;
+    for i in 0..k as u128 {
+        c = c * (h as u128 + 1 + i) / (i + 1);
+    }
+    c
+}
+
+/// One integer row: sparse `(variable, coefficient)`, sorted by variable.
+pub type IntRow = Vec<(usize, i64)>;
+
+/// The integer row of `(x, M)` on `side`, with `ε = p/q`.
+pub fn int_row(h: u32, classes: &[u32], side: Side, p: i64, q: i64) -> IntRow {
+    let t = *classes.iter().min().unwrap_or(&h) as i64;
+    let (ca, cp) = match side {
+        Side::Upper => (-t * q - p, q),
+        Side::Lower => (t * q - p, -q),
+    };
+    let hp = h as usize + 1;
+    let mut row: IntRow = Vec::with_capacity(2 * (classes.len() + 1));
+    for &o in std::iter::once(&h).chain(classes) {
+        for (var, c) in [(o as usize, ca), (hp + o as usize, cp)] {
+            match row.iter_mut().find(|(v, _)| *v == var) {
+                Some(e) => e.1 += c,
+                None => row.push((var, c)),
+            }
+        }
+    }
+    row.retain(|&(_, c)| c != 0);
+    row.sort_unstable();
+    row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enumerates_every_multiset_once_in_order() {
+        let all: Vec<Vec<u32>> = multisets(2, 2).collect();
+        assert_eq!(all, vec![vec![0, 0], vec![0, 1], vec![0, 2], vec![1, 1], vec![1, 2], vec![2, 2]]);
+        assert_eq!(multisets(3, 5).count() as u128, count(3, 5));
+        assert_eq!(count(2, 168), 14365);
+    }
+
+    #[test]
+    fn rows_follow_the_definition() {
+        // h = 2, M = {0, 2}, eps = 1/2: D = 2A_2 + A_0, N = 2P_2 + P_0, t = 0.
+        // upper: 2(N) - D = -A_0 - 2A_2 + 2P_0 + 4P_2
+        assert_eq!(int_row(2, &[0, 2], Side::Upper, 1, 2), vec![(0, -1), (2, -2), (3, 2), (5, 4)]);
+        // lower: 2(-N) - D
+        assert_eq!(int_row(2, &[0, 2], Side::Lower, 1, 2), vec![(0, -1), (2, -2), (3, -2), (5, -4)]);
+    }
+}

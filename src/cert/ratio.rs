@@ -1,0 +1,50 @@
+//! Format `minip-ratio/1`: an exact forced kernel ratio (MATH.md §4) with both sides
+//! of its proof. Rationals are strings (`"11/2"`).
+//!
+//! - `alpha[o]`, `p[o]` (`o = 0..=h`): a point of the closed row LP with
+//!   `alpha[hi] = 1` and `alpha[lo] = ratio` (the ratio is attained);
+//! - `multipliers`: nonnegative multipliers on closed rows, each named by its multiset
+//!   of `n − 1` classes and its side (`upper`: `N − tD − εD ≤ 0`, `lower`:
+//!   `tD − N − εD ≤ 0`), whose combination with `A_lo − ratio·A_hi` leaves nothing on
+//!   any `P_o` and nothing negative on any `A_o` (so `A_lo ≥ ratio·A_hi` for every
+//!   correct head). Only nonzero multipliers are listed.
+//!
+//! Plain data: nothing here builds rows or trusts values (`crate::check::ratio` does).
+
+use serde::{Deserialize, Serialize};
+
+pub const RATIO_FORMAT: &str = "minip-ratio/1";
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatioParams {
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Multiplier {
+    /// The `n − 1` classes after the query, nondecreasing.
+    pub classes: Vec<u32>,
+    /// `upper` or `lower`.
+    pub side: String,
+    pub y: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatioCertificate {
+    pub format: String,
+    pub params: RatioParams,
+    /// `R_{n,ε}(lo, hi; h)`, reduced.
+    pub ratio: String,
+    /// `A_o = α(x, class o)`, `o = 0..=h`.
+    pub alpha: Vec<String>,
+    /// `P_o = A_o · s(x, class o)`, `o = 0..=h`.
+    pub p: Vec<String>,
+    pub multipliers: Vec<Multiplier>,
+}
