@@ -8,6 +8,7 @@
 //! - `head`: the tables `α` and `s` over `{x, y, z}` with every output `ŷ` (verdict `broken`).
 //! Rationals are strings (`"3/8"`) so that no reader rounds them.
 
+pub mod rank;
 pub mod ratio;
 pub mod vipr;
 
@@ -107,6 +108,7 @@ pub struct GapCertificate {
 pub enum AnyCertificate {
     Gap(GapCertificate),
     Ratio(ratio::RatioCertificate),
+    Rank(rank::RankCertificate),
 }
 
 /// Reads a certificate file; errors are one line and name the file's problem.
@@ -125,6 +127,9 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
             .map_err(|e| format!("malformed certificate: {e}")),
         ratio::RATIO_FORMAT => serde_json::from_value(value)
             .map(AnyCertificate::Ratio)
+            .map_err(|e| format!("malformed certificate: {e}")),
+        rank::RANK_FORMAT => serde_json::from_value(value)
+            .map(AnyCertificate::Rank)
             .map_err(|e| format!("malformed certificate: {e}")),
         "" => Err("malformed certificate: no \"format\" field".into()),
         other => Err(format!("unknown certificate format '{other}'")),

@@ -2,6 +2,7 @@
 //! here. Exit codes: 0 success / lemma holds, 1 a certified counterexample or a
 //! rejected certificate, 2 bad input, errors and `unknown`.
 
+mod rank;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -36,6 +37,8 @@ enum Cmd {
     Verify(VerifyArgs),
     /// Measure sweep and verify throughput.
     Bench(BenchArgs),
+    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios).
+    Rank(rank::RankArgs),
 }
 
 #[derive(Args, Clone)]
@@ -182,6 +185,7 @@ pub fn run() -> i32 {
         Cmd::Sweep(a) => cmd_sweep(a),
         Cmd::Verify(a) => cmd_verify(a),
         Cmd::Bench(a) => cmd_bench(a),
+        Cmd::Rank(a) => rank::cmd_rank(a),
     };
     match result {
         Ok(code) => code,

@@ -10,3 +10,4 @@ pub mod bound;
 pub mod cnf;
 pub mod code;
 pub mod sat;
+pub mod search;

@@ -12,7 +12,7 @@ use super::code::{Code, Shape};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use varisat::checker::Checker;
+use varisat::checker::{CheckedProofStep, Checker, CheckerData, ProofProcessor};
 use varisat::{ProofFormat, Solver};
 
 /// A checked answer for one `k`.
@@ -85,12 +85,44 @@ pub fn decide(shape: Shape, k: usize, deadline: Option<Instant>) -> Result<Answe
 }
 
 /// Checks a varisat proof that no code of `k` pairs has this shape, against the
-/// formula rebuilt from the parameters.
+/// formula rebuilt from the parameters. Varisat's checker also accepts proofs that end
+/// in a model, so the checked steps are watched: the empty clause must be derived (or
+/// be in the formula) and no model may be claimed.
 pub fn check_unsat(shape: Shape, k: usize, proof: &[u8]) -> Result<(), String> {
     let enc = encode(shape, k);
-    let mut checker = Checker::new();
-    checker.add_formula(&enc.formula).map_err(|e| format!("varisat checker: {e}"))?;
-    checker.check_proof(proof).map_err(|e| format!("varisat checker rejects the proof: {e}"))
+    let mut watch = Watch::default();
+    {
+        let mut checker = Checker::new();
+        checker.add_processor(&mut watch);
+        checker.add_formula(&enc.formula).map_err(|e| format!("varisat checker: {e}"))?;
+        checker.check_proof(proof).map_err(|e| format!("varisat checker rejects the proof: {e}"))?;
+    }
+    if watch.model {
+        return Err("the proof claims a model, not unsatisfiability".into());
+    }
+    if !watch.empty_clause {
+        return Err("the proof does not derive the empty clause".into());
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+struct Watch {
+    empty_clause: bool,
+    model: bool,
+}
+
+impl ProofProcessor for Watch {
+    fn process_step(&mut self, step: &CheckedProofStep, _: CheckerData) -> Result<(), anyhow::Error> {
+        match step {
+            CheckedProofStep::AddClause { clause, .. } | CheckedProofStep::AtClause { clause, .. } if clause.is_empty() => {
+                self.empty_clause = true
+            }
+            CheckedProofStep::Model { .. } | CheckedProofStep::FailedAssumptions { .. } => self.model = true,
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 fn decode(enc: &Encoding, model: &[varisat::Lit]) -> Code {
