@@ -206,6 +206,81 @@ pub fn shortened_golay(m: u32, h: u32) -> Vec<u64> {
     v
 }
 
+/// A normalized Hadamard matrix of order `N` (first row and column all `+1`), from
+/// Sylvester's doubling or Paley's construction I (`N = q + 1`, prime `q ≡ 3 mod 4`);
+/// `None` for orders neither covers.
+pub fn hadamard(order: usize) -> Option<Vec<Vec<i8>>> {
+    let mut h: Vec<Vec<i8>> = if order.is_power_of_two() && order >= 1 {
+        let mut h = vec![vec![1i8]];
+        while h.len() < order {
+            let n = h.len();
+            let mut g = vec![vec![0i8; 2 * n]; 2 * n];
+            for i in 0..n {
+                for j in 0..n {
+                    g[i][j] = h[i][j];
+                    g[i][j + n] = h[i][j];
+                    g[i + n][j] = h[i][j];
+                    g[i + n][j + n] = -h[i][j];
+                }
+            }
+            h = g;
+        }
+        h
+    } else {
+        let q = order.checked_sub(1)?;
+        if q % 4 != 3 || !(2..q).take_while(|d| d * d <= q).all(|d| q % d != 0) {
+            return None;
+        }
+        let chi = |a: usize| -> i8 {
+            let a = a % q;
+            if a == 0 { 0 } else if (1..q).any(|x| x * x % q == a) { 1 } else { -1 }
+        };
+        // H = I + S, S = [[0, 1ᵀ], [−1, Q]], Q the Jacobsthal matrix.
+        let mut h = vec![vec![0i8; order]; order];
+        for i in 0..order {
+            for j in 0..order {
+                let s = match (i, j) {
+                    (0, 0) => 0,
+                    (0, _) => 1,
+                    (_, 0) => -1,
+                    _ => chi(j + q - i),
+                };
+                h[i][j] = s + if i == j { 1 } else { 0 };
+            }
+        }
+        h
+    };
+    let n = h.len();
+    for j in 0..n {
+        if h[0][j] < 0 {
+            (0..n).for_each(|i| h[i][j] = -h[i][j]);
+        }
+    }
+    for row in h.iter_mut() {
+        if row[0] < 0 {
+            row.iter_mut().for_each(|v| *v = -*v);
+        }
+    }
+    Some(h)
+}
+
+/// The `2(N−1)` rows of a normalized Hadamard matrix of order `N ≤ m` other than the
+/// first, and their negations, as the positions of `+1`: weight `N/2`, pairwise
+/// overlap `≤ N/4` (padded with zeros to `m` bits).
+pub fn hadamard_words(order: usize, m: u32) -> Vec<u64> {
+    let Some(h) = hadamard(order) else { return Vec::new() };
+    if order > m as usize || order < 4 {
+        return Vec::new();
+    }
+    let mut v = Vec::new();
+    for row in &h[1..] {
+        let w = row.iter().enumerate().fold(0u64, |w, (b, &x)| if x > 0 { w | 1 << b } else { w });
+        v.push(w);
+        v.push(!w & ((1u64 << order) - 1));
+    }
+    v
+}
+
 /// The largest pairwise overlap in a constant-weight code (0 for fewer than two words).
 pub fn max_overlap(words: &[u64]) -> u32 {
     let mut lam = 0;
@@ -244,6 +319,25 @@ mod tests {
         assert_eq!(shortened_golay(23, 8).len(), 506);
         assert_eq!(shortened_golay(22, 8).len(), 330);
         assert_eq!(max_overlap(&shortened_golay(24, 8)), 4);
+    }
+
+    #[test]
+    fn hadamard_matrices_are_orthogonal_and_give_their_codes() {
+        for n in [4usize, 8, 12, 16, 20, 24, 32] {
+            let h = hadamard(n).unwrap_or_else(|| panic!("order {n}"));
+            for i in 0..n {
+                for j in 0..n {
+                    let dot: i32 = (0..n).map(|c| (h[i][c] * h[j][c]) as i32).sum();
+                    assert_eq!(dot, if i == j { n as i32 } else { 0 }, "order {n}");
+                }
+            }
+            let words = hadamard_words(n, 24.max(n as u32));
+            assert_eq!(words.len(), 2 * (n - 1));
+            assert!(words.iter().all(|w| w.count_ones() as usize == n / 2));
+            assert_eq!(max_overlap(&words) as usize, n / 4);
+        }
+        assert!(hadamard(28).is_none()); // 27 is not prime
+        assert!(hadamard_words(24, 20).is_empty());
     }
 
     #[test]

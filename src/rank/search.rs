@@ -1,13 +1,13 @@
 //! The per-`m` search for the best certified rank bound (MATH.md §5): for every shape
 //! `(h, lo, hi)` in `m` bits it tries the constructions (greedy packing and shortened
-//! Golay words under the complement construction) and the exact varisat search, prices
+//! Golay words and Hadamard rows under the complement construction) and the exact varisat search, prices
 //! each code with the exact forced ratios `R(lo, o; h)` of `crate::amplify`, and
 //! certifies the best as a `minip-rank/1` certificate that has passed `check_rank`.
 //!
 //! Deterministic apart from the SAT time budget (a larger budget can only find more).
 
 use super::bound::{delta, lemma_value, rank_bound};
-use super::code::{complement_code, greedy_packing, shortened_golay, Code, Shape};
+use super::code::{complement_code, greedy_packing, hadamard_words, shortened_golay, Code, Shape};
 use super::sat;
 use crate::amplify::forced_ratio;
 use crate::cert::rank::{Maximal, RankCertificate, RankCode, RankParams, RANK_FORMAT};
@@ -126,6 +126,14 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
             }
         }
     }
+    for order in [4usize, 8, 12, 16, 20, 24, 32] {
+        let words = hadamard_words(order, m);
+        if words.len() >= 2 && (order / 2) as u32 <= job.h_max {
+            if let Ok(code) = complement_code(m, (order / 2) as u32, &words) {
+                push(&mut out, &mut floor, Candidate { construction: "hadamard", code, refuted: None });
+            }
+        }
+    }
     // Most promising shapes first: smallest δ.
     let mut shapes: Vec<(Q, u32, u32)> = Vec::new();
     for h in 1..=m.min(job.h_max) {
@@ -144,7 +152,7 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
             continue;
         }
         let words = greedy_packing(m, h, lambda, saturation(&d).min(CODE_CAP));
-        if words.len() >= 2 {
+        if !words.is_empty() {
             if let Ok(code) = complement_code(m, h, &words) {
                 push(&mut out, &mut floor, Candidate { construction: "greedy", code, refuted: None });
             }
