@@ -161,13 +161,13 @@ fn svg(rs: &[&RankResult]) -> String {
     let (w, h, l, b, t, r) = (640.0, 400.0, 60.0, 50.0, 30.0, 150.0);
     let m0 = rs.iter().map(|r| r.m).min().unwrap_or(1) as f64;
     let m1 = (rs.iter().map(|r| r.m).max().unwrap_or(2) as f64).max(m0 + 1.0);
-    let ylo = -4.0f64;
+    let ylo = (m0 / 10.0 - 6.0).floor().min(0.0);
     let yhi = m1.max(1.0);
     let px = |m: f64| l + (m - m0) / (m1 - m0) * (w - l - r);
     let py = |y: f64| t + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * (h - t - b);
     let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     s.push_str(&format!("<line x1=\"{l}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{}\" stroke=\"black\"/>\n", h - b, w - r, h - b, h - b));
-    let mut y = ylo;
+    let mut y = (ylo / 4.0).ceil() * 4.0;
     while y <= yhi {
         s.push_str(&format!("<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">2^{y}</text>\n", l - 5.0, py(y) + 4.0));
         y += 4.0;

@@ -240,11 +240,12 @@ pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<RankC
 }
 
 /// Order of preference: larger bound, then a code proved maximal for its shape, then
-/// smaller code, then smaller `(h, lo, hi)`, then constructions before SAT.
+/// constructions before SAT codes (so that a SAT search cut by the budget changes the
+/// answer only when it raises the bound), then smaller code and `(h, lo, hi)`.
 fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
     let key = |x: &(u64, &Candidate)| {
         let s = x.1.code.shape;
-        (std::cmp::Reverse(x.0), x.1.refuted.is_none(), x.1.code.len(), s.h, s.lo, s.hi, x.1.construction == "sat")
+        (std::cmp::Reverse(x.0), x.1.refuted.is_none(), x.1.construction == "sat", x.1.code.len(), s.h, s.lo, s.hi, x.1.construction)
     };
     key(a) < key(b)
 }
