@@ -17,13 +17,19 @@ pub struct Hint {
 }
 
 /// `min A_lo` s.t. `rows ≤ 0`, `A ≥ 0`, `A_hi = 1`, `P` free.
-pub fn solve(h: u32, lo: u32, hi: u32, rows: &[IntRow]) -> Result<Hint, String> {
+///
+/// Kernel values span many orders of magnitude (`A_lo/A_hi` grows like `g^h`), so
+/// HiGHS sees `A_o = scale[o]·a_o`, `P_o = scale[o]·p_o` with `scale` the caller's
+/// guess of the profile, and each row divided by its largest coefficient. The basis
+/// statuses returned are those of the scaled model (the same basis).
+pub fn solve(h: u32, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
     let k = h as usize + 1;
     let mut pb = RowProblem::default();
     let mut cols = Vec::with_capacity(2 * k);
     for o in 0..k {
         let cost = if o == lo as usize { 1.0 } else { 0.0 };
-        cols.push(if o == hi as usize { pb.add_column(cost, 1.0..=1.0) } else { pb.add_column(cost, 0.0..) });
+        let fix = 1.0 / scale[o];
+        cols.push(if o == hi as usize { pb.add_column(cost, fix..=fix) } else { pb.add_column(cost, 0.0..) });
     }
     for _ in 0..k {
         cols.push(pb.add_column::<f64, _>(0.0, ..));
@@ -31,12 +37,20 @@ pub fn solve(h: u32, lo: u32, hi: u32, rows: &[IntRow]) -> Result<Hint, String> 
     let mut buf = Vec::new();
     for r in rows {
         buf.clear();
-        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64)));
+        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64 * scale[j % k])));
+        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
+        buf.iter_mut().for_each(|e| e.1 /= m);
         pb.add_row(..=0.0, &buf);
     }
     let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("threads", 1);
+    // Measured on this LP: presolve loses the tiny far-apart terms and HiGHS's
+    // default strategy fails from h ≈ 128 on; the plain dual simplex is fast and
+    // returns an (almost) optimal basis well past that.
+    model.set_option("presolve", "off");
+    model.set_option("simplex_strategy", 1);
+    model.set_option("time_limit", 60.0);
     let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
     if solved.status() != HighsModelStatus::Optimal {
         return Err(format!("HiGHS: status {:?}", solved.status()));

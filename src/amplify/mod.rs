@@ -7,14 +7,17 @@
 //! judge. A ratio leaves this module only inside a certificate that passed the checker.
 
 pub mod exact;
+pub mod export;
 pub mod lp;
+pub mod report;
 pub mod rows;
+pub mod simplex;
 pub mod sparse;
 
 use crate::cert::ratio::RatioCertificate;
 use crate::check::{check_ratio, ratio_instance};
 use crate::exact::rational::Q;
-use exact::{Active, RowLp};
+use exact::RowLp;
 use num_traits::{One, Signed};
 use rows::Side;
 
@@ -38,48 +41,104 @@ pub fn row_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RowLp, String
     Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, names, rows: rws })
 }
 
+/// Where stepping starts (`R(0, h; h)` only), tried in order: the first base at
+/// which HiGHS's basis is exactly dual feasible is used; up to it HiGHS starts
+/// directly. (Measured: starting higher, e.g. from HiGHS's basis at 120, costs more
+/// pivots afterwards than stepping from 64, because HiGHS picks a different
+/// degenerate optimal basis.)
+const STEP_BASES: [u32; 1] = [64];
+/// Classes added per step when stepping up from `STEP_BASE`.
+const STEP: u32 = 8;
+const MAX_PIVOTS: usize = 20_000;
+
+/// How a certificate was found (for benchmarks and `--json`).
+#[derive(Clone, Debug, Default)]
+pub struct SolveStats {
+    /// `hint` (HiGHS's basis was exactly optimal), `hint+pivots`, `trivial+pivots`, `stepped`.
+    pub route: String,
+    pub pivots: usize,
+}
+
 /// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`.
 pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RatioCertificate, String> {
-    let lp = row_lp(n, eps, h, lo, hi)?;
-    let hint = lp::solve(h, lo, hi, &lp.rows)?;
-    let act = exact::active_from_hint(&lp, &hint);
-    certify_active(&lp, act).map_err(|e| format!("unknown: {e}"))
+    forced_ratio_stats(n, eps, h, lo, hi).map(|(c, _)| c)
 }
 
-fn debug() -> bool {
-    std::env::var_os("MINIP_DEBUG").is_some()
+/// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
+/// solve did not finish (nothing was certified); others are bad input.
+pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<(RatioCertificate, SolveStats), String> {
+    ratio_instance(n, eps.clone(), h, lo, hi)?;
+    let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
+        stepped(n, eps, h).map_err(|e| format!("unknown: {e}"))?
+    } else {
+        let lp = row_lp(n, eps, h, lo, hi)?;
+        let (b, x, stats) = direct(&lp).map_err(|e| format!("unknown: {e}"))?;
+        (lp, b, x, stats)
+    };
+    let cert = exact::certificate_of_basis(&lp, &basis.held, &basis.y, &x);
+    check_ratio(&cert).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
+    Ok((cert, stats))
 }
 
-/// Solves an active set exactly and checks the result.
-fn certify_active(lp: &RowLp, act: Active) -> Result<RatioCertificate, String> {
-    let (x, free) = exact::primal(lp, &act)?;
-    if debug() {
-        eprintln!("active rows {} zero {:?} free {:?}", act.rows.len(), act.zero, free);
-    }
-    if !free.is_empty() {
-        return Err(format!("active set leaves {} unknowns free", free.len()));
-    }
-    let viol = exact::violated(lp, &x);
-    if !viol.is_empty() {
-        return Err(format!("exact point violates {} rows", viol.len()));
-    }
-    if x[..lp.k()].iter().any(|v| v.is_negative()) {
-        return Err("exact point has a negative kernel value".into());
-    }
-    let r = x[lp.lo as usize].clone();
-    let y = exact::dual(lp, &act, &r)?;
-    if y.iter().any(|v| v.is_negative()) {
-        return Err(format!("{} negative multipliers", y.iter().filter(|v| v.is_negative()).count()));
-    }
-    let cert = exact::certificate(lp, &x, &y, &act);
-    check_ratio(&cert)?;
-    Ok(cert)
+/// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.
+fn hint_basis(lp: &RowLp) -> Option<simplex::Basis> {
+    let scale = vec![1.0; lp.k()];
+    lp::solve(lp.h, lp.lo, lp.hi, &lp.rows, &scale)
+        .ok()
+        .and_then(|hint| simplex::from_hint(lp, &hint))
+        .filter(|b| b.y.iter().all(|v| !v.is_negative()))
 }
 
-/// The chain bound: the maximum over splits of `h − lo` into integer gaps `d_i ≥ 2`
-/// with `K(d_i) > 0` of `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if no split.
-pub fn chain_bound(n: u32, eps: &Q, h: u32, lo: u32) -> Option<Q> {
-    let s = h.checked_sub(lo)? as usize;
+/// HiGHS at `h`, then exact pivots from its basis (or from the trivial basis if
+/// HiGHS's exact multipliers are not all nonnegative).
+fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Q>, SolveStats), String> {
+    let (route, start) = match hint_basis(lp) {
+        Some(b) => ("hint", b),
+        None => ("trivial", simplex::trivial_basis(lp)),
+    };
+    let (b, x, pivots) = simplex::dual_simplex(lp, start, MAX_PIVOTS)?;
+    let route = if pivots == 0 { route.to_string() } else { format!("{route}+pivots") };
+    Ok((b, x, SolveStats { route, pivots }))
+}
+
+/// `R(0, h; h)` for large `h`: solve at a base directly (HiGHS's basis, exact pivots),
+/// then move the optimal basis up `STEP` classes at a time
+/// (`simplex::shifted_basis`) and re-optimise with exact pivots.
+fn stepped(n: u32, eps: &Q, h: u32) -> Result<(RowLp, simplex::Basis, Vec<Q>, SolveStats), String> {
+    let mut found = None;
+    for &base in STEP_BASES.iter().filter(|&&b| b < h) {
+        let lp = row_lp(n, eps, base, 0, base)?;
+        if let Some(start) = hint_basis(&lp) {
+            found = Some((lp, start));
+            break;
+        }
+    }
+    let (mut cur, start) = match found {
+        Some(f) => f,
+        None => {
+            let base = STEP_BASES[STEP_BASES.len() - 1];
+            let lp = row_lp(n, eps, base, 0, base)?;
+            let t = simplex::trivial_basis(&lp);
+            (lp, t)
+        }
+    };
+    let (mut b, mut x, mut pivots) = simplex::dual_simplex(&cur, start, MAX_PIVOTS)?;
+    while cur.h < h {
+        let nh = (cur.h + STEP).min(h);
+        let next = row_lp(n, eps, nh, 0, nh)?;
+        let start = simplex::shifted_basis(&cur, &b.held, &next).ok_or("cannot shift the basis")?;
+        let (b2, x2, p) = simplex::dual_simplex(&next, start, MAX_PIVOTS)?;
+        pivots += p;
+        (b, x, cur) = (b2, x2, next);
+    }
+    Ok((cur, b, x, SolveStats { route: "stepped".into(), pivots }))
+}
+
+/// The chain bound: the maximum over splits of `hi − lo` (the default `hi = h`
+/// gives MATH.md's `h − lo`) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
+/// `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if there is no split. Display only.
+pub fn chain_bound(n: u32, eps: &Q, hi: u32, lo: u32) -> Option<Q> {
+    let s = hi.checked_sub(lo)? as usize;
     let two_eps = eps * Q::from_integer(2.into());
     let kd = |d: usize| Q::from_integer((n as i64 - 2).into()) * (Q::from_integer((d as i64).into()) - &two_eps) / &two_eps;
     let mut best: Vec<Option<Q>> = vec![None; s + 1];

@@ -72,57 +72,97 @@ fn combine(e: &Eq, a: &BigInt, p: &Eq, b: &BigInt) -> Eq {
 }
 
 /// Solves the system exactly; `None` if it is inconsistent.
+///
+/// Pivot order: a shortest remaining equation, and in it the column that occurs in
+/// the fewest remaining equations (counts and column→equation lists are kept up to
+/// date, so a step costs what its fill-in costs).
 pub fn solve(eqs: Vec<Eq>, nvars: usize) -> Option<Solution> {
-    let mut rest: Vec<Eq> = eqs;
-    for e in rest.iter_mut() {
+    let mut rows: Vec<Option<Eq>> = Vec::with_capacity(eqs.len());
+    let mut colcount = vec![0usize; nvars];
+    let mut colrows: Vec<Vec<usize>> = vec![Vec::new(); nvars];
+    for mut e in eqs {
         e.coeffs.retain(|(_, c)| !c.is_zero());
         e.coeffs.sort_by_key(|x| x.0);
-        normalize(e);
+        normalize(&mut e);
+        if e.coeffs.is_empty() {
+            if !e.rhs.is_zero() {
+                return None;
+            }
+            continue;
+        }
+        let i = rows.len();
+        for (c, _) in &e.coeffs {
+            colcount[*c] += 1;
+            colrows[*c].push(i);
+        }
+        rows.push(Some(e));
     }
+    let mut active: Vec<usize> = (0..rows.len()).collect();
     let mut pivots: Vec<(usize, Eq)> = Vec::new();
-    let mut colcount = vec![0usize; nvars];
-    loop {
-        // Empty equations: consistent only with a zero right-hand side.
-        let mut k = 0;
-        while k < rest.len() {
-            if rest[k].coeffs.is_empty() {
-                if !rest[k].rhs.is_zero() {
+    while !active.is_empty() {
+        // Markowitz cost (r − 1)(c − 1) over the entries of the few shortest equations.
+        let mut short: Vec<(usize, usize)> = Vec::with_capacity(5);
+        for (ai, &i) in active.iter().enumerate() {
+            let len = rows[i].as_ref().map_or(0, |e| e.coeffs.len());
+            if short.len() < 4 || len < short[short.len() - 1].0 {
+                let at = short.partition_point(|x| x.0 <= len);
+                short.insert(at, (len, ai));
+                short.truncate(4);
+            }
+        }
+        let mut best: Option<((usize, u64), usize, usize)> = None;
+        for &(len, ai) in &short {
+            for (c, v) in &rows[active[ai]].as_ref().expect("active").coeffs {
+                let cost = ((len - 1) * (colcount[*c] - 1), v.bits());
+                if best.as_ref().map_or(true, |b| cost < b.0) {
+                    best = Some((cost, ai, *c));
+                }
+            }
+        }
+        // A column singleton costs no fill at all, however long its equation.
+        if best.as_ref().map_or(true, |b| b.0 .0 > 0) {
+            if let Some(c) = (0..nvars).find(|&c| colcount[c] == 1) {
+                let i = *colrows[c]
+                    .iter()
+                    .find(|&&i| rows[i].as_ref().is_some_and(|e| e.coeffs.binary_search_by_key(&c, |x| x.0).is_ok()))
+                    .expect("counted");
+                best = Some(((0, 0), active.iter().position(|&j| j == i).expect("active"), c));
+            }
+        }
+        let (_, ai, col) = best.expect("nonempty");
+        let pi = active.swap_remove(ai);
+        let piv = rows[pi].take().expect("active");
+        for (c, _) in &piv.coeffs {
+            colcount[*c] -= 1;
+        }
+        let a = piv.coeffs[piv.coeffs.binary_search_by_key(&col, |x| x.0).expect("pivot entry")].1.clone();
+        let mut targets = std::mem::take(&mut colrows[col]);
+        targets.sort_unstable();
+        targets.dedup();
+        for i in targets {
+            let Some(e) = rows[i].as_ref() else { continue };
+            let Ok(pos) = e.coeffs.binary_search_by_key(&col, |x| x.0) else { continue };
+            let b = e.coeffs[pos].1.clone();
+            let g = a.gcd(&b);
+            let (a1, b1) = (&a / &g, &b / &g);
+            let ne = combine(e, &a1, &piv, &b1);
+            for (c, _) in &e.coeffs {
+                colcount[*c] -= 1;
+            }
+            for (c, _) in &ne.coeffs {
+                colcount[*c] += 1;
+                if e.coeffs.binary_search_by_key(c, |x| x.0).is_err() {
+                    colrows[*c].push(i);
+                }
+            }
+            if ne.coeffs.is_empty() {
+                if !ne.rhs.is_zero() {
                     return None;
                 }
-                rest.swap_remove(k);
+                rows[i] = None;
+                active.retain(|&j| j != i);
             } else {
-                k += 1;
-            }
-        }
-        if rest.is_empty() {
-            break;
-        }
-        colcount.iter_mut().for_each(|c| *c = 0);
-        for e in &rest {
-            for (c, _) in &e.coeffs {
-                colcount[*c] += 1;
-            }
-        }
-        // Markowitz: minimise (row nnz − 1)(column count − 1); small entries break ties.
-        let mut best: Option<(usize, usize, usize, u64)> = None;
-        for (i, e) in rest.iter().enumerate() {
-            let rn = e.coeffs.len() - 1;
-            for (c, v) in &e.coeffs {
-                let cost = rn * (colcount[*c] - 1);
-                let size = v.bits();
-                if best.map_or(true, |b| (cost, size) < (b.2, b.3)) {
-                    best = Some((i, *c, cost, size));
-                }
-            }
-        }
-        let (pi, col, _, _) = best.expect("nonempty");
-        let piv = rest.swap_remove(pi);
-        let a = piv.coeffs.iter().find(|x| x.0 == col).unwrap().1.clone();
-        for e in rest.iter_mut() {
-            if let Some((_, b)) = e.coeffs.iter().find(|x| x.0 == col) {
-                let g = a.gcd(b);
-                let (a1, b1) = (&a / &g, b / &g);
-                *e = combine(e, &a1, &piv, &b1);
+                rows[i] = Some(ne);
             }
         }
         pivots.push((col, piv));

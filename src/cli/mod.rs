@@ -2,6 +2,7 @@
 //! here. Exit codes: 0 success / lemma holds, 1 a certified counterexample or a
 //! rejected certificate, 2 bad input, errors and `unknown`.
 
+mod amplify;
 mod rank;
 mod table;
 
@@ -37,6 +38,10 @@ enum Cmd {
     Verify(VerifyArgs),
     /// Measure sweep and verify throughput.
     Bench(BenchArgs),
+    /// Exact forced kernel ratios R(lo, hi; h) over all length-n sequences (MATH.md §4).
+    Amplify(amplify::AmplifyArgs),
+    /// Time certified ratios up to h = 168, side by side with glpsol --exact.
+    AmplifyBench(amplify::AmplifyBenchArgs),
     /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios).
     Rank(rank::RankArgs),
 }
@@ -185,6 +190,8 @@ pub fn run() -> i32 {
         Cmd::Sweep(a) => cmd_sweep(a),
         Cmd::Verify(a) => cmd_verify(a),
         Cmd::Bench(a) => cmd_bench(a),
+        Cmd::Amplify(a) => amplify::cmd_amplify(a),
+        Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
         Cmd::Rank(a) => rank::cmd_rank(a),
     };
     match result {

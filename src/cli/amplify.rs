@@ -1,0 +1,207 @@
+//! `minip amplify` and `minip amplify-bench`: argument handling and printing over
+//! `crate::amplify` (MATH.md §4). No mathematics here.
+
+use super::{emit, json_line, progress_wanted, table};
+use crate::amplify::report::{self, Job, Record};
+use crate::amplify::{export, forced_ratio_stats};
+use crate::exact::rational::{fmt_q, parse_rational, Q};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct AmplifyArgs {
+    /// Query weights: 6, 2..=24, 2..25.
+    #[arg(long, default_value = "2..=24")]
+    h: String,
+    /// Sequence length n (≥ 3).
+    #[arg(long, default_value_t = 3)]
+    n: u32,
+    /// Tolerance ε.
+    #[arg(long, default_value = "1/2", allow_hyphen_values = true)]
+    eps: String,
+    /// Overlap class on top of the ratio (default 0).
+    #[arg(long, conflicts_with = "pairs")]
+    lo: Option<u32>,
+    /// Overlap class normalised to 1 (default h).
+    #[arg(long, conflicts_with = "pairs")]
+    hi: Option<u32>,
+    /// `all`: every pair lo < hi ≤ h.
+    #[arg(long)]
+    pairs: Option<String>,
+    /// Write certificates (minip-ratio/1) into this directory.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write an SVG plot of log2 R and the chain bound against h.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// Write the row LP (CPLEX LP format) of the single (h, lo, hi) here.
+    #[arg(long)]
+    export_lp: Option<PathBuf>,
+    #[arg(long)]
+    json: bool,
+}
+
+fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
+    let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
+    let hs = crate::sweep::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
+    if hs.is_empty() {
+        return Err("--h: empty range".into());
+    }
+    let mut jobs = Vec::new();
+    for &h in &hs {
+        match a.pairs.as_deref() {
+            Some("all") => {
+                for hi in 1..=h {
+                    for lo in 0..hi {
+                        jobs.push(Job { h, lo, hi });
+                    }
+                }
+            }
+            Some(other) => return Err(format!("--pairs: expected 'all', got '{other}'")),
+            None => jobs.push(Job { h, lo: a.lo.unwrap_or(0), hi: a.hi.unwrap_or(h) }),
+        }
+    }
+    for j in &jobs {
+        crate::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi)?;
+    }
+    if a.pairs.is_some() && jobs.is_empty() {
+        return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
+    }
+    Ok((a.n, eps, jobs))
+}
+
+pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+    let (n, eps, jobs) = jobs(&a)?;
+    if let Some(p) = &a.export_lp {
+        let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
+        let text = export::cplex_lp(n, &eps, j.h, j.lo, j.hi)?;
+        std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out = report::run(n, &eps, &jobs, progress_wanted());
+    if let Some(dir) = &a.out {
+        for (rec, cert) in out.iter_mut() {
+            if let Some(c) = cert {
+                let p = dir.join(format!("{}.json", report::stem(n, &eps, &Job { h: rec.h, lo: rec.lo, hi: rec.hi })));
+                std::fs::write(&p, crate::cert::to_json(c)).map_err(|e| format!("{}: {e}", p.display()))?;
+                rec.certificate = Some(p.display().to_string());
+            }
+        }
+    }
+    let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
+    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    let title = format!("Forced kernel ratio, n = {n}, eps = {}", fmt_q(&eps));
+    if let Some(p) = &a.plot {
+        std::fs::write(p, report::svg(&recs, &title)).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if a.json {
+        emit(&recs.iter().map(json_line).collect::<String>());
+    } else {
+        let f2 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| "-".into());
+        let body: Vec<Vec<String>> = recs
+            .iter()
+            .map(|r| {
+                vec![
+                    r.h.to_string(),
+                    r.lo.to_string(),
+                    r.hi.to_string(),
+                    r.ratio.clone().unwrap_or_else(|| "unknown".into()),
+                    f2(r.log2_ratio),
+                    r.chain_bound.clone().unwrap_or_else(|| "-".into()),
+                    f2(r.ratio_over_chain),
+                    f2(r.growth),
+                ]
+            })
+            .collect();
+        let mut s = format!("{title}: R = min alpha(x,lo)/alpha(x,hi) over heads correct on all length-{n} sequences (exact, certified)\n\n");
+        s.push_str(&table::render(&["h", "lo", "hi", "R", "log2 R", "chain", "R/chain", "growth"], &body));
+        if let Some((c, b)) = report::fit(&recs) {
+            s.push_str(&format!("\nfitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)\n", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c)));
+        }
+        for r in recs.iter().filter(|r| r.status != "certified") {
+            s.push_str(&format!("h={} lo={} hi={}: {}\n", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default()));
+        }
+        emit(&s);
+    }
+    Ok(if unknown > 0 { 2 } else { 0 })
+}
+
+#[derive(Args)]
+pub struct AmplifyBenchArgs {
+    /// The target h for the headline figure.
+    #[arg(long, default_value_t = 168)]
+    h: u32,
+    /// h values compared with `glpsol --exact` on the exported LP.
+    #[arg(long, default_value = "64,96")]
+    glpsol_h: String,
+    /// Seconds before glpsol is stopped (`timeout`).
+    #[arg(long, default_value_t = 300)]
+    glpsol_timeout: u64,
+    /// Budget (seconds) for the growth series h = 16, 32, ...
+    #[arg(long, default_value_t = 60)]
+    budget: u64,
+}
+
+fn timed(n: u32, eps: &Q, h: u32) -> Result<(f64, String, crate::amplify::SolveStats), String> {
+    let t = Instant::now();
+    let (c, st) = forced_ratio_stats(n, eps, h, 0, h)?;
+    Ok((t.elapsed().as_secs_f64(), c.ratio, st))
+}
+
+pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
+    let (n, eps) = (3, parse_rational("1/2").expect("literal"));
+    let mut s = format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads());
+    let (t, r, st) = timed(n, &eps, a.h)?;
+    s.push_str(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r));
+    emit(&s);
+    s.clear();
+    let mut body = Vec::new();
+    for h in a.glpsol_h.split(',').map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'"))) {
+        let h = h?;
+        let (t, r, _) = timed(n, &eps, h)?;
+        let dir = std::env::temp_dir().join(format!("minip-amplify-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let lp = dir.join(format!("h{h}.lp"));
+        let sol = dir.join(format!("h{h}.sol"));
+        std::fs::write(&lp, export::cplex_lp(n, &eps, h, 0, h)?).map_err(|e| e.to_string())?;
+        let g0 = Instant::now();
+        let st = Command::new("timeout")
+            .arg(a.glpsol_timeout.to_string())
+            .args(["glpsol", "--lp"])
+            .arg(&lp)
+            .args(["--exact", "-o"])
+            .arg(&sol)
+            .output();
+        let gt = g0.elapsed().as_secs_f64();
+        let glp = match st {
+            Err(e) => format!("could not run glpsol: {e}"),
+            Ok(o) if o.status.code() == Some(124) => format!("stopped after {} s (timeout)", a.glpsol_timeout),
+            Ok(o) => {
+                let text = std::fs::read_to_string(&sol).unwrap_or_default();
+                let obj = text.lines().find(|l| l.starts_with("Objective:")).unwrap_or("no objective line").trim().to_string();
+                format!("exit {} in {gt:.2} s; {obj}", o.status.code().unwrap_or(-1))
+            }
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        body.push(vec![h.to_string(), format!("{t:.2} s"), r, glp, if gt > 0.0 { format!("{:.0}x", gt / t) } else { "-".into() }]);
+    }
+    s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
+    s.push_str("\ngrowth of time with h (each h solved from scratch):\n");
+    emit(&s);
+    s.clear();
+    let start = Instant::now();
+    let mut body = Vec::new();
+    let mut h = 16;
+    while start.elapsed() < Duration::from_secs(a.budget) {
+        let (t, r, st) = timed(n, &eps, h)?;
+        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", crate::exact::rational::log2_abs(&parse_rational(&r)?))]);
+        h += 16;
+    }
+    s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
+    emit(&s);
+    Ok(0)
+}

@@ -1,0 +1,164 @@
+//! Forced ratios (MATH.md §4): public values, committed certificates under
+//! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
+
+use minip::amplify::{chain_bound, forced_ratio};
+use minip::cert::{self, AnyCertificate};
+use minip::check::{check_any, check_ratio};
+use minip::exact::rational::{parse_rational, q, qi};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn minip(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn public_values_and_chain_bounds() {
+    let want = [(2, qi(1)), (3, q(5, 2)), (4, qi(4)), (5, q(11, 2)), (6, qi(7))];
+    for (h, r) in want {
+        let c = forced_ratio(3, &q(1, 2), h, 0, h).unwrap();
+        assert_eq!(check_ratio(&c).unwrap(), r, "h = {h}");
+        assert_eq!(parse_rational(&c.ratio).unwrap(), r);
+    }
+    assert_eq!(chain_bound(3, &q(1, 2), 3, 0), Some(qi(2)));
+    assert_eq!(chain_bound(3, &q(1, 2), 6, 0), Some(qi(5)));
+}
+
+#[test]
+fn ratios_exceed_2_pow_25_by_h_64() {
+    let c = forced_ratio(3, &q(1, 2), 64, 0, 64).unwrap();
+    let r = check_ratio(&c).unwrap();
+    assert_eq!(r, q(150994943, 2));
+    assert!(r > qi(1 << 25));
+}
+
+fn committed(eps: &str, h: u32) -> Value {
+    let f = root().join(format!("proofs/amplify/n3_eps{}_h{h}_lo0_hi{h}.json", eps.replace('/', "-")));
+    serde_json::from_str(&std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()))).unwrap()
+}
+
+#[test]
+fn committed_certificates_cover_the_grid_and_match_a_fresh_solve() {
+    for eps in ["1/2", "1/4"] {
+        for h in 1..=24 {
+            let v = committed(eps, h);
+            let AnyCertificate::Ratio(c) = cert::parse(&v.to_string()).unwrap() else { panic!("not a ratio certificate") };
+            let r = check_ratio(&c).unwrap();
+            if h <= 12 || h == 24 {
+                let fresh = forced_ratio(3, &parse_rational(eps).unwrap(), h, 0, h).unwrap();
+                assert_eq!(check_ratio(&fresh).unwrap(), r, "eps {eps} h {h}");
+            }
+        }
+    }
+    assert_eq!(committed("1/4", 24)["ratio"], "797161");
+    assert_eq!(committed("1/2", 24)["ratio"], "2303/2");
+}
+
+fn rejects(v: &Value, needle: &str, what: &str) {
+    let c = cert::parse(&v.to_string());
+    let err = c.and_then(|c| check_any(&c)).expect_err(what);
+    assert!(err.contains(needle), "{what}: {err}");
+}
+
+#[test]
+fn tampered_ratio_certificates_are_rejected() {
+    let good = committed("1/2", 12);
+    assert!(check_any(&cert::parse(&good.to_string()).unwrap()).unwrap().starts_with("ratio R = 40"));
+    let mults = good["multipliers"].as_array().unwrap().len();
+    assert!(mults > 2);
+
+    let mut t = good.clone();
+    t["multipliers"][1]["y"] = Value::from("1000");
+    rejects(&t, "multipliers", "changed multiplier");
+
+    let mut t = good.clone();
+    t["multipliers"].as_array_mut().unwrap().remove(0);
+    rejects(&t, "multipliers", "removed multiplier");
+
+    let mut t = good.clone();
+    t["multipliers"][0]["y"] = Value::from("-1");
+    rejects(&t, "not positive", "negative multiplier");
+
+    let mut t = good.clone();
+    t["multipliers"][0]["classes"] = serde_json::json!([0, 13]);
+    rejects(&t, "multiset", "class out of range");
+
+    let mut t = good.clone();
+    t["params"]["eps"] = Value::from("1/3");
+    assert!(cert::parse(&t.to_string()).and_then(|c| check_any(&c)).is_err(), "changed eps");
+
+    let mut t = good.clone();
+    t["params"]["n"] = Value::from(4);
+    rejects(&t, "multiset", "changed n");
+
+    let mut t = good.clone();
+    t["params"]["h"] = Value::from(13);
+    rejects(&t, "point", "changed h");
+
+    let mut t = good.clone();
+    t["ratio"] = Value::from("41");
+    t["alpha"][0] = Value::from("41");
+    assert!(cert::parse(&t.to_string()).and_then(|c| check_any(&c)).is_err(), "inflated ratio");
+
+    let mut t = good.clone();
+    t["p"][3] = Value::from("0");
+    rejects(&t, "violates", "changed point");
+
+    let mut t = good.clone();
+    t["params"]["lo"] = Value::from(12);
+    rejects(&t, "lo < hi", "bad params");
+}
+
+#[test]
+fn amplify_cli_prints_certified_ratios_and_writes_files() {
+    let dir = std::env::temp_dir().join(format!("minip-amplify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("r.svg");
+    let lp = dir.join("h6.lp");
+    let (code, out, err) = minip(&["amplify", "--h", "6", "--plot", svg.to_str().unwrap(), "--export-lp", lp.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["6", "0", "6", "7", "2.807", "5", "1.400", "-"]), "{out}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let text = std::fs::read_to_string(&lp).unwrap();
+    assert!(text.contains("Minimize") && text.contains(" norm: A6 = 1") && text.ends_with("End\n"));
+    let (code, out, _) = minip(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ratio R = 7"));
+    let (code, out, _) = minip(&["amplify", "--h", "3..=4", "--json"]);
+    assert_eq!(code, 0);
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["ratio"], "5/2");
+    assert_eq!(lines[1]["ratio"], "4");
+    assert_eq!(lines[0]["chain_bound"], "2");
+    let (code, out, _) = minip(&["amplify", "--h", "3", "--pairs", "all", "--json"]);
+    assert_eq!((code, out.lines().count()), (0, 6));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn amplify_bad_input_gets_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["amplify", "--h", "0"], "h ≥ 1"),
+        (&["amplify", "--h", "5", "--lo", "3", "--hi", "3"], "lo < hi"),
+        (&["amplify", "--h", "5", "--lo", "4", "--hi", "2"], "lo < hi"),
+        (&["amplify", "--h", "5", "--hi", "6"], "hi ≤ h"),
+        (&["amplify", "--h", "4", "--n", "2"], "n ≥ 3"),
+        (&["amplify", "--h", "4", "--eps", "0"], "ε > 0"),
+        (&["amplify", "--h", "4", "--eps", "-1/2"], "ε > 0"),
+        (&["amplify", "--h", "2..x"], "malformed range"),
+        (&["amplify", "--h", "4", "--pairs", "some"], "--pairs"),
+        (&["amplify", "--h", "3..=4", "--export-lp", "/tmp/x.lp"], "single h"),
+    ];
+    for (args, needle) in cases {
+        let (code, _, err) = minip(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
