@@ -45,6 +45,6 @@ mod tests {
         let lp = cplex_lp(3, &q(1, 2), 2, 0, 2).unwrap();
         assert!(lp.contains(" u_0_2: - 1 A0 - 2 A2 + 2 P0 + 4 P2 <= 0\n"), "{lp}");
         assert!(lp.contains(" norm: A2 = 1\n") && lp.ends_with("End\n"));
-        assert_eq!(lp.matches("<= 0").count(), 12);
+        assert_eq!(lp.matches(" <= 0\n").count(), 12);
     }
 }
