@@ -136,6 +136,13 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     t.bound += 1;
     assert!(check_rank(&t).unwrap_err().contains("bound"));
     let mut t = c.clone();
+    t.uniform_bound += 1;
+    assert!(check_rank(&t).unwrap_err().contains("uniform_bound"));
+    let mut t = c.clone();
+    t.value = t.uniform_value.clone() + "0";
+    assert!(check_rank(&t).is_err());
+    assert!(ok.bound >= ok.uniform_bound);
+    let mut t = c.clone();
     t.delta = "1/1000".into();
     assert!(check_rank(&t).unwrap_err().contains("delta"));
     let mut t = c.clone();
@@ -162,9 +169,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The committed table: `(m, bound)` for m = 4..=16 (see docs/rank.md).
+/// The committed table: `(m, entrywise bound)` for m = 4..=16 (see docs/rank.md).
 const COMMITTED: &[(u32, u64)] =
-    &[(4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 3), (10, 3), (11, 4), (12, 4), (13, 4), (14, 5), (15, 6), (16, 8)];
+    &[(4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 3), (10, 3), (11, 4), (12, 4), (13, 5), (14, 5), (15, 6), (16, 8)];
 
 #[test]
 fn committed_rank_bounds_verify() {
@@ -182,6 +189,10 @@ fn committed_rank_bounds_verify() {
     let ok = check_rank(&c).unwrap();
     assert_eq!((ok.shape.h, ok.shape.lo, ok.shape.hi, ok.k, ok.maximal), (5, 0, 3, 11, Some(12)));
     assert_eq!(ok.delta, q(1, 2));
+    // m = 13: the entrywise bound (5) beats the uniform one (4) on the same code.
+    let AnyCertificate::Rank(c) = cert::read(&root().join("proofs/rank/m13.json")).unwrap() else { panic!() };
+    let ok = check_rank(&c).unwrap();
+    assert_eq!((ok.bound, ok.uniform_bound, ok.k), (5, 4, 18));
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {

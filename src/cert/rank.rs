@@ -3,7 +3,9 @@
 //! - `params`: `n`, `eps`, `m`, `h`, `lo`, `hi`;
 //! - `code`: the `k` pairs `(x_i, y_i)` as bit strings (character `b` is bit `b`);
 //! - `ratios`: one `minip-ratio/1` certificate per `o = hi..=h`, for `R(lo, o; h)`;
-//! - the arithmetic: `delta = max 1/R`, `value = k/(1+(k−1)δ²)`, `bound = ⌈value⌉`;
+//! - the arithmetic: `delta = max 1/R`, `uniform_value = k/(1+(k−1)δ²)` (MATH.md §5),
+//!   `value = k²/(k + Σ_{i≠j} R(lo,o_ij;h)^{−2})` (the same lemma with a bound per entry,
+//!   never smaller), `bound = ⌈value⌉`;
 //! - `maximal` (optional): a varisat proof that no code of this shape has `k + 1`
 //!   pairs, for the CNF that `crate::rank::cnf` rebuilds from the parameters.
 //!
@@ -53,6 +55,8 @@ pub struct RankCertificate {
     pub ratios: Vec<RatioCertificate>,
     pub k: usize,
     pub delta: String,
+    pub uniform_value: String,
+    pub uniform_bound: u64,
     pub value: String,
     pub bound: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]

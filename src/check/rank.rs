@@ -2,7 +2,8 @@
 //! 1. the code: every weight and overlap recomputed against `(m, h, lo, hi)`;
 //! 2. the ratios: one certificate for each `o = hi..=h` with the stated `n, ε, h, lo`,
 //!    each passing `check_ratio`;
-//! 3. the arithmetic: `δ = max 1/R_o`, `k/(1+(k−1)δ²)` and its ceiling recomputed;
+//! 3. the arithmetic: `δ = max 1/R_o`, `k/(1+(k−1)δ²)`, the entrywise value
+//!    `k²/(k + Σ_{i≠j} R_{o_ij}^{−2})` from the recounted overlaps, and the ceilings;
 //! 4. if present, the maximality proof: the CNF rebuilt from the parameters by
 //!    `crate::rank::cnf` and varisat's checker run on the stated proof.
 //! Depends on rationals, the ratio checker, the code/CNF builders and the lemma's
@@ -11,7 +12,7 @@
 use super::{check_ratio, rational};
 use crate::cert::rank::{RankCertificate, RANK_FORMAT};
 use crate::exact::rational::{fmt_q, Q};
-use crate::rank::bound::{delta, lemma_value, rank_bound};
+use crate::rank::bound::{ceil, delta, entrywise_value, lemma_value, rank_bound};
 use crate::rank::code::{parse_bits, Code, Shape};
 
 /// What a checked certificate proves.
@@ -20,6 +21,7 @@ pub struct RankChecked {
     pub shape: Shape,
     pub k: usize,
     pub delta: Q,
+    pub uniform_bound: u64,
     pub bound: u64,
     /// `Some(k + 1)` when the certificate also proves that no code of this shape is larger.
     pub maximal: Option<usize>,
@@ -37,6 +39,9 @@ pub fn check_rank(c: &RankCertificate) -> Result<RankChecked, String> {
     };
     let code = Code { shape, x: parse(&c.code.x, "x")?, y: parse(&c.code.y, "y")? };
     code.verify().map_err(|e| format!("code: {e}"))?;
+    if code.is_empty() {
+        return Err("code: no pairs".into());
+    }
     if c.k != code.len() {
         return Err(format!("k = {} but the code has {} pairs", c.k, code.len()));
     }
@@ -57,11 +62,21 @@ pub fn check_rank(c: &RankCertificate) -> Result<RankChecked, String> {
     if rational("delta", &c.delta)? != d {
         return Err(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d)));
     }
-    let v = lemma_value(c.k, &d);
+    let u = lemma_value(c.k, &d);
+    if rational("uniform_value", &c.uniform_value)? != u {
+        return Err(format!("uniform_value = {}, recomputed {}", c.uniform_value, fmt_q(&u)));
+    }
+    let ub = rank_bound(c.k, &d);
+    if c.uniform_bound != ub {
+        return Err(format!("uniform_bound = {}, recomputed {ub}", c.uniform_bound));
+    }
+    let classes: Vec<(Q, u64)> =
+        code.overlap_counts().into_iter().map(|(o, n)| (rs[(o - p.hi) as usize].clone(), n)).collect();
+    let v = entrywise_value(c.k, &classes);
     if rational("value", &c.value)? != v {
         return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&v)));
     }
-    let b = rank_bound(c.k, &d);
+    let b = ceil(&v);
     if c.bound != b {
         return Err(format!("bound = {}, recomputed {b}", c.bound));
     }
@@ -79,7 +94,7 @@ pub fn check_rank(c: &RankCertificate) -> Result<RankChecked, String> {
             Some(mx.refuted)
         }
     };
-    Ok(RankChecked { shape, k: c.k, delta: d, bound: b, maximal })
+    Ok(RankChecked { shape, k: c.k, delta: d, uniform_bound: ub, bound: b, maximal })
 }
 
 pub fn from_hex(s: &str) -> Result<Vec<u8>, String> {

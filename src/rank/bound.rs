@@ -3,6 +3,10 @@
 //! so a head correct on all length-`n` sequences over a code of `k` pairs has feature rank
 //! `r ≥ ⌈k/(1+(k−1)δ²)⌉`, with `δ = max_{o ≥ hi} 1/R(lo, o; h)`.
 //!
+//! The same trace/Frobenius argument with a bound per entry, `|M_ij| ≤ 1/R(lo, o_ij; h)`
+//! for the overlap `o_ij = <x_i,y_j>` that actually occurs, gives the entrywise value
+//! `k² / (k + Σ_{i≠j} R(lo, o_ij; h)^{−2})`, never smaller than the uniform one.
+//!
 //! Rationals only; shared by the search and the checker.
 
 use crate::exact::rational::{qi, Q};
@@ -29,6 +33,16 @@ pub fn delta(ratios: &[Q]) -> Result<Q, String> {
 pub fn lemma_value(k: usize, delta: &Q) -> Q {
     let k = qi(k as i64);
     &k / (Q::one() + (&k - Q::one()) * delta * delta)
+}
+
+/// `k² / (k + Σ count_o / R_o²)` over the off-diagonal overlap classes `(R_o, count_o)`.
+pub fn entrywise_value(k: usize, classes: &[(Q, u64)]) -> Q {
+    let kq = qi(k as i64);
+    let mut frob = kq.clone();
+    for (r, c) in classes {
+        frob += qi(*c as i64) / (r * r);
+    }
+    &kq * &kq / frob
 }
 
 /// `⌈x⌉` of a nonnegative rational, as an integer.
@@ -67,6 +81,16 @@ mod tests {
         assert_eq!(delta(&[q(5, 2), qi(4), qi(7)]).unwrap(), q(2, 5));
         assert!(delta(&[qi(0)]).is_err());
         assert!(delta(&[]).is_err());
+    }
+
+    #[test]
+    fn entrywise_value_dominates_the_uniform_one() {
+        // k = 3: six off-diagonal entries, four with R = 2 and two with R = 4.
+        let v = entrywise_value(3, &[(qi(2), 4), (qi(4), 2)]);
+        assert_eq!(v, q(9, 1) / (qi(3) + q(4, 4) + q(2, 16)));
+        assert!(v >= lemma_value(3, &q(1, 2)));
+        // All entries at δ: the two agree.
+        assert_eq!(entrywise_value(5, &[(qi(3), 20)]), lemma_value(5, &q(1, 3)));
     }
 
     #[test]

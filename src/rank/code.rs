@@ -102,6 +102,18 @@ impl Code {
         }
         Ok(())
     }
+    /// How often each off-diagonal overlap `<x_i,y_j>` occurs, by overlap.
+    pub fn overlap_counts(&self) -> std::collections::BTreeMap<u32, u64> {
+        let mut c = std::collections::BTreeMap::new();
+        for (i, &x) in self.x.iter().enumerate() {
+            for (j, &y) in self.y.iter().enumerate() {
+                if i != j {
+                    *c.entry(overlap(x, y)).or_insert(0) += 1;
+                }
+            }
+        }
+        c
+    }
     /// The off-diagonal overlaps `<x_i,y_j>` that occur, sorted.
     pub fn off_diagonal_overlaps(&self) -> Vec<u32> {
         let mut v: Vec<u32> = Vec::new();

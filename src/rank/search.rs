@@ -6,7 +6,7 @@
 //!
 //! Deterministic apart from the SAT time budget (a larger budget can only find more).
 
-use super::bound::{delta, lemma_value, rank_bound};
+use super::bound::{ceil, delta, entrywise_value, lemma_value, rank_bound};
 use super::code::{complement_code, greedy_packing, hadamard_words, shortened_golay, Code, Shape};
 use super::sat;
 use crate::amplify::forced_ratio;
@@ -32,11 +32,14 @@ pub struct RankJob {
     pub sat_m_max: u32,
     /// Largest constant-weight word list enumerated by the greedy packing.
     pub greedy_words_max: u64,
+    /// Choose codes by the uniform bound `⌈k/(1+(k−1)δ²)⌉` of MATH.md §5 instead of the
+    /// entrywise one (the certificate states and checks both either way).
+    pub uniform: bool,
 }
 
 impl RankJob {
     pub fn new(n: u32, eps: Q) -> RankJob {
-        RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000 }
+        RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000, uniform: false }
     }
 }
 
@@ -89,20 +92,8 @@ fn binom(m: u32, h: u32) -> u64 {
     (0..h as u64).fold(1u64, |c, i| c.saturating_mul(m as u64 - i) / (i + 1))
 }
 
-/// The smallest `k` that already reaches the largest bound `δ` allows (more pairs
-/// cannot raise the ceiling further).
-fn saturation(d: &Q) -> usize {
-    let top = rank_bound(1 << 24, d);
-    let (mut a, mut b) = (1usize, 1usize << 24);
-    while a < b {
-        let mid = (a + b) / 2;
-        if rank_bound(mid, d) >= top { b = mid } else { a = mid + 1 }
-    }
-    a
-}
-
 /// Largest code kept by a construction.
-const CODE_CAP: usize = 4096;
+const CODE_CAP: usize = 3000;
 
 /// The constructions for `m`: shortened Golay words and greedy packings, complemented
 /// (`lo = 0`, `hi = h − λ`); a greedy packing is skipped when its shape cannot beat the
@@ -111,7 +102,7 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
     let mut out = Vec::new();
     let mut floor = 0u64;
     let push = |out: &mut Vec<Candidate>, floor: &mut u64, c: Candidate| {
-        if let Some((b, _)) = price(ratios, &c.code) {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
             *floor = (*floor).max(b);
         }
         out.push(c);
@@ -147,11 +138,11 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
         }
     }
     shapes.sort();
-    for (d, h, lambda) in shapes {
-        if rank_bound(1 << 24, &d) <= floor {
+    for (_, h, lambda) in shapes {
+        if ceiling(job, ratios, h, 0, h - lambda).is_some_and(|c| c <= floor) {
             continue;
         }
-        let words = greedy_packing(m, h, lambda, saturation(&d).min(CODE_CAP));
+        let words = greedy_packing(m, h, lambda, CODE_CAP);
         if !words.is_empty() {
             if let Ok(code) = complement_code(m, h, &words) {
                 push(&mut out, &mut floor, Candidate { construction: "greedy", code, refuted: None });
@@ -161,11 +152,29 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
     out
 }
 
-/// Prices a code: its bound and δ (None if the ratios are unavailable).
-fn price(ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+/// Prices a code: its certified bound (entrywise) and `δ` (None without ratios).
+fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
     let s = code.shape;
     let d = ratios.delta(s.h, s.lo, s.hi).ok()?;
-    Some((rank_bound(code.len(), &d), d))
+    if job.uniform {
+        return Some((rank_bound(code.len(), &d), d));
+    }
+    let classes: Vec<(Q, u64)> = code
+        .overlap_counts()
+        .into_iter()
+        .map(|(o, n)| ratios.get(s.h, s.lo, o).ok().map(|r| (r.0, n)))
+        .collect::<Option<_>>()?;
+    Some((ceil(&entrywise_value(code.len(), &classes)), d))
+}
+
+/// An upper bound on the entrywise value of any code of shape `(h, lo, hi)`:
+/// every entry is at least `1/R(lo, h; h)`, so the value is `< R(lo, h; h)²`.
+fn ceiling(job: &RankJob, ratios: &Ratios, h: u32, lo: u32, hi: u32) -> Option<u64> {
+    if job.uniform {
+        return ratios.delta(h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
+    }
+    let top = ratios.get(h, lo, h).ok()?.0;
+    Some(ceil(&(&top * &top)))
 }
 
 /// SAT searches over every shape of `m` whose best possible bound (`< 1/δ²`, and `≤ k`)
@@ -222,6 +231,9 @@ pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<RankC
     }
     let d = delta(&rs)?;
     let k = cand.code.len();
+    let classes: Vec<(Q, u64)> =
+        cand.code.overlap_counts().into_iter().map(|(o, n)| (rs[(o - s.hi) as usize].clone(), n)).collect();
+    let value = entrywise_value(k, &classes);
     let bits = |v: &[u64]| v.iter().map(|&w| super::code::bits(w, s.m)).collect();
     let cert = RankCertificate {
         format: RANK_FORMAT.into(),
@@ -231,8 +243,10 @@ pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<RankC
         ratios: certs,
         k,
         delta: fmt_q(&d),
-        value: fmt_q(&lemma_value(k, &d)),
-        bound: rank_bound(k, &d),
+        uniform_value: fmt_q(&lemma_value(k, &d)),
+        uniform_bound: rank_bound(k, &d),
+        value: fmt_q(&value),
+        bound: ceil(&value),
         maximal: cand.refuted.as_ref().map(|(kk, p)| Maximal { refuted: *kk, proof_format: "varisat".into(), proof: to_hex(p) }),
     };
     check_rank(&cert)?;
@@ -253,18 +267,18 @@ fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
 /// The best certified bound for `m` (constructions first, then SAT above their best).
 pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
     let mut cands = constructions(job, ratios, m);
-    let mut floor = cands.iter().filter_map(|c| price(ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    let mut floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     let mut timeouts = 0;
     if m <= job.sat_m_max && !job.sat_budget.is_zero() {
         let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
         timeouts = t;
         cands.extend(sat);
-        floor = cands.iter().filter_map(|c| price(ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+        floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     }
     let _ = floor;
     let mut best: Option<(u64, &Candidate)> = None;
     for c in &cands {
-        if let Some((b, _)) = price(ratios, &c.code) {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
             if std::env::var_os("MINIP_DEBUG").is_some() {
                 let s = c.code.shape;
                 eprintln!("m={m} {} h={} lo={} hi={} k={} bound={b}", c.construction, s.h, s.lo, s.hi, c.code.len());
