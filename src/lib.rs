@@ -21,6 +21,7 @@ pub mod exact;
 pub mod formulation;
 pub mod heads;
 pub mod model;
+pub mod rank;
 pub mod settle;
 pub mod sharp;
 pub mod solve;

@@ -9,6 +9,7 @@
 //! Rationals are strings (`"3/8"`) so that no reader rounds them.
 
 pub mod sharp;
+pub mod rank;
 pub mod ratio;
 pub mod vipr;
 
@@ -109,6 +110,7 @@ pub enum AnyCertificate {
     Gap(GapCertificate),
     Sharp(sharp::SharpFile),
     Ratio(ratio::RatioCertificate),
+    Rank(rank::RankCertificate),
 }
 
 /// Reads a certificate file; errors are one line and name the file's problem.
@@ -130,6 +132,9 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
             .map_err(|e| format!("malformed certificate: {e}")),
         ratio::RATIO_FORMAT => serde_json::from_value(value)
             .map(AnyCertificate::Ratio)
+            .map_err(|e| format!("malformed certificate: {e}")),
+        rank::RANK_FORMAT => serde_json::from_value(value)
+            .map(AnyCertificate::Rank)
             .map_err(|e| format!("malformed certificate: {e}")),
         "" => Err("malformed certificate: no \"format\" field".into()),
         other => Err(format!("unknown certificate format '{other}'")),

@@ -7,9 +7,11 @@
 
 mod gap;
 pub mod sharp;
+mod rank;
 mod ratio;
 
 pub use gap::check_gap;
+pub use rank::{check_rank, from_hex, to_hex, RankChecked};
 pub use ratio::{check_ratio, ratio_instance, RatioInstance};
 
 use crate::cert::{AnyCertificate, GapCertificate};
@@ -49,6 +51,11 @@ pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
         AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
             let p = &c.params;
             format!("ratio R = {} (n={} eps={} h={} lo={} hi={})", crate::exact::rational::fmt_q(&r), p.n, p.eps, p.h, p.lo, p.hi)
+        }),
+        AnyCertificate::Rank(c) => check_rank(c).map(|r| {
+            let s = r.shape;
+            let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
+            format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, crate::exact::rational::fmt_q(&r.delta))
         }),
     }
 }

@@ -5,6 +5,7 @@
 mod head;
 mod sharp;
 mod amplify;
+mod rank;
 mod table;
 
 use crate::cert::{self, AnyCertificate};
@@ -49,6 +50,8 @@ enum Cmd {
     Amplify(amplify::AmplifyArgs),
     /// Time certified ratios up to h = 168, side by side with glpsol --exact.
     AmplifyBench(amplify::AmplifyBenchArgs),
+    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios).
+    Rank(rank::RankArgs),
 }
 
 #[derive(Args, Clone)]
@@ -200,6 +203,7 @@ pub fn run() -> i32 {
         Cmd::Sharp(a) => sharp::cmd_sharp(a),
         Cmd::Amplify(a) => amplify::cmd_amplify(a),
         Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
+        Cmd::Rank(a) => rank::cmd_rank(a),
     };
     match result {
         Ok(code) => code,

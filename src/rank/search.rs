@@ -1,0 +1,320 @@
+//! The per-`m` search for the best certified rank bound (MATH.md §5): for every shape
+//! `(h, lo, hi)` in `m` bits it tries the constructions (greedy packing and shortened
+//! Golay words and Hadamard rows under the complement construction) and the exact varisat search, prices
+//! each code with the exact forced ratios `R(lo, o; h)` of `crate::amplify`, and
+//! certifies the best as a `minip-rank/1` certificate that has passed `check_rank`.
+//!
+//! Deterministic apart from the SAT time budget (a larger budget can only find more).
+
+use super::bound::{ceil, delta, entrywise_value, lemma_value, rank_bound};
+use super::code::{complement_code, greedy_packing, hadamard_words, shortened_golay, Code, Shape};
+use super::sat;
+use crate::amplify::forced_ratio;
+use crate::cert::rank::{Maximal, RankCertificate, RankCode, RankParams, RANK_FORMAT};
+use crate::cert::ratio::RatioCertificate;
+use crate::check::{check_rank, to_hex};
+use crate::exact::rational::{fmt_q, parse_rational, Q};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct RankJob {
+    pub n: u32,
+    pub eps: Q,
+    /// Largest query weight tried.
+    pub h_max: u32,
+    /// Time budget for the SAT search of one `m` (all its shapes together).
+    pub sat_budget: Duration,
+    /// SAT searches only for `m` up to this (the formula grows like `k²m`).
+    pub sat_m_max: u32,
+    /// Largest constant-weight word list enumerated by the greedy packing.
+    pub greedy_words_max: u64,
+    /// Choose codes by the uniform bound `⌈k/(1+(k−1)δ²)⌉` of MATH.md §5 instead of the
+    /// entrywise one (the certificate states and checks both either way).
+    pub uniform: bool,
+}
+
+impl RankJob {
+    pub fn new(n: u32, eps: Q) -> RankJob {
+        RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000, uniform: false }
+    }
+}
+
+/// Exact forced ratios, computed once per `(h, lo, o)` and shared across threads.
+pub struct Ratios {
+    n: u32,
+    eps: Q,
+    cache: Mutex<BTreeMap<(u32, u32, u32), Result<(Q, RatioCertificate), String>>>,
+}
+
+impl Ratios {
+    pub fn new(n: u32, eps: Q) -> Ratios {
+        Ratios { n, eps, cache: Mutex::new(BTreeMap::new()) }
+    }
+    /// `R(lo, o; h)` with its checked certificate.
+    pub fn get(&self, h: u32, lo: u32, o: u32) -> Result<(Q, RatioCertificate), String> {
+        if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, o)) {
+            return r.clone();
+        }
+        let r = forced_ratio(self.n, &self.eps, h, lo, o).and_then(|c| Ok((parse_rational(&c.ratio)?, c)));
+        self.cache.lock().expect("ratio cache").insert((h, lo, o), r.clone());
+        r
+    }
+    /// `δ = max_{o = hi..=h} 1/R(lo, o; h)`.
+    pub fn delta(&self, h: u32, lo: u32, hi: u32) -> Result<Q, String> {
+        let rs: Vec<Q> = (hi..=h).map(|o| self.get(h, lo, o).map(|r| r.0)).collect::<Result<_, _>>()?;
+        delta(&rs)
+    }
+}
+
+/// A code found for a shape, before certification.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub construction: &'static str,
+    pub code: Code,
+    /// Proof that no code of `k + 1` pairs has this shape.
+    pub refuted: Option<(usize, Vec<u8>)>,
+}
+
+/// The best certified bound for one `m`.
+#[derive(Clone, Debug)]
+pub struct RankResult {
+    pub m: u32,
+    pub cert: RankCertificate,
+    /// SAT searches cut by the budget.
+    pub sat_timeouts: usize,
+}
+
+fn binom(m: u32, h: u32) -> u64 {
+    (0..h as u64).fold(1u64, |c, i| c.saturating_mul(m as u64 - i) / (i + 1))
+}
+
+/// Largest code kept by a construction.
+const CODE_CAP: usize = 3000;
+
+/// The constructions for `m`: shortened Golay words and greedy packings, complemented
+/// (`lo = 0`, `hi = h − λ`); a greedy packing is skipped when its shape cannot beat the
+/// best bound found so far, and stops once more pairs cannot raise its bound.
+fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut floor = 0u64;
+    let push = |out: &mut Vec<Candidate>, floor: &mut u64, c: Candidate| {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
+            *floor = (*floor).max(b);
+        }
+        out.push(c);
+    };
+    for h in [8, 12] {
+        if h <= job.h_max {
+            let words = shortened_golay(m, h);
+            if words.len() >= 2 {
+                if let Ok(code) = complement_code(m, h, &words) {
+                    push(&mut out, &mut floor, Candidate { construction: "golay", code, refuted: None });
+                }
+            }
+        }
+    }
+    for order in [4usize, 8, 12, 16, 20, 24, 32] {
+        let words = hadamard_words(order, m);
+        if words.len() >= 2 && (order / 2) as u32 <= job.h_max {
+            if let Ok(code) = complement_code(m, (order / 2) as u32, &words) {
+                push(&mut out, &mut floor, Candidate { construction: "hadamard", code, refuted: None });
+            }
+        }
+    }
+    // Most promising shapes first: smallest δ.
+    let mut shapes: Vec<(Q, u32, u32)> = Vec::new();
+    for h in 1..=m.min(job.h_max) {
+        if binom(m, h) > job.greedy_words_max {
+            continue;
+        }
+        for lambda in 0..h {
+            if let Ok(d) = ratios.delta(h, 0, h - lambda) {
+                shapes.push((d, h, lambda));
+            }
+        }
+    }
+    shapes.sort();
+    for (_, h, lambda) in shapes {
+        if ceiling(job, ratios, h, 0, h - lambda).is_some_and(|c| c <= floor) {
+            continue;
+        }
+        let words = greedy_packing(m, h, lambda, CODE_CAP);
+        if !words.is_empty() {
+            if let Ok(code) = complement_code(m, h, &words) {
+                push(&mut out, &mut floor, Candidate { construction: "greedy", code, refuted: None });
+            }
+        }
+    }
+    out
+}
+
+/// Prices a code: its certified bound (entrywise) and `δ` (None without ratios).
+fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+    let s = code.shape;
+    let d = ratios.delta(s.h, s.lo, s.hi).ok()?;
+    if job.uniform {
+        return Some((rank_bound(code.len(), &d), d));
+    }
+    let classes: Vec<(Q, u64)> = code
+        .overlap_counts()
+        .into_iter()
+        .map(|(o, n)| ratios.get(s.h, s.lo, o).ok().map(|r| (r.0, n)))
+        .collect::<Option<_>>()?;
+    Some((ceil(&entrywise_value(code.len(), &classes)), d))
+}
+
+/// An upper bound on the entrywise value of any code of shape `(h, lo, hi)`:
+/// every entry is at least `1/R(lo, h; h)`, so the value is `< R(lo, h; h)²`.
+fn ceiling(job: &RankJob, ratios: &Ratios, h: u32, lo: u32, hi: u32) -> Option<u64> {
+    if job.uniform {
+        return ratios.delta(h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
+    }
+    let top = ratios.get(h, lo, h).ok()?.0;
+    Some(ceil(&(&top * &top)))
+}
+
+/// SAT searches over every shape of `m` whose best possible bound (`< 1/δ²`, and `≤ k`)
+/// could beat `floor`, most promising first, within the budget.
+fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Candidate>, usize) {
+    let deadline = Instant::now() + job.sat_budget;
+    let mut shapes: Vec<(Q, Shape)> = Vec::new();
+    for h in 1..=m.min(job.h_max) {
+        for lo in 0..h {
+            for hi in lo + 1..=h {
+                let Ok(s) = Shape::new(m, h, lo, hi) else { continue };
+                let Ok(d) = ratios.delta(h, lo, hi) else { continue };
+                // The bound is < 1/δ² + 1; skip shapes that cannot beat the floor.
+                if d > Q::from_integer(0.into()) && rank_bound(1 << 20, &d) <= floor {
+                    continue;
+                }
+                shapes.push((d, s));
+            }
+        }
+    }
+    shapes.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut out = Vec::new();
+    let mut timeouts = 0;
+    for (_, s) in shapes {
+        if Instant::now() > deadline {
+            timeouts += 1;
+            continue;
+        }
+        match sat::search(s, 1, 1 << 12, Some(deadline)) {
+            Ok(r) => {
+                if r.timed_out {
+                    timeouts += 1;
+                }
+                if let Some(code) = r.best {
+                    let refuted = r.refuted.filter(|(k, _)| *k == code.len() + 1);
+                    out.push(Candidate { construction: "sat", code, refuted });
+                }
+            }
+            Err(_) => timeouts += 1,
+        }
+    }
+    (out, timeouts)
+}
+
+/// Builds and checks the certificate for a candidate.
+pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<RankCertificate, String> {
+    let s = cand.code.shape;
+    let mut certs = Vec::new();
+    let mut rs = Vec::new();
+    for o in s.hi..=s.h {
+        let (r, c) = ratios.get(s.h, s.lo, o)?;
+        rs.push(r);
+        certs.push(c);
+    }
+    let d = delta(&rs)?;
+    let k = cand.code.len();
+    let classes: Vec<(Q, u64)> =
+        cand.code.overlap_counts().into_iter().map(|(o, n)| (rs[(o - s.hi) as usize].clone(), n)).collect();
+    let value = entrywise_value(k, &classes);
+    let bits = |v: &[u64]| v.iter().map(|&w| super::code::bits(w, s.m)).collect();
+    let cert = RankCertificate {
+        format: RANK_FORMAT.into(),
+        params: RankParams { n: job.n, eps: fmt_q(&job.eps), m: s.m, h: s.h, lo: s.lo, hi: s.hi },
+        construction: cand.construction.into(),
+        code: RankCode { x: bits(&cand.code.x), y: bits(&cand.code.y) },
+        ratios: certs,
+        k,
+        delta: fmt_q(&d),
+        uniform_value: fmt_q(&lemma_value(k, &d)),
+        uniform_bound: rank_bound(k, &d),
+        value: fmt_q(&value),
+        bound: ceil(&value),
+        maximal: cand.refuted.as_ref().map(|(kk, p)| Maximal { refuted: *kk, proof_format: "varisat".into(), proof: to_hex(p) }),
+    };
+    check_rank(&cert)?;
+    Ok(cert)
+}
+
+/// Order of preference: larger bound, then a code proved maximal for its shape, then
+/// constructions before SAT codes (so that a SAT search cut by the budget changes the
+/// answer only when it raises the bound), then smaller code and `(h, lo, hi)`.
+fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
+    let key = |x: &(u64, &Candidate)| {
+        let s = x.1.code.shape;
+        (std::cmp::Reverse(x.0), x.1.refuted.is_none(), x.1.construction == "sat", x.1.code.len(), s.h, s.lo, s.hi, x.1.construction)
+    };
+    key(a) < key(b)
+}
+
+/// The best certified bound for `m` (constructions first, then SAT above their best).
+pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
+    let mut cands = constructions(job, ratios, m);
+    let mut floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    let mut timeouts = 0;
+    if m <= job.sat_m_max && !job.sat_budget.is_zero() {
+        let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
+        timeouts = t;
+        cands.extend(sat);
+        floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    }
+    let _ = floor;
+    let mut best: Option<(u64, &Candidate)> = None;
+    for c in &cands {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
+            if std::env::var_os("MINIP_DEBUG").is_some() {
+                let s = c.code.shape;
+                eprintln!("m={m} {} h={} lo={} hi={} k={} bound={b}", c.construction, s.h, s.lo, s.hi, c.code.len());
+            }
+            if best.as_ref().is_none_or(|cur| better(&(b, c), cur)) {
+                best = Some((b, c));
+            }
+        }
+    }
+    // m = 1..: a single pair always exists (k = 1 gives r ≥ 1) when h ≥ 1 and m ≥ 1.
+    let (_, cand) = best.ok_or_else(|| format!("m = {m}: no code found"))?;
+    let cert = certify(job, ratios, cand)?;
+    Ok(RankResult { m, cert, sat_timeouts: timeouts })
+}
+
+/// Every `m` in order; rayon across `m` (and the ratio cache shared).
+pub fn run(job: &RankJob, ms: &[u32], progress: Option<&indicatif::ProgressBar>) -> Vec<Result<RankResult, String>> {
+    let ratios = Ratios::new(job.n, job.eps.clone());
+    // Ratios first (shared by every m), in parallel.
+    let triples: Vec<(u32, u32, u32)> = (1..=job.h_max.min(ms.iter().copied().max().unwrap_or(0)))
+        .flat_map(|h| (0..h).flat_map(move |lo| (lo + 1..=h).map(move |o| (h, lo, o))))
+        .collect();
+    triples.par_iter().for_each(|&(h, lo, o)| {
+        let _ = ratios.get(h, lo, o);
+    });
+    let mut order: Vec<u32> = ms.to_vec();
+    order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
+    let results: Vec<(u32, Result<RankResult, String>)> = order
+        .par_iter()
+        .map(|&m| {
+            let r = best_for_m(job, &ratios, m);
+            if let Some(p) = progress {
+                p.inc(1);
+            }
+            (m, r)
+        })
+        .collect();
+    ms.iter().map(|m| results.iter().find(|r| r.0 == *m).expect("every m").1.clone()).collect()
+}
