@@ -3,12 +3,11 @@
 //! The only place verdicts are made, and only from certificates the checker
 //! accepted. Anything that fails all the way through is `Unknown`.
 
-use crate::cert::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Triple, GAP_FORMAT};
+use crate::cert::{Farkas, GapCertificate, Head, RowEntry};
 use crate::check::{check_gap, Verdict};
 use crate::exact::rational::{fmt_q, Q};
 use crate::exact::repair::{exact_farkas, exact_point};
 use crate::formulation::{build_rows, Row, VARS};
-use crate::model::tokens::realize;
 use crate::model::Instance;
 use crate::solve;
 use num_traits::{One, Signed, Zero};
@@ -70,30 +69,7 @@ pub fn decide(inst: &Instance) -> Outcome {
 }
 
 fn base(inst: &Instance, verdict: Verdict) -> GapCertificate {
-    let [x, y, z] = realize(&inst.gap);
-    GapCertificate {
-        format: GAP_FORMAT.into(),
-        verdict: verdict.name().into(),
-        params: Params {
-            n: inst.n,
-            eps: fmt_q(&inst.eps),
-            h: inst.gap.h,
-            u: inst.gap.u,
-            w: inst.gap.w,
-            family: inst.family.name().into(),
-            bound: inst.bound.label(),
-            kprime: fmt_q(&inst.kprime()),
-        },
-        tokens: Triple { x: x.bits(), y: y.bits(), z: z.bits() },
-        variables: VARS.iter().map(|s| s.to_string()).collect(),
-        sequences: inst
-            .sequences()
-            .into_iter()
-            .map(|s| SequenceEntry { tokens: s.spelled(), name: s.name, mult: s.mult, target: s.target })
-            .collect(),
-        farkas: None,
-        head: None,
-    }
+    GapCertificate::skeleton(inst, verdict.name())
 }
 
 /// Packs multipliers for `rows` into a certificate (unchecked: pass it to the checker).
@@ -139,25 +115,7 @@ fn head_certificate(inst: &Instance, z: &[Q]) -> Option<GapCertificate> {
         }
         let s: Vec<Q> = (0..3).map(|j| if w[j].is_zero() { Q::zero() } else { &prod[j] / &w[j] }).collect();
         let mut cert = base(inst, Verdict::Broken);
-        let outputs = inst
-            .sequences()
-            .iter()
-            .map(|seq| {
-                let (mut num, mut den) = (Q::zero(), Q::zero());
-                for j in 0..3 {
-                    let m = Q::from_integer(seq.mult[j].into());
-                    num += &m * &w[j] * &s[j];
-                    den += &m * &w[j];
-                }
-                let yhat = if den.is_zero() { Q::zero() } else { num / den };
-                Output { sequence: seq.name.clone(), yhat: fmt_q(&yhat) }
-            })
-            .collect();
-        cert.head = Some(Head {
-            alpha: Triple { x: fmt_q(&w[0]), y: fmt_q(&w[1]), z: fmt_q(&w[2]) },
-            s: Triple { x: fmt_q(&s[0]), y: fmt_q(&s[1]), z: fmt_q(&s[2]) },
-            outputs,
-        });
+        cert.head = Some(Head::from_tables(inst, &w, &s));
         if check_gap(&cert).is_ok() {
             return Some(cert);
         }

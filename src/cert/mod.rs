@@ -13,6 +13,11 @@ pub mod rank;
 pub mod ratio;
 pub mod vipr;
 
+use crate::exact::rational::{fmt_q, Q};
+use crate::formulation::VARS;
+use crate::model::tokens::realize;
+use crate::model::Instance;
+use num_traits::Zero;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -102,6 +107,70 @@ pub struct GapCertificate {
     pub farkas: Option<Farkas>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<Head>,
+}
+
+impl Params {
+    /// The stated parameters of an instance.
+    pub fn of(inst: &Instance) -> Params {
+        Params {
+            n: inst.n,
+            eps: fmt_q(&inst.eps),
+            h: inst.gap.h,
+            u: inst.gap.u,
+            w: inst.gap.w,
+            family: inst.family.name().into(),
+            bound: inst.bound.label(),
+            kprime: fmt_q(&inst.kprime()),
+        }
+    }
+}
+
+impl GapCertificate {
+    /// What every gap certificate of an instance states: parameters, realizing tokens,
+    /// variables and sequences; `farkas`/`head` are filled in by the caller.
+    pub fn skeleton(inst: &Instance, verdict: &str) -> GapCertificate {
+        let [x, y, z] = realize(&inst.gap);
+        GapCertificate {
+            format: GAP_FORMAT.into(),
+            verdict: verdict.into(),
+            params: Params::of(inst),
+            tokens: Triple { x: x.bits(), y: y.bits(), z: z.bits() },
+            variables: VARS.iter().map(|s| s.to_string()).collect(),
+            sequences: inst
+                .sequences()
+                .into_iter()
+                .map(|s| SequenceEntry { tokens: s.spelled(), name: s.name, mult: s.mult, target: s.target })
+                .collect(),
+            farkas: None,
+            head: None,
+        }
+    }
+}
+
+impl Head {
+    /// The head with tables `alpha`, `s` (over x, y, z) and each sequence's stated output
+    /// `ŷ = Σ i_k α_k s_k / Σ i_k α_k` (the checker recomputes these on its own).
+    pub fn from_tables(inst: &Instance, alpha: &[Q], s: &[Q]) -> Head {
+        let outputs = inst
+            .sequences()
+            .iter()
+            .map(|seq| {
+                let (mut num, mut den) = (Q::zero(), Q::zero());
+                for j in 0..3 {
+                    let m = Q::from_integer(seq.mult[j].into());
+                    num += &m * &alpha[j] * &s[j];
+                    den += &m * &alpha[j];
+                }
+                let yhat = if den.is_zero() { Q::zero() } else { num / den };
+                Output { sequence: seq.name.clone(), yhat: fmt_q(&yhat) }
+            })
+            .collect();
+        Head {
+            alpha: Triple { x: fmt_q(&alpha[0]), y: fmt_q(&alpha[1]), z: fmt_q(&alpha[2]) },
+            s: Triple { x: fmt_q(&s[0]), y: fmt_q(&s[1]), z: fmt_q(&s[2]) },
+            outputs,
+        }
+    }
 }
 
 /// Any certificate file minip reads; `format` says which.

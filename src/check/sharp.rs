@@ -8,10 +8,9 @@
 
 use super::{check_gap, rational, Verdict};
 use crate::cert::sharp::{SharpCertificate, SharpFile, SharpWitness, SHARP_FORMAT};
-use crate::cert::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Triple, GAP_FORMAT};
+use crate::cert::{Farkas, GapCertificate, Head, RowEntry};
 use crate::exact::rational::{fmt_q, q, Q};
 use crate::formulation::{build_rows, sequence_rows, VARS};
-use crate::model::tokens::realize;
 use crate::model::{paper_k, Bound, Family, Gap, Instance};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -80,35 +79,8 @@ pub fn check_sharp(c: &SharpCertificate) -> Result<Q, String> {
     Ok(kstar)
 }
 
-fn params(inst: &Instance) -> Params {
-    Params {
-        n: inst.n,
-        eps: fmt_q(&inst.eps),
-        h: inst.gap.h,
-        u: inst.gap.u,
-        w: inst.gap.w,
-        family: inst.family.name().into(),
-        bound: inst.bound.label(),
-        kprime: fmt_q(&inst.kprime()),
-    }
-}
-
 fn gap_certificate(inst: &Instance, verdict: Verdict) -> GapCertificate {
-    let [x, y, z] = realize(&inst.gap);
-    GapCertificate {
-        format: GAP_FORMAT.into(),
-        verdict: verdict.name().into(),
-        params: params(inst),
-        tokens: Triple { x: x.bits(), y: y.bits(), z: z.bits() },
-        variables: VARS.iter().map(|s| s.to_string()).collect(),
-        sequences: inst
-            .sequences()
-            .into_iter()
-            .map(|s| SequenceEntry { tokens: s.spelled(), name: s.name, mult: s.mult, target: s.target })
-            .collect(),
-        farkas: None,
-        head: None,
-    }
+    GapCertificate::skeleton(inst, verdict.name())
 }
 
 /// Lower side: no correct head has `b ≤ kstar·c` (Farkas on the rebuilt rows).
@@ -163,25 +135,7 @@ pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) ->
     }
     let bound = rational("witness.bound", &wit.bound)?;
     let winst = Instance { bound: Bound::Value(bound), ..inst.clone() };
-    let outputs = winst
-        .sequences()
-        .iter()
-        .map(|seq| {
-            let (mut num, mut den) = (Q::zero(), Q::zero());
-            for j in 0..3 {
-                let m = Q::from_integer(seq.mult[j].into());
-                num += &m * &alpha[j] * &s[j];
-                den += &m * &alpha[j];
-            }
-            let yhat = if den.is_zero() { Q::zero() } else { num / den };
-            Output { sequence: seq.name.clone(), yhat: fmt_q(&yhat) }
-        })
-        .collect();
     let mut cert = gap_certificate(&winst, Verdict::Broken);
-    cert.head = Some(Head {
-        alpha: Triple { x: wit.alpha[0].clone(), y: wit.alpha[1].clone(), z: wit.alpha[2].clone() },
-        s: Triple { x: wit.s[0].clone(), y: wit.s[1].clone(), z: wit.s[2].clone() },
-        outputs,
-    });
+    cert.head = Some(Head::from_tables(&winst, &alpha, &s));
     check_gap(&cert).map(|_| ()).map_err(|e| format!("witness: {e}"))
 }
