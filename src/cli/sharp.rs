@@ -214,7 +214,10 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
             family.name()
         );
         s.push_str(&table::render(&["m", "configs", "min kstar (exact)", "at (h,u,w)", "MILP min b/c", "MILP tokens x,y,z", "", "enum s", "MILP s"], &body));
-        s.push_str("\nThe reported value is the exact, certified min kstar; the MILP float agrees within 1e-6 relative.\n");
+        s.push_str("\nThe reported value is the exact, certified min kstar; the MILP float is a hint, compared within 1e-6 relative.\n");
+        if code != 0 {
+            s.push_str("DISAGREEMENT: the MILP and the certified enumeration differ on a row above (exit 1).\n");
+        }
         emit(&s);
     }
     Ok(code)
