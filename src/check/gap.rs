@@ -60,7 +60,7 @@ fn check_tokens(c: &GapCertificate, gap: &Gap) -> Result<(), String> {
     if (x.weight(), x.overlap(&y), x.overlap(&z)) != (gap.h, gap.u, gap.w) {
         return Err("tokens: overlaps do not realize (h, u, w)".into());
     }
-    Ok(())
+    crate::model::tokens::distinct(&[x, y, z]).map_err(|e| format!("tokens: {e}"))
 }
 
 /// Every rebuilt row must be listed, identical, with a multiplier `y ≥ 0`;

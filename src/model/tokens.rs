@@ -49,14 +49,36 @@ pub fn gap_from_tokens(spec: &str) -> Result<(Gap, [Token; 3]), String> {
     let (x, y, z) = (&toks[0], &toks[1], &toks[2]);
     let gap = Gap::new(x.weight(), x.overlap(y), x.overlap(z))
         .map_err(|e| format!("--tokens: {e} (u = <x,y>, w = <x,z>)"))?;
-    Ok((gap, [toks[0].clone(), toks[1].clone(), toks[2].clone()]))
+    let toks = [toks[0].clone(), toks[1].clone(), toks[2].clone()];
+    distinct(&toks).map_err(|e| format!("--tokens: {e}"))?;
+    Ok((gap, toks))
 }
 
-/// Vectors in `m = h` bits with `|x| = h`, `<x,y> = u`, `<x,z> = w`.
+/// `x, y, z` must be three different tokens: the gap LP gives each its own kernel
+/// value and value, which is a kernel table on real tokens only if they differ. With
+/// `u < w ≤ h`, `y` differs from both; `z = x` is the one way to fail (`w = h`), and
+/// then `z` must be a strict superset of `x` (MATH.md §4: the query is a class of its own).
+pub fn distinct(t: &[Token; 3]) -> Result<(), String> {
+    for (i, j, a, b) in [(0, 1, "x", "y"), (0, 2, "x", "z"), (1, 2, "y", "z")] {
+        if t[i] == t[j] {
+            return Err(format!(
+                "{a} and {b} are the same token {}; x, y, z must be pairwise distinct (when <x,z> = |x|, z must be a strict superset of x)",
+                t[i].bits()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Pairwise distinct vectors with `|x| = h`, `<x,y> = u`, `<x,z> = w`: in `m = h` bits
+/// (`x = 1^h`, `y = 1^u 0…`, `z = 1^w 0…`) when `w < h`, and in `m = h + 1` bits when
+/// `w = h`, where `z = 1^{h+1}` is the strict superset of `x = 1^h 0` (never `x` itself).
 pub fn realize(gap: &Gap) -> [Token; 3] {
     let h = gap.h as usize;
-    let ones = |k: usize| Token((0..h).map(|i| i < k).collect());
-    [ones(h), ones(gap.u as usize), ones(gap.w as usize)]
+    let m = if gap.w == gap.h { h + 1 } else { h };
+    let ones = |k: usize| Token((0..m).map(|i| i < k).collect());
+    let z = if gap.w == gap.h { ones(m) } else { ones(gap.w as usize) };
+    [ones(h), ones(gap.u as usize), z]
 }
 
 #[cfg(test)]
@@ -70,13 +92,24 @@ mod tests {
         assert!(gap_from_tokens("111,11,1").is_err());
         assert!(gap_from_tokens("1a1,011,111").is_err());
         assert!(gap_from_tokens("111,111,011").is_err()); // u = 3 ≥ w = 2
+        // z = x is not a candidate: it is the query itself.
+        let e = gap_from_tokens("110,000,110").unwrap_err();
+        assert!(e.contains("x and z are the same token 110"), "{e}");
+        let (g, t) = gap_from_tokens("110,000,111").unwrap();
+        assert_eq!((g.h, g.u, g.w), (2, 0, 2));
+        assert_eq!(t.map(|t| t.bits()), ["110".to_string(), "000".into(), "111".into()]);
     }
 
     #[test]
     fn realization_meets_the_configuration() {
         for g in Gap::all_up_to(5) {
-            let [x, y, z] = realize(&g);
-            assert_eq!((x.weight(), x.overlap(&y), x.overlap(&z)), (g.h, g.u, g.w));
+            let t = realize(&g);
+            let [x, y, z] = &t;
+            assert_eq!((x.weight(), x.overlap(y), x.overlap(z)), (g.h, g.u, g.w));
+            assert!(distinct(&t).is_ok(), "{g}");
+            assert_eq!(x.0.len(), if g.w == g.h { g.h as usize + 1 } else { g.h as usize });
         }
+        let [x, _, z] = realize(&Gap::from_d(2).unwrap());
+        assert_eq!((x.bits(), z.bits()), ("110".to_string(), "111".to_string()));
     }
 }
