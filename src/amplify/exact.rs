@@ -15,13 +15,16 @@ pub struct RowLp {
     pub h: u32,
     pub lo: u32,
     pub hi: u32,
+    /// The class `h⁺` (index `h + 1`) is in the LP.
+    pub superset: bool,
     pub names: Vec<(Vec<u32>, Side)>,
     pub rows: Vec<IntRow>,
 }
 
 impl RowLp {
+    /// Number of classes (`h + 1`, or `h + 2` with `h⁺`).
     pub fn k(&self) -> usize {
-        self.h as usize + 1
+        self.h as usize + 1 + usize::from(self.superset)
     }
 }
 
@@ -41,7 +44,7 @@ pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Q], x: &[Q]) -> Rat
     multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
     RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi },
+        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset },
         ratio: fmt_q(&x[lp.lo as usize]),
         alpha: x[..k].iter().map(fmt_q).collect(),
         p: x[k..].iter().map(fmt_q).collect(),

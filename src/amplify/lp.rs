@@ -22,8 +22,7 @@ pub struct Hint {
 /// HiGHS sees `A_o = scale[o]·a_o`, `P_o = scale[o]·p_o` with `scale` the caller's
 /// guess of the profile, and each row divided by its largest coefficient. The basis
 /// statuses returned are those of the scaled model (the same basis).
-pub fn solve(h: u32, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
-    let k = h as usize + 1;
+pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
     let mut pb = RowProblem::default();
     let mut cols = Vec::with_capacity(2 * k);
     for o in 0..k {

@@ -21,24 +21,26 @@ use exact::RowLp;
 use num_traits::{One, Signed};
 use rows::Side;
 
-/// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`.
-pub fn row_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RowLp, String> {
-    let inst = ratio_instance(n, eps.clone(), h, lo, hi)?;
-    let total = rows::count(n as usize - 1, h);
+/// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`;
+/// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; MATH.md §4).
+pub fn row_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
+    let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    let k = inst.classes();
+    let total = rows::count(n as usize - 1, k as u32 - 1);
     if total > 5_000_000 {
-        return Err(format!("{total} multisets of {} classes out of {}: too many rows", n - 1, h + 1));
+        return Err(format!("{total} multisets of {} classes out of {k}: too many rows", n - 1));
     }
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
     let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
     let mut names = Vec::with_capacity(2 * total as usize);
     let mut rws = Vec::with_capacity(2 * total as usize);
-    for m in rows::multisets(n as usize - 1, h) {
+    for m in rows::multisets(n as usize - 1, k as u32 - 1) {
         for side in [Side::Upper, Side::Lower] {
-            rws.push(rows::int_row(h, &m, side, p, q));
+            rws.push(rows::int_row(h, k, &m, side, p, q));
             names.push((m.clone(), side));
         }
     }
-    Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, names, rows: rws })
+    Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, superset, names, rows: rws })
 }
 
 /// Where stepping starts (`R(0, h; h)` only), tried in order: the first base at
@@ -59,24 +61,25 @@ pub struct SolveStats {
     pub pivots: usize,
 }
 
-/// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`.
-pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<RatioCertificate, String> {
-    forced_ratio_stats(n, eps, h, lo, hi).map(|(c, _)| c)
+/// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`; `hi = h + 1`
+/// is the class `h⁺` and needs `superset`.
+pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioCertificate, String> {
+    forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
 
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
-pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<(RatioCertificate, SolveStats), String> {
-    ratio_instance(n, eps.clone(), h, lo, hi)?;
+pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(RatioCertificate, SolveStats), String> {
+    ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
-        stepped(n, eps, &[h], |lp, b, x, pivots| {
+        stepped(n, eps, superset, &[h], |lp, b, x, pivots| {
             out = Some((lp.clone(), b.clone(), x.to_vec(), SolveStats { route: "stepped".into(), pivots }));
         })
         .map_err(|e| format!("unknown: {e}"))?;
         out.ok_or("unknown: stepping did not reach h")?
     } else {
-        let lp = row_lp(n, eps, h, lo, hi)?;
+        let lp = row_lp(n, eps, h, lo, hi, superset)?;
         let (b, x, stats) = direct(&lp).map_err(|e| format!("unknown: {e}"))?;
         (lp, b, x, stats)
     };
@@ -88,7 +91,7 @@ pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32) -> Result<(
 /// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.
 fn hint_basis(lp: &RowLp) -> Option<simplex::Basis> {
     let scale = vec![1.0; lp.k()];
-    lp::solve(lp.h, lp.lo, lp.hi, &lp.rows, &scale)
+    lp::solve(lp.k(), lp.lo, lp.hi, &lp.rows, &scale)
         .ok()
         .and_then(|hint| simplex::from_hint(lp, &hint))
         .filter(|b| b.y.iter().all(|v| !v.is_negative()))
@@ -113,13 +116,14 @@ fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Q>, SolveStats), String> {
 fn stepped(
     n: u32,
     eps: &Q,
+    superset: bool,
     stops: &[u32],
     mut at_stop: impl FnMut(&RowLp, &simplex::Basis, &[Q], usize),
 ) -> Result<(), String> {
     let last = *stops.last().ok_or("no h")?;
     let mut found = None;
     for &base in STEP_BASES.iter().filter(|&&b| b < last) {
-        let lp = row_lp(n, eps, base, 0, base)?;
+        let lp = row_lp(n, eps, base, 0, base, superset)?;
         if let Some(start) = hint_basis(&lp) {
             found = Some((lp, start));
             break;
@@ -129,7 +133,7 @@ fn stepped(
         Some(f) => f,
         None => {
             let base = STEP_BASES[STEP_BASES.len() - 1];
-            let lp = row_lp(n, eps, base, 0, base)?;
+            let lp = row_lp(n, eps, base, 0, base, superset)?;
             let t = simplex::trivial_basis(&lp);
             (lp, t)
         }
@@ -139,7 +143,7 @@ fn stepped(
     let mut next_stop = stops.iter().copied().filter(|&h| h > h0).peekable();
     while let Some(&stop) = next_stop.peek() {
         let nh = (cur.h + STEP).min(stop);
-        let next = row_lp(n, eps, nh, 0, nh)?;
+        let next = row_lp(n, eps, nh, 0, nh, superset)?;
         let start = simplex::shifted_basis(&cur, &b.held, &next).ok_or("cannot shift the basis")?;
         let (b2, x2, p) = simplex::dual_simplex(&next, start, MAX_PIVOTS)?;
         pivots += p;
@@ -154,7 +158,7 @@ fn stepped(
 
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
-pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32]) -> Vec<Result<RatioCertificate, String>> {
+pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32], superset: bool) -> Vec<Result<RatioCertificate, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -162,8 +166,8 @@ pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32]) -> Vec<Result<RatioCerti
     high.dedup();
     let mut found: std::collections::BTreeMap<u32, RatioCertificate> = std::collections::BTreeMap::new();
     let mut failure: Option<String> = None;
-    if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1).is_ok() {
-        let r = stepped(n, eps, &high, |lp, b, x, _| {
+    if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1, superset).is_ok() {
+        let r = stepped(n, eps, superset, &high, |lp, b, x, _| {
             found.insert(lp.h, exact::certificate_of_basis(lp, &b.held, &b.y, x));
         });
         failure = r.err().map(|e| format!("unknown: {e}"));
@@ -172,7 +176,7 @@ pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32]) -> Vec<Result<RatioCerti
         .map(|&h| match found.get(&h) {
             Some(c) => check_ratio(c).map(|_| c.clone()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None => forced_ratio(n, eps, h, 0, h),
+            None => forced_ratio(n, eps, h, 0, h, superset),
         })
         .collect()
 }
@@ -220,8 +224,21 @@ mod tests {
     fn public_values_of_math_md() {
         let want = [(2, qi(1)), (3, q(5, 2)), (4, qi(4)), (5, q(11, 2)), (6, qi(7))];
         for (h, r) in want {
-            let cert = forced_ratio(3, &q(1, 2), h, 0, h).unwrap();
+            let cert = forced_ratio(3, &q(1, 2), h, 0, h, false).unwrap();
             assert_eq!(check_ratio(&cert).unwrap(), r, "h = {h}");
         }
+    }
+
+    #[test]
+    fn the_superset_class_has_its_own_smaller_ratio() {
+        // MATH.md §4: R(0, h⁺; h) = 2, 3, 4, 5 for h = 3..6, and the class leaves the
+        // query's own ratio R(0, h; h) unchanged.
+        for (h, r, own) in [(3, qi(2), q(5, 2)), (4, qi(3), qi(4)), (5, qi(4), q(11, 2)), (6, qi(5), qi(7))] {
+            let sup = forced_ratio(3, &q(1, 2), h, 0, h + 1, true).unwrap();
+            assert_eq!(check_ratio(&sup).unwrap(), r, "h = {h}");
+            let with = forced_ratio(3, &q(1, 2), h, 0, h, true).unwrap();
+            assert_eq!(check_ratio(&with).unwrap(), own, "h = {h}");
+        }
+        assert!(forced_ratio(3, &q(1, 2), 3, 0, 4, false).is_err());
     }
 }

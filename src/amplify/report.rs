@@ -11,12 +11,14 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write;
 
-/// One `(h, lo, hi)` to solve.
-#[derive(Clone, Copy, Debug)]
+/// One `(h, lo, hi)` to solve; `hi = h + 1` is the class `h⁺` (needs `superset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Job {
     pub h: u32,
     pub lo: u32,
     pub hi: u32,
+    /// The LP has the class `h⁺` of strict supersets (`m > h`).
+    pub superset: bool,
 }
 
 /// One table row / JSON line.
@@ -26,7 +28,10 @@ pub struct Record {
     pub eps: String,
     pub h: u32,
     pub lo: u32,
-    pub hi: u32,
+    /// The class: `0..=h`, or `h+` for the strict supersets of the query.
+    pub hi: String,
+    /// Whether the LP has the class `h⁺` (MATH.md §4).
+    pub superset: bool,
     /// `certified` or `unknown`.
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,9 +52,12 @@ pub struct Record {
     pub reason: Option<String>,
 }
 
-/// File stem of a certificate: `n3_eps1-2_h6_lo0_hi6`.
+/// File stem of a certificate: `n3_eps1-2_h6_lo0_hi6`, with `_sup` when the LP has `h⁺`
+/// and `hi6p` for `hi = h⁺`.
 pub fn stem(n: u32, eps: &Q, j: &Job) -> String {
-    format!("n{n}_eps{}_h{}_lo{}_hi{}", fmt_q(eps).replace('/', "-"), j.h, j.lo, j.hi)
+    let hi = if j.hi > j.h { format!("{}p", j.h) } else { j.hi.to_string() };
+    let sup = if j.superset { "_sup" } else { "" };
+    format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
 }
 
 /// Solves every job (in parallel), returns records in job order and the certificates.
@@ -59,17 +67,24 @@ pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].h));
-    // R(0, h; h) for several h share one stepping pass (`forced_ratio_series`).
-    let series: Vec<usize> = order.iter().copied().filter(|&i| jobs[i].lo == 0 && jobs[i].hi == jobs[i].h).collect();
-    let rest: Vec<usize> = order.iter().copied().filter(|&i| !(jobs[i].lo == 0 && jobs[i].hi == jobs[i].h)).collect();
-    let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
-    let mut solved: Vec<(usize, Result<RatioCertificate, String>)> = series.into_iter().zip(forced_ratio_series(n, eps, &hs)).collect();
+    // R(0, h; h) for several h share one stepping pass (`forced_ratio_series`), one per
+    // value of `superset`.
+    let is_series = |j: &Job| j.lo == 0 && j.hi == j.h;
+    let rest: Vec<usize> = order.iter().copied().filter(|&i| !is_series(&jobs[i])).collect();
+    let mut solved: Vec<(usize, Result<RatioCertificate, String>)> = Vec::new();
+    for sup in [false, true] {
+        let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
+        let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
+        if !hs.is_empty() {
+            solved.extend(series.into_iter().zip(forced_ratio_series(n, eps, &hs, sup)));
+        }
+    }
     bar.inc(solved.len() as u64);
     solved.extend(
         rest.par_iter()
             .map(|&i| {
                 let j = jobs[i];
-                let r = forced_ratio(n, eps, j.h, j.lo, j.hi);
+                let r = forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset);
                 bar.inc(1);
                 (i, r)
             })
@@ -80,13 +95,15 @@ pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option
     let mut out: Vec<(Record, Option<RatioCertificate>)> = Vec::with_capacity(jobs.len());
     for (i, res) in solved {
         let j = jobs[i];
-        let chain = chain_bound(n, eps, j.hi, j.lo);
+        // The class h⁺ has overlap h: the chain runs over the same gaps as for h.
+        let chain = chain_bound(n, eps, j.hi.min(j.h), j.lo);
         let mut rec = Record {
             n,
             eps: fmt_q(eps),
             h: j.h,
             lo: j.lo,
-            hi: j.hi,
+            hi: crate::check::class_label(j.h, j.hi),
+            superset: j.superset,
             status: "unknown".into(),
             ratio: None,
             log2_ratio: None,
@@ -119,7 +136,8 @@ pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option
     // Local growth against the previous row of the same kind.
     for i in 1..out.len() {
         let (a, b) = (&out[i - 1].0, &out[i].0);
-        if a.lo == b.lo && a.h - a.hi == b.h - b.hi && b.h > a.h {
+        let gap = |r: &Record| (r.hi.ends_with('+'), r.h - r.hi.trim_end_matches('+').parse::<u32>().unwrap_or(r.h));
+        if a.lo == b.lo && a.superset == b.superset && gap(a) == gap(b) && b.h > a.h {
             if let (Some(x), Some(y)) = (a.log2_ratio, b.log2_ratio) {
                 out[i].0.growth = Some((y - x) / (b.h - a.h) as f64);
             }

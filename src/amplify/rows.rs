@@ -1,8 +1,10 @@
 //! The row LP of MATH.md §4 in integer form, for the solver side.
 //!
-//! Variables: `A_o` at index `o` and `P_o` at index `h + 1 + o`, `o = 0..=h`.
-//! For each multiset `M` of `n − 1` classes (nondecreasing), target `t = min M`, two
-//! closed rows, both `≤ 0`, scaled by `q` where `ε = p/q`:
+//! Classes `c = 0..k−1`: overlaps `0..h−1`, the query token itself (`h`) and, when the
+//! LP has it, the strict supersets `h⁺` (index `h + 1`, overlap `h`). Variables: `A_c` at
+//! index `c` and `P_c` at index `k + c`. For each multiset `M` of `n − 1` classes
+//! (nondecreasing), target `t` = the smallest overlap in `(x, M)`, two closed rows,
+//! both `≤ 0`, scaled by `q` where `ε = p/q`:
 //! - `upper`: `q·(N − tD) − p·D ≤ 0`
 //! - `lower`: `q·(tD − N) − p·D ≤ 0`
 //!
@@ -26,7 +28,8 @@ impl Side {
     }
 }
 
-/// All nondecreasing sequences of length `k` over `0..=h`, lexicographically.
+/// All nondecreasing sequences of length `k` over `0..=h` (here `h` is the largest
+/// class index), lexicographically.
 pub struct Multisets {
     h: u32,
     cur: Option<Vec<u32>>,
@@ -65,14 +68,14 @@ pub fn count(k: usize, h: u32) -> u128 {
 /// One integer row: sparse `(variable, coefficient)`, sorted by variable.
 pub type IntRow = Vec<(usize, i64)>;
 
-/// The integer row of `(x, M)` on `side`, with `ε = p/q`.
-pub fn int_row(h: u32, classes: &[u32], side: Side, p: i64, q: i64) -> IntRow {
-    let t = *classes.iter().min().unwrap_or(&h) as i64;
+/// The integer row of `(x, M)` on `side` for query weight `h` and `k` classes, with `ε = p/q`.
+pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) -> IntRow {
+    let t = classes.iter().map(|&c| c.min(h)).min().unwrap_or(h) as i64;
     let (ca, cp) = match side {
         Side::Upper => (-t * q - p, q),
         Side::Lower => (t * q - p, -q),
     };
-    let hp = h as usize + 1;
+    let hp = k;
     let mut row: IntRow = Vec::with_capacity(2 * (classes.len() + 1));
     for &o in std::iter::once(&h).chain(classes) {
         for (var, c) in [(o as usize, ca), (hp + o as usize, cp)] {
@@ -103,8 +106,11 @@ mod tests {
     fn rows_follow_the_definition() {
         // h = 2, M = {0, 2}, eps = 1/2: D = 2A_2 + A_0, N = 2P_2 + P_0, t = 0.
         // upper: 2(N) - D = -A_0 - 2A_2 + 2P_0 + 4P_2
-        assert_eq!(int_row(2, &[0, 2], Side::Upper, 1, 2), vec![(0, -1), (2, -2), (3, 2), (5, 4)]);
+        assert_eq!(int_row(2, 3, &[0, 2], Side::Upper, 1, 2), vec![(0, -1), (2, -2), (3, 2), (5, 4)]);
         // lower: 2(-N) - D
-        assert_eq!(int_row(2, &[0, 2], Side::Lower, 1, 2), vec![(0, -1), (2, -2), (3, -2), (5, -4)]);
+        assert_eq!(int_row(2, 3, &[0, 2], Side::Lower, 1, 2), vec![(0, -1), (2, -2), (3, -2), (5, -4)]);
+        // With h⁺ (class 3, overlap 2): M = {2, 3} has target 2; P sits at 4 + c.
+        // upper: 2(N − 2D) − D = −5D + 2N, D = 2A_2 + A_3.
+        assert_eq!(int_row(2, 4, &[2, 3], Side::Upper, 1, 2), vec![(2, -10), (3, -5), (6, 4), (7, 2)]);
     }
 }

@@ -199,10 +199,10 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
         sharp::SHARP_FORMAT => serde_json::from_value(value)
             .map(AnyCertificate::Sharp)
             .map_err(|e| format!("malformed certificate: {e}")),
-        ratio::RATIO_FORMAT => serde_json::from_value(value)
+        ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => serde_json::from_value(value)
             .map(AnyCertificate::Ratio)
             .map_err(|e| format!("malformed certificate: {e}")),
-        rank::RANK_FORMAT => serde_json::from_value(value)
+        rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_value(value)
             .map(AnyCertificate::Rank)
             .map_err(|e| format!("malformed certificate: {e}")),
         "" => Err("malformed certificate: no \"format\" field".into()),

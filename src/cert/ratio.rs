@@ -1,7 +1,11 @@
-//! Format `minip-ratio/1`: an exact forced kernel ratio (MATH.md §4) with both sides
+//! Format `minip-ratio/2`: an exact forced kernel ratio (MATH.md §4) with both sides
 //! of its proof. Rationals are strings (`"11/2"`).
 //!
-//! - `alpha[o]`, `p[o]` (`o = 0..=h`): a point of the closed row LP with
+//! - `params.superset`: whether the class `h⁺` of strict supersets of the query is in the
+//!   LP (it exists when `m > h`). Classes are numbered `0..=h` (`h` is the query token
+//!   itself) and `h + 1` for `h⁺`; `params.hi = h + 1` asks for `R(lo, h⁺; h)`.
+//!   `minip-ratio/1` is the same without `superset` (no `h⁺` class) and is still read.
+//! - `alpha[c]`, `p[c]` (one per class): a point of the closed row LP with
 //!   `alpha[hi] = 1` and `alpha[lo] = ratio` (the ratio is attained);
 //! - `multipliers`: nonnegative multipliers on closed rows, each named by its multiset
 //!   of `n − 1` classes and its side (`upper`: `N − tD − εD ≤ 0`, `lower`:
@@ -13,7 +17,9 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const RATIO_FORMAT: &str = "minip-ratio/1";
+pub const RATIO_FORMAT: &str = "minip-ratio/2";
+/// The first version, without the `h⁺` class; read, never written.
+pub const RATIO_FORMAT_V1: &str = "minip-ratio/1";
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -22,7 +28,11 @@ pub struct RatioParams {
     pub eps: String,
     pub h: u32,
     pub lo: u32,
+    /// A class: `0..=h`, or `h + 1` for `h⁺`.
     pub hi: u32,
+    /// The LP has the class `h⁺` (index `h + 1`). Absent in `minip-ratio/1` files.
+    #[serde(default)]
+    pub superset: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,9 +52,9 @@ pub struct RatioCertificate {
     pub params: RatioParams,
     /// `R_{n,ε}(lo, hi; h)`, reduced.
     pub ratio: String,
-    /// `A_o = α(x, class o)`, `o = 0..=h`.
+    /// `A_c = α(x, class c)`, one per class.
     pub alpha: Vec<String>,
-    /// `P_o = A_o · s(x, class o)`, `o = 0..=h`.
+    /// `P_c = A_c · s(x, class c)`, one per class.
     pub p: Vec<String>,
     pub multipliers: Vec<Multiplier>,
 }

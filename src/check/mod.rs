@@ -12,7 +12,7 @@ mod ratio;
 
 pub use gap::check_gap;
 pub use rank::{check_rank, from_hex, to_hex, RankChecked};
-pub use ratio::{check_ratio, ratio_instance, RatioInstance};
+pub use ratio::{check_ratio, class_label, ratio_instance, RatioInstance};
 
 use crate::cert::{AnyCertificate, GapCertificate};
 use crate::exact::rational::{parse_rational, Q};
@@ -50,12 +50,14 @@ pub fn check_any(cert: &AnyCertificate) -> Result<String, String> {
         AnyCertificate::Sharp(f) => sharp::check_sharp_file(f).map(|k| format!("sharp ({k} configurations, kstar certified both sides)")),
         AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
             let p = &c.params;
-            format!("ratio R = {} (n={} eps={} h={} lo={} hi={})", crate::exact::rational::fmt_q(&r), p.n, p.eps, p.h, p.lo, p.hi)
+            let classes = if p.superset { " classes 0..h,h+" } else { "" };
+            format!("ratio R = {} (n={} eps={} h={} lo={} hi={}{classes})", crate::exact::rational::fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
         }),
         AnyCertificate::Rank(c) => check_rank(c).map(|r| {
             let s = r.shape;
             let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
-            format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, crate::exact::rational::fmt_q(&r.delta))
+            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
+            format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, crate::exact::rational::fmt_q(&r.delta))
         }),
     }
 }

@@ -24,12 +24,19 @@ pub struct AmplifyArgs {
     /// Overlap class on top of the ratio (default 0).
     #[arg(long, conflicts_with = "pairs")]
     lo: Option<u32>,
-    /// Overlap class normalised to 1 (default h).
+    /// Class normalised to 1: an overlap 0..=h (h is the query token itself), or `h+` for the
+    /// strict supersets of the query (implies --superset). Default h.
     #[arg(long, conflicts_with = "pairs")]
-    hi: Option<u32>,
-    /// `all`: every pair lo < hi ≤ h.
+    hi: Option<String>,
+    /// `all`: every pair lo < hi, hi over the classes of the LP (h+ included with --superset).
     #[arg(long)]
     pairs: Option<String>,
+    /// Add the class h+ of strict supersets of the query (they exist when m > h; MATH.md §4).
+    #[arg(long)]
+    superset: bool,
+    /// Token dimension m: adds the class h+ exactly when m > h (for each h).
+    #[arg(long, conflicts_with = "superset")]
+    m: Option<u32>,
     /// Write certificates (minip-ratio/1) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -49,22 +56,31 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
     if hs.is_empty() {
         return Err("--h: empty range".into());
     }
+    let want_sup = a.hi.as_deref().is_some_and(|s| s.ends_with('+'));
     let mut jobs = Vec::new();
     for &h in &hs {
+        let superset = match a.m {
+            Some(m) if m < h => return Err(format!("--m {m}: need m ≥ h (h = {h})")),
+            Some(m) => m > h,
+            None => a.superset || want_sup,
+        };
+        if want_sup && !superset {
+            return Err(format!("--hi {}: the class h+ exists only when m > h (h = {h})", a.hi.as_deref().unwrap_or("")));
+        }
         match a.pairs.as_deref() {
             Some("all") => {
-                for hi in 1..=h {
+                for hi in 1..=h + u32::from(superset) {
                     for lo in 0..hi {
-                        jobs.push(Job { h, lo, hi });
+                        jobs.push(Job { h, lo, hi, superset });
                     }
                 }
             }
             Some(other) => return Err(format!("--pairs: expected 'all', got '{other}'")),
-            None => jobs.push(Job { h, lo: a.lo.unwrap_or(0), hi: a.hi.unwrap_or(h) }),
+            None => jobs.push(Job { h, lo: a.lo.unwrap_or(0), hi: parse_class(a.hi.as_deref(), h)?, superset }),
         }
     }
     for j in &jobs {
-        crate::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi)?;
+        crate::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
@@ -72,11 +88,25 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
     Ok((a.n, eps, jobs))
 }
 
+/// `--hi`: an overlap `0..=h`, or `h+` / `<h>+` for the strict supersets (index `h + 1`).
+fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
+    match s {
+        None => Ok(h),
+        Some(t) if t == "h+" || t == format!("{h}+") => Ok(h + 1),
+        Some(t) if t.ends_with('+') => Err(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})")),
+        Some(t) => match t.parse::<u32>() {
+            Ok(o) if o <= h => Ok(o),
+            Ok(o) => Err(format!("--hi {o}: need hi ≤ h = {h} (or h+ for the strict supersets of the query)")),
+            Err(_) => Err(format!("--hi: expected an overlap or h+, got '{t}'")),
+        },
+    }
+}
+
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     let (n, eps, jobs) = jobs(&a)?;
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
-        let text = export::cplex_lp(n, &eps, j.h, j.lo, j.hi)?;
+        let text = export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?;
         std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
     }
     if let Some(dir) = &a.out {
@@ -86,7 +116,8 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
-                let p = dir.join(format!("{}.json", report::stem(n, &eps, &Job { h: rec.h, lo: rec.lo, hi: rec.hi })));
+                let job = Job { h: rec.h, lo: rec.lo, hi: c.params.hi, superset: rec.superset };
+                let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 std::fs::write(&p, crate::cert::to_json(c)).map_err(|e| format!("{}: {e}", p.display()))?;
                 rec.certificate = Some(p.display().to_string());
             }
@@ -94,7 +125,8 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
     let unknown = recs.iter().filter(|r| r.status != "certified").count();
-    let title = format!("Forced kernel ratio, n = {n}, eps = {}", fmt_q(&eps));
+    let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
+    let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
         std::fs::write(p, report::svg(&recs, &title)).map_err(|e| format!("{}: {e}", p.display()))?;
     }
@@ -108,7 +140,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
                 vec![
                     r.h.to_string(),
                     r.lo.to_string(),
-                    r.hi.to_string(),
+                    r.hi.clone(),
                     r.ratio.clone().unwrap_or_else(|| "unknown".into()),
                     f2(r.log2_ratio),
                     r.chain_bound.clone().unwrap_or_else(|| "-".into()),
@@ -151,7 +183,7 @@ pub struct AmplifyBenchArgs {
 
 fn timed(n: u32, eps: &Q, h: u32) -> Result<(f64, String, crate::amplify::SolveStats), String> {
     let t = Instant::now();
-    let (c, st) = forced_ratio_stats(n, eps, h, 0, h)?;
+    let (c, st) = forced_ratio_stats(n, eps, h, 0, h, false)?;
     Ok((t.elapsed().as_secs_f64(), c.ratio, st))
 }
 
@@ -171,7 +203,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let lp = dir.join(format!("h{h}.lp"));
         let sol = dir.join(format!("h{h}.sol"));
-        std::fs::write(&lp, export::cplex_lp(n, &eps, h, 0, h)?).map_err(|e| e.to_string())?;
+        std::fs::write(&lp, export::cplex_lp(n, &eps, h, 0, h, false)?).map_err(|e| e.to_string())?;
         let g0 = Instant::now();
         let st = Command::new("timeout")
             .arg(a.glpsol_timeout.to_string())
