@@ -169,20 +169,36 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The committed table: `(m, entrywise bound)` for m = 4..=16, and the m = 24 headline
-/// (Golay dodecads, see docs/rank.md).
-const COMMITTED: &[(u32, u64)] =
-    &[(4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 3), (10, 3), (11, 4), (12, 4), (13, 5), (14, 5), (15, 6), (16, 8), (24, 21)];
+/// The committed table: `(m, entrywise bound, strict form used)` for m = 4..=16, and the
+/// m = 24 headline (Golay dodecads, see docs/rank.md). The strict form adds one where the
+/// value is an integer (m = 4, 5, 9, 10, 12).
+const COMMITTED: &[(u32, u64, bool)] = &[
+    (4, 2, true),
+    (5, 2, true),
+    (6, 2, false),
+    (7, 2, false),
+    (8, 2, false),
+    (9, 3, true),
+    (10, 3, true),
+    (11, 4, false),
+    (12, 4, true),
+    (13, 5, false),
+    (14, 5, false),
+    (15, 6, false),
+    (16, 8, false),
+    (24, 21, false),
+];
 
 #[test]
 fn committed_rank_bounds_verify() {
-    for &(m, bound) in COMMITTED {
+    for &(m, bound, strict_matters) in COMMITTED {
         let p = root().join(format!("proofs/rank/m{m:02}.json"));
         let c = cert::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let AnyCertificate::Rank(c) = c else { panic!("{}: not a rank certificate", p.display()) };
         assert_eq!(c.params.m, m);
         let ok = check_rank(&c).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(ok.bound, bound, "m = {m}");
+        assert_eq!(ok.strict && ok.value.is_integer(), strict_matters, "m = {m}");
     }
     // m = 11: the SAT search found 11 pairs of shape (h, lo, hi) = (5, 0, 3), one more
     // than the greedy packing, and refuted 12 (varisat proof checked).

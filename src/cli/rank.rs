@@ -60,7 +60,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (1..=40)"));
     }
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    crate::check::ratio_instance(a.n, eps.clone(), 1, 0, 1)?;
+    crate::check::ratio_instance(a.n, eps.clone(), 1, 0, 1, false)?;
     if a.h_max == 0 {
         return Err("--h-max: need h-max ≥ 1".into());
     }
@@ -121,7 +121,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
                 };
                 vec![
                     p.m.to_string(),
-                    c.bound.to_string(),
+                    format!("{}{}", c.bound, if c.strict && crate::exact::parse_rational(&c.value).is_ok_and(|v| v.is_integer()) { " (strict)" } else { "" }),
                     c.uniform_bound.to_string(),
                     c.k.to_string(),
                     format!("({}, {}, {})", p.h, p.lo, p.hi),
@@ -139,7 +139,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         );
         s.push_str(&table::render(&["m", "rank >=", "uniform", "k", "(h, lo, hi)", "delta", "code", "k maximal", "paper 2^(m/10-6)", "trivial 2^m"], &body));
         s.push_str(&format!(
-            "\nrank >= ceil(k^2/(k + sum_(i!=j) R(lo,o_ij;h)^-2)); uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(o>=hi) 1/R(lo,o;h).\nEvery row's certificate passed the checker ({} m in {:.1} s, SAT budget {} s per m).\n",
+            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} m in {:.1} s, SAT budget {} s per m).\n",
             ok.len(),
             secs,
             a.sat_budget
@@ -153,7 +153,8 @@ fn record(r: &RankResult) -> serde_json::Value {
     let c = &r.cert;
     let p = &c.params;
     serde_json::json!({
-        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
+        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
+        "classes": c.classes,
         "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound, "uniform_value": c.uniform_value, "construction": c.construction,
         "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_timeouts": r.sat_timeouts,
         "paper": paper(p.m), "trivial": format!("{}", 1u64 << p.m),

@@ -45,6 +45,14 @@ pub fn entrywise_value(k: usize, classes: &[(Q, u64)]) -> Q {
     &kq * &kq / frob
 }
 
+/// The strict form (MATH.md §5, docs/rank.md): when every off-diagonal entry is strictly
+/// below its bound (`k ≥ 2` and every forced ratio positive, proved by a dual combination
+/// with a positive multiplier on a strict row), `‖M‖_F² < k + Σ R_ij^{−2}`, so
+/// `rank > value` and `rank ≥ ⌊value⌋ + 1`. Equal to `⌈value⌉` unless `value` is an integer.
+pub fn strict_bound(value: &Q) -> u64 {
+    value.floor().to_integer().to_u64().map_or(u64::MAX, |f| f.saturating_add(1))
+}
+
 /// `⌈x⌉` of a nonnegative rational, as an integer.
 pub fn ceil(x: &Q) -> u64 {
     let (q, r) = x.numer().div_rem(x.denom());
@@ -76,6 +84,10 @@ mod tests {
         assert_eq!(rank_bound(50, &Q::one()), 1);
         // An exact integer is not rounded up: k = 2, δ = 1 → 2/2 = 1.
         assert_eq!(rank_bound(2, &Q::one()), 1);
+        // ... but the strict form goes one above it.
+        assert_eq!(strict_bound(&qi(2)), 3);
+        assert_eq!(strict_bound(&q(9, 4)), 3);
+        assert_eq!(strict_bound(&q(256, 31)), 9);
         assert_eq!(rank_bound(0, &q(1, 2)), 0);
         // δ is the largest reciprocal.
         assert_eq!(delta(&[q(5, 2), qi(4), qi(7)]).unwrap(), q(2, 5));

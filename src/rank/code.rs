@@ -48,6 +48,17 @@ pub fn overlap(a: u64, b: u64) -> u32 {
     (a & b).count_ones()
 }
 
+/// The class of key `y` as seen from a query `x` of weight `h`: `<x,y>` below `h`, `h` when
+/// `y = x`, and `h + 1` (the strict supersets `h⁺`, MATH.md §4) when `y ⊋ x`.
+pub fn entry_class(h: u32, x: u64, y: u64) -> u32 {
+    let o = overlap(x, y);
+    if o == h && y != x {
+        h + 1
+    } else {
+        o
+    }
+}
+
 /// The bit string of a word (character `b` is bit `b`).
 pub fn bits(w: u64, m: u32) -> String {
     (0..m).map(|b| if w >> b & 1 == 1 { '1' } else { '0' }).collect()
@@ -102,13 +113,15 @@ impl Code {
         }
         Ok(())
     }
-    /// How often each off-diagonal overlap `<x_i,y_j>` occurs, by overlap.
-    pub fn overlap_counts(&self) -> std::collections::BTreeMap<u32, u64> {
+    /// How often each class occurs off the diagonal, by class as seen from the query
+    /// `x_i` (MATH.md §5): the overlap `o = <x_i,y_j>` when `o < h`; when `o = h`, class `h`
+    /// if `y_j = x_i` (the query's own token) and class `h + 1` (`h⁺`) if `y_j ⊋ x_i`.
+    pub fn class_counts(&self) -> std::collections::BTreeMap<u32, u64> {
         let mut c = std::collections::BTreeMap::new();
         for (i, &x) in self.x.iter().enumerate() {
             for (j, &y) in self.y.iter().enumerate() {
                 if i != j {
-                    *c.entry(overlap(x, y)).or_insert(0) += 1;
+                    *c.entry(entry_class(self.shape.h, x, y)).or_insert(0) += 1;
                 }
             }
         }
@@ -368,6 +381,12 @@ mod tests {
         let code = complement_code(9, 3, &words).unwrap();
         assert_eq!((code.shape.lo, code.shape.hi), (0, 2));
         assert_eq!(code.off_diagonal_overlaps(), vec![2, 3]);
+        // m = 9 > 2h: an overlap of 3 = h means y_j ⊋ x_i (never x_i itself), class h⁺.
+        let classes: Vec<u32> = code.class_counts().into_keys().collect();
+        assert_eq!(classes, vec![2, 4]);
+        assert_eq!(entry_class(3, 0b111, 0b111), 3);
+        assert_eq!(entry_class(3, 0b111, 0b1111), 4);
+        assert_eq!(entry_class(3, 0b111, 0b1011), 2);
         let mut bad = code.clone();
         bad.y[0] |= bad.x[0] & bad.x[0].wrapping_neg();
         assert!(bad.verify().is_err());

@@ -6,14 +6,15 @@
 //!
 //! Deterministic apart from the SAT time budget (a larger budget can only find more).
 
-use super::bound::{ceil, delta, entrywise_value, lemma_value, rank_bound};
+use super::bound::{ceil, delta, entrywise_value, lemma_value, rank_bound, strict_bound};
 use super::code::{complement_code, greedy_packing, hadamard_words, shortened_golay, Code, Shape};
 use super::sat;
 use crate::amplify::forced_ratio;
-use crate::cert::rank::{Maximal, RankCertificate, RankCode, RankParams, RANK_FORMAT};
+use crate::cert::rank::{Maximal, RankCertificate, RankClass, RankCode, RankParams, RANK_FORMAT};
 use crate::cert::ratio::RatioCertificate;
-use crate::check::{check_rank, to_hex};
+use crate::check::{check_rank, class_label, to_hex};
 use crate::exact::rational::{fmt_q, parse_rational, Q};
+use num_traits::{Signed, Zero};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -43,29 +44,37 @@ impl RankJob {
     }
 }
 
-/// Exact forced ratios, computed once per `(h, lo, o)` and shared across threads.
+/// Exact forced ratios, computed once per `(h, lo, class, superset)` and shared across
+/// threads. For `m` bits the LP has the class `h⁺` exactly when `m > h` (MATH.md §4).
 pub struct Ratios {
     n: u32,
     eps: Q,
-    cache: Mutex<BTreeMap<(u32, u32, u32), Result<(Q, RatioCertificate), String>>>,
+    #[allow(clippy::type_complexity)]
+    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Q, RatioCertificate), String>>>,
 }
 
 impl Ratios {
     pub fn new(n: u32, eps: Q) -> Ratios {
         Ratios { n, eps, cache: Mutex::new(BTreeMap::new()) }
     }
-    /// `R(lo, o; h)` with its checked certificate.
-    pub fn get(&self, h: u32, lo: u32, o: u32) -> Result<(Q, RatioCertificate), String> {
-        if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, o)) {
+    /// `R(lo, class; h)` with its checked certificate, in `m` bits (`class = h + 1` is `h⁺`).
+    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Q, RatioCertificate), String> {
+        let sup = m > h;
+        if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
             return r.clone();
         }
-        let r = forced_ratio(self.n, &self.eps, h, lo, o).and_then(|c| Ok((parse_rational(&c.ratio)?, c)));
-        self.cache.lock().expect("ratio cache").insert((h, lo, o), r.clone());
+        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).and_then(|c| Ok((parse_rational(&c.ratio)?, c)));
+        self.cache.lock().expect("ratio cache").insert((h, lo, class, sup), r.clone());
         r
     }
-    /// `δ = max_{o = hi..=h} 1/R(lo, o; h)`.
-    pub fn delta(&self, h: u32, lo: u32, hi: u32) -> Result<Q, String> {
-        let rs: Vec<Q> = (hi..=h).map(|o| self.get(h, lo, o).map(|r| r.0)).collect::<Result<_, _>>()?;
+    /// The classes an off-diagonal entry of shape `(m, h, ·, hi)` can fall in: `hi..=h`, and
+    /// `h⁺` when `m > h`.
+    pub fn classes(m: u32, h: u32, hi: u32) -> impl Iterator<Item = u32> {
+        hi..=h + u32::from(m > h)
+    }
+    /// `δ = max 1/R(lo, c; h)` over the classes a shape allows.
+    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Q, String> {
+        let rs: Vec<Q> = Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
         delta(&rs)
     }
 }
@@ -132,14 +141,14 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
             continue;
         }
         for lambda in 0..h {
-            if let Ok(d) = ratios.delta(h, 0, h - lambda) {
+            if let Ok(d) = ratios.delta(m, h, 0, h - lambda) {
                 shapes.push((d, h, lambda));
             }
         }
     }
     shapes.sort();
     for (_, h, lambda) in shapes {
-        if ceiling(job, ratios, h, 0, h - lambda).is_some_and(|c| c <= floor) {
+        if ceiling(job, ratios, m, h, 0, h - lambda).is_some_and(|c| c <= floor) {
             continue;
         }
         let words = greedy_packing(m, h, lambda, CODE_CAP);
@@ -152,28 +161,44 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
     out
 }
 
-/// Prices a code: its certified bound (entrywise) and `δ` (None without ratios).
-fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+/// The classes of a code's off-diagonal entries with their ratios and counts.
+fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Q, u64)>> {
     let s = code.shape;
-    let d = ratios.delta(s.h, s.lo, s.hi).ok()?;
+    code.class_counts().into_iter().map(|(c, n)| ratios.get(s.m, s.h, s.lo, c).ok().map(|r| (c, r.0, n))).collect()
+}
+
+/// The bound a certificate states for these classes: `δ` over the classes that occur,
+/// the entrywise value, and the strict form `⌊value⌋ + 1` when `k ≥ 2` (MATH.md §5;
+/// `check_rank` checks the precondition).
+fn bounds(k: usize, classes: &[(u32, Q, u64)]) -> Option<(Q, Q, u64, bool)> {
+    if classes.iter().any(|c| !c.1.is_positive()) {
+        return None;
+    }
+    let d = if classes.is_empty() { Q::zero() } else { delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()? };
+    let pairs: Vec<(Q, u64)> = classes.iter().map(|c| (c.1.clone(), c.2)).collect();
+    let value = entrywise_value(k, &pairs);
+    let strict = k >= 2;
+    let bound = if strict { strict_bound(&value) } else { ceil(&value) };
+    Some((d, value, bound, strict))
+}
+
+/// Prices a code: its certified bound and `δ` (None without ratios).
+fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+    let (d, _, bound, _) = bounds(code.len(), &priced_classes(ratios, code)?)?;
     if job.uniform {
         return Some((rank_bound(code.len(), &d), d));
     }
-    let classes: Vec<(Q, u64)> = code
-        .overlap_counts()
-        .into_iter()
-        .map(|(o, n)| ratios.get(s.h, s.lo, o).ok().map(|r| (r.0, n)))
-        .collect::<Option<_>>()?;
-    Some((ceil(&entrywise_value(code.len(), &classes)), d))
+    Some((bound, d))
 }
 
-/// An upper bound on the entrywise value of any code of shape `(h, lo, hi)`:
-/// every entry is at least `1/R(lo, h; h)`, so the value is `< R(lo, h; h)²`.
-fn ceiling(job: &RankJob, ratios: &Ratios, h: u32, lo: u32, hi: u32) -> Option<u64> {
+/// An upper bound on the bound of any code of shape `(m, h, lo, hi)`: every entry is at
+/// least `1/R_max` (the largest ratio of the classes the shape allows), so the value is
+/// `< R_max²` and the strict bound at most `⌈R_max²⌉`.
+fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> Option<u64> {
     if job.uniform {
-        return ratios.delta(h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
+        return ratios.delta(m, h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
     }
-    let top = ratios.get(h, lo, h).ok()?.0;
+    let top = Ratios::classes(m, h, hi).map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0)).collect::<Option<Vec<Q>>>()?.into_iter().max()?;
     Some(ceil(&(&top * &top)))
 }
 
@@ -186,7 +211,7 @@ fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Ca
         for lo in 0..h {
             for hi in lo + 1..=h {
                 let Ok(s) = Shape::new(m, h, lo, hi) else { continue };
-                let Ok(d) = ratios.delta(h, lo, hi) else { continue };
+                let Ok(d) = ratios.delta(m, h, lo, hi) else { continue };
                 // The bound is < 1/δ² + 1; skip shapes that cannot beat the floor.
                 if d > Q::from_integer(0.into()) && rank_bound(1 << 20, &d) <= floor {
                     continue;
@@ -223,30 +248,31 @@ fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Ca
 pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<RankCertificate, String> {
     let s = cand.code.shape;
     let mut certs = Vec::new();
-    let mut rs = Vec::new();
-    for o in s.hi..=s.h {
-        let (r, c) = ratios.get(s.h, s.lo, o)?;
-        rs.push(r);
-        certs.push(c);
+    let mut classes = Vec::new();
+    let mut priced = Vec::new();
+    for (c, n) in cand.code.class_counts() {
+        let (r, cert) = ratios.get(s.m, s.h, s.lo, c)?;
+        classes.push(RankClass { class: class_label(s.h, c), entries: n, ratio: fmt_q(&r) });
+        priced.push((c, r, n));
+        certs.push(cert);
     }
-    let d = delta(&rs)?;
     let k = cand.code.len();
-    let classes: Vec<(Q, u64)> =
-        cand.code.overlap_counts().into_iter().map(|(o, n)| (rs[(o - s.hi) as usize].clone(), n)).collect();
-    let value = entrywise_value(k, &classes);
+    let (d, value, bound, strict) = bounds(k, &priced).ok_or("a forced ratio of the code is not positive")?;
     let bits = |v: &[u64]| v.iter().map(|&w| super::code::bits(w, s.m)).collect();
     let cert = RankCertificate {
         format: RANK_FORMAT.into(),
         params: RankParams { n: job.n, eps: fmt_q(&job.eps), m: s.m, h: s.h, lo: s.lo, hi: s.hi },
         construction: cand.construction.into(),
         code: RankCode { x: bits(&cand.code.x), y: bits(&cand.code.y) },
+        classes,
         ratios: certs,
         k,
         delta: fmt_q(&d),
         uniform_value: fmt_q(&lemma_value(k, &d)),
         uniform_bound: rank_bound(k, &d),
         value: fmt_q(&value),
-        bound: ceil(&value),
+        bound,
+        strict,
         maximal: cand.refuted.as_ref().map(|(kk, p)| Maximal { refuted: *kk, proof_format: "varisat".into(), proof: to_hex(p) }),
     };
     check_rank(&cert)?;
@@ -297,12 +323,23 @@ pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, 
 /// Every `m` in order; rayon across `m` (and the ratio cache shared).
 pub fn run(job: &RankJob, ms: &[u32], progress: Option<&indicatif::ProgressBar>) -> Vec<Result<RankResult, String>> {
     let ratios = Ratios::new(job.n, job.eps.clone());
-    // Ratios first (shared by every m), in parallel.
-    let triples: Vec<(u32, u32, u32)> = (1..=job.h_max.min(ms.iter().copied().max().unwrap_or(0)))
-        .flat_map(|h| (0..h).flat_map(move |lo| (lo + 1..=h).map(move |o| (h, lo, o))))
-        .collect();
-    triples.par_iter().for_each(|&(h, lo, o)| {
-        let _ = ratios.get(h, lo, o);
+    // Ratios first (shared by every m), in parallel: for each h the LP without the class
+    // h⁺ (m = h) and with it (m > h), as the m asked for need.
+    let m_max = ms.iter().copied().max().unwrap_or(0);
+    let mut jobs: Vec<(u32, u32, u32, u32)> = Vec::new();
+    for h in 1..=job.h_max.min(m_max) {
+        for m in [h, h + 1] {
+            if (m == h && ms.contains(&h)) || (m > h && m_max > h) {
+                for lo in 0..h {
+                    for c in lo + 1..=h + u32::from(m > h) {
+                        jobs.push((m, h, lo, c));
+                    }
+                }
+            }
+        }
+    }
+    jobs.par_iter().for_each(|&(m, h, lo, c)| {
+        let _ = ratios.get(m, h, lo, c);
     });
     let mut order: Vec<u32> = ms.to_vec();
     order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
