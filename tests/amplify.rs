@@ -22,7 +22,7 @@ fn minip(args: &[&str]) -> (i32, String, String) {
 fn public_values_and_chain_bounds() {
     let want = [(2, qi(1)), (3, q(5, 2)), (4, qi(4)), (5, q(11, 2)), (6, qi(7))];
     for (h, r) in want {
-        let c = forced_ratio(3, &q(1, 2), h, 0, h).unwrap();
+        let c = forced_ratio(3, &q(1, 2), h, 0, h, false).unwrap();
         assert_eq!(check_ratio(&c).unwrap(), r, "h = {h}");
         assert_eq!(parse_rational(&c.ratio).unwrap(), r);
     }
@@ -32,7 +32,7 @@ fn public_values_and_chain_bounds() {
 
 #[test]
 fn ratios_exceed_2_pow_25_by_h_64() {
-    let c = forced_ratio(3, &q(1, 2), 64, 0, 64).unwrap();
+    let c = forced_ratio(3, &q(1, 2), 64, 0, 64, false).unwrap();
     let r = check_ratio(&c).unwrap();
     assert_eq!(r, q(150994943, 2));
     assert!(r > qi(1 << 25));
@@ -51,7 +51,7 @@ fn committed_certificates_cover_the_grid_and_match_a_fresh_solve() {
             let AnyCertificate::Ratio(c) = cert::parse(&v.to_string()).unwrap() else { panic!("not a ratio certificate") };
             let r = check_ratio(&c).unwrap();
             if h <= 12 || h == 24 {
-                let fresh = forced_ratio(3, &parse_rational(eps).unwrap(), h, 0, h).unwrap();
+                let fresh = forced_ratio(3, &parse_rational(eps).unwrap(), h, 0, h, false).unwrap();
                 assert_eq!(check_ratio(&fresh).unwrap(), r, "eps {eps} h {h}");
             }
         }
@@ -167,9 +167,9 @@ fn amplify_bad_input_gets_one_line_and_exit_2() {
 fn a_shared_stepping_series_matches_single_solves() {
     let eps = q(1, 2);
     let hs = [72, 3, 66];
-    let series = minip::amplify::forced_ratio_series(3, &eps, &hs);
+    let series = minip::amplify::forced_ratio_series(3, &eps, &hs, false);
     for (h, c) in hs.iter().zip(series) {
-        let single = forced_ratio(3, &eps, *h, 0, *h).unwrap();
+        let single = forced_ratio(3, &eps, *h, 0, *h, false).unwrap();
         assert_eq!(check_ratio(&c.unwrap()).unwrap(), check_ratio(&single).unwrap(), "h = {h}");
     }
 }
