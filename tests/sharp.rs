@@ -114,6 +114,13 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
         assert_eq!(r.min_kstar, want, "{r:?}");
         assert!(r.agree, "MILP {:?} vs exact {}", r.milp_value, r.min_kstar);
     }
+    // m = d: w = h = m would need z = x; nothing is realizable and both sides say so.
+    let r = milp::cross_check(&milp::Job::new(3, q(1, 2), Family::Paper, 2, 2).unwrap());
+    assert_eq!((r.configurations, r.min_kstar.as_str(), r.agree, r.milp_value), (0, "none", true, None));
+    // In 3 bits (2, 0, 2) is realized with z ⊋ x: the MILP's z differs from its x.
+    let r = milp::cross_check(&milp::Job::new(3, q(1, 2), Family::Paper, 3, 2).unwrap());
+    let toks: Vec<&str> = r.milp_tokens.split(',').collect();
+    assert_ne!(toks[0], toks[2], "{r:?}");
     assert!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).is_err());
     assert!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).is_err());
 }

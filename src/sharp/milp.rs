@@ -50,11 +50,12 @@ impl Job {
         Instance::new(n, eps.clone(), Gap::from_d(1)?, family, Bound::Paper)?;
         Ok(Job { n, eps, family, m, d })
     }
-    /// Every configuration realizable in `m` bits with gap at least `d`.
+    /// Every configuration realizable in `m` bits by pairwise distinct tokens with gap at
+    /// least `d` (`w = h` needs a strict superset of `x`, so `h < m`).
     pub fn configurations(&self) -> Vec<Instance> {
         Gap::all_up_to(self.m)
             .into_iter()
-            .filter(|g| g.d() >= self.d)
+            .filter(|g| g.d() >= self.d && (g.w < g.h || g.h < self.m))
             .map(|gap| Instance { n: self.n, eps: self.eps.clone(), gap, family: self.family, bound: Bound::Paper })
             .collect()
     }
@@ -133,6 +134,9 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let u_e = sum(&pxy);
     let w_e = sum(&pxz);
     model.add_constraint((w_e.clone() - u_e.clone()).geq(job.d as f64));
+    // z is a different token from x (MATH.md §4: a strict superset is not the query):
+    // Hamming distance |x| + |z| − 2<x,z> ≥ 1. (y differs from both since u < w ≤ h.)
+    model.add_constraint((h_e.clone() + sum(&z) - 2.0 * w_e.clone()).geq(1.0));
     let overlaps = [h_e, u_e, w_e];
     for (s, &(has_y, has_z)) in sets.iter().enumerate() {
         let present: Vec<usize> = [Some(0), has_y.then_some(1), has_z.then_some(2)].into_iter().flatten().collect();
@@ -215,6 +219,18 @@ pub fn cross_check(job: &Job) -> Report {
         milp_seconds,
         error: None,
     };
+    if r.configurations == 0 {
+        // Nothing realizable (e.g. m = 1: z would have to be x). Both sides must say so.
+        r.min_kstar = "none".into();
+        match milp {
+            Err(_) => r.agree = true,
+            Ok((v, toks)) => {
+                r.milp_value = Some(v);
+                r.milp_tokens = toks;
+            }
+        }
+        return r;
+    }
     match (exact, milp) {
         (Ok((k, inst)), Ok((v, toks))) => {
             let kf = to_f64(&k);
