@@ -1,28 +1,43 @@
-//! minip: exact, certificate-checked finite claims behind the three-token lower bound
-//! for normalized nonnegative kernel attention. See MATH.md for the mathematics.
+//! # minip
 //!
-//! Layers, each in its own module:
-//! - `model`: gap configurations, tokens, families of sequences (MATH.md §1–2)
-//! - `formulation`: the closed linear rows built from parameters (MATH.md §3)
-//! - `solve`: HiGHS through good_lp — floating-point hints only
-//! - `exact`: rationals, exact linear algebra, repair of hints into exact candidates
-//! - `cert`: certificate file formats (JSON, VIPR 1.0) — printers of checked values
-//! - `check`: the checker, which trusts only rational arithmetic and the formulation
-//! - `certify`: solve → repair → check, the only place verdicts are made
-//! - `sweep`, `settle`: batch jobs over many instances
-//! - `cli`: argument parsing and printing; every command's work is a library call
+//! Exact, certificate-checked finite claims behind the three-token lower bound for
+//! normalized nonnegative kernel attention (docs/math.md in the repository).
+//!
+//! The layers, in the order a question goes through them:
+//! - [`formulate`]: the LPs, built from the checker's own row builders;
+//! - [`solve`]: every solver call (HiGHS, varisat): floating-point or unchecked hints;
+//! - [`repair`]: hints turned into exact rational candidates;
+//! - [`certify`]: solve → repair → check, one module per question; nothing leaves it that
+//!   did not pass `minip_check`;
+//! - `minip_check` (its own crate): the checker, the model, the row builders and the
+//!   certificate formats, depending on no solver;
+//! - [`print`]: certificate files (JSON, VIPR), tables, plots, written atomically;
+//! - [`batch`]: grids, the parallel runner, sweeps;
+//! - [`codes`]: code constructions for the rank bounds; [`heads`]: explicit heads
+//!   evaluated exhaustively;
+//! - `cli` (feature `cli`, on by default): argument parsing and dispatch only.
+//!
+//! Settling one configuration:
+//! ```
+//! use minip::certify::gap::{decide, Outcome};
+//! use minip::model::{Bound, Family, Gap, Instance};
+//! use minip::check::Verdict;
+//! use minip::rational::q;
+//! // The lemma at d = 3, n = 3, eps = 1/2: no correct head has alpha(x,y) <= K*alpha(x,z).
+//! let inst = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper).unwrap();
+//! let Outcome::Certified(cert) = decide(&inst) else { panic!("unknown") };
+//! assert_eq!(*cert.claim(), Verdict::Holds);
+//! ```
 
-pub mod amplify;
-pub mod cert;
+pub mod batch;
 pub mod certify;
-pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
-pub mod exact;
-pub mod formulation;
+pub mod codes;
+pub mod formulate;
 pub mod heads;
-pub mod model;
-pub mod rank;
-pub mod settle;
-pub mod sharp;
+pub mod print;
+pub mod repair;
 pub mod solve;
-pub mod sweep;
+
+pub use minip_check::{check, format, model, rational, read, rows};

@@ -1,13 +1,15 @@
 //! `minip amplify` and `minip amplify-bench`: argument handling and printing over
-//! `crate::amplify` (MATH.md §4). No mathematics here.
+//! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
-use super::{emit, json_line, progress_wanted, table};
-use crate::amplify::report::{self, Job, Record};
-use crate::amplify::{export, forced_ratio_stats};
-use crate::exact::rational::{fmt_q, parse_rational, Q};
+use super::{emit, json_line, progress_wanted};
+use crate::print::table;
+use crate::batch::ratio::{self as report, Job, Record};
+use crate::certify::ratio::{forced_ratio_stats, SolveStats};
+use crate::formulate::lp_file as export;
+use crate::print::{json, svg};
+use minip_check::rational::{fmt_q, parse_rational, Q};
 use clap::Args;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
@@ -52,7 +54,7 @@ pub struct AmplifyArgs {
 
 fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    let hs = crate::sweep::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
+    let hs = crate::batch::grid::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
     if hs.is_empty() {
         return Err("--h: empty range".into());
     }
@@ -80,7 +82,7 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
         }
     }
     for j in &jobs {
-        crate::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
+        minip_check::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
@@ -106,11 +108,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     let (n, eps, jobs) = jobs(&a)?;
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
-        let text = export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?;
-        std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
     }
     let mut out = report::run(n, &eps, &jobs, progress_wanted());
     if let Some(dir) = &a.out {
@@ -118,7 +116,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             if let Some(c) = cert {
                 let job = Job { h: rec.h, lo: rec.lo, hi: c.params.hi, superset: rec.superset };
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
-                std::fs::write(&p, crate::cert::to_json(c)).map_err(|e| format!("{}: {e}", p.display()))?;
+                crate::print::write_file(&p, &json::pretty(c))?;
                 rec.certificate = Some(p.display().to_string());
             }
         }
@@ -128,7 +126,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
-        std::fs::write(p, report::svg(&recs, &title)).map_err(|e| format!("{}: {e}", p.display()))?;
+        crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
         emit(&recs.iter().map(json_line).collect::<String>());
@@ -181,10 +179,10 @@ pub struct AmplifyBenchArgs {
     no_glpsol: bool,
 }
 
-fn timed(n: u32, eps: &Q, h: u32) -> Result<(f64, String, crate::amplify::SolveStats), String> {
+fn timed(n: u32, eps: &Q, h: u32) -> Result<(f64, String, SolveStats), String> {
     let t = Instant::now();
     let (c, st) = forced_ratio_stats(n, eps, h, 0, h, false)?;
-    Ok((t.elapsed().as_secs_f64(), c.ratio, st))
+    Ok((t.elapsed().as_secs_f64(), c.ratio.clone(), st))
 }
 
 pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
@@ -199,31 +197,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     for h in glpsol_h.split(',').filter(|x| !x.trim().is_empty()).map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'"))) {
         let h = h?;
         let (t, r, _) = timed(n, &eps, h)?;
-        let dir = std::env::temp_dir().join(format!("minip-amplify-bench-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        let lp = dir.join(format!("h{h}.lp"));
-        let sol = dir.join(format!("h{h}.sol"));
-        std::fs::write(&lp, export::cplex_lp(n, &eps, h, 0, h, false)?).map_err(|e| e.to_string())?;
-        let g0 = Instant::now();
-        let st = Command::new("timeout")
-            .arg(a.glpsol_timeout.to_string())
-            .args(["glpsol", "--lp"])
-            .arg(&lp)
-            .args(["--exact", "-o"])
-            .arg(&sol)
-            .output();
-        let gt = g0.elapsed().as_secs_f64();
-        let timed_out = matches!(&st, Ok(o) if o.status.code() == Some(124));
-        let glp = match st {
-            Err(e) => format!("could not run glpsol: {e}"),
-            Ok(_) if timed_out => format!("stopped after {} s (timeout)", a.glpsol_timeout),
-            Ok(o) => {
-                let text = std::fs::read_to_string(&sol).unwrap_or_default();
-                let obj = text.lines().find(|l| l.starts_with("Objective:")).unwrap_or("no objective line").trim().to_string();
-                format!("exit {} in {gt:.2} s; {obj}", o.status.code().unwrap_or(-1))
-            }
-        };
-        let _ = std::fs::remove_dir_all(&dir);
+        let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(&export::cplex_lp(n, &eps, h, 0, h, false)?, a.glpsol_timeout, &format!("h{h}"))?;
         body.push(vec![h.to_string(), format!("{t:.2} s"), r, glp, format!("{}{:.0}x", if timed_out { "> " } else { "" }, gt / t.max(1e-9))]);
     }
     s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
@@ -235,7 +209,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let mut h = 16;
     while start.elapsed() < Duration::from_secs(a.budget) {
         let (t, r, st) = timed(n, &eps, h)?;
-        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", crate::exact::rational::log2_abs(&parse_rational(&r)?))]);
+        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", minip_check::rational::log2_abs(&parse_rational(&r)?))]);
         h += 16;
     }
     s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));

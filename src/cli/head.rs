@@ -1,8 +1,9 @@
 //! `minip head verify|attack|bench` and `minip transition`: argument parsing and printing for
 //! explicit heads. The work is in `crate::heads`.
 
-use super::{emit, json_line, progress_wanted, table};
-use crate::exact::rational::{fmt_q, parse_rational, Q};
+use super::{emit, json_line, progress_wanted};
+use crate::print::table;
+use minip_check::rational::{fmt_q, parse_rational, Q};
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;

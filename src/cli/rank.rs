@@ -1,11 +1,12 @@
-//! `minip rank`: the best certified rank lower bound per `m` (MATH.md §5), next to the
+//! `minip rank`: the best certified rank lower bound per `m` (docs/math.md §5), next to the
 //! paper's `2^{m/10−6}` and the trivial `2^m`; certificates, JSON lines and an SVG plot.
-//! Printing only: the search and its certificates are `crate::rank::search`.
+//! Printing only: the search and its certificates are `crate::certify::rank`.
 
-use super::{emit, json_line, progress_wanted, table};
-use crate::cert;
-use crate::exact::rational::parse_rational;
-use crate::rank::search::{self, RankJob, RankResult};
+use super::{emit, json_line, progress_wanted};
+use crate::print::table;
+use crate::certify::rank::{self as search, RankJob, RankResult};
+use crate::print::{json, svg};
+use minip_check::rational::parse_rational;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -52,7 +53,7 @@ fn paper(m: u32) -> f64 {
 }
 
 pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
-    let ms = crate::sweep::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() {
         return Err("--m: empty range".into());
     }
@@ -60,7 +61,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (1..=40)"));
     }
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    crate::check::ratio_instance(a.n, eps.clone(), 1, 0, 1, false)?;
+    minip_check::check::ratio_instance(a.n, eps.clone(), 1, 0, 1, false)?;
     if a.h_max == 0 {
         return Err("--h-max: need h-max ≥ 1".into());
     }
@@ -73,16 +74,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     job.sat_m_max = a.sat_m_max;
     job.uniform = a.uniform;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
-    let bar = progress_wanted().then(|| {
-        let b = indicatif::ProgressBar::new(ms.len() as u64);
-        b.set_style(indicatif::ProgressStyle::with_template("rank {bar:30} {pos}/{len} m [{elapsed}]").expect("template"));
-        b
-    });
     let t = Instant::now();
-    let results = pool.install(|| search::run(&job, &ms, bar.as_ref()));
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    let results = pool.install(|| search::run(&job, &ms, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
     let mut ok: Vec<&RankResult> = Vec::new();
     let mut failed = 0;
@@ -96,14 +89,16 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         }
     }
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for r in &ok {
-            let p = dir.join(format!("m{:02}.json", r.m));
-            std::fs::write(&p, cert::to_json(&r.cert)).map_err(|e| format!("{}: {e}", p.display()))?;
+            // The proof first: a certificate never refers to a missing file.
+            if let Some((name, bytes)) = &r.proof {
+                crate::print::write_bytes(&dir.join(name), bytes)?;
+            }
+            crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))?;
         }
     }
     if let Some(p) = &a.plot {
-        std::fs::write(p, svg(&ok)).map_err(|e| format!("{}: {e}", p.display()))?;
+        crate::print::write_file(p, &svg::rank(&ok))?;
     }
     if a.json {
         let s: String = ok.iter().map(|r| json_line(&record(r))).collect();
@@ -121,7 +116,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
                 };
                 vec![
                     p.m.to_string(),
-                    format!("{}{}", c.bound, if c.strict && crate::exact::parse_rational(&c.value).is_ok_and(|v| v.is_integer()) { " (strict)" } else { "" }),
+                    format!("{}{}", c.bound, if c.strict && minip_check::rational::parse_rational(&c.value).is_ok_and(|v| v.is_integer()) { " (strict)" } else { "" }),
                     c.uniform_bound.to_string(),
                     c.k.to_string(),
                     format!("({}, {}, {})", p.h, p.lo, p.hi),
@@ -160,45 +155,4 @@ fn record(r: &RankResult) -> serde_json::Value {
         "paper": paper(p.m), "trivial": format!("{}", 1u64 << p.m),
         "x": c.code.x, "y": c.code.y,
     })
-}
-
-/// log2 scale plot of the certified bound, the paper's formula and `2^m` against `m`.
-fn svg(rs: &[&RankResult]) -> String {
-    let (w, h, l, b, t, r) = (640.0, 400.0, 60.0, 50.0, 30.0, 150.0);
-    let m0 = rs.iter().map(|r| r.m).min().unwrap_or(1) as f64;
-    let m1 = (rs.iter().map(|r| r.m).max().unwrap_or(2) as f64).max(m0 + 1.0);
-    let ylo = (m0 / 10.0 - 6.0).floor().min(0.0);
-    let yhi = m1.max(1.0);
-    let px = |m: f64| l + (m - m0) / (m1 - m0) * (w - l - r);
-    let py = |y: f64| t + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * (h - t - b);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    s.push_str(&format!("<line x1=\"{l}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{}\" stroke=\"black\"/>\n", h - b, w - r, h - b, h - b));
-    let mut y = (ylo / 4.0).ceil() * 4.0;
-    while y <= yhi {
-        s.push_str(&format!("<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">2^{y}</text>\n", l - 5.0, py(y) + 4.0));
-        y += 4.0;
-    }
-    for r in rs {
-        s.push_str(&format!("<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px(r.m as f64), h - b + 16.0, r.m));
-    }
-    s.push_str(&format!("<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">m (bits)</text>\n", (l + w - r) / 2.0, h - 8.0));
-    let series: [(&str, &str, Box<dyn Fn(&RankResult) -> f64>); 3] = [
-        ("certified bound", "#c0392b", Box::new(|r: &RankResult| (r.cert.bound as f64).log2())),
-        ("paper 2^(m/10-6)", "#2471a3", Box::new(|r: &RankResult| r.m as f64 / 10.0 - 6.0)),
-        ("trivial 2^m", "#7f8c8d", Box::new(|r: &RankResult| r.m as f64)),
-    ];
-    for (i, (name, colour, f)) in series.iter().enumerate() {
-        let pts: Vec<String> = rs.iter().map(|r| format!("{:.1},{:.1}", px(r.m as f64), py(f(r)))).collect();
-        s.push_str(&format!("<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\n", pts.join(" ")));
-        if i == 0 {
-            for p in &pts {
-                let (x, y) = p.split_once(',').expect("point");
-                s.push_str(&format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"{colour}\"/>\n"));
-            }
-        }
-        let ly = t + 20.0 * i as f64;
-        s.push_str(&format!("<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"2\"/><text x=\"{}\" y=\"{}\">{name}</text>\n", w - r + 10.0, w - r + 30.0, w - r + 35.0, ly + 4.0));
-    }
-    s.push_str(&format!("<text x=\"{l}\" y=\"18\">certified rank lower bound against m (log2 scale)</text>\n</svg>\n"));
-    s
 }

@@ -1,13 +1,20 @@
 //! `minip sharp`: the exact best domination factor `kstar` of one configuration, a grid
 //! sweep (`--grid`), or the Boolean-token MILP cross-check (`--milp`). Parsing and
-//! printing only; the work is `crate::sharp`.
+//! printing only; the work is `crate::certify::{sharp, milp}` and `crate::batch::sharp`.
 
-use super::{emit, json_line, progress_wanted, table, InstanceArgs};
-use crate::cert::sharp::{to_json, SharpFile, SHARP_FORMAT};
-use crate::check::sharp::check_sharp_file;
-use crate::exact::rational::{fmt_q, parse_rational, to_f64};
-use crate::model::Family;
-use crate::sharp::{self, grid, milp, SharpOutcome};
+use super::gap::InstanceArgs;
+use super::{emit, json_line, progress_wanted};
+use crate::print::table;
+use crate::batch::sharp as grid;
+use crate::batch::summary;
+use crate::certify::milp;
+use crate::certify::sharp::{self, SharpOutcome};
+use crate::print::json;
+use minip_check::check::{Checked, Context};
+use minip_check::format::sharp::{SharpFile, SHARP_FORMAT};
+use minip_check::format::AnyCertificate;
+use minip_check::model::Family;
+use minip_check::rational::{fmt_q, parse_rational, to_f64};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -63,12 +70,11 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         return Ok(2);
     };
     if let Some(p) = &a.out {
-        let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.clone()] };
-        check_sharp_file(&file)?;
-        std::fs::write(p, to_json(&file)).map_err(|e| format!("{}: {e}", p.display()))?;
+        let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.cert().clone()] };
+        crate::print::write_file(p, &json::sharp_file(&Checked::new(file, &Context::default())?))?;
     }
     if a.json {
-        emit(&json_line(&cert));
+        emit(&json_line(cert.cert()));
         return Ok(0);
     }
     let g = inst.gap;
@@ -110,7 +116,11 @@ fn explain(rel: &str) -> &'static str {
 
 fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let insts = grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if g.bounds_given {
+        eprintln!("minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)", path.display());
+    }
+    let insts = g.sharp_instances();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
     let t = Instant::now();
     let outs = pool.install(|| grid::run(&insts, progress_wanted()));
@@ -120,7 +130,7 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
         grid::write_certificates(&insts, &outs, dir)?;
     }
     if let Some(p) = &a.csv {
-        std::fs::write(p, grid::csv(&recs)).map_err(|e| format!("{}: {e}", p.display()))?;
+        crate::print::write_file(p, &grid::csv(&recs))?;
     }
     let unknown = recs.iter().filter(|r| r.relation == "unknown").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
@@ -135,7 +145,7 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
             .collect();
         let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"], &body);
         s.push('\n');
-        for line in sharp::summary::summary(&recs) {
+        for line in summary::summary(&recs) {
             s.push_str(&line);
             s.push('\n');
         }
@@ -146,18 +156,19 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
 
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     let mut recs = Vec::new();
-    for f in super::collect_files(std::slice::from_ref(path))? {
-        let file = match crate::cert::read(&f)? {
-            crate::cert::AnyCertificate::Sharp(s) => s,
+    for f in minip_check::verify::collect(std::slice::from_ref(path))? {
+        let file = match minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))? {
+            AnyCertificate::Sharp(s) => s,
             _ => continue,
         };
-        recs.extend(grid::records_from_file(&file).map_err(|e| format!("{}: {e}", f.display()))?);
+        let file = Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
+        recs.extend(grid::records_from_file(&file)?);
     }
     if recs.is_empty() {
         return Err(format!("{}: no minip-sharp certificates", path.display()));
     }
     let mut s = String::new();
-    for line in sharp::summary::summary(&recs) {
+    for line in summary::summary(&recs) {
         s.push_str(&line);
         s.push('\n');
     }
@@ -166,7 +177,7 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
 }
 
 fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
-    let ms = crate::sweep::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() || ms.iter().any(|&m| !(1..=milp::MAX_M).contains(&m)) {
         return Err(format!("--m: need 1 ≤ m ≤ {}", milp::MAX_M));
     }

@@ -8,11 +8,11 @@
 //! `α(x,z)` with overlap `w`), so every pair is covered. If no pair yields a confirmed failure
 //! (the lemma's hypotheses need `d > 2ε`), exhaustive search of length `n` follows.
 //!
-//! Depends only on `crate::exact::rational`, the head tables and `eval`.
+//! Depends only on `minip_check::rational`, the head tables and `eval`.
 
 use super::eval::{queries, verify, Witness};
 use super::Head;
-use crate::exact::rational::{fmt_q, qi, Q};
+use minip_check::rational::{fmt_q, Q};
 use num_traits::Signed;
 
 /// How the failure was found. (One value per attack: the size difference does not matter.)
@@ -50,9 +50,9 @@ pub struct Attack {
 }
 
 /// The lemma's `K = (n−2)(d−2ε)/(2ε)`.
+/// The lemma's factor `K(d)` (docs/math.md §2).
 pub fn lemma_k(n: u32, eps: &Q, d: u32) -> Q {
-    let two_eps = eps * qi(2);
-    qi(n as i64 - 2) * (qi(d as i64) - &two_eps) / two_eps
+    minip_check::model::paper_k(n, eps, d)
 }
 
 pub fn attack(head: &Head, n: u32, eps: &Q, use_symmetry: bool, progress: bool) -> Result<Attack, String> {

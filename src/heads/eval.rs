@@ -13,10 +13,10 @@
 //! (no overflow is possible, see `fits_i128`); others run the same code on `BigInt`.
 //! Every witness that is reported is recomputed afterwards by `evaluate` in `BigRational`.
 //!
-//! Depends only on `crate::exact::rational` and the head tables.
+//! Depends only on `minip_check::rational` and the head tables.
 
 use super::{bits, Head};
-use crate::exact::rational::{fmt_q, qi, Q};
+use minip_check::rational::{fmt_q, qi, Q};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -279,16 +279,7 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
             }
         }
     }
-    let bar = if progress {
-        let b = indicatif::ProgressBar::new(tasks.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} ({eta})").expect("template").progress_chars("=> "),
-        );
-        b.set_message(format!("{} m={} len {lo}..={hi}", head.name, head.m));
-        Some(b)
-    } else {
-        None
-    };
+    let bar = crate::batch::progress::Bar::new(tasks.len() as u64, &format!("{} m={} len {lo}..={hi}", head.name, head.m), progress);
     let ctxs: Vec<Ctx<T>> = qs
         .iter()
         .zip(rows)
@@ -310,15 +301,11 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
                     ctx.walk(j as usize, len - 2, sa + a.clone(), sp + p.clone(), t.min(ctx.ov[j as usize]), &mut seq, &mut acc);
                 }
             }
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
+            bar.inc(1);
             acc
         })
         .collect();
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     // Reduce in task order so the reported witnesses do not depend on scheduling.
     let mut out = Vec::new();
     for len in lo..=hi {

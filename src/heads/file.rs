@@ -2,10 +2,10 @@
 //! `beta`, each a rule or a per-token table of rationals. Parsing only; the checks that need
 //! the whole head (dimensions, `α ≥ 0`) are in `Head::build`.
 //!
-//! Depends only on `crate::exact::rational` and the head types.
+//! Depends only on `minip_check::rational` and the head types.
 
 use super::{parse_bits, Map, Rule, Sparse, Spec, MAX_M};
-use crate::exact::rational::{parse_rational, Q};
+use minip_check::rational::{parse_rational, Q};
 use num_traits::{One, Zero};
 use serde_json::Value;
 

@@ -2,8 +2,9 @@
 //! readout `w`, `β`, reduced to the two tables of the scalarization (`α ≥ 0` and `s`), plus
 //! the built-ins `rank1`, `softmax` and `exact`.
 //!
-//! Depends only on `crate::exact::rational`. Never on the solver, the formulation or the
-//! certificate code: a head is checked by direct exact evaluation (`eval`).
+//! Depends only on `minip_check`'s rationals and tokens. Never on the solver, the
+//! formulation or the certificate code: a head is checked by direct exact evaluation
+//! (`eval`), its own layer because the enumeration over all sequences runs in parallel.
 //!
 //! Tokens are indices `0..2^m`; coordinate `i` of token `x` is bit `i` of `x`, printed as the
 //! `i`-th character of its bit string (so `"10"` is token 1).
@@ -13,7 +14,8 @@ pub mod eval;
 pub mod file;
 pub mod transition;
 
-use crate::exact::rational::{fmt_q, qi, Q};
+use minip_check::model::tokens::Token;
+use minip_check::rational::{fmt_q, qi, Q};
 use num_traits::{One, Signed, Zero};
 
 /// Largest `m` accepted: the tables have `4^m` entries.
@@ -139,17 +141,15 @@ fn sparse_dot(a: &Sparse, b: &Sparse) -> Q {
     acc
 }
 
-/// Token `x` as its bit string (coordinate 0 first).
+/// Token `x` as its bit string (coordinate 0 first; `minip_check::model::tokens::Token`).
 pub fn bits(m: u32, x: u32) -> String {
-    (0..m).map(|i| if x >> i & 1 == 1 { '1' } else { '0' }).collect()
+    Token::from_word(x.into(), m).bits()
 }
 
-/// A bit string of length `m` as a token.
+/// A bit string of length `m` as a token index.
 pub fn parse_bits(m: u32, s: &str) -> Result<u32, String> {
-    if s.len() != m as usize || !s.bytes().all(|b| b == b'0' || b == b'1') {
-        return Err(format!("token '{s}' is not a bit string of length m = {m}"));
-    }
-    Ok(s.bytes().enumerate().map(|(i, b)| ((b - b'0') as u32) << i).sum())
+    let t = Token::parse(s).ok().filter(|t| t.m() == m).ok_or_else(|| format!("token '{s}' is not a bit string of length m = {m}"))?;
+    Ok(t.word().expect("m ≤ 10") as u32)
 }
 
 impl Head {

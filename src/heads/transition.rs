@@ -3,11 +3,11 @@
 //! `d ≥ 2` exists); softmax with base 6 is correct at length 3; the `2^m`-feature head
 //! `α = B^{−<x,z>}` is correct at length `L` with base `B = L` and fails with `B = L − 1`.
 //!
-//! Depends only on the head module and `crate::exact::rational`.
+//! Depends only on the head module and `minip_check::rational`.
 
 use super::eval::{verify, Report};
 use super::{builtin, Head};
-use crate::exact::rational::{qi, Q};
+use minip_check::rational::{qi, Q};
 
 /// One verified cell of the table.
 #[derive(Clone, Debug)]

@@ -1,0 +1,154 @@
+//! The checks, one module per certificate format. Each rebuilds what the certificate's
+//! claim is checked against from its stated parameters (`crate::rows`, `crate::model`),
+//! never reads a row or a count off the certificate without recomputing it, and works in
+//! exact rationals on parsed values.
+//!
+//! `Checked<C>` is the only way to hold a certificate together with what it proves: it is
+//! made by `Checked::new`, which runs the check. Printers (JSON, VIPR, CSV) take one.
+
+pub mod drup;
+pub mod gap;
+pub mod rank;
+pub mod rank_bound;
+pub mod ratio;
+pub mod sharp;
+
+pub use gap::{check_gap, Verdict};
+pub use rank::{check_rank, RankChecked};
+pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
+pub use ratio::check_ratio;
+pub use sharp::{check_sharp, check_sharp_file};
+
+use crate::format::gap::GapCertificate;
+use crate::format::rank::RankCertificate;
+use crate::format::ratio::RatioCertificate;
+use crate::format::sharp::{SharpCertificate, SharpFile};
+use crate::format::AnyCertificate;
+use crate::rational::{fmt_q, parse_rational, Q};
+use std::path::{Path, PathBuf};
+
+/// Where the files a certificate refers to (a rank certificate's DRAT proof) are found.
+#[derive(Clone, Debug, Default)]
+pub struct Context {
+    /// The certificate's directory; `None`: no file may be read.
+    pub dir: Option<PathBuf>,
+    /// Files held in memory by name (a producer checks before it writes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Context {
+    /// Files next to the certificate at `path`.
+    pub fn beside(path: &Path) -> Context {
+        Context { dir: Some(path.parent().map(Path::to_path_buf).unwrap_or_default()), files: Vec::new() }
+    }
+    /// The bytes of a referenced file: a plain name in the certificate's directory.
+    pub fn load(&self, name: &str) -> Result<Vec<u8>, String> {
+        if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
+            return Ok(b.clone());
+        }
+        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+            return Err(format!("'{name}': a referenced file must be a plain name in the certificate's directory"));
+        }
+        let dir = self.dir.as_ref().ok_or_else(|| format!("'{name}': no directory to read it from"))?;
+        crate::read::read_capped(&dir.join(name), crate::read::MAX_PROOF_BYTES)
+    }
+}
+
+/// A certificate format: what its check proves.
+pub trait Certificate {
+    type Claim;
+    fn check(&self, ctx: &Context) -> Result<Self::Claim, String>;
+}
+
+impl Certificate for GapCertificate {
+    type Claim = Verdict;
+    fn check(&self, _: &Context) -> Result<Verdict, String> {
+        check_gap(self)
+    }
+}
+impl Certificate for SharpFile {
+    /// `kstar` of every configuration, in order.
+    type Claim = Vec<Q>;
+    fn check(&self, _: &Context) -> Result<Vec<Q>, String> {
+        check_sharp_file(self)
+    }
+}
+impl Certificate for SharpCertificate {
+    /// `kstar`.
+    type Claim = Q;
+    fn check(&self, _: &Context) -> Result<Q, String> {
+        check_sharp(self)
+    }
+}
+impl Certificate for RatioCertificate {
+    type Claim = Q;
+    fn check(&self, _: &Context) -> Result<Q, String> {
+        check_ratio(self)
+    }
+}
+impl Certificate for RankCertificate {
+    type Claim = RankChecked;
+    fn check(&self, ctx: &Context) -> Result<RankChecked, String> {
+        check_rank(self, ctx)
+    }
+}
+
+/// A certificate that passed its check, with what it proves. Only `Checked::new` makes
+/// one, so holding a `Checked<C>` means the check ran.
+#[derive(Clone, Debug)]
+pub struct Checked<C: Certificate> {
+    cert: C,
+    claim: C::Claim,
+}
+
+impl<C: Certificate> Checked<C> {
+    /// Runs the check; on failure the error says which part failed.
+    pub fn new(cert: C, ctx: &Context) -> Result<Checked<C>, String> {
+        let claim = cert.check(ctx)?;
+        Ok(Checked { cert, claim })
+    }
+    pub fn cert(&self) -> &C {
+        &self.cert
+    }
+    pub fn claim(&self) -> &C::Claim {
+        &self.claim
+    }
+    pub fn into_cert(self) -> C {
+        self.cert
+    }
+}
+
+/// Read access to the certificate's fields (never mutable: a change would need a new check).
+impl<C: Certificate> std::ops::Deref for Checked<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.cert
+    }
+}
+
+/// Checks any certificate; returns a one-line summary of what it proves.
+pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
+    match cert {
+        AnyCertificate::Gap(c) => check_gap(c).map(|v| {
+            let p = &c.params;
+            format!("{} (gap n={} eps={} h={} u={} w={} {} b<={})", v.name(), p.n, p.eps, p.h, p.u, p.w, p.family, p.bound)
+        }),
+        AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
+        AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
+            let p = &c.params;
+            let classes = if p.superset { " classes 0..h,h+" } else { "" };
+            format!("ratio R = {} (n={} eps={} h={} lo={} hi={}{classes})", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+        }),
+        AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
+            let s = r.shape;
+            let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
+            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
+            format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, fmt_q(&r.delta))
+        }),
+    }
+}
+
+/// A rational field of the certificate, named in the error.
+fn rational(field: &str, s: &str) -> Result<Q, String> {
+    parse_rational(s).map_err(|e| format!("{field}: {e}"))
+}

@@ -1,0 +1,182 @@
+//! Checking rank-bound certificates (`minip-rank/2`, MATH.md §5), end to end:
+//! 1. the code: every weight and overlap recomputed against `(m, h, lo, hi)`;
+//! 2. the classes: each off-diagonal entry `(i, j)` classified from the code words as seen
+//!    from the query `x_i`: the overlap `o < h`, class `h` when `y_j = x_i`, class `h⁺` when
+//!    `y_j ⊋ x_i` (a strict superset is not the query: MATH.md §4–5), and counted;
+//! 3. the ratios: exactly one certificate per class that occurs, for `R(lo, class; h)` with
+//!    the stated `n, ε, h, lo`, each passing `check_ratio`; the class `h⁺` only from an LP
+//!    with the superset class, which needs `m > h`;
+//! 4. the arithmetic: `δ = max 1/R`, `k/(1+(k−1)δ²)`, the entrywise value
+//!    `k²/(k + Σ_{i≠j} R_ij^{−2})`, and the bound: `⌈value⌉`, or in the strict form
+//!    `⌊value⌋ + 1` when its precondition holds (`k ≥ 2`, every ratio positive and proved
+//!    by a combination with a positive multiplier on a strict row);
+//! 5. if present, the maximality proof: the CNF rebuilt from the parameters by
+//!    `crate::rows::cnf` and the DRAT proof file checked by `super::drup`.
+//! Depends on rationals, the ratio checker, the code/CNF builders and the lemma's
+//! arithmetic; never on the search.
+
+use super::{check_ratio, class_label, rational, Context};
+use crate::format::rank::{RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
+use crate::format::ratio::RatioCertificate;
+use crate::rational::{fmt_q, Q};
+use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
+use crate::model::code::{parse_bits, Code, Shape};
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+
+/// What a checked certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankChecked {
+    pub shape: Shape,
+    pub k: usize,
+    pub delta: Q,
+    pub uniform_bound: u64,
+    pub bound: u64,
+    /// The entrywise value `k²/(k + Σ R_ij^{−2})`.
+    pub value: Q,
+    /// The bound is the strict form `⌊value⌋ + 1`.
+    pub strict: bool,
+    /// `Some(k + 1)` when the certificate also proves that no code of this shape is larger.
+    pub maximal: Option<usize>,
+}
+
+pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, String> {
+    if c.format != RANK_FORMAT && c.format != RANK_FORMAT_V1 {
+        return Err(format!("format '{}', expected {RANK_FORMAT}", c.format));
+    }
+    let p = &c.params;
+    let eps = rational("params.eps", &p.eps)?;
+    let shape = Shape::new(p.m, p.h, p.lo, p.hi).map_err(|e| format!("params: {e}"))?;
+    let parse = |v: &[String], what: &str| -> Result<Vec<u64>, String> {
+        v.iter().enumerate().map(|(i, s)| parse_bits(s, p.m).map_err(|e| format!("code.{what}[{i}]: {e}"))).collect()
+    };
+    let code = Code { shape, x: parse(&c.code.x, "x")?, y: parse(&c.code.y, "y")? };
+    code.verify().map_err(|e| format!("code: {e}"))?;
+    if code.is_empty() {
+        return Err("code: no pairs".into());
+    }
+    if c.k != code.len() {
+        return Err(format!("k = {} but the code has {} pairs", c.k, code.len()));
+    }
+    // 2–3. Classes from the code words, and the ratio certificate of each.
+    let counts = code.class_counts();
+    let mut by_class: BTreeMap<u32, (&RatioCertificate, Q)> = BTreeMap::new();
+    for (i, r) in c.ratios.iter().enumerate() {
+        let q = &r.params;
+        if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {
+            return Err(format!("ratios[{i}] has parameters n={} eps={} h={} lo={}, not those of the code", q.n, q.eps, q.h, q.lo));
+        }
+        if q.superset && p.m <= p.h {
+            return Err(format!("ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"));
+        }
+        let label = format!("R({}, {}; {})", p.lo, class_label(p.h, q.hi), p.h);
+        let value = check_ratio(r).map_err(|e| format!("ratio {label}: {e}"))?;
+        if by_class.insert(q.hi, (r, value)).is_some() {
+            return Err(format!("ratios: {label} is listed twice"));
+        }
+    }
+    for (&class, &n) in &counts {
+        if by_class.contains_key(&class) {
+            continue;
+        }
+        if class == p.h + 1 {
+            let own = if by_class.contains_key(&p.h) { ", and the query's own ratio R(lo, h; h) does not bound them" } else { "" };
+            return Err(format!(
+                "{n} entries (i, j) have y_j a strict superset of x_i (class {}+, not the query itself): they need R({}, {}+; {}), which is not given{own} (MATH.md §5)",
+                p.h, p.lo, p.h, p.h
+            ));
+        }
+        return Err(format!("{n} entries (i, j) are in class {}: no ratio certificate R({}, {}; {}) is given", class_label(p.h, class), p.lo, class_label(p.h, class), p.h));
+    }
+    if c.format == RANK_FORMAT_V1 {
+        return Err(format!("format {RANK_FORMAT_V1} is superseded by {RANK_FORMAT} (classes h and h+ told apart); regenerate with minip rank"));
+    }
+    if let Some(extra) = by_class.keys().find(|cl| !counts.contains_key(cl)) {
+        return Err(format!("ratios: R({}, {}; {}) is listed but no entry is in that class", p.lo, class_label(p.h, *extra), p.h));
+    }
+    // The stated classes, in order, are exactly those recounted (counts and ratios).
+    if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
+        return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));
+    }
+    let mut entries: Vec<(Q, u64)> = Vec::new();
+    for (i, ((&class, &n), stated)) in counts.iter().zip(&c.classes).enumerate() {
+        let (cert, r) = &by_class[&class];
+        if c.ratios[i].params.hi != class || !std::ptr::eq(*cert, &c.ratios[i]) {
+            return Err(format!("ratios[{i}]: expected the certificate of class {}", class_label(p.h, class)));
+        }
+        if stated.class != class_label(p.h, class) || stated.entries != n || rational(&format!("classes[{i}].ratio"), &stated.ratio)? != *r {
+            return Err(format!(
+                "classes[{i}]: stated class {} with {} entries and ratio {}, recounted class {} with {n} entries and ratio {}",
+                stated.class,
+                stated.entries,
+                stated.ratio,
+                class_label(p.h, class),
+                fmt_q(r)
+            ));
+        }
+        if !r.is_positive() {
+            return Err(format!("class {}: the forced ratio {} is not positive, so the entries are not bounded", class_label(p.h, class), fmt_q(r)));
+        }
+        entries.push((r.clone(), n));
+    }
+    // 4. The arithmetic.
+    let d = entries.iter().map(|(r, _)| Q::one() / r).max().unwrap_or_else(Q::zero);
+    if rational("delta", &c.delta)? != d {
+        return Err(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d)));
+    }
+    let u = lemma_value(c.k, &d);
+    if rational("uniform_value", &c.uniform_value)? != u {
+        return Err(format!("uniform_value = {}, recomputed {}", c.uniform_value, fmt_q(&u)));
+    }
+    let ub = rank_bound(c.k, &d);
+    if c.uniform_bound != ub {
+        return Err(format!("uniform_bound = {}, recomputed {ub}", c.uniform_bound));
+    }
+    let v = entrywise_value(c.k, &entries);
+    if rational("value", &c.value)? != v {
+        return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&v)));
+    }
+    let b = if c.strict {
+        // Every entry strictly below 1/R_ij needs an off-diagonal entry and, for each ratio,
+        // a positive multiplier on a strict row (check_ratio accepted only positive ones).
+        if c.k < 2 {
+            return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
+        }
+        if let Some(r) = c.ratios.iter().find(|r| r.multipliers.is_empty()) {
+            return Err(format!("strict: R({}, {}; {}) has no multiplier on a strict row", p.lo, class_label(p.h, r.params.hi), p.h));
+        }
+        strict_bound(&v)
+    } else {
+        ceil(&v)
+    };
+    if c.bound != b {
+        let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
+        return Err(format!("bound = {}, recomputed {b} ({form})", c.bound));
+    }
+    let maximal = match &c.maximal {
+        None => None,
+        Some(mx) => {
+            if mx.refuted != c.k + 1 {
+                return Err(format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted, c.k + 1));
+            }
+            let enc = match mx.proof_format.as_str() {
+                "drat" => super::drup::Encoding::Text,
+                "drat-binary" => super::drup::Encoding::Binary,
+                other => return Err(format!("maximal.proof_format '{other}', expected drat or drat-binary")),
+            };
+            let size = crate::rows::cnf::estimate(shape, mx.refuted);
+            if size > crate::rows::cnf::MAX_LITERALS {
+                return Err(format!(
+                    "too large to check: the CNF for {} pairs has about {size} literals, the limit is {}",
+                    mx.refuted,
+                    crate::rows::cnf::MAX_LITERALS
+                ));
+            }
+            let proof = ctx.load(&mx.proof).map_err(|e| format!("maximal.proof: {e}"))?;
+            let cnf = crate::rows::cnf::encode(shape, mx.refuted).formula;
+            super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| format!("maximal: {e}"))?;
+            Some(mx.refuted)
+        }
+    };
+    Ok(RankChecked { shape, k: c.k, delta: d, uniform_bound: ub, bound: b, value: v, strict: c.strict, maximal })
+}

@@ -1,0 +1,17 @@
+//! The certificate formats as plain data (serde structs); `crate::read` reads them.
+//! Nothing here builds rows or trusts values: `crate::check` does. Each format's fields
+//! are documented in its module and in docs/math.md §7.
+
+pub mod gap;
+pub mod rank;
+pub mod ratio;
+pub mod sharp;
+
+/// Any certificate minip writes; `format` says which.
+#[derive(Clone, Debug)]
+pub enum AnyCertificate {
+    Gap(gap::GapCertificate),
+    Sharp(sharp::SharpFile),
+    Ratio(ratio::RatioCertificate),
+    Rank(rank::RankCertificate),
+}

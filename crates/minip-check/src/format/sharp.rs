@@ -1,0 +1,75 @@
+//! Format `minip-sharp/1`: the exact best domination factor `kstar = inf b/c` of one or
+//! more configurations, each with its two-sided certificate (MATH.md §2–3).
+//!
+//! Compact on purpose (a sweep commits thousands): the checker rebuilds every row from
+//! the stated parameters, so a certificate names its Farkas multipliers by row name and
+//! lists only the nonzero ones. Rationals are strings. Pure data: no checking here.
+
+use crate::rational::{q, Q};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+pub const SHARP_FORMAT: &str = "minip-sharp/1";
+
+/// A file: one or more per-configuration certificates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharpFile {
+    pub format: String,
+    pub certificates: Vec<SharpCertificate>,
+}
+
+/// One configuration `(n, eps, h, u, w, family)` and its `kstar`.
+///
+/// - `attained = false` (the usual case, `kstar` is an infimum that no head reaches):
+///   `lower` are Farkas multipliers for the closed rows of "a correct head with
+///   `b ≤ kstar·c`" (so every correct head has `b > kstar·c`); `closure` is a point
+///   `(a,b,c,P,Q,S)` of the closed homogeneous system with `c = 1`, `b = kstar`;
+///   `witness` is a correct head with all weights positive and `b ≤ (kstar + 1/1000)·c`.
+///   Mixing `closure` with the witness gives correct heads with `b/c → kstar`.
+/// - `attained = true` (only `kstar = 0`): `witness` is a correct head with `b = 0 < c`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharpCertificate {
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub u: u32,
+    pub w: u32,
+    pub family: String,
+    pub kstar: String,
+    /// The lemma's `K = (n−2)(d−2ε)/(2ε)` (checked).
+    pub paper_k: String,
+    /// `sharp` (`kstar = K`), `loose` (`kstar > K`) or `fails` (`kstar < K`) (checked).
+    pub relation: String,
+    pub attained: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower: Option<BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closure: Option<Vec<String>>,
+    pub witness: SharpWitness,
+}
+
+/// A head at query `x`: `alpha = α(x, x|y|z)`, `s = s(x, x|y|z)`, meeting `b ≤ bound·c`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharpWitness {
+    pub bound: String,
+    pub alpha: [String; 3],
+    pub s: [String; 3],
+}
+
+/// The margin of the concrete witness: `b ≤ (kstar + 1/1000)·c`.
+pub fn witness_margin() -> Q {
+    q(1, 1000)
+}
+
+/// `sharp`, `loose` or `fails`: how the lemma's `K` compares with `kstar`.
+pub fn relation(kstar: &Q, k: &Q) -> &'static str {
+    match kstar.cmp(k) {
+        Ordering::Equal => "sharp",
+        Ordering::Greater => "loose",
+        Ordering::Less => "fails",
+    }
+}

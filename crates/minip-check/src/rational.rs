@@ -1,0 +1,133 @@
+//! Rational numbers: the one exact number type, parsing from decimal text (never
+//! through a float), and printing. Floats appear only in `to_f64`/`log2_abs`, for display.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// The exact number type used everywhere a value is reported.
+pub type Q = BigRational;
+
+/// `p/q` as a rational.
+pub fn q(p: i64, d: i64) -> Q {
+    Q::new(BigInt::from(p), BigInt::from(d))
+}
+
+/// An integer as a rational.
+pub fn qi(p: i64) -> Q {
+    Q::from_integer(BigInt::from(p))
+}
+
+/// Parses `3`, `-3`, `1/2`, `3/8`, `0.5`, `-1.25`, `2e-3`. Errors name what is wrong.
+pub fn parse_rational(s: &str) -> Result<Q, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("empty number".into());
+    }
+    if let Some((num, den)) = t.split_once('/') {
+        let n = parse_int(num).ok_or_else(|| format!("malformed rational '{s}'"))?;
+        let d = parse_int(den).ok_or_else(|| format!("malformed rational '{s}'"))?;
+        if d.is_zero() {
+            return Err(format!("malformed rational '{s}': zero denominator"));
+        }
+        return Ok(Q::new(n, d));
+    }
+    parse_decimal(t).ok_or_else(|| format!("malformed rational '{s}'"))
+}
+
+fn parse_int(s: &str) -> Option<BigInt> {
+    let s = s.trim();
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.trim_start_matches('+').parse().ok()
+}
+
+fn parse_decimal(s: &str) -> Option<Q> {
+    let (mantissa, exp) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (s, 0),
+    };
+    let (neg, body) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
+    };
+    let (int_part, frac_part) = body.split_once('.').unwrap_or((body, ""));
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    if !int_part.bytes().chain(frac_part.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if exp.unsigned_abs() > 1000 {
+        return None;
+    }
+    let digits: BigInt = format!("{int_part}{frac_part}0").parse().ok()?;
+    let mut v = Q::new(digits, BigInt::from(10u32).pow(frac_part.len() as u32 + 1));
+    let ten = qi(10);
+    for _ in 0..exp.unsigned_abs() {
+        v = if exp > 0 { v * &ten } else { v / &ten };
+    }
+    Some(if neg { -v } else { v })
+}
+
+/// `3/8`, or `3` when the denominator is one: the form used in files and tables.
+pub fn fmt_q(x: &Q) -> String {
+    if x.denom().is_one() {
+        x.numer().to_string()
+    } else {
+        format!("{}/{}", x.numer(), x.denom())
+    }
+}
+
+/// A float for display only (never for a decision).
+pub fn to_f64(x: &Q) -> f64 {
+    x.to_f64().unwrap_or_else(|| {
+        // Huge numerators/denominators: go through logarithms of the bit lengths.
+        let n = x.numer().bits() as i64;
+        let d = x.denom().bits() as i64;
+        let sign = if x.is_negative() { -1.0 } else { 1.0 };
+        sign * 2f64.powi((n - d) as i32)
+    })
+}
+
+/// `log2 |x|` for display, exact enough for huge values.
+pub fn log2_abs(x: &Q) -> f64 {
+    fn log2_big(b: &BigInt) -> f64 {
+        let bits = b.bits();
+        if bits <= 1000 {
+            b.to_f64().map(|f| f.abs().log2()).unwrap_or(f64::NAN)
+        } else {
+            let shift = bits - 64;
+            let top: BigInt = b.abs() >> shift;
+            top.to_f64().unwrap().log2() + shift as f64
+        }
+    }
+    log2_big(x.numer()) - log2_big(x.denom())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_forms_users_type() {
+        assert_eq!(parse_rational("1/2").unwrap(), q(1, 2));
+        assert_eq!(parse_rational("0.5").unwrap(), q(1, 2));
+        assert_eq!(parse_rational("3/8").unwrap(), q(3, 8));
+        assert_eq!(parse_rational("-1.25").unwrap(), q(-5, 4));
+        assert_eq!(parse_rational("2e-3").unwrap(), q(1, 500));
+        assert_eq!(parse_rational(".25").unwrap(), q(1, 4));
+        assert_eq!(parse_rational("7").unwrap(), qi(7));
+        for bad in ["", "1/0", "a", "1/2/3", "0.5.1", "--1", "1e", "/2", "1 /"] {
+            assert!(parse_rational(bad).is_err(), "{bad} should be rejected");
+        }
+    }
+
+    #[test]
+    fn prints_reduced_fractions() {
+        assert_eq!(fmt_q(&q(6, 4)), "3/2");
+        assert_eq!(fmt_q(&qi(-4)), "-4");
+    }
+}

@@ -1,0 +1,9 @@
+//! Row builders: everything a certificate's claim is checked against is rebuilt here from
+//! the certificate's stated parameters (docs/math.md §2–5).
+//! - `gap`: the closed rows of the gap LP over `(a, b, c, P, Q, S)`;
+//! - `ratio`: the row LP over all length-`n` sequences, classes `0..h−1`, `h`, `h⁺`;
+//! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs".
+
+pub mod cnf;
+pub mod gap;
+pub mod ratio;

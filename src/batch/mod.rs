@@ -1,0 +1,17 @@
+//! Batch jobs over many questions, each answered by `crate::certify`:
+//! - `grid`: the one grid-file format, shards;
+//! - `runner`: the one parallel runner (rayon, ordered results, progress on stderr);
+//! - `sweep`, `settle`: gap verdicts over a grid, and the review's check;
+//! - `sharp`, `summary`: `kstar` over a grid, certificate files, CSV, and the closed forms
+//!   stated over committed files;
+//! - `ratio`: forced ratios over `h` with the chain bound and a growth fit.
+
+pub mod bench;
+pub mod grid;
+pub mod progress;
+pub mod ratio;
+pub mod runner;
+pub mod settle;
+pub mod sharp;
+pub mod summary;
+pub mod sweep;

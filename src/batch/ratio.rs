@@ -1,0 +1,163 @@
+//! Batch forced ratios for `minip amplify`: jobs in parallel, records in a deterministic
+//! order, the chain bound beside each ratio, and a least-squares growth fit. Every ratio in
+//! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
+//! is recorded as `unknown`.
+
+use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
+use minip_check::check::Checked;
+use minip_check::format::ratio::RatioCertificate;
+use minip_check::rational::{fmt_q, log2_abs, Q};
+use crate::batch::progress::Bar;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// One `(h, lo, hi)` to solve; `hi = h + 1` is the class `h⁺` (needs `superset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    pub h: u32,
+    pub lo: u32,
+    pub hi: u32,
+    /// The LP has the class `h⁺` of strict supersets (`m > h`).
+    pub superset: bool,
+}
+
+/// One table row / JSON line.
+#[derive(Clone, Debug, Serialize)]
+pub struct Record {
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub lo: u32,
+    /// The class: `0..=h`, or `h+` for the strict supersets of the query.
+    pub hi: String,
+    /// Whether the LP has the class `h⁺` (MATH.md §4).
+    pub superset: bool,
+    /// `certified` or `unknown`.
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log2_ratio: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chain_bound: Option<String>,
+    /// `R / chain bound` (display only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio_over_chain: Option<f64>,
+    /// `(log2 R_h − log2 R_h') / (h − h')` against the previous row with the same `lo`, `hi − h`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub growth: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// File stem of a certificate: `n3_eps1-2_h6_lo0_hi6`, with `_sup` when the LP has `h⁺`
+/// and `hi6p` for `hi = h⁺`.
+pub fn stem(n: u32, eps: &Q, j: &Job) -> String {
+    let hi = if j.hi > j.h { format!("{}p", j.h) } else { j.hi.to_string() };
+    let sup = if j.superset { "_sup" } else { "" };
+    format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
+}
+
+/// Solves every job (in parallel), returns records in job order and the certificates.
+pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
+    let bar = Bar::new(jobs.len() as u64, "ratios", progress);
+    // Largest h first so the slow jobs do not finish last on their own.
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].h));
+    // R(0, h; h) for several h share one stepping pass (`forced_ratio_series`), one per
+    // value of `superset`.
+    let is_series = |j: &Job| j.lo == 0 && j.hi == j.h;
+    let rest: Vec<usize> = order.iter().copied().filter(|&i| !is_series(&jobs[i])).collect();
+    let mut solved: Vec<(usize, Result<Checked<RatioCertificate>, String>)> = Vec::new();
+    for sup in [false, true] {
+        let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
+        let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
+        if !hs.is_empty() {
+            solved.extend(series.into_iter().zip(forced_ratio_series(n, eps, &hs, sup)));
+        }
+    }
+    bar.inc(solved.len() as u64);
+    solved.extend(
+        rest.par_iter()
+            .map(|&i| {
+                let j = jobs[i];
+                let r = forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset);
+                bar.inc(1);
+                (i, r)
+            })
+            .collect::<Vec<_>>(),
+    );
+    bar.finish();
+    solved.sort_by_key(|x| x.0);
+    let mut out: Vec<(Record, Option<Checked<RatioCertificate>>)> = Vec::with_capacity(jobs.len());
+    for (i, res) in solved {
+        let j = jobs[i];
+        // The class h⁺ has overlap h: the chain runs over the same gaps as for h.
+        let chain = chain_bound(n, eps, j.hi.min(j.h), j.lo);
+        let mut rec = Record {
+            n,
+            eps: fmt_q(eps),
+            h: j.h,
+            lo: j.lo,
+            hi: minip_check::check::class_label(j.h, j.hi),
+            superset: j.superset,
+            status: "unknown".into(),
+            ratio: None,
+            log2_ratio: None,
+            chain_bound: chain.as_ref().map(fmt_q),
+            ratio_over_chain: None,
+            growth: None,
+            certificate: None,
+            reason: None,
+        };
+        let cert = match res {
+            Ok(c) => {
+                let r = c.claim().clone();
+                rec.status = "certified".into();
+                rec.ratio = Some(fmt_q(&r));
+                if r > Q::from_integer(0.into()) {
+                    rec.log2_ratio = Some(log2_abs(&r));
+                    if let Some(ch) = &chain {
+                        rec.ratio_over_chain = Some(2f64.powf(log2_abs(&r) - log2_abs(ch)));
+                    }
+                }
+                Some(c)
+            }
+            Err(e) => {
+                rec.reason = Some(e);
+                None
+            }
+        };
+        out.push((rec, cert));
+    }
+    // Local growth against the previous row of the same kind.
+    for i in 1..out.len() {
+        let (a, b) = (&out[i - 1].0, &out[i].0);
+        let gap = |r: &Record| (r.hi.ends_with('+'), r.h - r.hi.trim_end_matches('+').parse::<u32>().unwrap_or(r.h));
+        if a.lo == b.lo && a.superset == b.superset && gap(a) == gap(b) && b.h > a.h {
+            if let (Some(x), Some(y)) = (a.log2_ratio, b.log2_ratio) {
+                out[i].0.growth = Some((y - x) / (b.h - a.h) as f64);
+            }
+        }
+    }
+    out
+}
+
+/// Least-squares fit `log2 R ≈ c·h + b` over records with `R > 0`: `(c, b)`.
+pub fn fit(recs: &[Record]) -> Option<(f64, f64)> {
+    let pts: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect();
+    if pts.len() < 2 {
+        return None;
+    }
+    let n = pts.len() as f64;
+    let (sx, sy) = pts.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+    let (mx, my) = (sx / n, sy / n);
+    let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    if sxx == 0.0 {
+        return None;
+    }
+    let c = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / sxx;
+    Some((c, my - c * mx))
+}

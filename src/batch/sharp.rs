@@ -1,0 +1,129 @@
+//! The sharp sweep: every configuration of a grid (`super::grid`), `kstar` certified in
+//! parallel (`super::runner`), records in a fixed order, one `minip-sharp/1` file per
+//! `(n, eps, family)`.
+
+use super::runner;
+use crate::certify::sharp::{sharp, SharpOutcome};
+use crate::print::json;
+use minip_check::check::{Checked, Context};
+use minip_check::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
+use minip_check::model::Instance;
+use minip_check::rational::{fmt_q, parse_rational, to_f64};
+use serde::Serialize;
+use std::path::Path;
+
+/// One configuration as printed (table row, CSV line, JSON line).
+#[derive(Clone, Debug, Serialize)]
+pub struct Record {
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub u: u32,
+    pub w: u32,
+    pub d: u32,
+    pub family: String,
+    /// `kstar` exact, or `unknown`.
+    pub kstar: String,
+    pub paper_k: String,
+    /// `sharp`, `loose`, `fails` or `unknown`.
+    pub relation: String,
+    pub attained: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
+    let mut r = Record {
+        n: inst.n,
+        eps: fmt_q(&inst.eps),
+        h: inst.gap.h,
+        u: inst.gap.u,
+        w: inst.gap.w,
+        d: inst.gap.d(),
+        family: inst.family.name().into(),
+        kstar: "unknown".into(),
+        paper_k: fmt_q(&inst.kprime()),
+        relation: "unknown".into(),
+        attained: false,
+        reason: None,
+    };
+    match out {
+        SharpOutcome::Certified(c) => {
+            let c = c.cert();
+            r.kstar = c.kstar.clone();
+            r.relation = c.relation.clone();
+            r.attained = c.attained;
+        }
+        SharpOutcome::Unknown(why) => r.reason = Some(why.clone()),
+    }
+    r
+}
+
+/// Certifies every configuration in parallel; output order is input order.
+pub fn run(insts: &[Instance], progress: bool) -> Vec<SharpOutcome> {
+    runner::run(insts, "configurations", progress, sharp)
+}
+
+/// Writes one `minip-sharp/1` file per `(n, eps, family)` block (re-checked first).
+/// Returns the paths written. Unknown configurations are left out of the files.
+pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path) -> Result<Vec<String>, String> {
+    let mut written = Vec::new();
+    let mut i = 0;
+    while i < insts.len() {
+        let key = |k: usize| (insts[k].n, insts[k].eps.clone(), insts[k].family);
+        let mut j = i;
+        let mut certs: Vec<SharpCertificate> = Vec::new();
+        while j < insts.len() && key(j) == key(i) {
+            if let SharpOutcome::Certified(c) = &outs[j] {
+                certs.push(c.cert().clone());
+            }
+            j += 1;
+        }
+        if !certs.is_empty() {
+            let file = SharpFile { format: SHARP_FORMAT.into(), certificates: certs };
+            let file = Checked::new(file, &Context::default()).map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
+            let (n, e, f) = key(i);
+            let path = dir.join(format!("n{n}_eps{}_{}.json", fmt_q(&e).replace('/', "-"), f.name()));
+            crate::print::write_file(&path, &json::sharp_file(&file))?;
+            written.push(path.display().to_string());
+        }
+        i = j;
+    }
+    Ok(written)
+}
+
+/// CSV with a header; `kstar_float` is for plotting only.
+pub fn csv(recs: &[Record]) -> String {
+    let mut s = String::from("n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained\n");
+    for r in recs {
+        let f = parse_rational(&r.kstar).map(|k| format!("{:.6}", to_f64(&k))).unwrap_or_default();
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            r.n, r.eps, r.h, r.u, r.w, r.d, r.family, r.kstar, f, r.paper_k, r.relation, r.attained
+        ));
+    }
+    s
+}
+
+/// Records of a certificate file, after the checker accepted every entry: a summary of
+/// committed certificates needs no solver and prints only checked values.
+pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> {
+    Ok(f.cert()
+        .certificates
+        .iter()
+        .map(|c| Record {
+            n: c.n,
+            eps: c.eps.clone(),
+            h: c.h,
+            u: c.u,
+            w: c.w,
+            d: c.w - c.u,
+            family: c.family.clone(),
+            kstar: c.kstar.clone(),
+            paper_k: c.paper_k.clone(),
+            relation: c.relation.clone(),
+            attained: c.attained,
+            reason: None,
+        })
+        .collect())
+}

@@ -1,0 +1,14 @@
+//! Certification, one module per question: solve (a float hint) → repair (an exact
+//! candidate) → check (`minip_check`, the only judge). A result leaves this layer only as
+//! a certificate that passed its check; anything that fails all the way through is
+//! `unknown`.
+//! - `gap`: is there a head correct on the family with `α(x,y) ≤ K'·α(x,z)`?
+//! - `sharp`: `kstar = inf α(x,y)/α(x,z)`, both sides; `milp` cross-checks it;
+//! - `ratio`: forced ratios `R(lo, hi; h)` over all length-`n` sequences;
+//! - `rank`: codes priced with forced ratios, bundled into rank certificates.
+
+pub mod gap;
+pub mod milp;
+pub mod rank;
+pub mod ratio;
+pub mod sharp;

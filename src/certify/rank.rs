@@ -1,0 +1,367 @@
+//! The per-`m` search for the best certified rank bound (MATH.md §5): for every shape
+//! `(h, lo, hi)` in `m` bits it tries the constructions (greedy packing and shortened
+//! Golay words and Hadamard rows under the complement construction) and the exact varisat search, prices
+//! each code with the exact forced ratios `R(lo, o; h)` of `crate::amplify`, and
+//! certifies the best as a `minip-rank/1` certificate that has passed `check_rank`.
+//!
+//! Deterministic apart from the SAT time budget (a larger budget can only find more).
+
+use crate::certify::ratio::forced_ratio;
+use crate::codes::{complement_code, greedy_packing, hadamard_words, shortened_golay};
+use crate::solve::sat;
+use minip_check::check::rank_bound::{ceil, delta, entrywise_value, lemma_value, rank_bound, strict_bound};
+use minip_check::check::{class_label, Checked, Context};
+use minip_check::format::rank::{Maximal, RankCertificate, RankClass, RankCode, RankParams, RANK_FORMAT};
+use minip_check::format::ratio::RatioCertificate;
+use minip_check::model::code::{bits, Code, Shape};
+use minip_check::rational::{fmt_q, Q};
+use num_traits::{Signed, Zero};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct RankJob {
+    pub n: u32,
+    pub eps: Q,
+    /// Largest query weight tried.
+    pub h_max: u32,
+    /// Time budget for the SAT search of one `m` (all its shapes together).
+    pub sat_budget: Duration,
+    /// SAT searches only for `m` up to this (the formula grows like `k²m`).
+    pub sat_m_max: u32,
+    /// Largest constant-weight word list enumerated by the greedy packing.
+    pub greedy_words_max: u64,
+    /// Choose codes by the uniform bound `⌈k/(1+(k−1)δ²)⌉` of MATH.md §5 instead of the
+    /// entrywise one (the certificate states and checks both either way).
+    pub uniform: bool,
+}
+
+impl RankJob {
+    pub fn new(n: u32, eps: Q) -> RankJob {
+        RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000, uniform: false }
+    }
+}
+
+/// Exact forced ratios, computed once per `(h, lo, class, superset)` and shared across
+/// threads. For `m` bits the LP has the class `h⁺` exactly when `m > h` (MATH.md §4).
+pub struct Ratios {
+    n: u32,
+    eps: Q,
+    #[allow(clippy::type_complexity)]
+    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Q, RatioCertificate), String>>>,
+}
+
+impl Ratios {
+    pub fn new(n: u32, eps: Q) -> Ratios {
+        Ratios { n, eps, cache: Mutex::new(BTreeMap::new()) }
+    }
+    /// `R(lo, class; h)` with its checked certificate, in `m` bits (`class = h + 1` is `h⁺`).
+    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Q, RatioCertificate), String> {
+        let sup = m > h;
+        if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
+            return r.clone();
+        }
+        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).map(|c| (c.claim().clone(), c.into_cert()));
+        self.cache.lock().expect("ratio cache").insert((h, lo, class, sup), r.clone());
+        r
+    }
+    /// The classes an off-diagonal entry of shape `(m, h, ·, hi)` can fall in: `hi..=h`, and
+    /// `h⁺` when `m > h`.
+    pub fn classes(m: u32, h: u32, hi: u32) -> impl Iterator<Item = u32> {
+        hi..=h + u32::from(m > h)
+    }
+    /// `δ = max 1/R(lo, c; h)` over the classes a shape allows.
+    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Q, String> {
+        let rs: Vec<Q> = Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
+        delta(&rs)
+    }
+}
+
+/// A code found for a shape, before certification.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub construction: &'static str,
+    pub code: Code,
+    /// Proof that no code of `k + 1` pairs has this shape.
+    pub refuted: Option<(usize, Vec<u8>)>,
+}
+
+/// The best certified bound for one `m`.
+#[derive(Clone, Debug)]
+pub struct RankResult {
+    pub m: u32,
+    pub cert: Checked<RankCertificate>,
+    /// The maximality proof the certificate refers to: `(file name, DRAT text)`.
+    pub proof: Option<(String, Vec<u8>)>,
+    /// SAT searches cut by the budget.
+    pub sat_timeouts: usize,
+}
+
+fn binom(m: u32, h: u32) -> u64 {
+    (0..h as u64).fold(1u64, |c, i| c.saturating_mul(m as u64 - i) / (i + 1))
+}
+
+/// Largest code kept by a construction.
+const CODE_CAP: usize = 3000;
+
+/// The constructions for `m`: shortened Golay words and greedy packings, complemented
+/// (`lo = 0`, `hi = h − λ`); a greedy packing is skipped when its shape cannot beat the
+/// best bound found so far, and stops once more pairs cannot raise its bound.
+fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut floor = 0u64;
+    let push = |out: &mut Vec<Candidate>, floor: &mut u64, c: Candidate| {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
+            *floor = (*floor).max(b);
+        }
+        out.push(c);
+    };
+    for h in [8, 12] {
+        if h <= job.h_max {
+            let words = shortened_golay(m, h);
+            if words.len() >= 2 {
+                if let Ok(code) = complement_code(m, h, &words) {
+                    push(&mut out, &mut floor, Candidate { construction: "golay", code, refuted: None });
+                }
+            }
+        }
+    }
+    for order in [4usize, 8, 12, 16, 20, 24, 32] {
+        let words = hadamard_words(order, m);
+        if words.len() >= 2 && (order / 2) as u32 <= job.h_max {
+            if let Ok(code) = complement_code(m, (order / 2) as u32, &words) {
+                push(&mut out, &mut floor, Candidate { construction: "hadamard", code, refuted: None });
+            }
+        }
+    }
+    // Most promising shapes first: smallest δ.
+    let mut shapes: Vec<(Q, u32, u32)> = Vec::new();
+    for h in 1..=m.min(job.h_max) {
+        if binom(m, h) > job.greedy_words_max {
+            continue;
+        }
+        for lambda in 0..h {
+            if let Ok(d) = ratios.delta(m, h, 0, h - lambda) {
+                shapes.push((d, h, lambda));
+            }
+        }
+    }
+    shapes.sort();
+    for (_, h, lambda) in shapes {
+        if ceiling(job, ratios, m, h, 0, h - lambda).is_some_and(|c| c <= floor) {
+            continue;
+        }
+        let words = greedy_packing(m, h, lambda, CODE_CAP);
+        if !words.is_empty() {
+            if let Ok(code) = complement_code(m, h, &words) {
+                push(&mut out, &mut floor, Candidate { construction: "greedy", code, refuted: None });
+            }
+        }
+    }
+    out
+}
+
+/// The classes of a code's off-diagonal entries with their ratios and counts.
+fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Q, u64)>> {
+    let s = code.shape;
+    code.class_counts().into_iter().map(|(c, n)| ratios.get(s.m, s.h, s.lo, c).ok().map(|r| (c, r.0, n))).collect()
+}
+
+/// The bound a certificate states for these classes: `δ` over the classes that occur,
+/// the entrywise value, and the strict form `⌊value⌋ + 1` when `k ≥ 2` (MATH.md §5;
+/// `check_rank` checks the precondition).
+fn bounds(k: usize, classes: &[(u32, Q, u64)]) -> Option<(Q, Q, u64, bool)> {
+    if classes.iter().any(|c| !c.1.is_positive()) {
+        return None;
+    }
+    let d = if classes.is_empty() { Q::zero() } else { delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()? };
+    let pairs: Vec<(Q, u64)> = classes.iter().map(|c| (c.1.clone(), c.2)).collect();
+    let value = entrywise_value(k, &pairs);
+    let strict = k >= 2;
+    let bound = if strict { strict_bound(&value) } else { ceil(&value) };
+    Some((d, value, bound, strict))
+}
+
+/// Prices a code: its certified bound and `δ` (None without ratios).
+fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+    let (d, _, bound, _) = bounds(code.len(), &priced_classes(ratios, code)?)?;
+    if job.uniform {
+        return Some((rank_bound(code.len(), &d), d));
+    }
+    Some((bound, d))
+}
+
+/// An upper bound on the bound of any code of shape `(m, h, lo, hi)`: every entry is at
+/// least `1/R_max` (the largest ratio of the classes the shape allows), so the value is
+/// `< R_max²` and the strict bound at most `⌈R_max²⌉`.
+fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> Option<u64> {
+    if job.uniform {
+        return ratios.delta(m, h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
+    }
+    let top = Ratios::classes(m, h, hi).map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0)).collect::<Option<Vec<Q>>>()?.into_iter().max()?;
+    Some(ceil(&(&top * &top)))
+}
+
+/// SAT searches over every shape of `m` whose best possible bound (`< 1/δ²`, and `≤ k`)
+/// could beat `floor`, most promising first, within the budget.
+fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Candidate>, usize) {
+    let deadline = Instant::now() + job.sat_budget;
+    let mut shapes: Vec<(Q, Shape)> = Vec::new();
+    for h in 1..=m.min(job.h_max) {
+        for lo in 0..h {
+            for hi in lo + 1..=h {
+                let Ok(s) = Shape::new(m, h, lo, hi) else { continue };
+                let Ok(d) = ratios.delta(m, h, lo, hi) else { continue };
+                // The bound is < 1/δ² + 1; skip shapes that cannot beat the floor.
+                if d > Q::from_integer(0.into()) && rank_bound(1 << 20, &d) <= floor {
+                    continue;
+                }
+                shapes.push((d, s));
+            }
+        }
+    }
+    shapes.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut out = Vec::new();
+    let mut timeouts = 0;
+    for (_, s) in shapes {
+        if Instant::now() > deadline {
+            timeouts += 1;
+            continue;
+        }
+        match sat::search(s, 1, 1 << 12, Some(deadline)) {
+            Ok(r) => {
+                if r.timed_out {
+                    timeouts += 1;
+                }
+                if let Some(code) = r.best {
+                    let refuted = r.refuted.filter(|(k, _)| *k == code.len() + 1);
+                    out.push(Candidate { construction: "sat", code, refuted });
+                }
+            }
+            Err(_) => timeouts += 1,
+        }
+    }
+    (out, timeouts)
+}
+
+/// Builds and checks the certificate for a candidate.
+/// The name of the maximality proof of the certificate for `m` (beside `mMM.json`).
+pub fn proof_name(m: u32) -> String {
+    format!("m{m:02}.maximal.drat")
+}
+
+/// Builds and checks the certificate for a candidate; returns it with its proof file.
+pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Checked<RankCertificate>, Option<(String, Vec<u8>)>), String> {
+    let s = cand.code.shape;
+    let mut certs = Vec::new();
+    let mut classes = Vec::new();
+    let mut priced = Vec::new();
+    for (c, n) in cand.code.class_counts() {
+        let (r, cert) = ratios.get(s.m, s.h, s.lo, c)?;
+        classes.push(RankClass { class: class_label(s.h, c), entries: n, ratio: fmt_q(&r) });
+        priced.push((c, r, n));
+        certs.push(cert);
+    }
+    let k = cand.code.len();
+    let (d, value, bound, strict) = bounds(k, &priced).ok_or("a forced ratio of the code is not positive")?;
+    let bits = |v: &[u64]| v.iter().map(|&w| bits(w, s.m)).collect();
+    let cert = RankCertificate {
+        format: RANK_FORMAT.into(),
+        params: RankParams { n: job.n, eps: fmt_q(&job.eps), m: s.m, h: s.h, lo: s.lo, hi: s.hi },
+        construction: cand.construction.into(),
+        code: RankCode { x: bits(&cand.code.x), y: bits(&cand.code.y) },
+        classes,
+        ratios: certs,
+        k,
+        delta: fmt_q(&d),
+        uniform_value: fmt_q(&lemma_value(k, &d)),
+        uniform_bound: rank_bound(k, &d),
+        value: fmt_q(&value),
+        bound,
+        strict,
+        maximal: cand.refuted.as_ref().map(|(kk, _)| Maximal { refuted: *kk, proof_format: "drat-binary".into(), proof: proof_name(s.m) }),
+    };
+    let proof = cand.refuted.as_ref().map(|(_, p)| (proof_name(s.m), p.clone()));
+    let ctx = Context { dir: None, files: proof.iter().cloned().collect() };
+    Ok((Checked::new(cert, &ctx)?, proof))
+}
+
+/// Order of preference: larger bound, then a code proved maximal for its shape, then
+/// constructions before SAT codes (so that a SAT search cut by the budget changes the
+/// answer only when it raises the bound), then smaller code and `(h, lo, hi)`.
+fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
+    let key = |x: &(u64, &Candidate)| {
+        let s = x.1.code.shape;
+        (std::cmp::Reverse(x.0), x.1.refuted.is_none(), x.1.construction == "sat", x.1.code.len(), s.h, s.lo, s.hi, x.1.construction)
+    };
+    key(a) < key(b)
+}
+
+/// The best certified bound for `m` (constructions first, then SAT above their best).
+pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
+    let mut cands = constructions(job, ratios, m);
+    let mut floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    let mut timeouts = 0;
+    if m <= job.sat_m_max && !job.sat_budget.is_zero() {
+        let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
+        timeouts = t;
+        cands.extend(sat);
+        floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    }
+    let _ = floor;
+    let mut best: Option<(u64, &Candidate)> = None;
+    for c in &cands {
+        if let Some((b, _)) = price(job, ratios, &c.code) {
+            if std::env::var_os("MINIP_DEBUG").is_some() {
+                let s = c.code.shape;
+                eprintln!("m={m} {} h={} lo={} hi={} k={} bound={b}", c.construction, s.h, s.lo, s.hi, c.code.len());
+            }
+            if best.as_ref().is_none_or(|cur| better(&(b, c), cur)) {
+                best = Some((b, c));
+            }
+        }
+    }
+    // m = 1..: a single pair always exists (k = 1 gives r ≥ 1) when h ≥ 1 and m ≥ 1.
+    let (_, cand) = best.ok_or_else(|| format!("m = {m}: no code found"))?;
+    let (cert, proof) = certify(job, ratios, cand)?;
+    Ok(RankResult { m, cert, proof, sat_timeouts: timeouts })
+}
+
+/// Every `m` in order; rayon across `m` (and the ratio cache shared).
+pub fn run(job: &RankJob, ms: &[u32], progress: bool) -> Vec<Result<RankResult, String>> {
+    let bar = crate::batch::progress::Bar::new(ms.len() as u64, "m", progress);
+    let ratios = Ratios::new(job.n, job.eps.clone());
+    // Ratios first (shared by every m), in parallel: for each h the LP without the class
+    // h⁺ (m = h) and with it (m > h), as the m asked for need.
+    let m_max = ms.iter().copied().max().unwrap_or(0);
+    let mut jobs: Vec<(u32, u32, u32, u32)> = Vec::new();
+    for h in 1..=job.h_max.min(m_max) {
+        for m in [h, h + 1] {
+            if (m == h && ms.contains(&h)) || (m > h && m_max > h) {
+                for lo in 0..h {
+                    for c in lo + 1..=h + u32::from(m > h) {
+                        jobs.push((m, h, lo, c));
+                    }
+                }
+            }
+        }
+    }
+    jobs.par_iter().for_each(|&(m, h, lo, c)| {
+        let _ = ratios.get(m, h, lo, c);
+    });
+    let mut order: Vec<u32> = ms.to_vec();
+    order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
+    let results: Vec<(u32, Result<RankResult, String>)> = order
+        .par_iter()
+        .map(|&m| {
+            let r = best_for_m(job, &ratios, m);
+            bar.inc(1);
+            (m, r)
+        })
+        .collect();
+    bar.finish();
+    ms.iter().map(|m| results.iter().find(|r| r.0 == *m).expect("every m").1.clone()).collect()
+}

@@ -1,0 +1,30 @@
+//! JSON: certificate files (pretty, one value per file, stable bytes) and records (one
+//! JSON object per line).
+
+use minip_check::check::{Certificate, Checked};
+use minip_check::format::sharp::SharpFile;
+use serde::Serialize;
+
+/// A checked certificate as its file: pretty JSON with a trailing newline.
+pub fn pretty<C: Certificate + Serialize>(c: &Checked<C>) -> String {
+    let mut s = serde_json::to_string_pretty(c.cert()).expect("certificate serializes");
+    s.push('\n');
+    s
+}
+
+/// A checked sharp file: one certificate per line (small diffs, stable bytes).
+pub fn sharp_file(file: &Checked<SharpFile>) -> String {
+    let f = file.cert();
+    let mut s = format!("{{\"format\":{},\"certificates\":[\n", serde_json::to_string(&f.format).expect("string"));
+    for (i, c) in f.certificates.iter().enumerate() {
+        s.push_str(&serde_json::to_string(c).expect("certificate serializes"));
+        s.push_str(if i + 1 < f.certificates.len() { ",\n" } else { "\n" });
+    }
+    s.push_str("]}\n");
+    s
+}
+
+/// One JSON object and a newline.
+pub fn line<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("serializes") + "\n"
+}

@@ -1,0 +1,16 @@
+//! Repair: from the solver's floating-point hints to exact rational candidates.
+//!
+//! - `round`: floats to nearby simple fractions;
+//! - `linalg`: Gauss–Jordan elimination for small dense systems (active sets of the gap LP);
+//! - `hint`: an exact point or exact Farkas multipliers near a hint;
+//! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
+//! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one.
+//!
+//! Nothing here decides anything: every result is a candidate that `minip_check` checks.
+//! Nothing here calls the solver either: hints come in as plain `f64`.
+
+pub mod hint;
+pub mod linalg;
+pub mod round;
+pub mod simplex;
+pub mod sparse;

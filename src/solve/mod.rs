@@ -1,0 +1,14 @@
+//! Solving: every call to a solver is here, and everything a solver returns is a hint.
+//! - `gap`: the gap LP's slack LP and the Farkas alternative (HiGHS through good_lp);
+//! - `sharp`: `min b` over the closed rows with `c = 1` (HiGHS through good_lp);
+//! - `ratio`: the row LP (the `highs` crate directly, for tens of thousands of rows);
+//! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
+//! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`.
+//! No verdict is read off these answers: `crate::repair` makes exact candidates and
+//! `minip_check` decides.
+
+pub mod gap;
+pub mod milp;
+pub mod ratio;
+pub mod sat;
+pub mod sharp;

@@ -1,0 +1,73 @@
+//! The floating-point solve of the row LP with HiGHS (the `highs` crate directly:
+//! tens of thousands of rows are built without expression trees). Everything here is
+//! a hint for `crate::repair::simplex`; no value read here is ever reported.
+
+use minip_check::rows::ratio::IntRow;
+use highs::{HighsModelStatus, RowProblem, Sense};
+
+/// HiGHS's answer: column values, row activities, row duals, column duals.
+pub struct Hint {
+    pub cols: Vec<f64>,
+    pub rows: Vec<f64>,
+    pub row_duals: Vec<f64>,
+    pub col_duals: Vec<f64>,
+    /// HiGHS basis status per column and per row (1 = basic; 0/2 = at a bound; 3 = free at zero).
+    pub col_status: Vec<i32>,
+    pub row_status: Vec<i32>,
+}
+
+/// `min A_lo` s.t. `rows ≤ 0`, `A ≥ 0`, `A_hi = 1`, `P` free.
+///
+/// Kernel values span many orders of magnitude (`A_lo/A_hi` grows like `g^h`), so
+/// HiGHS sees `A_o = scale[o]·a_o`, `P_o = scale[o]·p_o` with `scale` the caller's
+/// guess of the profile, and each row divided by its largest coefficient. The basis
+/// statuses returned are those of the scaled model (the same basis).
+pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
+    let mut pb = RowProblem::default();
+    let mut cols = Vec::with_capacity(2 * k);
+    for o in 0..k {
+        let cost = if o == lo as usize { 1.0 } else { 0.0 };
+        let fix = 1.0 / scale[o];
+        cols.push(if o == hi as usize { pb.add_column(cost, fix..=fix) } else { pb.add_column(cost, 0.0..) });
+    }
+    for _ in 0..k {
+        cols.push(pb.add_column::<f64, _>(0.0, ..));
+    }
+    let mut buf = Vec::new();
+    for r in rows {
+        buf.clear();
+        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64 * scale[j % k])));
+        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
+        buf.iter_mut().for_each(|e| e.1 /= m);
+        pb.add_row(..=0.0, &buf);
+    }
+    let mut model = pb.optimise(Sense::Minimise);
+    model.make_quiet();
+    model.set_option("threads", 1);
+    // Measured on this LP: presolve loses the tiny far-apart terms and HiGHS's
+    // default strategy fails from h ≈ 128 on; the plain dual simplex is fast and
+    // returns an (almost) optimal basis well past that.
+    model.set_option("presolve", "off");
+    model.set_option("simplex_strategy", 1);
+    model.set_option("time_limit", 60.0);
+    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    if solved.status() != HighsModelStatus::Optimal {
+        return Err(format!("HiGHS: status {:?}", solved.status()));
+    }
+    let s = solved.get_solution();
+    let mut col_status = vec![0 as highs_sys::HighsInt; 2 * k];
+    let mut row_status = vec![0 as highs_sys::HighsInt; rows.len()];
+    // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
+    let rc = unsafe { highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr()) };
+    if rc != 0 {
+        return Err("HiGHS: no basis".into());
+    }
+    Ok(Hint {
+        col_status: col_status.into_iter().map(|v| v as i32).collect(),
+        row_status: row_status.into_iter().map(|v| v as i32).collect(),
+        cols: s.columns().to_vec(),
+        rows: s.rows().to_vec(),
+        row_duals: s.dual_rows().to_vec(),
+        col_duals: s.dual_columns().to_vec(),
+    })
+}

@@ -1,0 +1,171 @@
+//! Exact code search with varisat (docs/math.md §5): "is there a code of shape
+//! `(m,h,lo,hi)` with `k` pairs?" for `k = 1, 2, …`, on the CNF that
+//! `minip_check::rows::cnf` builds. A SAT answer is decoded into a code and checked by
+//! recomputing every overlap; an UNSAT answer comes with varisat's DRAT proof, checked by
+//! `minip_check::check::drup` against the formula rebuilt from the parameters. Nothing is
+//! reported that did not pass its check.
+//!
+//! The time budget is enforced through the proof stream: the proof writer refuses to
+//! write once the deadline has passed, which stops the solver (varisat has no timer).
+
+use minip_check::check::drup::{check_refutation, Encoding as Drat};
+use minip_check::model::code::{Code, Shape};
+use minip_check::rows::cnf::{encode, Cnf, Encoding};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat, Solver};
+
+/// A checked answer for one `k`.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// A code with `k` pairs (overlaps recomputed).
+    Sat(Code),
+    /// No code with `k` pairs: a binary DRAT proof, already accepted by the checker.
+    Unsat { proof: Vec<u8> },
+    /// The budget ran out first.
+    Timeout,
+}
+
+/// Proof sink shared with the solver; fails once past the deadline or the size cap.
+struct Sink {
+    buf: Arc<Mutex<Vec<u8>>>,
+    deadline: Option<Instant>,
+    cap: usize,
+}
+
+impl Write for Sink {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        if self.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(std::io::Error::other("time budget exhausted"));
+        }
+        let mut b = self.buf.lock().expect("proof buffer");
+        if b.len() + data.len() > self.cap {
+            return Err(std::io::Error::other("proof too large"));
+        }
+        b.extend_from_slice(data);
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Largest proof kept in memory (bytes).
+pub const PROOF_CAP: usize = 256 << 20;
+
+/// The formula as varisat takes it.
+pub fn varisat_formula(cnf: &Cnf) -> CnfFormula {
+    let mut f = CnfFormula::new();
+    f.set_var_count(cnf.vars);
+    for c in &cnf.clauses {
+        let lits: Vec<Lit> = c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+        f.add_clause(&lits);
+    }
+    f
+}
+
+/// Decides one `k` within the deadline.
+pub fn decide(shape: Shape, k: usize, deadline: Option<Instant>) -> Result<Answer, String> {
+    let enc = encode(shape, k);
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let outcome = {
+        let mut solver = Solver::new();
+        solver.write_proof(Sink { buf: buf.clone(), deadline, cap: PROOF_CAP }, ProofFormat::BinaryDrat);
+        solver.add_formula(&varisat_formula(&enc.formula));
+        let r = solver.solve();
+        match r {
+            Ok(true) => Some(decode(&enc, &solver.model().ok_or("varisat: SAT without a model")?)),
+            Ok(false) => {
+                solver.close_proof().map_err(|e| format!("varisat: {e}"))?;
+                None
+            }
+            Err(_) => return Ok(Answer::Timeout),
+        }
+    };
+    match outcome {
+        Some(code) => {
+            code.verify().map_err(|e| format!("varisat model is not a code: {e}"))?;
+            Ok(Answer::Sat(code))
+        }
+        None => {
+            let proof = std::mem::take(&mut *buf.lock().expect("proof buffer"));
+            check_refutation(&enc.formula, &proof, Drat::Binary).map_err(|e| format!("the DRAT proof does not check: {e}"))?;
+            Ok(Answer::Unsat { proof })
+        }
+    }
+}
+
+fn decode(enc: &Encoding, model: &[Lit]) -> Code {
+    let val = |l: i32| model.get(l.unsigned_abs() as usize - 1).is_some_and(|v| v.is_positive());
+    let m = enc.shape.m as usize;
+    let word = |f: &dyn Fn(usize) -> i32| (0..m).fold(0u64, |w, b| if val(f(b)) { w | 1 << b } else { w });
+    let x = (0..enc.k).map(|i| word(&|b| enc.x(i, b))).collect();
+    let y = (0..enc.k).map(|i| word(&|b| enc.y(i, b))).collect();
+    Code { shape: enc.shape, x, y }
+}
+
+/// The search for one shape: the largest `k` found and, when the next size was refuted
+/// in time, the proof that it is the maximum.
+#[derive(Clone, Debug)]
+pub struct Search {
+    pub best: Option<Code>,
+    /// `(k, proof)`: no code of `k` pairs (checked), `k = best.len() + 1`.
+    pub refuted: Option<(usize, Vec<u8>)>,
+    pub timed_out: bool,
+}
+
+/// `k = start, start+1, …` until UNSAT, timeout, or `k_max`.
+pub fn search(shape: Shape, start: usize, k_max: usize, deadline: Option<Instant>) -> Result<Search, String> {
+    let mut s = Search { best: None, refuted: None, timed_out: false };
+    for k in start.max(1)..=k_max {
+        match decide(shape, k, deadline)? {
+            Answer::Sat(c) => s.best = Some(c),
+            Answer::Unsat { proof } => {
+                s.refuted = Some((k, proof));
+                break;
+            }
+            Answer::Timeout => {
+                s.timed_out = true;
+                break;
+            }
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minip_check::rows::cnf::Builder;
+
+    fn count_models_of_counter(n: usize, lo: Option<usize>, hi: Option<usize>) -> usize {
+        // Every assignment of the n inputs: satisfiable with the counter iff the bound holds.
+        let mut ok = 0;
+        for bitsv in 0..1u32 << n {
+            let mut b = Builder::new(n);
+            let lits: Vec<i32> = (1..=n as i32).collect();
+            b.count(&lits, lo, hi);
+            for i in 0..n {
+                b.clause(&[if bitsv >> i & 1 == 1 { i as i32 + 1 } else { -(i as i32 + 1) }]);
+            }
+            let mut s = Solver::new();
+            s.add_formula(&varisat_formula(&b.f));
+            if s.solve().unwrap() {
+                ok += 1;
+            }
+        }
+        ok
+    }
+
+    #[test]
+    fn sequential_counter_counts() {
+        // C(5,0..=5) = 1 5 10 10 5 1
+        assert_eq!(count_models_of_counter(5, Some(2), Some(2)), 10);
+        assert_eq!(count_models_of_counter(5, Some(3), None), 16);
+        assert_eq!(count_models_of_counter(5, None, Some(1)), 6);
+        assert_eq!(count_models_of_counter(5, Some(0), Some(0)), 1);
+        assert_eq!(count_models_of_counter(5, Some(5), Some(5)), 1);
+        assert_eq!(count_models_of_counter(4, Some(5), None), 0);
+    }
+}

@@ -1,0 +1,36 @@
+//! The floating-point solve behind `kstar` (docs/math.md §3): HiGHS through good_lp,
+//! `min b` over the closed homogeneous correctness rows with `c = 1`. A hint only.
+
+use good_lp::solvers::highs::highs;
+use good_lp::{variable, Expression, ProblemVariables, Solution, SolverModel, Variable};
+use minip_check::rational::{to_f64, Q};
+use minip_check::rows::gap::VARS;
+
+/// HiGHS: `min b` s.t. `G_s z ≤ 0`, `a, b ≥ 0`, `c = 1`. Returns `(b*, z*)`: a hint.
+pub fn lp_hint(rows: &[(Vec<Q>, Q)]) -> Result<(f64, Vec<f64>), String> {
+    let mut pv = ProblemVariables::new();
+    let z: Vec<Variable> = (0..VARS.len())
+        .map(|j| match j {
+            0 | 1 => pv.add(variable().min(0.0)),
+            2 => pv.add(variable().min(1.0).max(1.0)),
+            _ => pv.add(variable()),
+        })
+        .collect();
+    let mut model = pv.minimise(z[1]).using(highs);
+    model.set_verbose(false);
+    let mut model = model.set_threads(1);
+    for (c, _) in rows {
+        let mut e = Expression::from(0.0);
+        for (g, v) in c.iter().zip(&z) {
+            let g = to_f64(g);
+            if g != 0.0 {
+                e.add_mul(g, *v);
+            }
+        }
+        model.add_constraint(e.leq(0.0));
+    }
+    let sol = model.solve().map_err(|e| format!("HiGHS: {e}"))?;
+    let zv: Vec<f64> = z.iter().map(|v| sol.value(*v)).collect();
+    Ok((zv[1], zv))
+}
+
