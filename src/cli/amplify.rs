@@ -45,6 +45,9 @@ pub struct AmplifyArgs {
     /// Write an SVG plot of log2 R and the chain bound against h.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// With --out: also write each certificate in VIPR 1.0 (`RTP range R R`) beside it.
+    #[arg(long, requires = "out")]
+    vipr: bool,
     /// Write the row LP (CPLEX LP format) of the single (h, lo, hi) here.
     #[arg(long)]
     export_lp: Option<PathBuf>,
@@ -117,6 +120,9 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
                 let job = Job { h: rec.h, lo: rec.lo, hi: c.params.hi, superset: rec.superset };
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
+                if a.vipr {
+                    crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)?;
+                }
                 rec.certificate = Some(p.display().to_string());
             }
         }

@@ -38,6 +38,10 @@ pub(super) struct SharpArgs {
     /// Certificate file (one configuration) or directory (--grid).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also write VIPR 1.0 (`RTP range kstar kstar`): a file for one configuration, or with
+    /// --grid one file per configuration in this directory.
+    #[arg(long)]
+    vipr: Option<PathBuf>,
     /// With --grid: write the table as CSV here.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -72,6 +76,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     if let Some(p) = &a.out {
         let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.cert().clone()] };
         crate::print::write_file(p, &json::sharp_file(&Checked::new(file, &Context::default())?))?;
+    }
+    if let Some(p) = &a.vipr {
+        crate::print::write_file(p, &crate::print::vipr::sharp(&cert)?)?;
     }
     if a.json {
         emit(&json_line(cert.cert()));
@@ -128,6 +135,14 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     if let Some(dir) = &a.out {
         grid::write_certificates(&insts, &outs, dir)?;
+    }
+    if let Some(dir) = &a.vipr {
+        for (inst, out) in insts.iter().zip(&outs) {
+            if let SharpOutcome::Certified(c) = out {
+                let stem = format!("{}.vipr", inst.stem().trim_end_matches("_bpaper"));
+                crate::print::write_file(&dir.join(stem), &crate::print::vipr::sharp(c)?)?;
+            }
+        }
     }
     if let Some(p) = &a.csv {
         crate::print::write_file(p, &grid::csv(&recs))?;
