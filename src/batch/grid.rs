@@ -12,7 +12,7 @@
 use minip_check::model::{Bound, Family, Gap, Instance};
 #[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 #[cfg(feature = "cli")]
 use serde::Deserialize;
 
@@ -40,7 +40,7 @@ enum NSpec {
 #[derive(Clone, Debug)]
 pub struct Grid {
     pub n: Vec<u32>,
-    pub eps: Vec<Q>,
+    pub eps: Vec<Rat>,
     pub h_max: u32,
     pub families: Vec<Family>,
     pub bounds: Vec<Bound>,

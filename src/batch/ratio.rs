@@ -6,7 +6,7 @@
 use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
 use minip_check::check::Checked;
 use minip_check::format::ratio::RatioCertificate;
-use minip_check::rational::{fmt_q, log2_abs, Q};
+use minip_check::rational::{fmt_q, log2_abs, Rat};
 use crate::batch::progress::Bar;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -54,14 +54,14 @@ pub struct Record {
 
 /// File stem of a certificate: `n3_eps1-2_h6_lo0_hi6`, with `_sup` when the LP has `h⁺`
 /// and `hi6p` for `hi = h⁺`.
-pub fn stem(n: u32, eps: &Q, j: &Job) -> String {
+pub fn stem(n: u32, eps: &Rat, j: &Job) -> String {
     let hi = if j.hi > j.h { format!("{}p", j.h) } else { j.hi.to_string() };
     let sup = if j.superset { "_sup" } else { "" };
     format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
 }
 
 /// Solves every job (in parallel), returns records in job order and the certificates.
-pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
+pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
     let bar = Bar::new(jobs.len() as u64, "ratios", progress);
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
@@ -117,7 +117,7 @@ pub fn run(n: u32, eps: &Q, jobs: &[Job], progress: bool) -> Vec<(Record, Option
                 let r = c.claim().clone();
                 rec.status = "certified".into();
                 rec.ratio = Some(fmt_q(&r));
-                if r > Q::from_integer(0.into()) {
+                if r > Rat::from_integer(0.into()) {
                     rec.log2_ratio = Some(log2_abs(&r));
                     if let Some(ch) = &chain {
                         rec.ratio_over_chain = Some(2f64.powf(log2_abs(&r) - log2_abs(ch)));

@@ -2,7 +2,7 @@
 //! gap `d` it settles the review's literal bound `b ≤ 2c` and the lemma's own bound
 //! `b ≤ K·c`, with certificates, and says what the verdicts mean.
 
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
 use crate::batch::sweep::{run, Record};
 use std::path::Path;
@@ -11,18 +11,18 @@ use std::path::Path;
 #[derive(Clone, Debug)]
 pub struct SettleJob {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub ds: Vec<u32>,
     pub family: Family,
     /// The review's literal factor (2).
-    pub literal: Q,
+    pub literal: Rat,
 }
 
 /// One table row: a gap, one of the two bounds, and its certified verdict.
 #[derive(Clone, Debug)]
 pub struct SettleRow {
     pub d: u32,
-    pub paper_k: Q,
+    pub paper_k: Rat,
     pub record: Record,
 }
 

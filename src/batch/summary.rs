@@ -4,10 +4,10 @@
 //! Works on printed records only (exact rationals as strings): no solving here.
 
 use super::sharp::Record;
-use minip_check::rational::{fmt_q, parse_rational, Q};
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use num_traits::{One, Signed, Zero};
 
-fn q(s: &str) -> Option<Q> {
+fn q(s: &str) -> Option<Rat> {
     parse_rational(s).ok()
 }
 
@@ -41,7 +41,7 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     let paper: Vec<&&Record> = certified.iter().filter(|r| r.family == "paper").collect();
     let ok = paper.iter().filter(|r| {
         let (k, pk) = kk(r);
-        k == closed_form(&pk) && r.attained == (pk < Q::one())
+        k == closed_form(&pk) && r.attained == (pk < Rat::one())
     });
     if !paper.is_empty() {
         out.push(format!(
@@ -53,7 +53,7 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     let all: Vec<&Record> = certified.iter().copied().filter(|r| r.family == "all").collect();
     let outside = |r: &&Record| {
         let pk = kk(r).1;
-        pk >= Q::one() || pk <= Q::zero()
+        pk >= Rat::one() || pk <= Rat::zero()
     };
     let (far, near): (Vec<&Record>, Vec<&Record>) = all.iter().copied().partition(outside);
     if !all.is_empty() {
@@ -62,7 +62,7 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     }
     if !near.is_empty() {
         // 0 < K < 1: kstar strictly between 0 and K, a function of (n, eps, d, h - w), increasing in h - w.
-        let mut groups: std::collections::BTreeMap<(u32, String, u32), Vec<(u32, Q)>> = Default::default();
+        let mut groups: std::collections::BTreeMap<(u32, String, u32), Vec<(u32, Rat)>> = Default::default();
         let (mut inside, mut zero_at_h) = (0, 0);
         for r in &near {
             let (k, pk) = kk(r);
@@ -79,7 +79,7 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
         for v in groups.values_mut() {
             v.sort();
             let dedup_ok = v.windows(2).all(|p| p[0].0 != p[1].0 || p[0].1 == p[1].1);
-            let mut by_j: Vec<(u32, Q)> = v.clone();
+            let mut by_j: Vec<(u32, Rat)> = v.clone();
             by_j.dedup();
             if dedup_ok {
                 functional += 1;
@@ -103,8 +103,8 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
             let hits = special
                 .iter()
                 .filter(|r| {
-                    let j = Q::from_integer((r.h - r.w).into());
-                    kk(r).0 == q("1/2").expect("literal") - Q::one() / (Q::from_integer(4.into()) + Q::from_integer(18.into()) * j)
+                    let j = Rat::from_integer((r.h - r.w).into());
+                    kk(r).0 == q("1/2").expect("literal") - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
                 })
                 .count();
             out.push(format!("  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} configurations agree", hits, special.len()));
@@ -135,11 +135,11 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
 }
 
 /// The closed form seen in the sweep: `K` if `K ≥ 1`, else `0`.
-pub fn closed_form(k: &Q) -> Q {
-    if *k >= Q::one() {
+pub fn closed_form(k: &Rat) -> Rat {
+    if *k >= Rat::one() {
         k.clone()
     } else {
-        Q::zero()
+        Rat::zero()
     }
 }
 

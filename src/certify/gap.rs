@@ -9,7 +9,7 @@ use minip_check::check::{Checked, Context, Verdict};
 use minip_check::format::gap::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Triple, GAP_FORMAT};
 use minip_check::model::tokens::{realize, Token};
 use minip_check::model::Instance;
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use minip_check::rows::gap::{build_rows, Row, VARS};
 use num_traits::{One, Signed, Zero};
 
@@ -45,7 +45,7 @@ pub fn decide(inst: &Instance) -> Outcome {
 /// checker checks that they realize the configuration and are pairwise distinct).
 pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
     let rows = build_rows(inst);
-    let exact_rows: Vec<(Vec<Q>, Q)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+    let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
     let hint = match solve_slack(&rows, VARS.len()) {
         Ok(h) => h,
         Err(e) => return Outcome::Unknown { reason: e },
@@ -111,8 +111,8 @@ pub fn skeleton(inst: &Instance, verdict: Verdict, tokens: Option<&[Token; 3]>) 
 }
 
 /// Packs multipliers for `rows` into a certificate (unchecked: pass it to the checker).
-pub fn farkas_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, rows: &[Row], y: &[Q]) -> GapCertificate {
-    let rhs = rows.iter().zip(y).fold(Q::zero(), |acc, (r, yi)| acc + &r.rhs * yi);
+pub fn farkas_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, rows: &[Row], y: &[Rat]) -> GapCertificate {
+    let rhs = rows.iter().zip(y).fold(Rat::zero(), |acc, (r, yi)| acc + &r.rhs * yi);
     let mut cert = skeleton(inst, Verdict::Holds, tokens);
     cert.farkas = Some(Farkas {
         rows: rows
@@ -127,18 +127,18 @@ pub fn farkas_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, rows: &[
 
 /// The head with tables `alpha`, `s` (over x, y, z) and each sequence's stated output
 /// `ŷ = Σ i_k α_k s_k / Σ i_k α_k` (the checker recomputes these on its own).
-pub fn head_tables(inst: &Instance, alpha: &[Q], s: &[Q]) -> Head {
+pub fn head_tables(inst: &Instance, alpha: &[Rat], s: &[Rat]) -> Head {
     let outputs = inst
         .sequences()
         .iter()
         .map(|seq| {
-            let (mut num, mut den) = (Q::zero(), Q::zero());
+            let (mut num, mut den) = (Rat::zero(), Rat::zero());
             for j in 0..3 {
-                let m = Q::from_integer(seq.mult[j].into());
+                let m = Rat::from_integer(seq.mult[j].into());
                 num += &m * &alpha[j] * &s[j];
                 den += &m * &alpha[j];
             }
-            let yhat = if den.is_zero() { Q::zero() } else { num / den };
+            let yhat = if den.is_zero() { Rat::zero() } else { num / den };
             Output { sequence: seq.name.clone(), yhat: fmt_q(&yhat) }
         })
         .collect();
@@ -152,12 +152,12 @@ pub fn head_tables(inst: &Instance, alpha: &[Q], s: &[Q]) -> Head {
 /// Turns a point of the closed system into a head (docs/math.md §2, "Witness"): a zero
 /// weight carrying a nonzero product is moved slightly off zero (the strict rows have
 /// margin 1, so a small move keeps them), halving the move until the head passes.
-fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, z: &[Q]) -> Option<Checked<GapCertificate>> {
+fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, z: &[Rat]) -> Option<Checked<GapCertificate>> {
     let k = inst.kprime();
     // Start with a large move (small, readable values s = P/α) and halve.
-    let mut delta = z[..3].iter().fold(Q::one(), |m, v| if *v > m { v.clone() } else { m });
+    let mut delta = z[..3].iter().fold(Rat::one(), |m, v| if *v > m { v.clone() } else { m });
     for _ in 0..64 {
-        let mut w: Vec<Q> = z[..3].to_vec();
+        let mut w: Vec<Rat> = z[..3].to_vec();
         let prod = &z[3..];
         if w[0].is_zero() && !prod[0].is_zero() {
             w[0] = delta.clone();
@@ -169,13 +169,13 @@ fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, z: &[Q]) -> Op
             let cap = &k * &w[2];
             w[1] = if cap < delta { cap } else { delta.clone() };
         }
-        let s: Vec<Q> = (0..3).map(|j| if w[j].is_zero() { Q::zero() } else { &prod[j] / &w[j] }).collect();
+        let s: Vec<Rat> = (0..3).map(|j| if w[j].is_zero() { Rat::zero() } else { &prod[j] / &w[j] }).collect();
         let mut cert = skeleton(inst, Verdict::Broken, tokens);
         cert.head = Some(head_tables(inst, &w, &s));
         if let Ok(c) = Checked::new(cert, &Context::default()) {
             return Some(c);
         }
-        delta /= Q::one() + Q::one();
+        delta /= Rat::one() + Rat::one();
     }
     None
 }

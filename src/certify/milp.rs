@@ -17,7 +17,7 @@
 //! exact, certified minimum of `kstar` over the enumerated configurations.
 
 use super::sharp::{sharp, SharpOutcome};
-use minip_check::rational::{fmt_q, parse_rational, to_f64, Q};
+use minip_check::rational::{fmt_q, parse_rational, to_f64, Rat};
 use minip_check::model::{Bound, Family, Gap, Instance};
 use crate::solve::milp::solve;
 use serde::Serialize;
@@ -34,14 +34,14 @@ pub const TOL: f64 = 1e-6;
 #[derive(Clone, Debug)]
 pub struct Job {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub family: Family,
     pub m: u32,
     pub d: u32,
 }
 
 impl Job {
-    pub fn new(n: u32, eps: Q, family: Family, m: u32, d: u32) -> Result<Job, String> {
+    pub fn new(n: u32, eps: Rat, family: Family, m: u32, d: u32) -> Result<Job, String> {
         if !(1..=MAX_M).contains(&m) {
             return Err(format!("need 1 ≤ m ≤ {MAX_M}, got m = {m}"));
         }
@@ -81,8 +81,8 @@ pub struct Report {
 }
 
 /// The exact side: certify every configuration and take the minimum.
-pub fn enumerate(job: &Job) -> Result<(Q, Instance), String> {
-    let mut best: Option<(Q, Instance)> = None;
+pub fn enumerate(job: &Job) -> Result<(Rat, Instance), String> {
+    let mut best: Option<(Rat, Instance)> = None;
     for inst in job.configurations() {
         let k = match sharp(&inst) {
             SharpOutcome::Certified(c) => parse_rational(&c.kstar)?,

@@ -14,7 +14,7 @@ use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank::{Maximal, RankCertificate, RankClass, RankCode, RankParams, RANK_FORMAT};
 use minip_check::format::ratio::RatioCertificate;
 use minip_check::model::code::{bits, Code, Shape};
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct RankJob {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     /// Largest query weight tried.
     pub h_max: u32,
     /// Time budget for the SAT search of one `m` (all its shapes together).
@@ -40,7 +40,7 @@ pub struct RankJob {
 }
 
 impl RankJob {
-    pub fn new(n: u32, eps: Q) -> RankJob {
+    pub fn new(n: u32, eps: Rat) -> RankJob {
         RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000, uniform: false }
     }
 }
@@ -49,17 +49,17 @@ impl RankJob {
 /// threads. For `m` bits the LP has the class `h⁺` exactly when `m > h` (MATH.md §4).
 pub struct Ratios {
     n: u32,
-    eps: Q,
+    eps: Rat,
     #[allow(clippy::type_complexity)]
-    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Q, RatioCertificate), String>>>,
+    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Rat, RatioCertificate), String>>>,
 }
 
 impl Ratios {
-    pub fn new(n: u32, eps: Q) -> Ratios {
+    pub fn new(n: u32, eps: Rat) -> Ratios {
         Ratios { n, eps, cache: Mutex::new(BTreeMap::new()) }
     }
     /// `R(lo, class; h)` with its checked certificate, in `m` bits (`class = h + 1` is `h⁺`).
-    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Q, RatioCertificate), String> {
+    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Rat, RatioCertificate), String> {
         let sup = m > h;
         if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
             return r.clone();
@@ -74,8 +74,8 @@ impl Ratios {
         hi..=h + u32::from(m > h)
     }
     /// `δ = max 1/R(lo, c; h)` over the classes a shape allows.
-    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Q, String> {
-        let rs: Vec<Q> = Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
+    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Rat, String> {
+        let rs: Vec<Rat> = Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
         delta(&rs)
     }
 }
@@ -138,7 +138,7 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
         }
     }
     // Most promising shapes first: smallest δ.
-    let mut shapes: Vec<(Q, u32, u32)> = Vec::new();
+    let mut shapes: Vec<(Rat, u32, u32)> = Vec::new();
     for h in 1..=m.min(job.h_max) {
         if binom(m, h) > job.greedy_words_max {
             continue;
@@ -165,7 +165,7 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
 }
 
 /// The classes of a code's off-diagonal entries with their ratios and counts.
-fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Q, u64)>> {
+fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Rat, u64)>> {
     let s = code.shape;
     code.class_counts().into_iter().map(|(c, n)| ratios.get(s.m, s.h, s.lo, c).ok().map(|r| (c, r.0, n))).collect()
 }
@@ -173,12 +173,12 @@ fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Q, u64)>> {
 /// The bound a certificate states for these classes: `δ` over the classes that occur,
 /// the entrywise value, and the strict form `⌊value⌋ + 1` when `k ≥ 2` (MATH.md §5;
 /// `check_rank` checks the precondition).
-fn bounds(k: usize, classes: &[(u32, Q, u64)]) -> Option<(Q, Q, u64, bool)> {
+fn bounds(k: usize, classes: &[(u32, Rat, u64)]) -> Option<(Rat, Rat, u64, bool)> {
     if classes.iter().any(|c| !c.1.is_positive()) {
         return None;
     }
-    let d = if classes.is_empty() { Q::zero() } else { delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()? };
-    let pairs: Vec<(Q, u64)> = classes.iter().map(|c| (c.1.clone(), c.2)).collect();
+    let d = if classes.is_empty() { Rat::zero() } else { delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()? };
+    let pairs: Vec<(Rat, u64)> = classes.iter().map(|c| (c.1.clone(), c.2)).collect();
     let value = entrywise_value(k, &pairs);
     let strict = k >= 2;
     let bound = if strict { strict_bound(&value) } else { ceil(&value) };
@@ -186,7 +186,7 @@ fn bounds(k: usize, classes: &[(u32, Q, u64)]) -> Option<(Q, Q, u64, bool)> {
 }
 
 /// Prices a code: its certified bound and `δ` (None without ratios).
-fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Q)> {
+fn price(job: &RankJob, ratios: &Ratios, code: &Code) -> Option<(u64, Rat)> {
     let (d, _, bound, _) = bounds(code.len(), &priced_classes(ratios, code)?)?;
     if job.uniform {
         return Some((rank_bound(code.len(), &d), d));
@@ -201,7 +201,7 @@ fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> 
     if job.uniform {
         return ratios.delta(m, h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
     }
-    let top = Ratios::classes(m, h, hi).map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0)).collect::<Option<Vec<Q>>>()?.into_iter().max()?;
+    let top = Ratios::classes(m, h, hi).map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0)).collect::<Option<Vec<Rat>>>()?.into_iter().max()?;
     Some(ceil(&(&top * &top)))
 }
 
@@ -209,14 +209,14 @@ fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> 
 /// could beat `floor`, most promising first, within the budget.
 fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Candidate>, usize) {
     let deadline = Instant::now() + job.sat_budget;
-    let mut shapes: Vec<(Q, Shape)> = Vec::new();
+    let mut shapes: Vec<(Rat, Shape)> = Vec::new();
     for h in 1..=m.min(job.h_max) {
         for lo in 0..h {
             for hi in lo + 1..=h {
                 let Ok(s) = Shape::new(m, h, lo, hi) else { continue };
                 let Ok(d) = ratios.delta(m, h, lo, hi) else { continue };
                 // The bound is < 1/δ² + 1; skip shapes that cannot beat the floor.
-                if d > Q::from_integer(0.into()) && rank_bound(1 << 20, &d) <= floor {
+                if d > Rat::from_integer(0.into()) && rank_bound(1 << 20, &d) <= floor {
                     continue;
                 }
                 shapes.push((d, s));

@@ -13,7 +13,7 @@ use crate::solve::ratio as lp;
 use minip_check::check::{ratio_instance, Checked, Context};
 use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATIO_FORMAT};
 use minip_check::model::paper_k;
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use num_traits::{One, Signed, Zero};
 
 /// Where stepping starts (`R(0, h; h)` only), tried in order: the first base at
@@ -36,13 +36,13 @@ pub struct SolveStats {
 
 /// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`; `hi = h + 1`
 /// is the class `h⁺` and needs `superset`.
-pub fn forced_ratio(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
+pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
 
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
-pub fn forced_ratio_stats(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
@@ -72,7 +72,7 @@ fn hint_basis(lp: &RowLp) -> Option<simplex::Basis> {
 
 /// HiGHS at `h`, then exact pivots from its basis (or from the trivial basis if
 /// HiGHS's exact multipliers are not all nonnegative).
-fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Q>, SolveStats), String> {
+fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Rat>, SolveStats), String> {
     let (route, start) = match hint_basis(lp) {
         Some(b) => ("hint", b),
         None => ("trivial", simplex::trivial_basis(lp)),
@@ -88,10 +88,10 @@ fn direct(lp: &RowLp) -> Result<(simplex::Basis, Vec<Q>, SolveStats), String> {
 /// with exact pivots. `at_stop` receives each optimal basis at a stop.
 fn stepped(
     n: u32,
-    eps: &Q,
+    eps: &Rat,
     superset: bool,
     stops: &[u32],
-    mut at_stop: impl FnMut(&RowLp, &simplex::Basis, &[Q], usize),
+    mut at_stop: impl FnMut(&RowLp, &simplex::Basis, &[Rat], usize),
 ) -> Result<(), String> {
     let last = *stops.last().ok_or("no h")?;
     let mut found = None;
@@ -131,7 +131,7 @@ fn stepped(
 
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
-pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
+pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -157,10 +157,10 @@ pub fn forced_ratio_series(n: u32, eps: &Q, hs: &[u32], superset: bool) -> Vec<R
 /// The chain bound: the maximum over splits of `hi − lo` (the default `hi = h`
 /// gives MATH.md's `h − lo`) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
 /// `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if there is no split. Display only.
-pub fn chain_bound(n: u32, eps: &Q, hi: u32, lo: u32) -> Option<Q> {
+pub fn chain_bound(n: u32, eps: &Rat, hi: u32, lo: u32) -> Option<Rat> {
     let s = hi.checked_sub(lo)? as usize;
-    let mut best: Vec<Option<Q>> = vec![None; s + 1];
-    best[0] = Some(Q::one());
+    let mut best: Vec<Option<Rat>> = vec![None; s + 1];
+    best[0] = Some(Rat::one());
     for t in 2..=s {
         for d in 2..=t {
             let k = paper_k(n, eps, d as u32);
@@ -181,10 +181,10 @@ pub fn chain_bound(n: u32, eps: &Q, hi: u32, lo: u32) -> Option<Q> {
 /// The candidate certificate of a basis: its point `x` and the multipliers `y` of
 /// its held constraints (scaled units; held bounds `A_o ≥ 0` only absorb the `A`
 /// slack and are not listed).
-pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Q], x: &[Q]) -> RatioCertificate {
+pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Rat], x: &[Rat]) -> RatioCertificate {
     let k = lp.k();
     let m = lp.rows.len();
-    let q = Q::from_integer(lp.eps.denom().clone());
+    let q = Rat::from_integer(lp.eps.denom().clone());
     let mut multipliers: Vec<Multiplier> = held
         .iter()
         .zip(y)

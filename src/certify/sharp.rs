@@ -20,7 +20,7 @@ use crate::repair::round::approx;
 use crate::solve::sharp::lp_hint;
 use minip_check::check::{Checked, Context, Verdict};
 use minip_check::format::sharp::{relation, witness_margin};
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use crate::repair::hint::exact_point;
 use minip_check::rows::gap::{sequence_rows, VARS};
 use minip_check::model::{paper_k, Bound, Instance};
@@ -34,15 +34,15 @@ pub enum SharpOutcome {
 }
 
 /// The closed homogeneous correctness rows `G_s z ≤ 0` of the family.
-fn closed_rows(inst: &Instance) -> Vec<(Vec<Q>, Q)> {
-    inst.sequences().iter().flat_map(|s| sequence_rows(s, &inst.eps)).map(|r| (r.coeffs, Q::zero())).collect()
+fn closed_rows(inst: &Instance) -> Vec<(Vec<Rat>, Rat)> {
+    inst.sequences().iter().flat_map(|s| sequence_rows(s, &inst.eps)).map(|r| (r.coeffs, Rat::zero())).collect()
 }
 
 /// Candidate fractions for a float `b*`: simplest first.
-fn candidates(b: f64) -> Vec<Q> {
-    let mut v: Vec<Q> = Vec::new();
+fn candidates(b: f64) -> Vec<Rat> {
+    let mut v: Vec<Rat> = Vec::new();
     if b.abs() < 1e-7 {
-        v.push(Q::zero());
+        v.push(Rat::zero());
     }
     for den in [100u64, 10_000, 1_000_000, 1_000_000_000] {
         if let Some(k) = approx(b.max(0.0), den) {
@@ -71,11 +71,11 @@ pub fn sharp(inst: &Instance) -> SharpOutcome {
     SharpOutcome::Unknown(last)
 }
 
-fn with_bound(inst: &Instance, k: Q) -> Instance {
+fn with_bound(inst: &Instance, k: Rat) -> Instance {
     Instance { bound: Bound::Value(k), ..inst.clone() }
 }
 
-fn certify_at(inst: &Instance, rows: &[(Vec<Q>, Q)], hint: &[f64], k: &Q) -> Result<Checked<SharpCertificate>, String> {
+fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) -> Result<Checked<SharpCertificate>, String> {
     let pk = paper_k(inst.n, &inst.eps, inst.gap.d());
     let mut cert = SharpCertificate {
         n: inst.n,
@@ -101,24 +101,24 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Q>, Q)], hint: &[f64], k: &Q) -> Res
             // b/c = 0 is reached: a correct head with b = 0 (c made positive).
             let h = g.into_cert().head.expect("broken has head");
             cert.attained = true;
-            cert.witness = positive_witness(inst, Q::zero(), [h.alpha.x, h.alpha.y, h.alpha.z], [h.s.x, h.s.y, h.s.z], false)?;
+            cert.witness = positive_witness(inst, Rat::zero(), [h.alpha.x, h.alpha.y, h.alpha.z], [h.s.x, h.s.y, h.s.z], false)?;
             return Checked::new(cert, &Context::default());
         }
         Outcome::Certified(_) => return Err("a correct head meets b ≤ K·c: K is above kstar".into()),
         Outcome::Unknown { reason } => return Err(format!("lower side: {reason}")),
     }
     // Closure point: the LP's optimum with b = K, c = 1 solved exactly.
-    let mut sys: Vec<(Vec<Q>, Q)> = rows.to_vec();
-    let unit = |j: usize, v: Q| {
-        let mut c = vec![Q::zero(); VARS.len()];
+    let mut sys: Vec<(Vec<Rat>, Rat)> = rows.to_vec();
+    let unit = |j: usize, v: Rat| {
+        let mut c = vec![Rat::zero(); VARS.len()];
         c[j] = v;
         c
     };
-    sys.push((unit(0, -Q::one()), Q::zero()));
-    sys.push((unit(1, Q::one()), k.clone()));
-    sys.push((unit(1, -Q::one()), -k.clone()));
-    sys.push((unit(2, Q::one()), Q::one()));
-    sys.push((unit(2, -Q::one()), -Q::one()));
+    sys.push((unit(0, -Rat::one()), Rat::zero()));
+    sys.push((unit(1, Rat::one()), k.clone()));
+    sys.push((unit(1, -Rat::one()), -k.clone()));
+    sys.push((unit(2, Rat::one()), Rat::one()));
+    sys.push((unit(2, -Rat::one()), -Rat::one()));
     let p = exact_point(&sys, hint).ok_or("no exact closure point with b = K, c = 1")?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();
@@ -135,12 +135,12 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Q>, Q)], hint: &[f64], k: &Q) -> Res
 
 /// Gives zero weights a small positive value (product unchanged, i.e. `s = 0` there),
 /// halving until the head passes the checker again: the strict rows are open.
-fn positive_witness(inst: &Instance, bound: Q, alpha: [String; 3], s: [String; 3], all: bool) -> Result<SharpWitness, String> {
+fn positive_witness(inst: &Instance, bound: Rat, alpha: [String; 3], s: [String; 3], all: bool) -> Result<SharpWitness, String> {
     let parse = |v: &String| minip_check::rational::parse_rational(v).expect("checked certificate");
-    let a0: Vec<Q> = alpha.iter().map(parse).collect();
-    let s0: Vec<Q> = s.iter().map(parse).collect();
-    let products: Vec<Q> = a0.iter().zip(&s0).map(|(a, s)| a * s).collect();
-    let mut delta = a0.iter().fold(Q::one(), |m, v| if *v > m { v.clone() } else { m });
+    let a0: Vec<Rat> = alpha.iter().map(parse).collect();
+    let s0: Vec<Rat> = s.iter().map(parse).collect();
+    let products: Vec<Rat> = a0.iter().zip(&s0).map(|(a, s)| a * s).collect();
+    let mut delta = a0.iter().fold(Rat::one(), |m, v| if *v > m { v.clone() } else { m });
     let winst = with_bound(inst, bound.clone());
     for _ in 0..80 {
         let mut a = a0.clone();
@@ -149,12 +149,12 @@ fn positive_witness(inst: &Instance, bound: Q, alpha: [String; 3], s: [String; 3
                 a[j] = if j == 1 { (&bound * &a[2]).min(delta.clone()) } else { delta.clone() };
             }
         }
-        let sv: Vec<Q> = (0..3).map(|j| if a[j].is_zero() { Q::zero() } else { &products[j] / &a[j] }).collect();
+        let sv: Vec<Rat> = (0..3).map(|j| if a[j].is_zero() { Rat::zero() } else { &products[j] / &a[j] }).collect();
         let w = SharpWitness { bound: fmt_q(&bound), alpha: [0, 1, 2].map(|j| fmt_q(&a[j])), s: [0, 1, 2].map(|j| fmt_q(&sv[j])) };
         if witness_ok(&winst, &w, all) {
             return Ok(w);
         }
-        delta /= Q::from_integer(2.into());
+        delta /= Rat::from_integer(2.into());
     }
     Err("could not make the witness's weights positive".into())
 }

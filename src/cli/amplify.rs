@@ -7,7 +7,7 @@ use crate::batch::ratio::{self as report, Job, Record};
 use crate::certify::ratio::{forced_ratio_stats, SolveStats};
 use crate::formulate::lp_file as export;
 use crate::print::{json, svg};
-use minip_check::rational::{fmt_q, parse_rational, Q};
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -55,7 +55,7 @@ pub struct AmplifyArgs {
     json: bool,
 }
 
-fn jobs(a: &AmplifyArgs) -> Result<(u32, Q, Vec<Job>), String> {
+fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
     let hs = crate::batch::grid::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
     if hs.is_empty() {
@@ -185,7 +185,7 @@ pub struct AmplifyBenchArgs {
     no_glpsol: bool,
 }
 
-fn timed(n: u32, eps: &Q, h: u32) -> Result<(f64, String, SolveStats), String> {
+fn timed(n: u32, eps: &Rat, h: u32) -> Result<(f64, String, SolveStats), String> {
     let t = Instant::now();
     let (c, st) = forced_ratio_stats(n, eps, h, 0, h, false)?;
     Ok((t.elapsed().as_secs_f64(), c.ratio.clone(), st))

@@ -3,7 +3,7 @@
 
 use super::{emit, json_line, progress_wanted};
 use crate::print::table;
-use minip_check::rational::{fmt_q, parse_rational, Q};
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;
@@ -49,13 +49,13 @@ struct Select {
 }
 
 impl Select {
-    fn load(&self, len: u32) -> Result<(Head, Q), String> {
+    fn load(&self, len: u32) -> Result<(Head, Rat), String> {
         let base = match &self.base {
             Some(b) => Some(parse_rational(b).map_err(|e| format!("--base: {e}"))?),
             None => None,
         };
         let eps = parse_rational(&self.eps).map_err(|e| format!("--eps: {e}"))?;
-        if eps <= Q::from_integer(0.into()) {
+        if eps <= Rat::from_integer(0.into()) {
             return Err("--eps: ε > 0 is required".into());
         }
         Ok((load(&self.head, self.m, base.as_ref(), len)?, eps))
@@ -229,7 +229,7 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
     if a.m_max == 0 || a.m_max > crate::heads::MAX_M {
         return Err(format!("--m-max must be in 1..={}", crate::heads::MAX_M));
     }
-    let eps = Q::new(1.into(), 2.into());
+    let eps = Rat::new(1.into(), 2.into());
     let mut s = format!(
         "threads  {}\nsoftmax(base 6), length exactly 3, all queries x all pairs of other tokens (no coordinate symmetry);\nsequences = (query, multiset of the other two tokens) classes, each one exact evaluation\n\n",
         rayon::current_num_threads()
@@ -265,7 +265,7 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
         return Err("--m-max must be in 1..=8".into());
     }
     check_len(a.exact_len, "--exact-len")?;
-    let eps = Q::new(1.into(), 2.into());
+    let eps = Rat::new(1.into(), 2.into());
     let rows = transition(a.m_max, a.exact_len, &eps, progress_wanted())?;
     let all_ok = rows.iter().all(|r| r.entries.iter().all(|e| e.as_expected()));
     if a.json {

@@ -3,12 +3,12 @@
 //! normalisation `A_hi = 1`. A printer only: nothing here is checked or trusted.
 
 use minip_check::rows::ratio::{int_row, multisets, Side};
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use std::fmt::Write;
 
 /// The LP text. Row names: `u_o1_o2…` / `l_o1_o2…` (side, then the multiset); the class
 /// `h⁺` (with `superset`) is written `sup` (variables `Asup`, `Psup`).
-pub fn cplex_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<String, String> {
+pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<String, String> {
     let inst = minip_check::check::ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large")?;
     let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large")?;

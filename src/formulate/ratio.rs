@@ -3,14 +3,14 @@
 //! side, with the objective `A_lo` and the normalisation `A_hi = 1`.
 
 use minip_check::check::ratio_instance;
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 use minip_check::rows::ratio::{count, int_row, multisets, IntRow, Side};
 
 /// The row LP as built: each row's multiset and side, and its integer coefficients.
 #[derive(Clone)]
 pub struct RowLp {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub h: u32,
     pub lo: u32,
     pub hi: u32,
@@ -30,7 +30,7 @@ impl RowLp {
 
 /// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`;
 /// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; MATH.md §4).
-pub fn row_lp(n: u32, eps: &Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
+pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();
     let total = count(n as usize - 1, k as u32 - 1);

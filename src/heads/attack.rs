@@ -12,7 +12,7 @@
 
 use super::eval::{queries, verify, Witness};
 use super::Head;
-use minip_check::rational::{fmt_q, Q};
+use minip_check::rational::{fmt_q, Rat};
 use num_traits::Signed;
 
 /// How the failure was found. (One value per attack: the size difference does not matter.)
@@ -26,9 +26,9 @@ pub enum Method {
         u: u32,
         w: u32,
         /// The lemma's `K` for `d = w − u`.
-        k: Q,
-        alpha_xy: Q,
-        alpha_xz: Q,
+        k: Rat,
+        alpha_xy: Rat,
+        alpha_xz: Rat,
         /// "S1", "S2" or "S3".
         sequence: &'static str,
     },
@@ -40,7 +40,7 @@ pub enum Method {
 #[derive(Clone, Debug)]
 pub struct Attack {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     /// Class pairs `(x, u, w)` checked against the inequality.
     pub pairs_checked: u64,
     /// Pairs that met `α(x,y) ≤ K·α(x,z)` but whose S1–S3 all passed.
@@ -50,12 +50,8 @@ pub struct Attack {
 }
 
 /// The lemma's `K = (n−2)(d−2ε)/(2ε)`.
-/// The lemma's factor `K(d)` (docs/math.md §2).
-pub fn lemma_k(n: u32, eps: &Q, d: u32) -> Q {
-    minip_check::model::paper_k(n, eps, d)
-}
 
-pub fn attack(head: &Head, n: u32, eps: &Q, use_symmetry: bool, progress: bool) -> Result<Attack, String> {
+pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Attack, String> {
     if n < 3 {
         return Err(format!("--n must be ≥ 3 (S3 needs three tokens), got {n}"));
     }
@@ -82,7 +78,7 @@ pub fn attack(head: &Head, n: u32, eps: &Q, use_symmetry: bool, progress: bool) 
             for w in u + 1..=h {
                 pairs_checked += 1;
                 let (y, z) = (lo[u as usize].expect("class realized"), hi[w as usize].expect("class realized"));
-                let k = lemma_k(n, eps, w - u);
+                let k = minip_check::model::paper_k(n, eps, w - u);
                 if *head.alpha(x, y) > &k * head.alpha(x, z) {
                     continue;
                 }

@@ -16,7 +16,7 @@
 //! Depends only on `minip_check::rational` and the head tables.
 
 use super::{bits, Head};
-use minip_check::rational::{fmt_q, qi, Q};
+use minip_check::rational::{fmt_q, qi, Rat};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -28,13 +28,13 @@ pub fn target(tokens: &[u32], i: usize) -> u32 {
 }
 
 /// `ŷ_i` computed directly in rationals: `Σ_j α(x_i,x_j) s(x_i,x_j) / Σ_j α(x_i,x_j)`.
-pub fn evaluate(head: &Head, tokens: &[u32], i: usize) -> Result<Q, String> {
+pub fn evaluate(head: &Head, tokens: &[u32], i: usize) -> Result<Rat, String> {
     let n = head.tokens();
     if i >= tokens.len() || tokens.iter().any(|&x| x >= n) {
         return Err("sequence is not over {0,1}^m or the position is out of range".into());
     }
     let q = tokens[i];
-    let (mut num, mut den) = (Q::zero(), Q::zero());
+    let (mut num, mut den) = (Rat::zero(), Rat::zero());
     for &k in tokens {
         num += head.alpha(q, k) * head.s(q, k);
         den += head.alpha(q, k);
@@ -51,9 +51,9 @@ pub struct Witness {
     /// The query followed by the other tokens in increasing order.
     pub tokens: Vec<u32>,
     pub target: u32,
-    pub output: Q,
+    pub output: Rat,
     /// `|ŷ − t|`.
-    pub error: Q,
+    pub error: Rat,
 }
 
 impl Witness {
@@ -87,7 +87,7 @@ pub struct LenReport {
     pub len: u32,
     /// (query, multiset) classes evaluated.
     pub evaluations: u64,
-    pub max_error: Q,
+    pub max_error: Rat,
     /// First sequence attaining `max_error` (none when every output is exact).
     pub worst: Option<Witness>,
     /// First sequence with error ≥ ε, in enumeration order (query, then others lexicographic).
@@ -99,7 +99,7 @@ pub struct LenReport {
 pub struct Report {
     pub head: String,
     pub m: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub coordinate_symmetry: bool,
     pub lens: Vec<LenReport>,
 }
@@ -111,8 +111,8 @@ impl Report {
     pub fn evaluations(&self) -> u64 {
         self.lens.iter().map(|l| l.evaluations).sum()
     }
-    pub fn max_error(&self) -> Q {
-        self.lens.iter().map(|l| l.max_error.clone()).max().unwrap_or_else(Q::zero)
+    pub fn max_error(&self) -> Rat {
+        self.lens.iter().map(|l| l.max_error.clone()).max().unwrap_or_else(Rat::zero)
     }
     /// The first failure at the shortest failing length.
     pub fn first_failure(&self) -> Option<&Witness> {
@@ -154,18 +154,18 @@ struct Rows<T> {
 
 fn big_rows(head: &Head, q: u32) -> (Vec<BigInt>, Vec<BigInt>) {
     let n = head.tokens();
-    let prods: Vec<Q> = (0..n).map(|k| head.alpha(q, k) * head.s(q, k)).collect();
+    let prods: Vec<Rat> = (0..n).map(|k| head.alpha(q, k) * head.s(q, k)).collect();
     let mut den = BigInt::one();
     for k in 0..n {
         den = den.lcm(head.alpha(q, k).denom()).lcm(prods[k as usize].denom());
     }
-    let scale = |x: &Q| x.numer() * (&den / x.denom());
+    let scale = |x: &Rat| x.numer() * (&den / x.denom());
     ((0..n).map(|k| scale(head.alpha(q, k))).collect(), prods.iter().map(scale).collect())
 }
 
 /// Sums of at most `len ≤ 64` entries below 2^50 stay below 2^56; `|Σp − tΣa|·ε_den` and
 /// cross-multiplied errors stay below 2^127 when `t ≤ 10` and `ε` has parts below 2^32.
-fn fits_i128(rows: &[(Vec<BigInt>, Vec<BigInt>)], len: u32, eps: &Q) -> bool {
+fn fits_i128(rows: &[(Vec<BigInt>, Vec<BigInt>)], len: u32, eps: &Rat) -> bool {
     let lim = BigInt::one() << 50;
     let small = BigInt::one() << 32;
     len <= 64
@@ -227,7 +227,7 @@ pub fn queries(m: u32, coordinate_symmetry: bool) -> Vec<u32> {
 /// Exhaustive exact verification of every sequence of length `lo..=hi` over `{0,1}^m` at every
 /// position, with tolerance `eps` (MATH.md §1: correct iff `|ŷ − t| < ε`).
 /// `use_symmetry` allows the coordinate reduction if (and only if) the head is invariant.
-pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Q, use_symmetry: bool, progress: bool) -> Result<Report, String> {
+pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Report, String> {
     if lo == 0 || lo > hi {
         return Err(format!("lengths {lo}..={hi}: need 1 ≤ lo ≤ hi"));
     }
@@ -253,7 +253,7 @@ pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Q, use_symmetry: bool, progre
     Ok(Report { head: head.name.clone(), m: head.m, eps: eps.clone(), coordinate_symmetry: sym, lens })
 }
 
-fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps: &Q, progress: bool) -> Result<Vec<LenReport>, String> {
+fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps: &Rat, progress: bool) -> Result<Vec<LenReport>, String> {
     let n = head.tokens();
     let to_t = |b: &BigInt| -> T {
         // The fast path only runs when ε's parts fit (fits_i128); BigInt takes anything.
@@ -322,7 +322,7 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
                 first = acc.first.clone();
             }
         }
-        let max_error = Q::new(best.0.big(), best.1.big());
+        let max_error = Rat::new(best.0.big(), best.1.big());
         let worst = match worst {
             Some((seq, _)) => Some(Witness::confirm(head, seq)?),
             None => None,

@@ -4,8 +4,9 @@
 //!
 //! Depends only on `minip_check::rational` and the head types.
 
-use super::{parse_bits, Map, Rule, Sparse, Spec, MAX_M};
-use minip_check::rational::{parse_rational, Q};
+use super::{Map, Rule, Sparse, Spec, MAX_M};
+use minip_check::model::code::parse_bits;
+use minip_check::rational::{parse_rational, Rat};
 use num_traits::{One, Zero};
 use serde_json::Value;
 
@@ -48,7 +49,7 @@ pub fn parse(text: &str) -> Result<Spec, String> {
     Ok(Spec { name, m, phi_q: next(), phi_k: next(), v: next(), w: next(), beta: next() })
 }
 
-fn number(v: &Value) -> Result<Q, String> {
+fn number(v: &Value) -> Result<Rat, String> {
     match v {
         Value::String(s) => parse_rational(s),
         Value::Number(n) => parse_rational(&n.to_string()),
@@ -98,7 +99,7 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
             let rule = parse_rule(name, o.get("base"))?;
             let scale = match o.get("scale") {
                 Some(s) => number(s).map_err(|e| format!("scale: {e}"))?,
-                None => Q::one(),
+                None => Rat::one(),
             };
             Ok(Map::scaled(rule, scale))
         }
@@ -114,8 +115,8 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
     let mut rows: Vec<Option<Sparse>> = vec![None; n];
     let mut dim = None;
     for (key, val) in o {
-        let x = parse_bits(m, key)?;
-        let entries: Vec<Q> = match val {
+        let x = parse_bits(key, m).map_err(|e| format!("token {e}"))? as u32;
+        let entries: Vec<Rat> = match val {
             Value::Array(a) => a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?,
             _ if scalar => vec![number(val).map_err(|e| format!("token {key}: {e}"))?],
             _ => return Err(format!("token {key}: expected an array of rationals")),

@@ -14,15 +14,14 @@ pub mod eval;
 pub mod file;
 pub mod transition;
 
-use minip_check::model::tokens::Token;
-use minip_check::rational::{fmt_q, qi, Q};
+use minip_check::rational::{fmt_q, qi, Rat};
 use num_traits::{One, Signed, Zero};
 
 /// Largest `m` accepted: the tables have `4^m` entries.
 pub const MAX_M: u32 = 10;
 
 /// A rational vector by its nonzero entries, sorted by index.
-pub type Sparse = Vec<(u32, Q)>;
+pub type Sparse = Vec<(u32, Rat)>;
 
 /// A per-token vector given by a rule (times `scale`).
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +39,7 @@ pub enum Rule {
     /// The unit vector `e_x` (dimension `2^m`).
     Unit,
     /// `(B^{−<x,z>})_z` over all tokens `z` (dimension `2^m`): a row of the exact head.
-    Row(Q),
+    Row(Rat),
 }
 
 /// How one of `φ_Q`, `φ_K`, `v`, `w`, `β` is given.
@@ -48,16 +47,16 @@ pub enum Rule {
 pub enum Map {
     /// One vector per token, all of dimension `dim`.
     Table { dim: usize, rows: Vec<Sparse> },
-    Rule { rule: Rule, scale: Q },
+    Rule { rule: Rule, scale: Rat },
     /// The parts one after another (dimensions add).
     Concat(Vec<Map>),
 }
 
 impl Map {
     pub fn rule(rule: Rule) -> Map {
-        Map::Rule { rule, scale: Q::one() }
+        Map::Rule { rule, scale: Rat::one() }
     }
-    pub fn scaled(rule: Rule, scale: Q) -> Map {
+    pub fn scaled(rule: Rule, scale: Rat) -> Map {
         Map::Rule { rule, scale }
     }
     pub fn dim(&self, m: u32) -> usize {
@@ -72,7 +71,7 @@ impl Map {
         }
     }
     /// The vector of token `x` (the table's row, or the rule applied).
-    pub fn at(&self, m: u32, x: u32, powers: &[Q]) -> Sparse {
+    pub fn at(&self, m: u32, x: u32, powers: &[Rat]) -> Sparse {
         let (rule, scale) = match self {
             Map::Table { rows, .. } => return rows[x as usize].clone(),
             Map::Concat(parts) => {
@@ -90,12 +89,12 @@ impl Map {
             return Vec::new();
         }
         let v: Sparse = match rule {
-            Rule::Ones => vec![(0, Q::one())],
+            Rule::Ones => vec![(0, Rat::one())],
             Rule::Zero => vec![],
-            Rule::Bits => (0..m).filter(|i| x >> i & 1 == 1).map(|i| (i, Q::one())).collect(),
-            Rule::NotBits => (0..m).filter(|i| x >> i & 1 == 0).map(|i| (i, Q::one())).collect(),
+            Rule::Bits => (0..m).filter(|i| x >> i & 1 == 1).map(|i| (i, Rat::one())).collect(),
+            Rule::NotBits => (0..m).filter(|i| x >> i & 1 == 0).map(|i| (i, Rat::one())).collect(),
             Rule::Weight => vec![(0, qi(x.count_ones() as i64))],
-            Rule::Unit => vec![(x, Q::one())],
+            Rule::Unit => vec![(x, Rat::one())],
             Rule::Row(_) => (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect(),
         };
         v.into_iter().map(|(i, a)| (i, a * scale)).filter(|(_, a)| !a.is_zero()).collect()
@@ -125,14 +124,14 @@ pub struct Head {
     /// Dimension `D` of the values.
     pub value_dim: usize,
     /// `α(q,k)`, row-major `q·2^m + k`; every entry ≥ 0, every `α(q,q)` > 0.
-    pub alpha: Vec<Q>,
+    pub alpha: Vec<Rat>,
     /// `s(q,k) = w(q)·v(k) + β(q)`, row-major.
-    pub s: Vec<Q>,
+    pub s: Vec<Rat>,
 }
 
-fn sparse_dot(a: &Sparse, b: &Sparse) -> Q {
+fn sparse_dot(a: &Sparse, b: &Sparse) -> Rat {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    let mut acc = Q::zero();
+    let mut acc = Rat::zero();
     for (i, x) in short {
         if let Ok(j) = long.binary_search_by_key(i, |e| e.0) {
             acc += x * &long[j].1;
@@ -141,15 +140,9 @@ fn sparse_dot(a: &Sparse, b: &Sparse) -> Q {
     acc
 }
 
-/// Token `x` as its bit string (coordinate 0 first; `minip_check::model::tokens::Token`).
+/// Token `x` as its bit string (coordinate 0 first; `minip_check::model::code::bits`).
 pub fn bits(m: u32, x: u32) -> String {
-    Token::from_word(x.into(), m).bits()
-}
-
-/// A bit string of length `m` as a token index.
-pub fn parse_bits(m: u32, s: &str) -> Result<u32, String> {
-    let t = Token::parse(s).ok().filter(|t| t.m() == m).ok_or_else(|| format!("token '{s}' is not a bit string of length m = {m}"))?;
-    Ok(t.word().expect("m ≤ 10") as u32)
+    minip_check::model::code::bits(x.into(), m)
 }
 
 impl Head {
@@ -177,7 +170,7 @@ impl Head {
         }
         let n = 1u32 << m;
         // One base per head: the `row` rules must agree (they share the table of powers).
-        fn bases<'a>(map: &'a Map, out: &mut Vec<&'a Q>) {
+        fn bases<'a>(map: &'a Map, out: &mut Vec<&'a Rat>) {
             match map {
                 Map::Rule { rule: Rule::Row(b), .. } => out.push(b),
                 Map::Concat(parts) => parts.iter().for_each(|p| bases(p, out)),
@@ -204,7 +197,7 @@ impl Head {
         let mut alpha = Vec::with_capacity((n * n) as usize);
         let mut s = Vec::with_capacity((n * n) as usize);
         for q in 0..n as usize {
-            let beta = bb[q].first().map(|e| e.1.clone()).unwrap_or_else(Q::zero);
+            let beta = bb[q].first().map(|e| e.1.clone()).unwrap_or_else(Rat::zero);
             for k in 0..n as usize {
                 let a = sparse_dot(&pq[q], &pk[k]);
                 if a.is_negative() {
@@ -226,10 +219,10 @@ impl Head {
     pub fn tokens(&self) -> u32 {
         1 << self.m
     }
-    pub fn alpha(&self, q: u32, k: u32) -> &Q {
+    pub fn alpha(&self, q: u32, k: u32) -> &Rat {
         &self.alpha[(q * self.tokens() + k) as usize]
     }
-    pub fn s(&self, q: u32, k: u32) -> &Q {
+    pub fn s(&self, q: u32, k: u32) -> &Rat {
         &self.s[(q * self.tokens() + k) as usize]
     }
 
@@ -259,9 +252,9 @@ impl Head {
 
 /// The built-in heads (MATH.md §6). `base` applies to `softmax` (default 6) and `exact`
 /// (default `max(2, len)`, the smallest integer base that is correct at length `len`).
-pub fn builtin(name: &str, base: Option<&Q>, len: u32) -> Option<Result<Spec, String>> {
+pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, String>> {
     let spec = |name: String, phi_q, phi_k, v, w, beta| Spec { name, m: None, phi_q, phi_k, v, w, beta };
-    let base_of = |default: Q| -> Result<Q, String> {
+    let base_of = |default: Rat| -> Result<Rat, String> {
         let b = base.cloned().unwrap_or(default);
         if !b.is_positive() {
             return Err(format!("--base must be positive, got {}", fmt_q(&b)));
@@ -291,7 +284,7 @@ pub fn builtin(name: &str, base: Option<&Q>, len: u32) -> Option<Result<Spec, St
 
 /// `HEAD` on the command line: a built-in name or a path to a head file.
 /// `m` may be omitted when the file fixes it.
-pub fn load(head: &str, m: Option<u32>, base: Option<&Q>, len: u32) -> Result<Head, String> {
+pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<Head, String> {
     let spec = match builtin(head, base, len) {
         Some(s) => s?,
         None => {

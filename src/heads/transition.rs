@@ -7,7 +7,7 @@
 
 use super::eval::{verify, Report};
 use super::{builtin, Head};
-use minip_check::rational::{qi, Q};
+use minip_check::rational::{qi, Rat};
 
 /// One verified cell of the table.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ fn head(name: &str, m: u32, base: Option<i64>, len: u32) -> Result<Head, String>
 }
 
 /// The table for `m = 1..=m_max`; `exact_len` is the length `L` of the exact-head columns.
-pub fn transition(m_max: u32, exact_len: u32, eps: &Q, progress: bool) -> Result<Vec<Row>, String> {
+pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, progress: bool) -> Result<Vec<Row>, String> {
     if exact_len < 2 {
         return Err("--exact-len must be ≥ 2".into());
     }

@@ -16,7 +16,7 @@ use minip_check::format::gap::GapCertificate;
 use minip_check::format::ratio::RatioCertificate;
 use minip_check::format::sharp::SharpCertificate;
 use minip_check::model::{Bound, Family, Gap, Instance};
-use minip_check::rational::{fmt_q, parse_rational, Q};
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use minip_check::rows::gap::{build_rows, sequence_rows, VARS};
 use minip_check::rows::ratio::{int_row, multisets, ratio_instance, Side};
 use num_traits::{Signed, Zero};
@@ -26,28 +26,28 @@ use std::fmt::Write;
 struct Con {
     name: String,
     sense: char,
-    rhs: Q,
-    coeffs: Vec<(usize, Q)>,
+    rhs: Rat,
+    coeffs: Vec<(usize, Rat)>,
 }
 
 /// A VIPR file being assembled.
 struct Vipr {
     comments: Vec<String>,
     vars: Vec<String>,
-    obj: Vec<(usize, Q)>,
+    obj: Vec<(usize, Rat)>,
     cons: Vec<Con>,
     rtp: String,
-    sols: Vec<(String, Vec<(usize, Q)>)>,
+    sols: Vec<(String, Vec<(usize, Rat)>)>,
     /// Derived constraints: name, sense, rhs, `OBJ` or coefficients, and `lin` multipliers
     /// by constraint index.
-    ders: Vec<(String, char, Q, Option<Vec<(usize, Q)>>, Vec<(usize, Q)>)>,
+    ders: Vec<(String, char, Rat, Option<Vec<(usize, Rat)>>, Vec<(usize, Rat)>)>,
 }
 
-fn sparse(v: &[Q]) -> Vec<(usize, Q)> {
+fn sparse(v: &[Rat]) -> Vec<(usize, Rat)> {
     v.iter().enumerate().filter(|(_, c)| !c.is_zero()).map(|(j, c)| (j, c.clone())).collect()
 }
 
-fn terms(out: &mut String, t: &[(usize, Q)]) {
+fn terms(out: &mut String, t: &[(usize, Rat)]) {
     let _ = write!(out, "{}", t.len());
     for (j, c) in t {
         let _ = write!(out, " {j} {}", fmt_q(c));
@@ -95,7 +95,7 @@ impl Vipr {
                 None => s.push_str("OBJ"),
                 Some(c) => terms(&mut s, &c),
             }
-            let mut lin: Vec<(usize, Q)> = lin.into_iter().filter(|(_, l)| !l.is_zero()).map(|(i, l)| (pos[i], l)).collect();
+            let mut lin: Vec<(usize, Rat)> = lin.into_iter().filter(|(_, l)| !l.is_zero()).map(|(i, l)| (pos[i], l)).collect();
             lin.sort_by_key(|e| e.0);
             s.push_str(" { lin ");
             terms(&mut s, &lin);
@@ -119,7 +119,7 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
         .iter()
         .map(|r| Con { name: r.name.clone(), sense: 'L', rhs: parse(&r.rhs), coeffs: sparse(&r.coeffs.iter().map(|c| parse(c)).collect::<Vec<_>>()) })
         .collect();
-    let lin: Vec<(usize, Q)> = farkas.rows.iter().enumerate().map(|(i, r)| (i, parse(&r.multiplier))).collect();
+    let lin: Vec<(usize, Rat)> = farkas.rows.iter().enumerate().map(|(i, r)| (i, parse(&r.multiplier))).collect();
     let v = Vipr {
         comments: vec![
             format!("minip gap-domination certificate, verdict {}", cert.verdict),
@@ -150,33 +150,33 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
     vars.extend((0..k).map(|c| format!("P{}", name(c))));
     let mut cons = Vec::new();
     for cl in 0..k {
-        cons.push(Con { name: format!("nonneg_A{}", name(cl)), sense: 'G', rhs: Q::zero(), coeffs: vec![(cl, Q::from_integer(1.into()))] });
+        cons.push(Con { name: format!("nonneg_A{}", name(cl)), sense: 'G', rhs: Rat::zero(), coeffs: vec![(cl, Rat::from_integer(1.into()))] });
     }
     let norm = cons.len();
-    cons.push(Con { name: "norm".into(), sense: 'E', rhs: Q::from_integer(1.into()), coeffs: vec![(p.hi as usize, Q::from_integer(1.into()))] });
+    cons.push(Con { name: "norm".into(), sense: 'E', rhs: Rat::from_integer(1.into()), coeffs: vec![(p.hi as usize, Rat::from_integer(1.into()))] });
     let first_row = cons.len();
     let mut index = std::collections::HashMap::new();
     for m in multisets(p.n as usize - 1, k as u32 - 1) {
         for side in [Side::Upper, Side::Lower] {
             let tag: String = m.iter().map(|&o| format!("_{}", name(o as usize))).collect();
             index.insert((m.clone(), side), cons.len());
-            let coeffs = int_row(p.h, k, &m, side, ep, eq).into_iter().map(|(j, v)| (j, Q::from_integer(v.into()))).collect();
-            cons.push(Con { name: format!("{}{tag}", &side.name()[..1]), sense: 'L', rhs: Q::zero(), coeffs });
+            let coeffs = int_row(p.h, k, &m, side, ep, eq).into_iter().map(|(j, v)| (j, Rat::from_integer(v.into()))).collect();
+            cons.push(Con { name: format!("{}{tag}", &side.name()[..1]), sense: 'L', rhs: Rat::zero(), coeffs });
         }
     }
     // The combination: A_lo = Σ va_c A_c + R·A_hi − Σ y_int·row, so λ = va_c on A_c ≥ 0,
     // R on A_hi = 1 and −y_int on each row (y_int = y/q: the file's y are for rows over q).
-    let mut va = vec![Q::zero(); k];
-    va[p.lo as usize] += Q::from_integer(1.into());
+    let mut va = vec![Rat::zero(); k];
+    va[p.lo as usize] += Rat::from_integer(1.into());
     va[p.hi as usize] -= &r;
-    let qden = Q::from_integer(eq.into());
+    let qden = Rat::from_integer(eq.into());
     let mut lin = Vec::new();
     for m in &c.multipliers {
         let side = if m.side == "upper" { Side::Upper } else { Side::Lower };
         let y = parse_rational(&m.y).expect("checked") / &qden;
         for (j, coef) in int_row(p.h, k, &m.classes, side, ep, eq) {
             if j < k {
-                va[j] += &y * Q::from_integer(coef.into());
+                va[j] += &y * Rat::from_integer(coef.into());
             }
         }
         let i = *index.get(&(m.classes.clone(), side)).ok_or("multiplier names no row")?;
@@ -188,14 +188,14 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
     lin.extend(va.iter().enumerate().map(|(cl, v)| (cl, v.clone())));
     lin.push((norm, r.clone()));
     let _ = first_row;
-    let point: Vec<Q> = c.alpha.iter().chain(&c.p).map(|s| parse_rational(s).expect("checked")).collect();
+    let point: Vec<Rat> = c.alpha.iter().chain(&c.p).map(|s| parse_rational(s).expect("checked")).collect();
     let v = Vipr {
         comments: vec![
             format!("minip forced ratio R(lo = {}, hi = {}; h = {}) = {}, n = {}, eps = {}", p.lo, class_label(p.h, p.hi), p.h, fmt_q(&r), p.n, p.eps),
             format!("classes 0..{}{}; rows q(N - tD) - pD <= 0 (upper), q(tD - N) - pD <= 0 (lower), eps = p/q (docs/math.md section 4)", p.h, if p.superset { " and sup = h+ (strict supersets)" } else { "" }),
         ],
         vars,
-        obj: vec![(p.lo as usize, Q::from_integer(1.into()))],
+        obj: vec![(p.lo as usize, Rat::from_integer(1.into()))],
         cons,
         rtp: format!("range {} {}", fmt_q(&r), fmt_q(&r)),
         sols: vec![("attaining".into(), sparse(&point))],
@@ -211,28 +211,28 @@ pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
     let kstar = checked.claim().clone();
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
     let inst = Instance::new(c.n, parse(&c.eps), Gap::new(c.h, c.u, c.w)?, Family::parse(&c.family)?, Bound::Value(kstar.clone()))?;
-    let one = || Q::from_integer(1.into());
+    let one = || Rat::from_integer(1.into());
     let mut cons = vec![
-        Con { name: "sign_a".into(), sense: 'G', rhs: Q::zero(), coeffs: vec![(0, one())] },
-        Con { name: "sign_b".into(), sense: 'G', rhs: Q::zero(), coeffs: vec![(1, one())] },
+        Con { name: "sign_a".into(), sense: 'G', rhs: Rat::zero(), coeffs: vec![(0, one())] },
+        Con { name: "sign_b".into(), sense: 'G', rhs: Rat::zero(), coeffs: vec![(1, one())] },
         Con { name: "norm_c".into(), sense: 'E', rhs: one(), coeffs: vec![(2, one())] },
     ];
     let mut row_index = std::collections::HashMap::new();
     for seq in inst.sequences() {
         for row in sequence_rows(&seq, &inst.eps) {
             row_index.insert(row.name.clone(), cons.len());
-            cons.push(Con { name: row.name, sense: 'L', rhs: Q::zero(), coeffs: sparse(&row.coeffs) });
+            cons.push(Con { name: row.name, sense: 'L', rhs: Rat::zero(), coeffs: sparse(&row.coeffs) });
         }
     }
-    let closure = || -> Vec<Q> { c.closure.as_ref().expect("checked").iter().map(|v| parse(v)).collect() };
+    let closure = || -> Vec<Rat> { c.closure.as_ref().expect("checked").iter().map(|v| parse(v)).collect() };
     let (sol, lin) = if !c.attained && kstar.is_zero() {
         // kstar = 0, not attained: the bound b ≥ 0 is a constraint; the closure point has b = 0.
         (closure(), vec![(1, one())])
     } else if c.attained {
         // kstar = 0 is attained: b ≥ 0 is the bound; the witness, scaled to c = 1, attains it.
-        let a: Vec<Q> = c.witness.alpha.iter().map(|s| parse(s)).collect();
-        let s: Vec<Q> = c.witness.s.iter().map(|v| parse(v)).collect();
-        let z: Vec<Q> = (0..3).map(|j| &a[j] / &a[2]).chain((0..3).map(|j| &a[j] * &s[j] / &a[2])).collect();
+        let a: Vec<Rat> = c.witness.alpha.iter().map(|s| parse(s)).collect();
+        let s: Vec<Rat> = c.witness.s.iter().map(|v| parse(v)).collect();
+        let z: Vec<Rat> = (0..3).map(|j| &a[j] / &a[2]).chain((0..3).map(|j| &a[j] * &s[j] / &a[2])).collect();
         (z, vec![(1, one())])
     } else {
         // The lower side's Farkas multipliers y for the strict system with b ≤ kstar·c:
@@ -240,12 +240,12 @@ pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
         // rows, y_a/y_b on a ≥ 0, y_bb/y_b on b ≥ 0 and kstar + y_c/y_b on c = 1 the
         // combination is b ≥ kstar + y_c/y_b, which dominates b ≥ kstar.
         let lower = c.lower.as_ref().expect("checked: not attained has a lower side");
-        let y = |name: &str| lower.get(name).map(|v| parse(v)).unwrap_or_else(Q::zero);
+        let y = |name: &str| lower.get(name).map(|v| parse(v)).unwrap_or_else(Rat::zero);
         let yb = y("bound");
         if !yb.is_positive() {
             return Err("internal: the lower side has no multiplier on the bound row".into());
         }
-        let mut lin: Vec<(usize, Q)> = Vec::new();
+        let mut lin: Vec<(usize, Rat)> = Vec::new();
         for r in build_rows(&inst).iter().filter(|r| r.strict) {
             lin.push((row_index[&r.name], -y(&r.name) / &yb));
         }

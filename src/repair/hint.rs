@@ -9,25 +9,25 @@
 
 use super::linalg::{dot, solve_near};
 use super::round::approx;
-use minip_check::rational::{to_f64, Q};
+use minip_check::rational::{to_f64, Rat};
 use num_traits::{Signed, Zero};
 
 /// Rows as `(coefficients, right-hand side)` of `coeffs · z ≤ rhs`.
-pub type Rows = [(Vec<Q>, Q)];
+pub type Rows = [(Vec<Rat>, Rat)];
 
 /// Denominator limits tried when rounding a hint, smallest (simplest answer) first.
 const DENOMINATORS: [u64; 4] = [1_000, 1_000_000, 1_000_000_000, 1_000_000_000_000];
 
-fn satisfies(rows: &Rows, z: &[Q]) -> bool {
+fn satisfies(rows: &Rows, z: &[Rat]) -> bool {
     rows.iter().all(|(c, g)| dot(c, z) <= *g)
 }
 
-fn round(hint: &[f64], den: u64) -> Option<Vec<Q>> {
+fn round(hint: &[f64], den: u64) -> Option<Vec<Rat>> {
     hint.iter().map(|&v| approx(v, den)).collect()
 }
 
 /// An exact point of `rows` near `hint`, or `None`.
-pub fn exact_point(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
+pub fn exact_point(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
     for den in DENOMINATORS {
         let z0 = round(hint, den)?;
         if satisfies(rows, &z0) {
@@ -36,7 +36,7 @@ pub fn exact_point(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
     }
     let z0 = round(hint, DENOMINATORS[2])?;
     for tol in [1e-9, 1e-7, 1e-5] {
-        let tight: Vec<(Vec<Q>, Q)> = rows
+        let tight: Vec<(Vec<Rat>, Rat)> = rows
             .iter()
             .filter(|(c, g)| {
                 let lhs: f64 = c.iter().zip(hint).map(|(a, x)| to_f64(a) * x).sum();
@@ -56,7 +56,7 @@ pub fn exact_point(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
 
 /// Exact Farkas multipliers for `rows` (`y ≥ 0`, `yᵀG = 0`, `yᵀg = −1`) near `hint`.
 /// The hint's sign convention does not matter: only its support and magnitudes are used.
-pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
+pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
     let nvars = rows.first()?.0.len();
     let scale = hint.iter().map(|v| v.abs()).fold(0.0, f64::max);
     if scale == 0.0 || !scale.is_finite() {
@@ -69,10 +69,10 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
                 break;
             }
             // Unknowns y_S; equations: columns cancel, and yᵀg = −1.
-            let mut eqs: Vec<(Vec<Q>, Q)> = (0..nvars)
-                .map(|j| (support.iter().map(|&i| rows[i].0[j].clone()).collect(), Q::zero()))
+            let mut eqs: Vec<(Vec<Rat>, Rat)> = (0..nvars)
+                .map(|j| (support.iter().map(|&i| rows[i].0[j].clone()).collect(), Rat::zero()))
                 .collect();
-            eqs.push((support.iter().map(|&i| rows[i].1.clone()).collect(), -Q::from_integer(1.into())));
+            eqs.push((support.iter().map(|&i| rows[i].1.clone()).collect(), -Rat::from_integer(1.into())));
             let norm: f64 = support.iter().map(|&i| hint[i].abs() * -to_f64(&rows[i].1)).sum();
             let hints: Vec<f64> = support
                 .iter()
@@ -84,7 +84,7 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Q>> {
                 let Some(y) = solve_near(&eqs, &h0, &[]) else { break };
                 let neg: Vec<usize> = (0..y.len()).filter(|&k| y[k].is_negative()).collect();
                 if neg.is_empty() {
-                    let mut full = vec![Q::zero(); rows.len()];
+                    let mut full = vec![Rat::zero(); rows.len()];
                     for (k, &i) in support.iter().enumerate() {
                         full[i] = y[k].clone();
                     }

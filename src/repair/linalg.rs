@@ -1,7 +1,7 @@
 //! Exact linear algebra over the rationals: Gauss–Jordan elimination for the small
 //! systems that arise when a solver's active set or dual support is solved exactly.
 
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 use num_traits::Zero;
 
 /// Solves `E x = f` exactly. Rows are `(coefficients, right-hand side)`.
@@ -12,9 +12,9 @@ use num_traits::Zero;
 /// columns in `priority` order first, so callers can say which unknowns they would
 /// rather have determined by the equations. Returns `None` if the system is
 /// inconsistent.
-pub fn solve_near(rows: &[(Vec<Q>, Q)], hint: &[Q], priority: &[usize]) -> Option<Vec<Q>> {
+pub fn solve_near(rows: &[(Vec<Rat>, Rat)], hint: &[Rat], priority: &[usize]) -> Option<Vec<Rat>> {
     let nvars = hint.len();
-    let mut m: Vec<Vec<Q>> = rows
+    let mut m: Vec<Vec<Rat>> = rows
         .iter()
         .map(|(c, r)| {
             let mut row = c.clone();
@@ -34,7 +34,7 @@ pub fn solve_near(rows: &[(Vec<Q>, Q)], hint: &[Q], priority: &[usize]) -> Optio
             continue;
         };
         m.swap(r, p);
-        let inv = Q::from_integer(1.into()) / &m[r][col];
+        let inv = Rat::from_integer(1.into()) / &m[r][col];
         for v in m[r].iter_mut() {
             *v *= &inv;
         }
@@ -71,8 +71,8 @@ pub fn solve_near(rows: &[(Vec<Q>, Q)], hint: &[Q], priority: &[usize]) -> Optio
 }
 
 /// `Σ a_i b_i`.
-pub fn dot(a: &[Q], b: &[Q]) -> Q {
-    a.iter().zip(b).fold(Q::zero(), |acc, (x, y)| acc + x * y)
+pub fn dot(a: &[Rat], b: &[Rat]) -> Rat {
+    a.iter().zip(b).fold(Rat::zero(), |acc, (x, y)| acc + x * y)
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 //! Rounding a float to a nearby simple fraction: the first step of turning a solver hint
 //! into an exact candidate.
 
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 /// The simplest rational within the continued-fraction expansion of `x` whose
 /// denominator stays below `max_den`. Solver values like `0.4999999999` become `1/2`.
-pub fn approx(x: f64, max_den: u64) -> Option<Q> {
+pub fn approx(x: f64, max_den: u64) -> Option<Rat> {
     if !x.is_finite() {
         return None;
     }
@@ -36,9 +36,9 @@ pub fn approx(x: f64, max_den: u64) -> Option<Q> {
         }
     }
     if k1.is_zero() {
-        return Some(Q::zero());
+        return Some(Rat::zero());
     }
-    let v = Q::new(h1, k1);
+    let v = Rat::new(h1, k1);
     Some(if neg { -v } else { v })
 }
 

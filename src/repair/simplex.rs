@@ -10,7 +10,7 @@
 use crate::formulate::ratio::RowLp;
 use minip_check::rows::ratio::Side;
 use super::sparse::{self, Eq};
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -18,7 +18,7 @@ use num_traits::{One, Signed, Zero};
 #[derive(Clone, Debug)]
 pub struct Basis {
     pub held: Vec<usize>,
-    pub y: Vec<Q>,
+    pub y: Vec<Rat>,
 }
 
 fn coeffs(lp: &RowLp, c: usize) -> Vec<(usize, BigInt)> {
@@ -44,7 +44,7 @@ pub fn from_hint(lp: &RowLp, hint: &crate::solve::ratio::Hint) -> Option<Basis> 
 }
 
 /// The basic point: every held constraint at equality and `A_hi = 1`.
-pub fn point(lp: &RowLp, held: &[usize]) -> Option<Vec<Q>> {
+pub fn point(lp: &RowLp, held: &[usize]) -> Option<Vec<Rat>> {
     let mut eqs: Vec<Eq> = held.iter().map(|&c| Eq { coeffs: coeffs(lp, c), rhs: BigInt::zero() }).collect();
     eqs.push(Eq { coeffs: vec![(lp.hi as usize, BigInt::one())], rhs: BigInt::one() });
     let s = sparse::solve(eqs, 2 * lp.k())?;
@@ -53,7 +53,7 @@ pub fn point(lp: &RowLp, held: &[usize]) -> Option<Vec<Q>> {
 
 /// Writes `target` (a dense-by-coordinate sparse vector) as `Σ w_i a_i + w_hi e_hi`
 /// over the held constraints; returns `w` (the last entry is `w_hi`).
-fn express(lp: &RowLp, held: &[usize], target: &[(usize, BigInt)]) -> Option<Vec<Q>> {
+fn express(lp: &RowLp, held: &[usize], target: &[(usize, BigInt)]) -> Option<Vec<Rat>> {
     let n = 2 * lp.k();
     let mut by_coord: Vec<Vec<(usize, BigInt)>> = vec![Vec::new(); n];
     for (ii, &c) in held.iter().enumerate() {
@@ -72,7 +72,7 @@ fn express(lp: &RowLp, held: &[usize], target: &[(usize, BigInt)]) -> Option<Vec
 }
 
 /// Multipliers of a basis: `e_lo + Σ y_i a_i + μ e_hi = 0`, i.e. `−e_lo` expressed.
-pub fn multipliers(lp: &RowLp, held: &[usize]) -> Option<Vec<Q>> {
+pub fn multipliers(lp: &RowLp, held: &[usize]) -> Option<Vec<Rat>> {
     let w = express(lp, held, &[(lp.lo as usize, BigInt::from(-1))])?;
     Some(w[..held.len()].to_vec())
 }
@@ -88,14 +88,14 @@ pub fn trivial_basis(lp: &RowLp) -> Basis {
         let i = lp.names.iter().position(|(c, s)| *c == want && *s == Side::Upper).expect("diagonal row");
         held.push(i);
     }
-    let y = held.iter().map(|&c| if c == m + lp.lo as usize { Q::one() } else { Q::zero() }).collect();
+    let y = held.iter().map(|&c| if c == m + lp.lo as usize { Rat::one() } else { Rat::zero() }).collect();
     Basis { held, y }
 }
 
 /// Most violated constraint at `x` (relative violation), if any. Rows are screened
 /// in floating point (a row more than 1e-9 of its magnitude below zero cannot be
 /// violated); the rest are evaluated exactly.
-fn most_violated(lp: &RowLp, x: &[Q]) -> Option<usize> {
+fn most_violated(lp: &RowLp, x: &[Rat]) -> Option<usize> {
     let m = lp.rows.len();
     let den = x.iter().fold(BigInt::one(), |acc, v| num_integer::Integer::lcm(&acc, v.denom()));
     let xi: Vec<BigInt> = x.iter().map(|v| v.numer() * (&den / v.denom())).collect();
@@ -132,7 +132,7 @@ fn most_violated(lp: &RowLp, x: &[Q]) -> Option<usize> {
 /// fails (then the caller reports unknown). Ties in the ratio test go to the lowest
 /// constraint index (Bland), so exact degenerate pivots cannot cycle forever unnoticed
 /// within the limit.
-pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basis, Vec<Q>, usize), String> {
+pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basis, Vec<Rat>, usize), String> {
     for pivots in 0..=max_pivots {
         let x = point(lp, &b.held).ok_or("singular basis")?;
         let Some(r) = most_violated(lp, &x) else {
@@ -140,7 +140,7 @@ pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basi
         };
         let w = express(lp, &b.held, &coeffs(lp, r)).ok_or("singular basis")?;
         // Entering r with multiplier t keeps y_i − t w_i ≥ 0.
-        let mut leave: Option<(Q, usize)> = None;
+        let mut leave: Option<(Rat, usize)> = None;
         for (ii, wi) in w[..b.held.len()].iter().enumerate() {
             if wi.is_positive() {
                 let t = &b.y[ii] / wi;
@@ -183,6 +183,6 @@ pub fn shifted_basis(old: &RowLp, held: &[usize], new: &RowLp) -> Option<Basis> 
         let want = vec![o; new.n as usize - 1];
         out.push(*index.get(&(want.as_slice(), Side::Upper))?);
     }
-    let y = out.iter().map(|&c| if c == mn + new.lo as usize { Q::one() } else { Q::zero() }).collect();
+    let y = out.iter().map(|&c| if c == mn + new.lo as usize { Rat::one() } else { Rat::zero() }).collect();
     Some(Basis { held: out, y })
 }

@@ -7,7 +7,7 @@
 //! Depends only on num-bigint / num-rational. Nothing here decides anything: the
 //! results are candidates that `minip_check::check::ratio` checks.
 
-use minip_check::rational::Q;
+use minip_check::rational::Rat;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -23,7 +23,7 @@ pub struct Eq {
 #[derive(Debug)]
 pub struct Solution {
     /// Values; columns not determined by the equations are 0.
-    pub x: Vec<Q>,
+    pub x: Vec<Rat>,
     /// Columns the equations leave free.
     pub free: Vec<usize>,
 }
@@ -167,19 +167,19 @@ pub fn solve(eqs: Vec<Eq>, nvars: usize) -> Option<Solution> {
         }
         pivots.push((col, piv));
     }
-    let mut x = vec![Q::zero(); nvars];
+    let mut x = vec![Rat::zero(); nvars];
     let mut determined = vec![false; nvars];
     for (col, e) in pivots.iter().rev() {
-        let mut v = Q::from_integer(e.rhs.clone());
+        let mut v = Rat::from_integer(e.rhs.clone());
         let mut a = BigInt::zero();
         for (c, coef) in &e.coeffs {
             if c == col {
                 a = coef.clone();
             } else if !x[*c].is_zero() {
-                v -= &x[*c] * Q::from_integer(coef.clone());
+                v -= &x[*c] * Rat::from_integer(coef.clone());
             }
         }
-        x[*col] = v / Q::from_integer(a);
+        x[*col] = v / Rat::from_integer(a);
         determined[*col] = true;
     }
     let free = (0..nvars).filter(|&j| !determined[j]).collect();

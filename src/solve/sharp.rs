@@ -3,11 +3,11 @@
 
 use good_lp::solvers::highs::highs;
 use good_lp::{variable, Expression, ProblemVariables, Solution, SolverModel, Variable};
-use minip_check::rational::{to_f64, Q};
+use minip_check::rational::{to_f64, Rat};
 use minip_check::rows::gap::VARS;
 
 /// HiGHS: `min b` s.t. `G_s z ≤ 0`, `a, b ≥ 0`, `c = 1`. Returns `(b*, z*)`: a hint.
-pub fn lp_hint(rows: &[(Vec<Q>, Q)]) -> Result<(f64, Vec<f64>), String> {
+pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), String> {
     let mut pv = ProblemVariables::new();
     let z: Vec<Variable> = (0..VARS.len())
         .map(|j| match j {

@@ -36,4 +36,4 @@ pub mod rows;
 pub mod verify;
 
 pub use check::{Checked, Context};
-pub use rational::Q;
+pub use rational::Rat;

@@ -5,21 +5,26 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-/// The exact number type used everywhere a value is reported.
-pub type Q = BigRational;
+/// The exact number type used everywhere a value is reported. (`Q` in the row names is the
+/// product variable `Q = α(x,y)·s(x,y)`, never this type.)
+pub type Rat = BigRational;
+
+/// The former name of `Rat`, kept while callers move over.
+#[doc(hidden)]
+pub type Q = Rat;
 
 /// `p/q` as a rational.
-pub fn q(p: i64, d: i64) -> Q {
-    Q::new(BigInt::from(p), BigInt::from(d))
+pub fn q(p: i64, d: i64) -> Rat {
+    Rat::new(BigInt::from(p), BigInt::from(d))
 }
 
 /// An integer as a rational.
-pub fn qi(p: i64) -> Q {
-    Q::from_integer(BigInt::from(p))
+pub fn qi(p: i64) -> Rat {
+    Rat::from_integer(BigInt::from(p))
 }
 
 /// Parses `3`, `-3`, `1/2`, `3/8`, `0.5`, `-1.25`, `2e-3`. Errors name what is wrong.
-pub fn parse_rational(s: &str) -> Result<Q, String> {
+pub fn parse_rational(s: &str) -> Result<Rat, String> {
     let t = s.trim();
     if t.is_empty() {
         return Err("empty number".into());
@@ -30,7 +35,7 @@ pub fn parse_rational(s: &str) -> Result<Q, String> {
         if d.is_zero() {
             return Err(format!("malformed rational '{s}': zero denominator"));
         }
-        return Ok(Q::new(n, d));
+        return Ok(Rat::new(n, d));
     }
     parse_decimal(t).ok_or_else(|| format!("malformed rational '{s}'"))
 }
@@ -44,7 +49,7 @@ fn parse_int(s: &str) -> Option<BigInt> {
     s.trim_start_matches('+').parse().ok()
 }
 
-fn parse_decimal(s: &str) -> Option<Q> {
+fn parse_decimal(s: &str) -> Option<Rat> {
     let (mantissa, exp) = match s.split_once(['e', 'E']) {
         Some((m, e)) => (m, e.parse::<i32>().ok()?),
         None => (s, 0),
@@ -64,7 +69,7 @@ fn parse_decimal(s: &str) -> Option<Q> {
         return None;
     }
     let digits: BigInt = format!("{int_part}{frac_part}0").parse().ok()?;
-    let mut v = Q::new(digits, BigInt::from(10u32).pow(frac_part.len() as u32 + 1));
+    let mut v = Rat::new(digits, BigInt::from(10u32).pow(frac_part.len() as u32 + 1));
     let ten = qi(10);
     for _ in 0..exp.unsigned_abs() {
         v = if exp > 0 { v * &ten } else { v / &ten };
@@ -73,7 +78,7 @@ fn parse_decimal(s: &str) -> Option<Q> {
 }
 
 /// `3/8`, or `3` when the denominator is one: the form used in files and tables.
-pub fn fmt_q(x: &Q) -> String {
+pub fn fmt_q(x: &Rat) -> String {
     if x.denom().is_one() {
         x.numer().to_string()
     } else {
@@ -82,7 +87,7 @@ pub fn fmt_q(x: &Q) -> String {
 }
 
 /// A float for display only (never for a decision).
-pub fn to_f64(x: &Q) -> f64 {
+pub fn to_f64(x: &Rat) -> f64 {
     x.to_f64().unwrap_or_else(|| {
         // Huge numerators/denominators: go through logarithms of the bit lengths.
         let n = x.numer().bits() as i64;
@@ -93,7 +98,7 @@ pub fn to_f64(x: &Q) -> f64 {
 }
 
 /// `log2 |x|` for display, exact enough for huge values.
-pub fn log2_abs(x: &Q) -> f64 {
+pub fn log2_abs(x: &Rat) -> f64 {
     fn log2_big(b: &BigInt) -> f64 {
         let bits = b.bits();
         if bits <= 1000 {

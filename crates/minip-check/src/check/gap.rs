@@ -7,7 +7,7 @@ use super::rational;
 use crate::format::gap::{Farkas, GapCertificate, Head, GAP_FORMAT};
 use crate::model::tokens::Token;
 use crate::model::{Bound, Family, Gap, Instance, Sequence};
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, Row, VARS};
 use num_traits::{Signed, Zero};
 
@@ -93,7 +93,7 @@ fn check_farkas(f: &Farkas, inst: &Instance) -> Result<(), String> {
     let mut y = Vec::with_capacity(rows.len());
     for (i, (entry, row)) in f.rows.iter().zip(&rows).enumerate() {
         let at = format!("farkas.rows[{i}] ({})", entry.name);
-        let coeffs: Vec<Q> = entry.coeffs.iter().map(|s| rational(&at, s)).collect::<Result<_, _>>()?;
+        let coeffs: Vec<Rat> = entry.coeffs.iter().map(|s| rational(&at, s)).collect::<Result<_, _>>()?;
         if entry.name != row.name || coeffs != row.coeffs || rational(&at, &entry.rhs)? != row.rhs {
             return Err(format!("{at}: differs from the row rebuilt from params"));
         }
@@ -108,12 +108,12 @@ fn check_farkas(f: &Farkas, inst: &Instance) -> Result<(), String> {
 
 /// `y ≥ 0` on `rows`, `yᵀG = 0` and `yᵀg < 0`: the absurdity `0 ≤ yᵀg < 0`, so no point
 /// satisfies the rows. Returns `yᵀg`. Errors name the row or the variable.
-pub fn farkas_combination(rows: &[Row], y: &[Q]) -> Result<Q, String> {
+pub fn farkas_combination(rows: &[Row], y: &[Rat]) -> Result<Rat, String> {
     if y.len() != rows.len() {
         return Err(format!("{} multipliers for {} rows", y.len(), rows.len()));
     }
-    let mut combo = vec![Q::zero(); VARS.len()];
-    let mut rhs = Q::zero();
+    let mut combo = vec![Rat::zero(); VARS.len()];
+    let mut rhs = Rat::zero();
     for (row, yi) in rows.iter().zip(y) {
         if yi.is_negative() {
             return Err(format!("row {}: negative multiplier {}", row.name, fmt_q(yi)));
@@ -154,7 +154,7 @@ fn check_head(h: &Head, inst: &Instance, seqs: &[Sequence]) -> Result<(), String
 /// A head at query `x` over `{x, y, z}` (tables `α`, `s`), checked directly, not through
 /// the rows: `α ≥ 0`, `α(x,y) ≤ K'·α(x,z)`, and on every sequence a positive denominator
 /// and `|ŷ − t| < ε` with `ŷ = Σ i_k α_k s_k / Σ i_k α_k`. Returns every `ŷ`.
-pub fn head_outputs(inst: &Instance, seqs: &[Sequence], alpha: &[Q; 3], s: &[Q; 3]) -> Result<Vec<Q>, String> {
+pub fn head_outputs(inst: &Instance, seqs: &[Sequence], alpha: &[Rat; 3], s: &[Rat; 3]) -> Result<Vec<Rat>, String> {
     if let Some(k) = alpha.iter().position(|a| a.is_negative()) {
         return Err(format!("alpha.{}: negative kernel value", ["x", "y", "z"][k]));
     }
@@ -163,10 +163,10 @@ pub fn head_outputs(inst: &Instance, seqs: &[Sequence], alpha: &[Q; 3], s: &[Q; 
     }
     let mut out = Vec::with_capacity(seqs.len());
     for seq in seqs {
-        let mut den = Q::zero();
-        let mut num = Q::zero();
+        let mut den = Rat::zero();
+        let mut num = Rat::zero();
         for k in 0..3 {
-            let m = Q::from_integer(seq.mult[k].into());
+            let m = Rat::from_integer(seq.mult[k].into());
             den += &m * &alpha[k];
             num += &m * &alpha[k] * &s[k];
         }
@@ -174,7 +174,7 @@ pub fn head_outputs(inst: &Instance, seqs: &[Sequence], alpha: &[Q; 3], s: &[Q; 
             return Err(format!("{}: attention denominator is not positive", seq.name));
         }
         let yhat = num / den;
-        let err = (&yhat - Q::from_integer(seq.target.into())).abs();
+        let err = (&yhat - Rat::from_integer(seq.target.into())).abs();
         if err >= inst.eps {
             return Err(format!("{}: |ŷ − t| = {} is not below ε", seq.name, fmt_q(&err)));
         }

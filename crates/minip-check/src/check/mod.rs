@@ -24,7 +24,7 @@ use crate::format::rank::RankCertificate;
 use crate::format::ratio::RatioCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::format::AnyCertificate;
-use crate::rational::{fmt_q, parse_rational, Q};
+use crate::rational::{fmt_q, parse_rational, Rat};
 use std::path::{Path, PathBuf};
 
 /// Where the files a certificate refers to (a rank certificate's DRAT proof) are found.
@@ -68,21 +68,21 @@ impl Certificate for GapCertificate {
 }
 impl Certificate for SharpFile {
     /// `kstar` of every configuration, in order.
-    type Claim = Vec<Q>;
-    fn check(&self, _: &Context) -> Result<Vec<Q>, String> {
+    type Claim = Vec<Rat>;
+    fn check(&self, _: &Context) -> Result<Vec<Rat>, String> {
         check_sharp_file(self)
     }
 }
 impl Certificate for SharpCertificate {
     /// `kstar`.
-    type Claim = Q;
-    fn check(&self, _: &Context) -> Result<Q, String> {
+    type Claim = Rat;
+    fn check(&self, _: &Context) -> Result<Rat, String> {
         check_sharp(self)
     }
 }
 impl Certificate for RatioCertificate {
-    type Claim = Q;
-    fn check(&self, _: &Context) -> Result<Q, String> {
+    type Claim = Rat;
+    fn check(&self, _: &Context) -> Result<Rat, String> {
         check_ratio(self)
     }
 }
@@ -149,6 +149,6 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
 }
 
 /// A rational field of the certificate, named in the error.
-fn rational(field: &str, s: &str) -> Result<Q, String> {
+fn rational(field: &str, s: &str) -> Result<Rat, String> {
     parse_rational(s).map_err(|e| format!("{field}: {e}"))
 }

@@ -18,7 +18,7 @@
 use super::{check_ratio, class_label, rational, Context};
 use crate::format::rank::{RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
 use crate::format::ratio::RatioCertificate;
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
 use crate::model::code::{parse_bits, Code, Shape};
 use num_traits::{One, Signed, Zero};
@@ -29,11 +29,11 @@ use std::collections::BTreeMap;
 pub struct RankChecked {
     pub shape: Shape,
     pub k: usize,
-    pub delta: Q,
+    pub delta: Rat,
     pub uniform_bound: u64,
     pub bound: u64,
     /// The entrywise value `k²/(k + Σ R_ij^{−2})`.
-    pub value: Q,
+    pub value: Rat,
     /// The bound is the strict form `⌊value⌋ + 1`.
     pub strict: bool,
     /// `Some(k + 1)` when the certificate also proves that no code of this shape is larger.
@@ -60,7 +60,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     }
     // 2–3. Classes from the code words, and the ratio certificate of each.
     let counts = code.class_counts();
-    let mut by_class: BTreeMap<u32, (&RatioCertificate, Q)> = BTreeMap::new();
+    let mut by_class: BTreeMap<u32, (&RatioCertificate, Rat)> = BTreeMap::new();
     for (i, r) in c.ratios.iter().enumerate() {
         let q = &r.params;
         if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {
@@ -98,7 +98,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
         return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));
     }
-    let mut entries: Vec<(Q, u64)> = Vec::new();
+    let mut entries: Vec<(Rat, u64)> = Vec::new();
     for (i, ((&class, &n), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let (cert, r) = &by_class[&class];
         if c.ratios[i].params.hi != class || !std::ptr::eq(*cert, &c.ratios[i]) {
@@ -120,7 +120,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
         entries.push((r.clone(), n));
     }
     // 4. The arithmetic.
-    let d = entries.iter().map(|(r, _)| Q::one() / r).max().unwrap_or_else(Q::zero);
+    let d = entries.iter().map(|(r, _)| Rat::one() / r).max().unwrap_or_else(Rat::zero);
     if rational("delta", &c.delta)? != d {
         return Err(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d)));
     }

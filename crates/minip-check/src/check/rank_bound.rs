@@ -9,18 +9,18 @@
 //!
 //! Rationals only; shared by the search and the checker.
 
-use crate::rational::{qi, Q};
+use crate::rational::{qi, Rat};
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// `δ = max 1/R_o` over the given ratios (all must be positive).
-pub fn delta(ratios: &[Q]) -> Result<Q, String> {
-    let mut d: Option<Q> = None;
+pub fn delta(ratios: &[Rat]) -> Result<Rat, String> {
+    let mut d: Option<Rat> = None;
     for r in ratios {
         if !r.is_positive() {
             return Err(format!("forced ratio {r} is not positive"));
         }
-        let inv = Q::one() / r;
+        let inv = Rat::one() / r;
         d = Some(match d {
             Some(x) if x >= inv => x,
             _ => inv,
@@ -30,13 +30,13 @@ pub fn delta(ratios: &[Q]) -> Result<Q, String> {
 }
 
 /// `k/(1+(k−1)δ²)`, exactly.
-pub fn lemma_value(k: usize, delta: &Q) -> Q {
+pub fn lemma_value(k: usize, delta: &Rat) -> Rat {
     let k = qi(k as i64);
-    &k / (Q::one() + (&k - Q::one()) * delta * delta)
+    &k / (Rat::one() + (&k - Rat::one()) * delta * delta)
 }
 
 /// `k² / (k + Σ count_o / R_o²)` over the off-diagonal overlap classes `(R_o, count_o)`.
-pub fn entrywise_value(k: usize, classes: &[(Q, u64)]) -> Q {
+pub fn entrywise_value(k: usize, classes: &[(Rat, u64)]) -> Rat {
     let kq = qi(k as i64);
     let mut frob = kq.clone();
     for (r, c) in classes {
@@ -49,19 +49,19 @@ pub fn entrywise_value(k: usize, classes: &[(Q, u64)]) -> Q {
 /// below its bound (`k ≥ 2` and every forced ratio positive, proved by a dual combination
 /// with a positive multiplier on a strict row), `‖M‖_F² < k + Σ R_ij^{−2}`, so
 /// `rank > value` and `rank ≥ ⌊value⌋ + 1`. Equal to `⌈value⌉` unless `value` is an integer.
-pub fn strict_bound(value: &Q) -> u64 {
+pub fn strict_bound(value: &Rat) -> u64 {
     value.floor().to_integer().to_u64().map_or(u64::MAX, |f| f.saturating_add(1))
 }
 
 /// `⌈x⌉` of a nonnegative rational, as an integer.
-pub fn ceil(x: &Q) -> u64 {
+pub fn ceil(x: &Rat) -> u64 {
     let (q, r) = x.numer().div_rem(x.denom());
     let q = if r.is_zero() { q } else { q + 1 };
     q.to_u64().unwrap_or(u64::MAX)
 }
 
 /// The certified rank bound `⌈k/(1+(k−1)δ²)⌉` (0 for the empty code).
-pub fn rank_bound(k: usize, delta: &Q) -> u64 {
+pub fn rank_bound(k: usize, delta: &Rat) -> u64 {
     if k == 0 {
         return 0;
     }
@@ -79,11 +79,11 @@ mod tests {
         assert_eq!(lemma_value(16, &q(1, 4)), q(256, 31));
         assert_eq!(rank_bound(16, &q(1, 4)), 9);
         // δ = 0 (an identity): the bound is k.
-        assert_eq!(rank_bound(7, &Q::zero()), 7);
+        assert_eq!(rank_bound(7, &Rat::zero()), 7);
         // δ = 1: the bound is 1.
-        assert_eq!(rank_bound(50, &Q::one()), 1);
+        assert_eq!(rank_bound(50, &Rat::one()), 1);
         // An exact integer is not rounded up: k = 2, δ = 1 → 2/2 = 1.
-        assert_eq!(rank_bound(2, &Q::one()), 1);
+        assert_eq!(rank_bound(2, &Rat::one()), 1);
         // ... but the strict form goes one above it.
         assert_eq!(strict_bound(&qi(2)), 3);
         assert_eq!(strict_bound(&q(9, 4)), 3);

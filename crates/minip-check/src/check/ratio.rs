@@ -15,7 +15,7 @@
 
 use super::rational;
 use crate::format::ratio::{RatioCertificate, RATIO_FORMAT, RATIO_FORMAT_V1};
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::{class_label, count as multiset_count, int_row, multisets, ratio_instance, RatioInstance, Side};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
@@ -37,14 +37,14 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
 pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
 
 /// `ε = p/q` as machine integers (the integer rows need them).
-fn eps_parts(eps: &Q) -> Result<(i64, i64), String> {
+fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {
     let p = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
     let q = eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
     Ok((p, q))
 }
 
 /// Checks a ratio certificate; returns the certified `R`.
-pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
+pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
     let inst = stated_instance(c)?;
     let r = rational("ratio", &c.ratio)?;
     let k = inst.classes();
@@ -56,8 +56,8 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
     if c.alpha.len() != k || c.p.len() != k {
         return Err(format!("point: need {k} values of alpha and p"));
     }
-    let a: Vec<Q> = c.alpha.iter().enumerate().map(|(o, s)| rational(&format!("alpha[{o}]"), s)).collect::<Result<_, _>>()?;
-    let pv: Vec<Q> = c.p.iter().enumerate().map(|(o, s)| rational(&format!("p[{o}]"), s)).collect::<Result<_, _>>()?;
+    let a: Vec<Rat> = c.alpha.iter().enumerate().map(|(o, s)| rational(&format!("alpha[{o}]"), s)).collect::<Result<_, _>>()?;
+    let pv: Vec<Rat> = c.p.iter().enumerate().map(|(o, s)| rational(&format!("p[{o}]"), s)).collect::<Result<_, _>>()?;
     if let Some(o) = a.iter().position(|v| v.is_negative()) {
         return Err(format!("alpha[{o}]: negative kernel value"));
     }
@@ -70,12 +70,12 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
     // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
     // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
     // is for the row `N − tD − εD` (or `tD − N − εD`), which is the integer row over `q`.
-    let mut va = vec![Q::zero(); k];
-    let mut vp = vec![Q::zero(); k];
-    va[inst.lo as usize] += Q::one();
+    let mut va = vec![Rat::zero(); k];
+    let mut vp = vec![Rat::zero(); k];
+    va[inst.lo as usize] += Rat::one();
     va[inst.hi as usize] -= &r;
     let mut seen = BTreeSet::new();
-    let qden = Q::from_integer(eq.into());
+    let qden = Rat::from_integer(eq.into());
     for (i, m) in c.multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
         if m.classes.len() != inst.n as usize - 1 || m.classes.windows(2).any(|w| w[0] > w[1]) || m.classes.iter().any(|&o| o as usize >= k) {
@@ -96,7 +96,7 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
         let y = y / &qden;
         for (j, coef) in int_row(inst.h, k, &m.classes, side, ep, eq) {
             let v = if j < k { &mut va[j] } else { &mut vp[j - k] };
-            *v += &y * Q::from_integer(coef.into());
+            *v += &y * Rat::from_integer(coef.into());
         }
     }
     if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
@@ -106,10 +106,10 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Q, String> {
         return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), class_label(inst.h, o as u32)));
     }
     // 1. The point satisfies every closed row (every multiset, both sides).
-    let x: Vec<&Q> = a.iter().chain(&pv).collect();
+    let x: Vec<&Rat> = a.iter().chain(&pv).collect();
     for classes in multisets(inst.n as usize - 1, k as u32 - 1) {
         for side in [Side::Upper, Side::Lower] {
-            let lhs = int_row(inst.h, k, &classes, side, ep, eq).into_iter().fold(Q::zero(), |acc, (j, coef)| acc + x[j] * Q::from_integer(coef.into()));
+            let lhs = int_row(inst.h, k, &classes, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + x[j] * Rat::from_integer(coef.into()));
             if lhs.is_positive() {
                 return Err(format!("point: violates the {} row of multiset {classes:?} (|N − tD| > εD)", side.name()));
             }

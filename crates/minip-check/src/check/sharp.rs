@@ -9,12 +9,12 @@ use super::gap::{farkas_combination, head_outputs};
 use super::rational;
 use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, SHARP_FORMAT};
 use crate::model::{paper_k, Bound, Family, Gap, Instance};
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, sequence_rows, VARS};
 use num_traits::{One, Signed, Zero};
 
 /// Checks every configuration of a file; returns their `kstar` in order.
-pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Q>, String> {
+pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Rat>, String> {
     if f.format != SHARP_FORMAT {
         return Err(format!("format: expected {SHARP_FORMAT}"));
     }
@@ -29,7 +29,7 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Q>, String> {
 }
 
 /// Checks one configuration; returns the certified `kstar`.
-pub fn check_sharp(c: &SharpCertificate) -> Result<Q, String> {
+pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
     let gap = Gap::new(c.h, c.u, c.w)?;
     let eps = rational("eps", &c.eps)?;
     let family = Family::parse(&c.family)?;
@@ -72,11 +72,11 @@ fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, Strin
     if let Some(name) = lower.keys().find(|n| !rows.iter().any(|r| &r.name == *n)) {
         return Err(format!("lower: no row named '{name}' for these parameters"));
     }
-    let y: Vec<Q> = rows
+    let y: Vec<Rat> = rows
         .iter()
         .map(|r| match lower.get(&r.name) {
             Some(s) => rational(&format!("lower.{}", r.name), s),
-            None => Ok(Q::zero()),
+            None => Ok(Rat::zero()),
         })
         .collect::<Result<_, _>>()?;
     farkas_combination(&rows, &y).map(|_| ()).map_err(|e| format!("lower: {e}"))
@@ -84,17 +84,17 @@ fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, Strin
 
 /// Upper side, closed part: `G_s p ≤ 0` on every (homogeneous) correctness row,
 /// `a, b ≥ 0`, `c = 1`, `b = kstar`.
-fn check_closure(inst: &Instance, closure: &[String], kstar: &Q) -> Result<(), String> {
+fn check_closure(inst: &Instance, closure: &[String], kstar: &Rat) -> Result<(), String> {
     if closure.len() != VARS.len() {
         return Err("closure: expected the six values a b c P Q S".into());
     }
-    let p: Vec<Q> = closure.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", VARS[j]), s)).collect::<Result<_, _>>()?;
+    let p: Vec<Rat> = closure.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", VARS[j]), s)).collect::<Result<_, _>>()?;
     if p[0].is_negative() || p[1].is_negative() || !p[2].is_one() || &p[1] != kstar {
         return Err("closure: need a ≥ 0, b = kstar, c = 1".into());
     }
     for seq in inst.sequences() {
         for row in sequence_rows(&seq, &inst.eps) {
-            let lhs = row.coeffs.iter().zip(&p).fold(Q::zero(), |acc, (g, z)| acc + g * z);
+            let lhs = row.coeffs.iter().zip(&p).fold(Rat::zero(), |acc, (g, z)| acc + g * z);
             if lhs.is_positive() {
                 return Err(format!("closure: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
             }
@@ -106,8 +106,8 @@ fn check_closure(inst: &Instance, closure: &[String], kstar: &Q) -> Result<(), S
 /// Upper side, strict part: a correct head meeting `b ≤ bound·c` with `c > 0` (and, for
 /// mixing with the closure point, every weight positive), judged on its values.
 pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) -> Result<(), String> {
-    let alpha: Vec<Q> = wit.alpha.iter().map(|s| rational("witness.alpha", s)).collect::<Result<_, _>>()?;
-    let s: Vec<Q> = wit.s.iter().map(|v| rational("witness.s", v)).collect::<Result<_, _>>()?;
+    let alpha: Vec<Rat> = wit.alpha.iter().map(|s| rational("witness.alpha", s)).collect::<Result<_, _>>()?;
+    let s: Vec<Rat> = wit.s.iter().map(|v| rational("witness.s", v)).collect::<Result<_, _>>()?;
     if !alpha[2].is_positive() || (all_positive && alpha.iter().any(|a| !a.is_positive())) {
         return Err("witness: weights must be positive (c > 0 always; a, b, c > 0 for mixing)".into());
     }

@@ -5,7 +5,7 @@
 //! the stated parameters, so a certificate names its Farkas multipliers by row name and
 //! lists only the nonzero ones. Rationals are strings. Pure data: no checking here.
 
-use crate::rational::{q, Q};
+use crate::rational::{q, Rat};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -61,12 +61,12 @@ pub struct SharpWitness {
 }
 
 /// The margin of the concrete witness: `b ≤ (kstar + 1/1000)·c`.
-pub fn witness_margin() -> Q {
+pub fn witness_margin() -> Rat {
     q(1, 1000)
 }
 
 /// `sharp`, `loose` or `fails`: how the lemma's `K` compares with `kstar`.
-pub fn relation(kstar: &Q, k: &Q) -> &'static str {
+pub fn relation(kstar: &Rat, k: &Rat) -> &'static str {
     match kstar.cmp(k) {
         Ordering::Equal => "sharp",
         Ordering::Greater => "loose",

@@ -6,7 +6,7 @@
 pub mod code;
 pub mod tokens;
 
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -166,7 +166,7 @@ pub enum Bound {
     /// The lemma's own factor `K = (n−2)(d−2ε)/(2ε)`.
     Paper,
     /// Any rational factor, e.g. the review's literal `2`.
-    Value(Q),
+    Value(Rat),
 }
 
 impl Bound {
@@ -188,16 +188,16 @@ impl Bound {
 }
 
 /// The lemma's factor `K = (n−2)(d−2ε)/(2ε)` (MATH.md §2).
-pub fn paper_k(n: u32, eps: &Q, d: u32) -> Q {
-    let two_eps = eps * Q::from_integer(2.into());
-    Q::from_integer((n - 2).into()) * (Q::from_integer(d.into()) - &two_eps) / two_eps
+pub fn paper_k(n: u32, eps: &Rat, d: u32) -> Rat {
+    let two_eps = eps * Rat::from_integer(2.into());
+    Rat::from_integer((n - 2).into()) * (Rat::from_integer(d.into()) - &two_eps) / two_eps
 }
 
 /// One question: is there a head correct on the family with `α(x,y) ≤ K'·α(x,z)`?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub gap: Gap,
     pub family: Family,
     pub bound: Bound,
@@ -205,7 +205,7 @@ pub struct Instance {
 
 impl Instance {
     /// Validates the parameters (MATH.md §2: `n ≥ 3`, `ε > 0`, `0 ≤ u < w ≤ h`).
-    pub fn new(n: u32, eps: Q, gap: Gap, family: Family, bound: Bound) -> Result<Instance, String> {
+    pub fn new(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Result<Instance, String> {
         if n < 3 {
             return Err(format!("need n ≥ 3, got n = {n}"));
         }
@@ -219,7 +219,7 @@ impl Instance {
         Ok(Instance { n, eps, gap, family, bound })
     }
     /// The factor `K'` of the negated bound.
-    pub fn kprime(&self) -> Q {
+    pub fn kprime(&self) -> Rat {
         match &self.bound {
             Bound::Paper => paper_k(self.n, &self.eps, self.gap.d()),
             Bound::Value(k) => k.clone(),

@@ -7,7 +7,7 @@
 //! the closed systems equivalent). The solver side builds its LPs from these rows too;
 //! an independent writer in `tests/witness.rs` rebuilds them from the definition.
 
-use crate::rational::Q;
+use crate::rational::Rat;
 use crate::model::{Instance, Sequence};
 use num_traits::{One, Signed, Zero};
 
@@ -18,28 +18,28 @@ pub const VARS: [&str; 6] = ["a", "b", "c", "P", "Q", "S"];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     pub name: String,
-    pub coeffs: Vec<Q>,
-    pub rhs: Q,
+    pub coeffs: Vec<Rat>,
+    pub rhs: Rat,
     /// A strict correctness row (`< 0`, closed as `≤ −1`) as opposed to a sign or bound row.
     pub strict: bool,
 }
 
 /// The rows of one sequence: `N − tD − εD ≤ −1` and `−N + tD − εD ≤ −1`.
-pub fn sequence_rows(seq: &Sequence, eps: &Q) -> [Row; 2] {
-    let t = Q::from_integer(seq.target.into());
-    let m: Vec<Q> = seq.mult.iter().map(|&i| Q::from_integer(i.into())).collect();
+pub fn sequence_rows(seq: &Sequence, eps: &Rat) -> [Row; 2] {
+    let t = Rat::from_integer(seq.target.into());
+    let m: Vec<Rat> = seq.mult.iter().map(|&i| Rat::from_integer(i.into())).collect();
     let hi = -(&t + eps);
     let lo = &t - eps;
     let upper = vec![&m[0] * &hi, &m[1] * &hi, &m[2] * &hi, m[0].clone(), m[1].clone(), m[2].clone()];
     let lower = vec![&m[0] * &lo, &m[1] * &lo, &m[2] * &lo, -&m[0], -&m[1], -&m[2]];
     [
-        Row { name: format!("{}.upper", seq.name), coeffs: upper, rhs: -Q::one(), strict: true },
-        Row { name: format!("{}.lower", seq.name), coeffs: lower, rhs: -Q::one(), strict: true },
+        Row { name: format!("{}.upper", seq.name), coeffs: upper, rhs: -Rat::one(), strict: true },
+        Row { name: format!("{}.lower", seq.name), coeffs: lower, rhs: -Rat::one(), strict: true },
     ]
 }
 
-fn unit(j: usize, v: Q) -> Vec<Q> {
-    let mut c = vec![Q::zero(); 6];
+fn unit(j: usize, v: Rat) -> Vec<Rat> {
+    let mut c = vec![Rat::zero(); 6];
     c[j] = v;
     c
 }
@@ -54,13 +54,13 @@ pub fn build_rows(inst: &Instance) -> Vec<Row> {
         rows.extend(sequence_rows(&seq, &inst.eps));
     }
     for (j, name) in ["a", "b", "c"].iter().enumerate() {
-        rows.push(Row { name: format!("sign_{name}"), coeffs: unit(j, -Q::one()), rhs: Q::zero(), strict: false });
+        rows.push(Row { name: format!("sign_{name}"), coeffs: unit(j, -Rat::one()), rhs: Rat::zero(), strict: false });
     }
     let k = inst.kprime();
-    let mut bound = vec![Q::zero(); 6];
-    bound[1] = Q::one();
+    let mut bound = vec![Rat::zero(); 6];
+    bound[1] = Rat::one();
     bound[2] = -k.clone();
-    rows.push(Row { name: "bound".into(), coeffs: bound, rhs: Q::zero(), strict: false });
+    rows.push(Row { name: "bound".into(), coeffs: bound, rhs: Rat::zero(), strict: false });
     if !k.is_positive() {
         rows.extend(zero_product_rows(4, "Q"));
     }
@@ -72,8 +72,8 @@ pub fn build_rows(inst: &Instance) -> Vec<Row> {
 
 fn zero_product_rows(j: usize, name: &str) -> [Row; 2] {
     [
-        Row { name: format!("{name}_le_0"), coeffs: unit(j, Q::one()), rhs: Q::zero(), strict: false },
-        Row { name: format!("{name}_ge_0"), coeffs: unit(j, -Q::one()), rhs: Q::zero(), strict: false },
+        Row { name: format!("{name}_le_0"), coeffs: unit(j, Rat::one()), rhs: Rat::zero(), strict: false },
+        Row { name: format!("{name}_ge_0"), coeffs: unit(j, -Rat::one()), rhs: Rat::zero(), strict: false },
     ]
 }
 

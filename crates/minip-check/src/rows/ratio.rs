@@ -12,7 +12,7 @@
 //! Multisets are enumerated lazily in lexicographic order; nothing is materialised
 //! unless a caller collects it. `ratio_instance` validates the parameters of one LP.
 
-use crate::rational::{fmt_q, Q};
+use crate::rational::{fmt_q, Rat};
 use num_traits::Signed;
 
 
@@ -20,7 +20,7 @@ use num_traits::Signed;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatioInstance {
     pub n: u32,
-    pub eps: Q,
+    pub eps: Rat,
     pub h: u32,
     pub lo: u32,
     /// A class: `0..=h`, or `h + 1` for `h⁺` (needs `superset`).
@@ -50,7 +50,7 @@ pub fn class_label(h: u32, c: u32) -> String {
 }
 
 /// Validates `(n, ε, h, lo, hi, superset)`; errors are one line.
-pub fn ratio_instance(n: u32, eps: Q, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
     if n < 3 {
         return Err(format!("n = {n}: need n ≥ 3"));
     }
