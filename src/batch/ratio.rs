@@ -30,7 +30,7 @@ pub struct Record {
     pub lo: u32,
     /// The class: `0..=h`, or `h+` for the strict supersets of the query.
     pub hi: String,
-    /// Whether the LP has the class `h⁺` (MATH.md §4).
+    /// Whether the LP has the class `h⁺` (docs/math.md §4.1).
     pub superset: bool,
     /// `certified` or `unknown`.
     pub status: String,

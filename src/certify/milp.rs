@@ -6,7 +6,7 @@
 //! `w = Σ x_i z_i` by the standard linearised products, `h = Σ x_i`, gap `w − u ≥ d`.
 //! Targets: for each set of token kinds a sequence can contain (`{x}`, `{x,y}`, `{x,z}`,
 //! `{x,y,z}`) the target `t = min` of the present overlaps, by min-linearisation (one
-//! selected term, `t ≤` every term). The head's closed rows (MATH.md §3, strict rows
+//! selected term, `t ≤` every term). The head's closed rows (docs/math.md §2.4, strict rows
 //! homogeneous) need `t·a`, `t·b`, `t·c`: linearised exactly with a one-hot encoding of
 //! `t` and a split of the weight, `v = Σ_k v_k`, `0 ≤ v_k ≤ U·[t = k]`, `t·v = Σ k v_k`.
 //! Normalisation `b + c = 1` bounds `b, c` by 1 and makes `min b` the same as `min b/c`;

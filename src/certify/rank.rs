@@ -1,4 +1,4 @@
-//! The per-`m` search for the best certified rank bound (MATH.md §5): for every shape
+//! The per-`m` search for the best certified rank bound (docs/math.md §5): for every shape
 //! `(h, lo, hi)` in `m` bits it tries the constructions (greedy packing and shortened
 //! Golay words and Hadamard rows under the complement construction) and the exact varisat search, prices
 //! each code with the exact forced ratios `R(lo, o; h)` of `crate::amplify`, and
@@ -34,7 +34,7 @@ pub struct RankJob {
     pub sat_m_max: u32,
     /// Largest constant-weight word list enumerated by the greedy packing.
     pub greedy_words_max: u64,
-    /// Choose codes by the uniform bound `⌈k/(1+(k−1)δ²)⌉` of MATH.md §5 instead of the
+    /// Choose codes by the uniform bound `⌈k/(1+(k−1)δ²)⌉` of docs/math.md §5.4 instead of the
     /// entrywise one (the certificate states and checks both either way).
     pub uniform: bool,
 }
@@ -46,7 +46,7 @@ impl RankJob {
 }
 
 /// Exact forced ratios, computed once per `(h, lo, class, superset)` and shared across
-/// threads. For `m` bits the LP has the class `h⁺` exactly when `m > h` (MATH.md §4).
+/// threads. For `m` bits the LP has the class `h⁺` exactly when `m > h` (docs/math.md §4.3).
 pub struct Ratios {
     n: u32,
     eps: Rat,
@@ -171,7 +171,7 @@ fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Rat, u64)>> 
 }
 
 /// The bound a certificate states for these classes: `δ` over the classes that occur,
-/// the entrywise value, and the strict form `⌊value⌋ + 1` when `k ≥ 2` (MATH.md §5;
+/// the entrywise value, and the strict form `⌊value⌋ + 1` when `k ≥ 2` (docs/math.md §5.5;
 /// `check_rank` checks the precondition).
 fn bounds(k: usize, classes: &[(u32, Rat, u64)]) -> Option<(Rat, Rat, u64, bool)> {
     if classes.iter().any(|c| !c.1.is_positive()) {

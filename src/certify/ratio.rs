@@ -155,7 +155,7 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
 }
 
 /// The chain bound: the maximum over splits of `hi − lo` (the default `hi = h`
-/// gives MATH.md's `h − lo`) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
+/// gives `h − lo`; docs/math.md §4.7) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
 /// `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if there is no split. Display only.
 pub fn chain_bound(n: u32, eps: &Rat, hi: u32, lo: u32) -> Option<Rat> {
     let s = hi.checked_sub(lo)? as usize;
@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn the_superset_class_has_its_own_smaller_ratio() {
-        // MATH.md §4: R(0, h⁺; h) = 2, 3, 4, 5 for h = 3..6, and the class leaves the
+        // docs/math.md §4.7: R(0, h⁺; h) = 2, 3, 4, 5 for h = 3..6, and the class leaves the
         // query's own ratio R(0, h; h) unchanged.
         for (h, r, own) in [(3, qi(2), q(5, 2)), (4, qi(3), qi(4)), (5, qi(4), q(11, 2)), (6, qi(5), qi(7))] {
             let sup = forced_ratio(3, &q(1, 2), h, 0, h + 1, true).unwrap();

@@ -33,7 +33,7 @@ pub struct AmplifyArgs {
     /// `all`: every pair lo < hi, hi over the classes of the LP (h+ included with --superset).
     #[arg(long)]
     pairs: Option<String>,
-    /// Add the class h+ of strict supersets of the query (they exist when m > h; MATH.md §4).
+    /// Add the class h+ of strict supersets of the query (they exist when m > h; docs/math.md §4.1).
     #[arg(long)]
     superset: bool,
     /// Token dimension m: adds the class h+ exactly when m > h (for each h).

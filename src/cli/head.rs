@@ -302,11 +302,11 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
             .collect();
         let hdr: Vec<&str> = header.iter().map(|s| s.as_str()).collect();
         let mut s = format!(
-            "The three-token phase transition (MATH.md §6), eps = 1/2, every length 1..=len checked exhaustively and exactly.\n\n{}",
+            "The three-token phase transition (docs/math.md §6), eps = 1/2, every length 1..=len checked exhaustively and exactly.\n\n{}",
             table::render(&hdr, &body)
         );
         s.push_str("\nFAIL (tokens) = the first failing sequence, queried at position 1; t = its Min-IP target, y = the head's exact output.\n");
-        s.push_str("rank1 passes length 3 at m = 1 only: a gap d >= 2 needs m >= 2 (MATH.md §2).\n");
+        s.push_str("rank1 passes length 3 at m = 1 only: a gap d >= 2 needs m >= 2 (docs/math.md §6.1).\n");
         s.push_str(&format!(
             "{}\n",
             if all_ok { "every entry as predicted" } else { "SOME ENTRIES DIFFER FROM THE PREDICTION" }

@@ -19,7 +19,7 @@ pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> 
     let classes = if superset { format!("0..{h} and sup = {h}+ (strict supersets)") } else { format!("0..{h}") };
     let _ = writeln!(
         s,
-        "\\ minip row LP (MATH.md §4): n = {n}, eps = {}, h = {h}, classes {classes}; R(lo = {}, hi = {}) = min A{} with A{} = 1",
+        "\\ minip row LP (docs/math.md §4.2): n = {n}, eps = {}, h = {h}, classes {classes}; R(lo = {}, hi = {}) = min A{} with A{} = 1",
         fmt_q(eps),
         name(lo as usize),
         name(hi as usize),

@@ -29,7 +29,7 @@ impl RowLp {
 
 
 /// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`;
-/// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; MATH.md §4).
+/// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; docs/math.md §4.1).
 pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();

@@ -1,4 +1,4 @@
-//! Attacking a given head (MATH.md §2): find a failing length-`n` sequence.
+//! Attacking a given head (docs/math.md §2.3, §6.4): find a failing length-`n` sequence.
 //!
 //! First the gap-domination inequality on the head's own kernel: for a query `x` and
 //! candidates `y`, `z` with `u = <x,y> < w = <x,z>`, a head correct on S1, S2, S3 has
@@ -6,7 +6,7 @@
 //! S1, S2 or S3; each is evaluated exactly and the first that fails is reported. Per query the
 //! weakest pair of each class pair is taken (smallest `α(x,y)` with overlap `u`, largest
 //! `α(x,z)` with overlap `w`), so every pair is covered. If no pair yields a confirmed failure
-//! (the lemma's hypotheses need `d > 2ε`), exhaustive search of length `n` follows.
+//! (the lemma needs `d ≥ 2ε(n−1)/(n−2)`, i.e. `K ≥ 1`), exhaustive search of length `n` follows.
 //!
 //! Depends only on `minip_check::rational`, the head tables and `eval`.
 

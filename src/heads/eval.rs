@@ -1,4 +1,4 @@
-//! Exact evaluation of a head and exhaustive verification over `{0,1}^m` (MATH.md §1).
+//! Exact evaluation of a head and exhaustive verification over `{0,1}^m` (docs/math.md §1, §6.4).
 //!
 //! Symmetries used:
 //! - **positions** (every head): `ŷ` at a query depends only on the query token and the
@@ -22,7 +22,7 @@ use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use rayon::prelude::*;
 
-/// Min-IP target at position `i`: `min_j <x_i, x_j>` (MATH.md §1).
+/// Min-IP target at position `i`: `min_j <x_i, x_j>` (docs/math.md §1.1).
 pub fn target(tokens: &[u32], i: usize) -> u32 {
     tokens.iter().map(|&x| (x & tokens[i]).count_ones()).min().unwrap_or(0)
 }
@@ -225,7 +225,7 @@ pub fn queries(m: u32, coordinate_symmetry: bool) -> Vec<u32> {
 }
 
 /// Exhaustive exact verification of every sequence of length `lo..=hi` over `{0,1}^m` at every
-/// position, with tolerance `eps` (MATH.md §1: correct iff `|ŷ − t| < ε`).
+/// position, with tolerance `eps` (docs/math.md §1.3: correct iff `|ŷ − t| < ε`).
 /// `use_symmetry` allows the coordinate reduction if (and only if) the head is invariant.
 pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Report, String> {
     if lo == 0 || lo > hi {

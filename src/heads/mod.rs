@@ -1,4 +1,4 @@
-//! Explicit heads over `{0,1}^m` (MATH.md §1, §6): feature maps `φ_Q`, `φ_K`, values `v`,
+//! Explicit heads over `{0,1}^m` (docs/math.md §1, §6): feature maps `φ_Q`, `φ_K`, values `v`,
 //! readout `w`, `β`, reduced to the two tables of the scalarization (`α ≥ 0` and `s`), plus
 //! the built-ins `rank1`, `softmax` and `exact`.
 //!
@@ -114,7 +114,7 @@ pub struct Spec {
     pub beta: Map,
 }
 
-/// A head reduced to its scalarization (MATH.md §1): `ŷ = Σ α(q,k) s(q,k) / Σ α(q,k)`.
+/// A head reduced to its scalarization (docs/math.md §1.4): `ŷ = Σ α(q,k) s(q,k) / Σ α(q,k)`.
 #[derive(Clone, Debug)]
 pub struct Head {
     pub name: String,
@@ -250,7 +250,7 @@ impl Head {
     }
 }
 
-/// The built-in heads (MATH.md §6). `base` applies to `softmax` (default 6) and `exact`
+/// The built-in heads (docs/math.md §6). `base` applies to `softmax` (default 6) and `exact`
 /// (default `max(2, len)`, the smallest integer base that is correct at length `len`).
 pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, String>> {
     let spec = |name: String, phi_q, phi_k, v, w, beta| Spec { name, m: None, phi_q, phi_k, v, w, beta };

@@ -1,4 +1,4 @@
-//! The three-token phase transition (MATH.md §6), every entry verified exhaustively:
+//! The three-token phase transition (docs/math.md §6), every entry verified exhaustively:
 //! rank 1 is exact up to length 2 and fails at length 3 (for `m ≥ 2`; at `m = 1` no gap
 //! `d ≥ 2` exists); softmax with base 6 is correct at length 3; the `2^m`-feature head
 //! `α = B^{−<x,z>}` is correct at length `L` with base `B = L` and fails with `B = L − 1`.

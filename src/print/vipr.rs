@@ -124,7 +124,7 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
         comments: vec![
             format!("minip gap-domination certificate, verdict {}", cert.verdict),
             format!("n={} eps={} h={} u={} w={} family={} bound b <= {} c", p.n, p.eps, p.h, p.u, p.w, p.family, p.kprime),
-            "strict rows are closed as <= -1 (homogeneity, docs/math.md section 2)".into(),
+            "strict rows are closed as <= -1 (homogeneity, docs/math.md section 2.5)".into(),
         ],
         vars: cert.variables.clone(),
         obj: Vec::new(),

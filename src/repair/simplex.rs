@@ -1,4 +1,4 @@
-//! Exact dual simplex on the row LP, the refinement step of MATH.md §4's exact
+//! Exact dual simplex on the row LP (docs/math.md §4.2), the refinement step of its exact
 //! solve: starting from a dual-feasible basis (HiGHS's, when its exact multipliers
 //! are nonnegative, or the trivial one), pivot in exact arithmetic until the
 //! basic point satisfies every row. Linear algebra is `super::sparse` from scratch

@@ -50,7 +50,7 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let u_e = sum(&pxy);
     let w_e = sum(&pxz);
     model.add_constraint((w_e.clone() - u_e.clone()).geq(job.d as f64));
-    // z is a different token from x (MATH.md §4: a strict superset is not the query):
+    // z is a different token from x (docs/math.md §2.1: a strict superset is not the query):
     // Hamming distance |x| + |z| − 2<x,z> ≥ 1. (y differs from both since u < w ≤ h.)
     model.add_constraint((h_e.clone() + sum(&z) - 2.0 * w_e.clone()).geq(1.0));
     let overlaps = [h_e, u_e, w_e];

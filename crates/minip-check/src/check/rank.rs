@@ -1,8 +1,8 @@
-//! Checking rank-bound certificates (`minip-rank/2`, MATH.md §5), end to end:
+//! Checking rank-bound certificates (`minip-rank/2`, docs/math.md §5, §7.2), end to end:
 //! 1. the code: every weight and overlap recomputed against `(m, h, lo, hi)`;
 //! 2. the classes: each off-diagonal entry `(i, j)` classified from the code words as seen
 //!    from the query `x_i`: the overlap `o < h`, class `h` when `y_j = x_i`, class `h⁺` when
-//!    `y_j ⊋ x_i` (a strict superset is not the query: MATH.md §4–5), and counted;
+//!    `y_j ⊋ x_i` (a strict superset is not the query: docs/math.md §4.1, §5.3), and counted;
 //! 3. the ratios: exactly one certificate per class that occurs, for `R(lo, class; h)` with
 //!    the stated `n, ε, h, lo`, each passing `check_ratio`; the class `h⁺` only from an LP
 //!    with the superset class, which needs `m > h`;
@@ -82,7 +82,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
         if class == p.h + 1 {
             let own = if by_class.contains_key(&p.h) { ", and the query's own ratio R(lo, h; h) does not bound them" } else { "" };
             return Err(format!(
-                "{n} entries (i, j) have y_j a strict superset of x_i (class {}+, not the query itself): they need R({}, {}+; {}), which is not given{own} (MATH.md §5)",
+                "{n} entries (i, j) have y_j a strict superset of x_i (class {}+, not the query itself): they need R({}, {}+; {}), which is not given{own} (docs/math.md §5.3)",
                 p.h, p.lo, p.h, p.h
             ));
         }

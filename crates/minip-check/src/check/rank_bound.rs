@@ -1,4 +1,4 @@
-//! The approximate-identity lemma in exact arithmetic (MATH.md §5): a `k×k` matrix with unit
+//! The approximate-identity lemma in exact arithmetic (docs/math.md §5.1): a `k×k` matrix with unit
 //! diagonal and off-diagonal entries of absolute value `≤ δ` has rank `≥ k/(1+(k−1)δ²)`,
 //! so a head correct on all length-`n` sequences over a code of `k` pairs has feature rank
 //! `r ≥ ⌈k/(1+(k−1)δ²)⌉`, with `δ = max_{o ≥ hi} 1/R(lo, o; h)`.
@@ -45,7 +45,7 @@ pub fn entrywise_value(k: usize, classes: &[(Rat, u64)]) -> Rat {
     &kq * &kq / frob
 }
 
-/// The strict form (MATH.md §5, docs/rank.md): when every off-diagonal entry is strictly
+/// The strict form (docs/math.md §5.5, docs/rank.md): when every off-diagonal entry is strictly
 /// below its bound (`k ≥ 2` and every forced ratio positive, proved by a dual combination
 /// with a positive multiplier on a strict row), `‖M‖_F² < k + Σ R_ij^{−2}`, so
 /// `rank > value` and `rank ≥ ⌊value⌋ + 1`. Equal to `⌈value⌉` unless `value` is an integer.

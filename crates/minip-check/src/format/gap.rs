@@ -69,7 +69,7 @@ pub struct Output {
     pub yhat: String,
 }
 
-/// A head over `{x, y, z}` queried at `x`: `α(x,·)` and `s(x,·)` (MATH.md §1).
+/// A head over `{x, y, z}` queried at `x`: `α(x,·)` and `s(x,·)` (docs/math.md §1.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Head {

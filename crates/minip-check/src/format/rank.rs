@@ -1,4 +1,4 @@
-//! Format `minip-rank/2`: a certified lower bound on the feature rank (MATH.md §5).
+//! Format `minip-rank/2`: a certified lower bound on the feature rank (docs/math.md §5).
 //!
 //! - `params`: `n`, `eps`, `m`, `h`, `lo`, `hi`;
 //! - `code`: the `k` pairs `(x_i, y_i)` as bit strings (character `b` is bit `b`);

@@ -1,4 +1,4 @@
-//! Format `minip-ratio/2`: an exact forced kernel ratio (MATH.md §4) with both sides
+//! Format `minip-ratio/2`: an exact forced kernel ratio (docs/math.md §4.5) with both sides
 //! of its proof. Rationals are strings (`"11/2"`).
 //!
 //! - `params.superset`: whether the class `h⁺` of strict supersets of the query is in the

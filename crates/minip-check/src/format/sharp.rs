@@ -1,5 +1,5 @@
 //! Format `minip-sharp/1`: the exact best domination factor `kstar = inf b/c` of one or
-//! more configurations, each with its two-sided certificate (MATH.md §2–3).
+//! more configurations, each with its two-sided certificate (docs/math.md §3).
 //!
 //! Compact on purpose (a sweep commits thousands): the checker rebuilds every row from
 //! the stated parameters, so a certificate names its Farkas multipliers by row name and

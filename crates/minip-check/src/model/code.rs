@@ -50,7 +50,7 @@ pub fn overlap(a: u64, b: u64) -> u32 {
 }
 
 /// The class of key `y` as seen from a query `x` of weight `h`: `<x,y>` below `h`, `h` when
-/// `y = x`, and `h + 1` (the strict supersets `h⁺`, MATH.md §4) when `y ⊋ x`.
+/// `y = x`, and `h + 1` (the strict supersets `h⁺`, docs/math.md §4.1) when `y ⊋ x`.
 pub fn entry_class(h: u32, x: u64, y: u64) -> u32 {
     let o = overlap(x, y);
     if o == h && y != x {
@@ -108,7 +108,7 @@ impl Code {
         Ok(())
     }
     /// How often each class occurs off the diagonal, by class as seen from the query
-    /// `x_i` (MATH.md §5): the overlap `o = <x_i,y_j>` when `o < h`; when `o = h`, class `h`
+    /// `x_i` (docs/math.md §5.3): the overlap `o = <x_i,y_j>` when `o < h`; when `o = h`, class `h`
     /// if `y_j = x_i` (the query's own token) and class `h + 1` (`h⁺`) if `y_j ⊋ x_i`.
     pub fn class_counts(&self) -> std::collections::BTreeMap<u32, u64> {
         let mut c = std::collections::BTreeMap::new();

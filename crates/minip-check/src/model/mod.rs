@@ -16,7 +16,7 @@ pub const MAX_N: u32 = 1000;
 /// Largest query weight accepted.
 pub const MAX_H: u32 = 100_000;
 
-/// Which sequences the head must be correct on (MATH.md §2).
+/// Which sequences the head must be correct on (docs/math.md §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Family {
@@ -107,7 +107,7 @@ pub struct Sequence {
 }
 
 impl Sequence {
-    /// Builds the sequence and computes its target from the overlaps (MATH.md §1):
+    /// Builds the sequence and computes its target from the overlaps (docs/math.md §1.1, §2.2):
     /// `h` for the self term, `u` if `y` occurs, `w` if `z` occurs.
     pub fn new(name: impl Into<String>, mult: [u32; 3], gap: &Gap) -> Sequence {
         let mut t = gap.h;
@@ -137,7 +137,7 @@ impl Sequence {
     }
 }
 
-/// The family's sequences, in a fixed order (MATH.md §2).
+/// The family's sequences, in a fixed order (docs/math.md §2.2).
 pub fn sequences(n: u32, gap: &Gap, family: Family) -> Vec<Sequence> {
     match family {
         Family::Paper => vec![
@@ -187,7 +187,7 @@ impl Bound {
     }
 }
 
-/// The lemma's factor `K = (n−2)(d−2ε)/(2ε)` (MATH.md §2).
+/// The lemma's factor `K = (n−2)(d−2ε)/(2ε)` (docs/math.md §2.3).
 pub fn paper_k(n: u32, eps: &Rat, d: u32) -> Rat {
     let two_eps = eps * Rat::from_integer(2.into());
     Rat::from_integer((n - 2).into()) * (Rat::from_integer(d.into()) - &two_eps) / two_eps
@@ -204,7 +204,7 @@ pub struct Instance {
 }
 
 impl Instance {
-    /// Validates the parameters (MATH.md §2: `n ≥ 3`, `ε > 0`, `0 ≤ u < w ≤ h`).
+    /// Validates the parameters (docs/math.md §2.1: `n ≥ 3`, `ε > 0`, `0 ≤ u < w ≤ h`).
     pub fn new(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Result<Instance, String> {
         if n < 3 {
             return Err(format!("need n ≥ 3, got n = {n}"));

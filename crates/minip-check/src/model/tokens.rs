@@ -70,7 +70,7 @@ pub fn gap_from_tokens(spec: &str) -> Result<(Gap, [Token; 3]), String> {
 /// `x, y, z` must be three different tokens: the gap LP gives each its own kernel
 /// value and value, which is a kernel table on real tokens only if they differ. With
 /// `u < w ≤ h`, `y` differs from both; `z = x` is the one way to fail (`w = h`), and
-/// then `z` must be a strict superset of `x` (MATH.md §4: the query is a class of its own).
+/// then `z` must be a strict superset of `x` (docs/math.md §2.1; the query is a class of its own, §4.1).
 pub fn distinct(t: &[Token; 3]) -> Result<(), String> {
     for (i, j, a, b) in [(0, 1, "x", "y"), (0, 2, "x", "z"), (1, 2, "y", "z")] {
         if t[i] == t[j] {

@@ -6,7 +6,7 @@
 //! `x[i][b]` (`i·m + b + 1`), `y[i][b]` (`k·m + i·m + b + 1`), then auxiliaries.
 //! Cardinalities use the sequential counter (Sinz 2005) with both
 //! implication directions where an exact count is needed. Symmetry breaking, each
-//! step sound on its own and together (argument in docs/rank.md):
+//! step sound on its own and together (argument in docs/math.md §5.6):
 //! - dominance: `y_i ⊇ complement(x_i)` (adding bits outside `x_i` keeps `<x_i,y_i>`
 //!   and only raises `<x_j,y_i>`);
 //! - rows: `x_0 > x_1 > … > x_{k−1}` strictly, as bit strings (the `x_i` are distinct
