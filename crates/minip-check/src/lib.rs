@@ -28,6 +28,7 @@
 //! ```
 
 pub mod check;
+pub mod error;
 pub mod format;
 pub mod model;
 pub mod rational;
@@ -36,4 +37,5 @@ pub mod rows;
 pub mod verify;
 
 pub use check::{Checked, Context};
+pub use error::Error;
 pub use rational::Rat;

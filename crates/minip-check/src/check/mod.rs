@@ -23,6 +23,7 @@ use crate::format::gap::GapCertificate;
 use crate::format::rank::RankCertificate;
 use crate::format::ratio::RatioCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
+use crate::error::Error;
 use crate::format::AnyCertificate;
 use crate::rational::{fmt_q, parse_rational, Rat};
 use std::path::{Path, PathBuf};
@@ -103,8 +104,22 @@ pub struct Checked<C: Certificate> {
 
 impl<C: Certificate> Checked<C> {
     /// Runs the check; on failure the error says which part failed.
-    pub fn new(cert: C, ctx: &Context) -> Result<Checked<C>, String> {
-        let claim = cert.check(ctx)?;
+    ///
+    /// ```
+    /// use minip_check::{read, Checked, Context, Error};
+    /// use minip_check::format::AnyCertificate;
+    /// let text = include_str!("../../../../proofs/amplify/n3_eps1-2_h3_lo0_hi3.json");
+    /// let AnyCertificate::Ratio(c) = read::parse(text).unwrap() else { unreachable!() };
+    /// let checked = Checked::new(c.clone(), &Context::default()).unwrap();
+    /// assert_eq!(minip_check::rational::fmt_q(checked.claim()), "5/2"); // R(0, 3; 3)
+    /// // A claimed ratio the certificate does not prove is rejected, with the part named.
+    /// let mut forged = c;
+    /// forged.ratio = "3".into();
+    /// let err = Checked::new(forged, &Context::default()).unwrap_err();
+    /// assert!(matches!(err, Error::Rejected(ref m) if m.contains("alpha[0]")));
+    /// ```
+    pub fn new(cert: C, ctx: &Context) -> Result<Checked<C>, Error> {
+        let claim = cert.check(ctx).map_err(Error::from_check)?;
         Ok(Checked { cert, claim })
     }
     pub fn cert(&self) -> &C {

@@ -1,0 +1,49 @@
+//! The checker's typed error: why an input or a certificate was not accepted, and the exit
+//! status that goes with it.
+
+use std::fmt;
+
+/// Why something was not accepted. Every message is one line and names the failing part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Unreadable or malformed input (a file, a format, a parameter out of range).
+    Input(String),
+    /// The certificate was read but its claim does not check.
+    Rejected(String),
+    /// Checking would need more work or memory than the documented limits allow.
+    TooLarge(String),
+}
+
+impl Error {
+    /// The exit status of the command line: 1 for a rejected certificate, 2 otherwise.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Rejected(_) => 1,
+            Error::Input(_) | Error::TooLarge(_) => 2,
+        }
+    }
+    /// Classifies a check's message: the limits say "too large to check".
+    pub fn from_check(msg: String) -> Error {
+        if msg.starts_with("too large to check") {
+            Error::TooLarge(msg)
+        } else {
+            Error::Rejected(msg)
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(m) | Error::Rejected(m) | Error::TooLarge(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
