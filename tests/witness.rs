@@ -239,10 +239,13 @@ fn esolve(lp: &Lp) -> Answer {
     std::fs::write(&file, &text).unwrap();
     let out = match Command::new("esolver").arg("-L").arg("-O").arg(&sol).arg(&file).output() {
         Ok(o) => o,
-        Err(e) => panic!(
-            "cannot run esolver ({e}): the witness test needs QSopt_ex's exact LP solver \
-             (Debian package qsopt-ex); `bash .ci/deps` installs it"
-        ),
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&dir);
+            panic!(
+                "cannot run esolver ({e}): the witness test needs QSopt_ex's exact LP solver \
+                 (Debian package qsopt-ex); `bash .ci/deps` installs it"
+            )
+        }
     };
     let result = std::fs::read_to_string(&sol).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
