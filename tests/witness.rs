@@ -32,6 +32,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
+/// A disagreement: returned as `Err` so that callers (and the tampering tests) see the message.
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -487,19 +496,19 @@ fn config_of(p: &Value) -> Config {
     Config { n: int(p, "n"), eps: frac(p, "eps"), h: int(p, "h"), u: int(p, "u"), w: int(p, "w"), all }
 }
 
-/// Checks one `minip-gap/1` file against esolver; returns its verdict.
 fn check_gap_file(path: &Path) -> String {
-    check_gap_doc(&read_json(path), &path.strip_prefix(root()).unwrap_or(path).display().to_string())
+    check_gap_doc(&read_json(path), &path.strip_prefix(root()).unwrap_or(path).display().to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn check_gap_doc(doc: &Value, name: &str) -> String {
+/// Checks one `minip-gap/1` certificate against esolver; returns its verdict.
+fn check_gap_doc(doc: &Value, name: &str) -> Result<String, String> {
     assert_eq!(doc["format"], "minip-gap/1", "{name}");
     let p = &doc["params"];
     let cfg = config_of(p);
     let kprime = frac(p, "kprime");
     match p["bound"].as_str() {
-        Some("paper") => assert_eq!(kprime, paper_k(&cfg), "{name}: kprime is not (n-2)(d-2eps)/(2eps) at {cfg}"),
-        Some(b) => assert_eq!(kprime, F::parse(b), "{name}: kprime differs from the stated bound"),
+        Some("paper") => ensure!(kprime == paper_k(&cfg), "{name}: kprime = {kprime} is not (n-2)(d-2eps)/(2eps) at {cfg}"),
+        Some(b) => ensure!(kprime == F::parse(b), "{name}: kprime = {kprime} differs from the stated bound {b}"),
         None => panic!("{name}: no bound"),
     }
     let seqs = sequences(&cfg);
@@ -516,16 +525,16 @@ fn check_gap_doc(doc: &Value, name: &str) -> String {
     let mut ours = seqs.clone();
     theirs.sort();
     ours.sort();
-    assert_eq!(theirs, ours, "{name}: minip's sequences (multiplicities, target) differ from MATH.md's at {cfg}");
+    ensure!(theirs == ours, "{name}: minip's sequences (multiplicities, target) differ from MATH.md's at {cfg}: {theirs:?} vs {ours:?}");
     let verdict = doc["verdict"].as_str().unwrap_or_else(|| panic!("{name}: no verdict")).to_string();
     let exists = head_exists(&cfg, &seqs, kprime);
     let expected = if exists { "broken" } else { "holds" };
-    assert_eq!(
-        verdict, expected,
+    ensure!(
+        verdict == expected,
         "{name}: minip says {verdict} for b <= {kprime}*c at {cfg}, but QSopt_ex finds the closed system {}",
         if exists { "feasible (a correct head meets the bound)" } else { "infeasible" }
     );
-    verdict
+    Ok(verdict)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -566,7 +575,7 @@ fn gap_verdicts_agree_with_qsopt_ex() {
 // 2. Sharp constants.
 
 /// Checks one row of `proofs/sharp/table.csv` (as a header-keyed map).
-fn kstar_checks(row: &BTreeMap<String, String>) {
+fn kstar_checks(row: &BTreeMap<String, String>) -> Result<(), String> {
     let get = |k: &str| row.get(k).unwrap_or_else(|| panic!("table.csv has no column {k}")).as_str();
     let all = match get("family") {
         "all" => true,
@@ -582,29 +591,30 @@ fn kstar_checks(row: &BTreeMap<String, String>) {
         all,
     };
     let (kstar, attained) = (F::parse(get("kstar")), get("attained") == "true");
-    assert_eq!(get("d").parse::<i64>().unwrap(), cfg.w - cfg.u, "{cfg}: d");
+    ensure!(get("d").parse::<i64>().unwrap() == cfg.w - cfg.u, "{cfg}: d = {} is not w - u", get("d"));
     let k = paper_k(&cfg);
-    assert_eq!(F::parse(get("paper_k")), k, "{cfg}: paper_k");
+    ensure!(F::parse(get("paper_k")) == k, "{cfg}: paper_k = {} but K = {k}", get("paper_k"));
     let relation = match kstar.cmp(&k) {
         Ordering::Equal => "sharp",
         Ordering::Greater => "loose",
         Ordering::Less => "fails",
     };
-    assert_eq!(get("relation"), relation, "{cfg}: relation of kstar = {kstar} to K = {k}");
+    ensure!(get("relation") == relation, "{cfg}: relation {} of kstar = {kstar} to K = {k}, expected {relation}", get("relation"));
     let seqs = sequences(&cfg);
     // Correct heads with c > 0 exist (C ≠ ∅ in `closure_min_b`): the system with c ≥ 1 and no
     // bound on b, closed form, is feasible.
     let mut lp = gap_lp(&cfg, &seqs, F::int(-1));
     lp.row("cpos", vec![("c".into(), F::int(-1))], Sense::Le, F::int(-1));
-    assert!(feasible(&lp), "{cfg}: no correct head with alpha(x,z) > 0, so kstar is undefined");
+    ensure!(feasible(&lp), "{cfg}: no correct head with alpha(x,z) > 0, so kstar is undefined");
     let min_b = closure_min_b(&cfg, &seqs);
-    assert_eq!(min_b, kstar, "{cfg}: table.csv says kstar = {kstar}, QSopt_ex finds inf b/c = {min_b}");
+    ensure!(min_b == kstar, "{cfg}: table.csv says kstar = {kstar}, QSopt_ex finds inf b/c = {min_b}");
     // Attained ⇔ a correct head with c > 0 and b ≤ kstar·c exists ⇔ the gap system at
     // K' = kstar is feasible (a point with c = 0 gets c moved slightly up, the rows being open).
-    assert_eq!(head_exists(&cfg, &seqs, kstar), attained, "{cfg}: attained = {attained} but QSopt_ex disagrees");
+    ensure!(head_exists(&cfg, &seqs, kstar) == attained, "{cfg}: attained = {attained} but QSopt_ex disagrees");
     // Above kstar a correct head meets the bound (the side the sharp witness certifies).
     let above = kstar + F::new(1, 1000);
-    assert!(head_exists(&cfg, &seqs, above), "{cfg}: no correct head with b <= {above}*c, so kstar = {kstar} is too small");
+    ensure!(head_exists(&cfg, &seqs, above), "{cfg}: no correct head with b <= {above}*c, so kstar = {kstar} is too small");
+    Ok(())
 }
 
 type Kind = (String, String, String, bool);
@@ -635,7 +645,7 @@ fn check_table(rel: &str, min_rows: usize, stride: usize) -> (usize, BTreeMap<Ki
     let mut tally: BTreeMap<Kind, usize> = BTreeMap::new();
     let mut groups = std::collections::BTreeSet::new();
     for &i in &pick {
-        kstar_checks(&rows[i]);
+        kstar_checks(&rows[i]).unwrap_or_else(|e| panic!("{rel}: {e}"));
         *tally.entry(kind(&rows[i])).or_default() += 1;
         groups.insert((rows[i]["n"].clone(), rows[i]["eps"].clone()));
     }
@@ -661,7 +671,7 @@ fn sharp_constants_agree_with_qsopt_ex() {
 // 3. Forced ratios.
 
 /// Checks one `minip-ratio/2` object; returns its ratio.
-fn check_ratio_doc(doc: &Value, name: &str) -> F {
+fn check_ratio_doc(doc: &Value, name: &str) -> Result<F, String> {
     assert_eq!(doc["format"], "minip-ratio/2", "{name}");
     let p = &doc["params"];
     let (n, eps, h, lo, hi) = (int(p, "n"), frac(p, "eps"), int(p, "h"), int(p, "lo"), int(p, "hi"));
@@ -669,11 +679,11 @@ fn check_ratio_doc(doc: &Value, name: &str) -> F {
     let claimed = frac(doc, "ratio");
     let r = ratio(n, eps, h, lo, hi, superset);
     let hi_name = if hi == h + 1 { format!("{h}+") } else { hi.to_string() };
-    assert_eq!(
-        claimed, r,
+    ensure!(
+        claimed == r,
         "{name}: minip states R(lo={lo}, hi={hi_name}; h={h}) = {claimed} at n={n} eps={eps} superset={superset}, QSopt_ex finds {r}"
     );
-    claimed
+    Ok(claimed)
 }
 
 #[test]
@@ -692,7 +702,7 @@ fn forced_ratios_agree_with_qsopt_ex() {
     let (mut sup, mut query) = (0, 0);
     for f in &amplify {
         let doc = read_json(f);
-        check_ratio_doc(&doc, &f.strip_prefix(root()).unwrap().display().to_string());
+        check_ratio_doc(&doc, &f.strip_prefix(root()).unwrap().display().to_string()).unwrap_or_else(|e| panic!("{e}"));
         let (h, hi) = (int(&doc["params"], "h"), int(&doc["params"], "hi"));
         if hi == h + 1 {
             sup += 1;
@@ -707,7 +717,7 @@ fn forced_ratios_agree_with_qsopt_ex() {
         let ratios = doc["ratios"].as_array().unwrap_or_else(|| panic!("{}: no ratios", f.display()));
         assert!(!ratios.is_empty(), "{}: empty ratios", f.display());
         for (i, r) in ratios.iter().enumerate() {
-            check_ratio_doc(r, &format!("{} ratios[{i}]", f.strip_prefix(root()).unwrap().display()));
+            check_ratio_doc(r, &format!("{} ratios[{i}]", f.strip_prefix(root()).unwrap().display())).unwrap_or_else(|e| panic!("{e}"));
             embedded += 1;
         }
     }
@@ -827,56 +837,52 @@ fn the_witness_is_not_vacuous() {
 /// Tampered copies of committed answers are rejected by the same comparisons.
 #[test]
 fn tampered_answers_disagree_with_qsopt_ex() {
-    // Each tampering must be caught by the comparison named in `why`, not by some other panic.
-    let rejects = |what: &str, why: &str, f: &dyn Fn()| {
-        let err = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).expect_err(what);
-        let msg = err.downcast_ref::<String>().cloned().or_else(|| err.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-        assert!(msg.contains(why), "{what}: expected a message with {why:?}, got {msg:?}");
-    };
+    // Each tampering must be caught by the comparison named in `why`, not by something else.
+    fn rejects<T: fmt::Debug>(what: &str, why: &str, r: Result<T, String>) {
+        match r {
+            Ok(v) => panic!("{what} was not caught (accepted: {v:?})"),
+            Err(msg) => assert!(msg.contains(why), "{what}: expected a message with {why:?}, got {msg:?}"),
+        }
+    }
     // A gap verdict flipped, and a kprime that no longer matches the stated bound.
     let p = root().join("proofs/settle/n3_eps1-2_h3_u0_w3_paper_b2.json");
     let doc = read_json(&p);
-    assert_eq!(check_gap_doc(&doc, "settle d=3"), "holds");
+    assert_eq!(check_gap_doc(&doc, "settle d=3").unwrap(), "holds");
     let mut flipped = doc.clone();
     flipped["verdict"] = "broken".into();
-    rejects("a flipped verdict", "minip says broken", &|| {
-        check_gap_doc(&flipped, "flipped");
-    });
+    rejects("a flipped verdict", "minip says broken", check_gap_doc(&flipped, "flipped"));
     let mut edited = doc.clone();
     edited["params"]["kprime"] = "201/100".into();
     edited["params"]["bound"] = "201/100".into();
-    rejects("holds at K' = 201/100", "QSopt_ex finds the closed system feasible", &|| {
-        check_gap_doc(&edited, "K' = 201/100");
-    });
+    rejects("holds at K' = 201/100", "QSopt_ex finds the closed system feasible", check_gap_doc(&edited, "K' = 201/100"));
+    let mut kprime = doc.clone();
+    kprime["params"]["kprime"] = "3".into();
+    rejects("kprime 3 with bound 2", "differs from the stated bound", check_gap_doc(&kprime, "kprime"));
     // A sequence's target changed.
     let mut target = doc.clone();
     target["sequences"][2]["target"] = 1.into();
-    rejects("an edited target", "sequences (multiplicities, target) differ", &|| {
-        check_gap_doc(&target, "target");
-    });
+    rejects("an edited target", "sequences (multiplicities, target) differ", check_gap_doc(&target, "target"));
     // A ratio off by 1/2 (the old query ratio R(0, 3; 3) = 5/2 claimed for the superset class).
     let doc = read_json(&root().join("proofs/amplify/n3_eps1-2_h3_lo0_hi3p_sup.json"));
-    assert_eq!(check_ratio_doc(&doc, "R(0, 3+; 3)"), F::int(2));
+    assert_eq!(check_ratio_doc(&doc, "R(0, 3+; 3)").unwrap(), F::int(2));
     let mut wrong = doc.clone();
     wrong["ratio"] = "5/2".into();
-    rejects("R(0, 3+; 3) = 5/2", "QSopt_ex finds 2", &|| {
-        check_ratio_doc(&wrong, "wrong");
-    });
+    rejects("R(0, 3+; 3) = 5/2", "QSopt_ex finds 2", check_ratio_doc(&wrong, "wrong"));
     // A kstar moved by 1/1000, and an attained flag flipped.
     let row: BTreeMap<String, String> = "n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained"
         .split(',')
         .map(str::to_string)
         .zip("4,1/3,5,1,4,3,all,7,7.000000,7,sharp,false".split(',').map(str::to_string))
         .collect();
-    kstar_checks(&row);
+    kstar_checks(&row).unwrap();
     let mut moved = row.clone();
     moved.insert("kstar".into(), "7001/1000".into());
     moved.insert("paper_k".into(), "7".into());
     moved.insert("relation".into(), "loose".into());
-    rejects("kstar = 7001/1000", "QSopt_ex finds inf b/c = 7", &|| kstar_checks(&moved));
+    rejects("kstar = 7001/1000", "QSopt_ex finds inf b/c = 7", kstar_checks(&moved));
     let mut attained = row.clone();
     attained.insert("attained".into(), "true".into());
-    rejects("attained = true", "attained = true but QSopt_ex disagrees", &|| kstar_checks(&attained));
+    rejects("attained = true", "attained = true but QSopt_ex disagrees", kstar_checks(&attained));
 }
 
 #[test]
