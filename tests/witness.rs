@@ -3,7 +3,7 @@
 //! QSopt_ex (`esolver`, Debian package `qsopt-ex`, installed by `.ci/deps`) is an exact rational
 //! LP solver with nothing in common with minip's pipeline (HiGHS hints, exact repair, checker).
 //! This test re-derives a sample of minip's exact answers with it, from LP files written by the
-//! small writer below. The writer builds every row from MATH.md §2–4 directly — multiplicities,
+//! small writer below. The writer builds every row from docs/math.md §2–4 directly — multiplicities,
 //! targets `t = min overlap`, `D = Σ i_k α_k`, `N = Σ i_k P_k`, `|N − tD| < εD` — and uses no
 //! code of the library (no formulation, row builder, model or rational type), only the committed
 //! files under `proofs/` (read with serde_json) and the `minip` binary. A slip in the shared row
@@ -11,14 +11,14 @@
 //!
 //! Covered (sample sizes are printed by each test; set `MINIP_WITNESS_FULL=1` to take every
 //! file and every table row instead of the sample):
-//! 1. gap verdicts (MATH.md §3): every `proofs/settle/*.json` and every 7th file of
+//! 1. gap verdicts (docs/math.md §2.4): every `proofs/settle/*.json` and every 7th file of
 //!    `proofs/regression/*.json` (sorted): `holds` ⇔ esolver finds the closed system infeasible;
 //! 2. sharp constants: a sample of `proofs/sharp/table.csv` (every 218th row) and of
 //!    `proofs/sharp/probe/table.csv` (every 40th), plus the first two rows of each
 //!    (family, relation, attained, kstar = 0) kind of each: `kstar = min b` over the closure,
 //!    `attained` ⇔ the gap system at `K' = kstar` is feasible, and `K' = kstar + 1/1000` is broken;
-//! 3. forced ratios (MATH.md §4): every `proofs/amplify/*.json`, every ratio embedded in
-//!    `proofs/rank/*.json`, and MATH.md's public values;
+//! 3. forced ratios (docs/math.md §4): every `proofs/amplify/*.json`, every ratio embedded in
+//!    `proofs/rank/*.json`, and docs/math.md's public values;
 //! 4. the live binary on configurations off the committed grids (`check`, `sharp`, `amplify`);
 //! 5. negative controls: a perturbed `K'`, `ε` or a dropped sequence changes esolver's answer,
 //!    and tampered copies of committed answers (verdict, bound, target, ratio, kstar, attained)
@@ -293,7 +293,7 @@ fn minimum(lp: &Lp, what: &str) -> F {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MATH.md §2–3: one query x and two candidates y, z; the gap families and their rows.
+// docs/math.md §2: one query x and two candidates y, z; the gap families and their rows.
 
 #[derive(Clone, Debug)]
 struct Config {
@@ -400,7 +400,7 @@ fn closure_min_b(c: &Config, seqs: &[([i64; 3], i64)]) -> F {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MATH.md §4: one kernel row over all length-n sequences.
+// docs/math.md §4: one kernel row over all length-n sequences.
 
 /// Class `k` of a ratio certificate: `0..h−1` overlaps, `h` the query itself, `h+1` the strict
 /// supersets `h⁺` (overlap `h`).
@@ -512,7 +512,7 @@ fn check_gap_doc(doc: &Value, name: &str) -> Result<String, String> {
         None => panic!("{name}: no bound"),
     }
     let seqs = sequences(&cfg);
-    // The file's sequence list (written by minip's model) against ours (from MATH.md).
+    // The file's sequence list (written by minip's model) against ours (from docs/math.md).
     let mut theirs: Vec<([i64; 3], i64)> = doc["sequences"]
         .as_array()
         .unwrap_or_else(|| panic!("{name}: no sequences"))
@@ -525,7 +525,7 @@ fn check_gap_doc(doc: &Value, name: &str) -> Result<String, String> {
     let mut ours = seqs.clone();
     theirs.sort();
     ours.sort();
-    ensure!(theirs == ours, "{name}: minip's sequences (multiplicities, target) differ from MATH.md's at {cfg}: {theirs:?} vs {ours:?}");
+    ensure!(theirs == ours, "{name}: minip's sequences (multiplicities, target) differ from docs/math.md's at {cfg}: {theirs:?} vs {ours:?}");
     let verdict = doc["verdict"].as_str().unwrap_or_else(|| panic!("{name}: no verdict")).to_string();
     let exists = head_exists(&cfg, &seqs, kprime);
     let expected = if exists { "broken" } else { "holds" };
@@ -690,12 +690,12 @@ fn check_ratio_doc(doc: &Value, name: &str) -> Result<F, String> {
 fn forced_ratios_agree_with_qsopt_ex() {
     let t0 = std::time::Instant::now();
     let half = F::new(1, 2);
-    // MATH.md §4's public values, from the writer alone.
+    // docs/math.md §4's public values, from the writer alone.
     for (h, want) in [(2, F::int(1)), (3, F::new(5, 2)), (4, F::int(4)), (5, F::new(11, 2)), (6, F::int(7))] {
-        assert_eq!(ratio(3, half, h, 0, h, false), want, "R(0, {h}; {h}) (MATH.md §4)");
+        assert_eq!(ratio(3, half, h, 0, h, false), want, "R(0, {h}; {h}) (docs/math.md §4)");
     }
     for (h, want) in [(3, 2), (4, 3), (5, 4), (6, 5)] {
-        assert_eq!(ratio(3, half, h, 0, h + 1, true), F::int(want), "R(0, {h}+; {h}) (MATH.md §4)");
+        assert_eq!(ratio(3, half, h, 0, h + 1, true), F::int(want), "R(0, {h}+; {h}) (docs/math.md §4)");
     }
     let amplify = json_files("proofs/amplify");
     assert!(amplify.len() >= 90, "expected the amplify certificates, found {}", amplify.len());

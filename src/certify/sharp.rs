@@ -102,7 +102,7 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
             let h = g.into_cert().head.expect("broken has head");
             cert.attained = true;
             cert.witness = positive_witness(inst, Rat::zero(), [h.alpha.x, h.alpha.y, h.alpha.z], [h.s.x, h.s.y, h.s.z], false)?;
-            return Checked::new(cert, &Context::default());
+            return Ok(Checked::new(cert, &Context::default())?);
         }
         Outcome::Certified(_) => return Err("a correct head meets b ≤ K·c: K is above kstar".into()),
         Outcome::Unknown { reason } => return Err(format!("lower side: {reason}")),
@@ -130,7 +130,7 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
         Outcome::Certified(_) => return Err("no correct head at K + 1/1000".into()),
         Outcome::Unknown { reason } => return Err(format!("witness: {reason}")),
     }
-    Checked::new(cert, &Context::default())
+    Ok(Checked::new(cert, &Context::default())?)
 }
 
 /// Gives zero weights a small positive value (product unchanged, i.e. `s = 0` there),
