@@ -154,8 +154,8 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
     let r = milp::cross_check(&milp::Job::new(3, q(1, 2), Family::Paper, 3, 2).unwrap());
     let toks: Vec<&str> = r.milp_tokens.split(',').collect();
     assert_ne!(toks[0], toks[2], "{r:?}");
-    assert!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).is_err());
-    assert!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).is_err());
+    assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).unwrap_err(), "need 1 ≤ m ≤ 6, got m = 7");
+    assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).unwrap_err(), "need 1 ≤ d ≤ m, got d = 4, m = 3");
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
