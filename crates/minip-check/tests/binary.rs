@@ -164,6 +164,10 @@ fn rank_proof_files_are_checked_beside_the_certificate() {
     let (code, out, _) = run(&[&dir]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("m07.json: maximal: the proof does not derive the empty clause"), "{out}");
+    // Named bare, from inside its directory: the proof is still found beside it.
+    std::fs::write(dir.join("m07.maximal.drat"), &proof).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minip-check")).arg("m07.json").current_dir(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
     // The proof of another shape (m = 8, the same question in one more bit) under this name.
     std::fs::copy(proofs().join("rank/m08.maximal.drat"), dir.join("m07.maximal.drat")).unwrap();
     let (code, out, _) = run(&[&dir]);
