@@ -2,11 +2,11 @@
 //! check of a committed certificate. Whole-sweep figures come from `minip bench`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use minip::cert;
-use minip::certify::decide;
-use minip::check::check_any;
-use minip::exact::rational::q;
+use minip::certify::gap::decide;
+use minip::check::{check_any, Context};
 use minip::model::{Bound, Family, Gap, Instance};
+use minip::rational::q;
+use minip::read;
 
 fn bench(c: &mut Criterion) {
     let paper = Instance::new(3, q(1, 2), Gap::from_d(4).unwrap(), Family::Paper, Bound::Paper).unwrap();
@@ -15,7 +15,8 @@ fn bench(c: &mut Criterion) {
     c.bench_function("decide all n=6 (6,1,5)", |b| b.iter(|| decide(&all)));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/regression/n6_eps1-3_h6_u1_w5_all_bpaper.json");
     let text = std::fs::read_to_string(path).unwrap();
-    c.bench_function("parse+check all n=6 certificate", |b| b.iter(|| check_any(&cert::parse(&text).unwrap()).unwrap()));
+    let ctx = Context::default();
+    c.bench_function("parse+check all n=6 certificate", |b| b.iter(|| check_any(&read::parse(&text).unwrap(), &ctx).unwrap()));
 }
 
 criterion_group!(benches, bench);

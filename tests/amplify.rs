@@ -1,10 +1,11 @@
 //! Forced ratios (MATH.md §4): public values, committed certificates under
 //! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
 
-use minip::amplify::{chain_bound, forced_ratio};
-use minip::cert::{self, AnyCertificate};
-use minip::check::{check_any, check_ratio};
-use minip::exact::rational::{parse_rational, q, qi};
+use minip::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
+use minip::check::{check_any, check_ratio, Context};
+use minip::format::AnyCertificate;
+use minip::rational::{parse_rational, q, qi};
+use minip::read;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -24,6 +25,7 @@ fn public_values_and_chain_bounds() {
     for (h, r) in want {
         let c = forced_ratio(3, &q(1, 2), h, 0, h, false).unwrap();
         assert_eq!(check_ratio(&c).unwrap(), r, "h = {h}");
+        assert_eq!(*c.claim(), r, "h = {h}");
         assert_eq!(parse_rational(&c.ratio).unwrap(), r);
     }
     assert_eq!(chain_bound(3, &q(1, 2), 3, 0), Some(qi(2)));
@@ -48,7 +50,7 @@ fn committed_certificates_cover_the_grid_and_match_a_fresh_solve() {
     for eps in ["1/2", "1/4"] {
         for h in 1..=24 {
             let v = committed(eps, h);
-            let AnyCertificate::Ratio(c) = cert::parse(&v.to_string()).unwrap() else { panic!("not a ratio certificate") };
+            let AnyCertificate::Ratio(c) = read::parse(&v.to_string()).unwrap() else { panic!("not a ratio certificate") };
             let r = check_ratio(&c).unwrap();
             if h <= 12 || h == 24 {
                 let fresh = forced_ratio(3, &parse_rational(eps).unwrap(), h, 0, h, false).unwrap();
@@ -61,25 +63,34 @@ fn committed_certificates_cover_the_grid_and_match_a_fresh_solve() {
 }
 
 fn rejects(v: &Value, needle: &str, what: &str) {
-    let c = cert::parse(&v.to_string());
-    let err = c.and_then(|c| check_any(&c)).expect_err(what);
+    let c = read::parse(&v.to_string());
+    let err = c.and_then(|c| check_any(&c, &Context::default())).expect_err(what);
     assert!(err.contains(needle), "{what}: {err}");
 }
 
 #[test]
 fn tampered_ratio_certificates_are_rejected() {
     let good = committed("1/2", 12);
-    assert!(check_any(&cert::parse(&good.to_string()).unwrap()).unwrap().starts_with("ratio R = 40"));
+    assert_eq!(check_any(&read::parse(&good.to_string()).unwrap(), &Context::default()).unwrap(), "ratio R = 40 (n=3 eps=1/2 h=12 lo=0 hi=12)");
     let mults = good["multipliers"].as_array().unwrap().len();
     assert!(mults > 2);
 
     let mut t = good.clone();
     t["multipliers"][1]["y"] = Value::from("1000");
-    rejects(&t, "multipliers", "changed multiplier");
+    rejects(&t, "multipliers: the combination leaves", "changed multiplier");
 
     let mut t = good.clone();
     t["multipliers"].as_array_mut().unwrap().remove(0);
-    rejects(&t, "multipliers", "removed multiplier");
+    rejects(&t, "multipliers: the combination leaves", "removed multiplier");
+
+    let mut t = good.clone();
+    let first = t["multipliers"][0].clone();
+    t["multipliers"].as_array_mut().unwrap().push(first);
+    rejects(&t, "multipliers[7] ([0, 0] lower): listed twice", "duplicated multiplier");
+
+    let mut t = good.clone();
+    t["multipliers"][0]["side"] = Value::from("both");
+    rejects(&t, "unknown side 'both'", "bad side");
 
     let mut t = good.clone();
     t["multipliers"][0]["y"] = Value::from("-1");
@@ -87,32 +98,58 @@ fn tampered_ratio_certificates_are_rejected() {
 
     let mut t = good.clone();
     t["multipliers"][0]["classes"] = serde_json::json!([0, 13]);
-    rejects(&t, "multiset", "class out of range");
+    rejects(&t, "multipliers[0] ([0, 13] lower): not a nondecreasing multiset of n − 1 classes in 0..13", "class out of range");
 
+    // A smaller ε only strengthens what the multipliers prove (fewer heads are correct), so
+    // they still pass; the point, correct at 1/2, is not at 1/3.
     let mut t = good.clone();
     t["params"]["eps"] = Value::from("1/3");
-    assert!(cert::parse(&t.to_string()).and_then(|c| check_any(&c)).is_err(), "changed eps");
+    rejects(&t, "point: violates the lower row of multiset [0, 0] (|N − tD| > εD)", "changed eps");
+    // A larger ε weakens the rows: the multipliers no longer cancel.
+    t["params"]["eps"] = Value::from("2/3");
+    rejects(&t, "multipliers: the combination leaves", "larger eps");
 
     let mut t = good.clone();
     t["params"]["n"] = Value::from(4);
-    rejects(&t, "multiset", "changed n");
+    rejects(&t, "multipliers[0] ([0, 0] lower): not a nondecreasing multiset of n − 1 classes", "changed n");
 
     let mut t = good.clone();
     t["params"]["h"] = Value::from(13);
-    rejects(&t, "point", "changed h");
+    rejects(&t, "point: need 14 values of alpha and p", "changed h");
 
+    // An inflated ratio with the point moved to match: the multipliers prove only 40.
     let mut t = good.clone();
     t["ratio"] = Value::from("41");
+    rejects(&t, "alpha[0]: the point gives A_lo = 40, not the ratio 41", "inflated ratio");
     t["alpha"][0] = Value::from("41");
-    assert!(cert::parse(&t.to_string()).and_then(|c| check_any(&c)).is_err(), "inflated ratio");
+    rejects(&t, "< 0 on A_12", "inflated ratio and point");
+    // A deflated one: the multipliers prove it, but no point attains it.
+    let mut t = good.clone();
+    t["ratio"] = Value::from("39");
+    t["alpha"][0] = Value::from("39");
+    rejects(&t, "point: violates the", "deflated ratio and point");
+
+    let mut t = good.clone();
+    t["alpha"][12] = Value::from("2");
+    rejects(&t, "alpha[12]: the point must have A_hi = 1", "unnormalised point");
+    let mut t = good.clone();
+    t["alpha"][5] = Value::from("-1");
+    rejects(&t, "alpha[5]: negative kernel value", "negative point");
+    let mut t = good.clone();
+    t["p"].as_array_mut().unwrap().pop();
+    rejects(&t, "point: need 13 values of alpha and p", "short point");
+    let mut t = good.clone();
+    t["format"] = Value::from("minip-ratio/1");
+    t["params"]["superset"] = Value::from(true);
+    rejects(&t, "params.superset: minip-ratio/1 has no superset class", "v1 with superset");
 
     let mut t = good.clone();
     t["p"][3] = Value::from("0");
-    rejects(&t, "violates", "changed point");
+    rejects(&t, "point: violates the lower row of multiset [1, 3]", "changed point");
 
     let mut t = good.clone();
     t["params"]["lo"] = Value::from(12);
-    rejects(&t, "lo < hi", "bad params");
+    rejects(&t, "params: lo = 12, hi = 12: need lo < hi", "bad params");
 }
 
 #[test]
@@ -167,7 +204,7 @@ fn amplify_bad_input_gets_one_line_and_exit_2() {
 fn a_shared_stepping_series_matches_single_solves() {
     let eps = q(1, 2);
     let hs = [72, 3, 66];
-    let series = minip::amplify::forced_ratio_series(3, &eps, &hs, false);
+    let series = forced_ratio_series(3, &eps, &hs, false);
     for (h, c) in hs.iter().zip(series) {
         let single = forced_ratio(3, &eps, *h, 0, *h, false).unwrap();
         assert_eq!(check_ratio(&c.unwrap()).unwrap(), check_ratio(&single).unwrap(), "h = {h}");

@@ -1,9 +1,14 @@
 //! Certificates under regression: every committed file verifies with the checker
-//! alone (no solver), tampering is caught, VIPR exports follow the format, and a
-//! small grid re-solved from scratch matches the committed verdicts.
+//! alone (no solver), tampering is caught with the failing part named, VIPR exports
+//! follow the format, and a small grid re-solved from scratch matches the committed
+//! verdicts.
 
-use minip::cert::{self, AnyCertificate};
-use minip::check::check_any;
+use minip::check::{check_any, check_gap, Context, Verdict};
+use minip::format::gap::GapCertificate;
+use minip::format::AnyCertificate;
+use minip::rational::{fmt_q, parse_rational, qi, Q};
+use minip::read;
+use num_traits::{Signed, Zero};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -29,8 +34,8 @@ fn root() -> PathBuf {
 }
 
 fn check_value(v: &Value) -> Result<String, String> {
-    let c = cert::parse(&v.to_string())?;
-    check_any(&c)
+    let c = read::parse(&v.to_string())?;
+    check_any(&c, &Context::default())
 }
 
 fn load(rel: &str) -> Value {
@@ -40,11 +45,15 @@ fn load(rel: &str) -> Value {
 #[test]
 fn every_committed_certificate_verifies() {
     let files = json_files(&root().join("proofs"));
-    assert!(files.len() >= 1344, "expected the regression grid, found {} files", files.len());
+    assert!(files.len() >= 1546, "expected every committed certificate, found {} files", files.len());
+    let mut maximal = 0;
     for f in &files {
-        let c = cert::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        check_any(&c).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let c = read::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let what = check_any(&c, &Context::beside(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        maximal += what.contains(", no code of ") as usize;
     }
+    // Every rank certificate that refers to a maximality proof had it checked (m = 4, 6..=12).
+    assert_eq!(maximal, 8);
 }
 
 #[test]
@@ -55,7 +64,7 @@ fn committed_regression_verdicts_are_broken_exactly_at_the_known_small_gaps() {
     assert_eq!(files.len(), 1344);
     let mut broken = 0;
     for f in files {
-        let Ok(AnyCertificate::Gap(c)) = cert::read(&f) else { panic!("{}: not a gap certificate", f.display()) };
+        let Ok(AnyCertificate::Gap(c)) = read::read(&f) else { panic!("{}: not a gap certificate", f.display()) };
         let p = &c.params;
         let d = p.w - p.u;
         let expect_broken = d == 1 && ((p.eps == "1/2" && p.family == "paper") || (p.eps == "1/3" && p.n == 3));
@@ -77,39 +86,55 @@ fn tampered_farkas_certificates_are_rejected() {
 
     let mut t = good.clone();
     t["farkas"]["rows"][k]["multiplier"] = Value::from("1000");
-    assert!(check_value(&t).unwrap_err().contains("farkas"), "changed multiplier");
+    let e = check_value(&t).unwrap_err();
+    assert!(e.starts_with("farkas: the combination leaves"), "changed multiplier: {e}");
 
     let mut t = good.clone();
     t["farkas"]["rows"][k]["multiplier"] = Value::from("-1");
-    assert!(check_value(&t).unwrap_err().contains("negative multiplier"));
+    let e = check_value(&t).unwrap_err();
+    assert!(e.starts_with("farkas: row ") && e.ends_with(": negative multiplier -1"), "{e}");
 
+    // ε and n change K' (the bound is the lemma's own), so the stated kprime catches them;
+    // restated consistently, the rebuilt rows or sequences do.
     let mut t = good.clone();
     t["params"]["eps"] = Value::from("1/3");
-    assert!(check_value(&t).is_err(), "changed ε");
+    assert_eq!(check_value(&t).unwrap_err(), "params.kprime: stated 2 but the parameters give 7/2", "changed ε");
+    t["params"]["kprime"] = Value::from("7/2");
+    let e = check_value(&t).unwrap_err();
+    assert_eq!(e, "farkas.rows[0] (S1.upper): differs from the row rebuilt from params", "changed ε and K'");
 
     let mut t = good.clone();
     t["params"]["n"] = Value::from(4);
-    assert!(check_value(&t).is_err(), "changed n");
+    assert_eq!(check_value(&t).unwrap_err(), "params.kprime: stated 2 but the parameters give 4", "changed n");
+    t["params"]["kprime"] = Value::from("4");
+    let e = check_value(&t).unwrap_err();
+    assert_eq!(e, "sequences[0] (S1): does not match the family rebuilt from params", "changed n and K'");
 
     let mut t = good.clone();
     t["params"]["kprime"] = Value::from("5");
-    assert!(check_value(&t).unwrap_err().contains("kprime"));
+    assert_eq!(check_value(&t).unwrap_err(), "params.kprime: stated 5 but the parameters give 2");
 
     let mut t = good.clone();
     t["farkas"]["rows"].as_array_mut().unwrap().remove(k);
-    assert!(check_value(&t).unwrap_err().contains("listed"), "removed row");
+    assert_eq!(check_value(&t).unwrap_err(), "farkas.rows: 9 listed, the parameters give 10", "removed row");
 
     let mut t = good.clone();
     t["farkas"]["rows"][0]["coeffs"][3] = Value::from("7");
-    assert!(check_value(&t).unwrap_err().contains("differs"), "edited row");
+    assert_eq!(check_value(&t).unwrap_err(), "farkas.rows[0] (S1.upper): differs from the row rebuilt from params", "edited row");
 
     let mut t = good.clone();
     t["verdict"] = Value::from("broken");
-    assert!(check_value(&t).is_err());
+    assert_eq!(check_value(&t).unwrap_err(), "verdict broken needs a head section and no farkas");
+
+    let mut t = good.clone();
+    t["farkas"]["combined_rhs"] = Value::from("-2");
+    assert!(check_value(&t).unwrap_err().starts_with("farkas.combined_rhs: stated -2 but the multipliers give"));
 
     let mut t = good.clone();
     t["tokens"]["y"] = Value::from("111");
-    assert!(check_value(&t).unwrap_err().contains("tokens"));
+    assert_eq!(check_value(&t).unwrap_err(), "tokens: x, y, z differ in length");
+    t["tokens"]["y"] = Value::from("1100");
+    assert_eq!(check_value(&t).unwrap_err(), "tokens: overlaps do not realize (h, u, w)");
 }
 
 #[test]
@@ -117,25 +142,88 @@ fn tampered_heads_are_rejected() {
     let good = load(BROKEN);
     assert!(check_value(&good).unwrap().starts_with("broken"));
 
+    // s(x,x) = 5 moves every output; S3 = (x, y, z) (target 0) then has ŷ = 11/13.
     let mut t = good.clone();
     t["head"]["s"]["x"] = Value::from("5");
-    assert!(check_value(&t).is_err(), "changed value table");
+    assert_eq!(check_value(&t).unwrap_err(), "head: S3: |ŷ − t| = 11/13 is not below ε", "changed value table");
 
     let mut t = good.clone();
     t["head"]["alpha"]["y"] = Value::from("1000");
-    assert!(check_value(&t).unwrap_err().contains("K'"), "bound no longer met");
+    assert_eq!(check_value(&t).unwrap_err(), "head: α(x,y) ≤ K'·α(x,z) fails, so the head does not break the bound", "bound no longer met");
 
     let mut t = good.clone();
     t["head"]["alpha"]["z"] = Value::from("-1");
-    assert!(check_value(&t).unwrap_err().contains("negative kernel"));
+    assert_eq!(check_value(&t).unwrap_err(), "head: alpha.z: negative kernel value");
 
     let mut t = good.clone();
     t["head"]["outputs"][0]["yhat"] = Value::from("0");
-    assert!(check_value(&t).is_err(), "stated output");
+    assert_eq!(check_value(&t).unwrap_err(), "head.outputs (S1): stated output differs from the recomputed -6/17", "stated output");
 
     let mut t = good.clone();
     t["sequences"][2]["target"] = Value::from(1);
-    assert!(check_value(&t).unwrap_err().contains("sequences[2]"));
+    assert_eq!(check_value(&t).unwrap_err(), "sequences[2] (S3): does not match the family rebuilt from params");
+}
+
+/// The outputs of a gap certificate's head, recomputed here from its tables:
+/// `ŷ = Σ i_k α_k s_k / Σ i_k α_k`.
+fn head_outputs(c: &GapCertificate) -> Vec<Q> {
+    let h = c.head.as_ref().unwrap();
+    let r = |s: &String| parse_rational(s).unwrap();
+    let (alpha, s) = ([r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)], [r(&h.s.x), r(&h.s.y), r(&h.s.z)]);
+    c.sequences
+        .iter()
+        .map(|seq| {
+            let (mut num, mut den) = (Q::zero(), Q::zero());
+            for k in 0..3 {
+                num += qi(seq.mult[k] as i64) * &alpha[k] * &s[k];
+                den += qi(seq.mult[k] as i64) * &alpha[k];
+            }
+            num / den
+        })
+        .collect()
+}
+
+/// Replaces `s(x, ·)` and states every output as recomputed from the new tables.
+fn with_values(good: &GapCertificate, s: [&str; 3]) -> GapCertificate {
+    let mut c = good.clone();
+    let h = c.head.as_mut().unwrap();
+    (h.s.x, h.s.y, h.s.z) = (s[0].into(), s[1].into(), s[2].into());
+    let outs = head_outputs(&c);
+    for (o, y) in c.head.as_mut().unwrap().outputs.iter_mut().zip(outs) {
+        o.yhat = fmt_q(&y);
+    }
+    c
+}
+
+#[test]
+fn heads_with_consistent_outputs_are_judged_on_the_tolerance() {
+    // Tampered value tables with every output restated from them: the outputs agree with
+    // the tables, so only |ŷ − t| < ε can reject the head, and its message must say so.
+    let AnyCertificate::Gap(good) = read::read(&root().join(BROKEN)).unwrap() else { panic!() };
+    assert_eq!(check_gap(&good).unwrap(), Verdict::Broken);
+    let stated: Vec<Q> = good.head.as_ref().unwrap().outputs.iter().map(|o| parse_rational(&o.yhat).unwrap()).collect();
+    assert_eq!(stated, head_outputs(&good), "the committed outputs are the recomputed ones");
+    // α = (1/2, 4, 2), targets S1 0, S2 2, S3 0. S1 = (x, y, y): ŷ = (s_x − 4)/17 with
+    // s_y = −1/4, so s_x = 25/2 puts S1 exactly at ε = 1/2 (the inequality is strict).
+    for (s, want) in [
+        (["25/2", "-1/4", "2"], "head: S1: |ŷ − t| = 1/2 is not below ε"),
+        (["-9/2", "-1/4", "2"], "head: S1: |ŷ − t| = 1/2 is not below ε"),
+        (["1004", "-1/4", "2"], "head: S1: |ŷ − t| = 1000/17 is not below ε"),
+        // S2 = (x, z, z): ŷ = (s_x/2 + 4 s_z)/(9/2); s_z = 31/16 gives 2 − 1/2.
+        (["-2", "-1/4", "31/16"], "head: S2: |ŷ − t| = 1/2 is not below ε"),
+        // S3 = (x, y, z): ŷ = (−2 + 2 s_z)/(13/2); s_z = 21/8 gives 1/2 (S2 is at 19/9).
+        (["-2", "-1/4", "21/8"], "head: S3: |ŷ − t| = 1/2 is not below ε"),
+    ] {
+        let t = with_values(&good, s);
+        let e = check_gap(&t).unwrap_err();
+        assert_eq!(e, want, "s = {s:?}");
+    }
+    // Just inside the tolerance the same kind of change is accepted (S2 at 55/36, S3 at
+    // 162/325): the tables above are rejected on the tolerance, not on anything else.
+    for s in [["-2", "-1/4", "63/32"], ["-2", "-1/4", "131/50"]] {
+        let t = with_values(&good, s);
+        assert_eq!(check_gap(&t), Ok(Verdict::Broken), "s = {s:?}");
+    }
 }
 
 #[test]
@@ -171,11 +259,11 @@ fn vipr_exports_follow_the_format() {
 #[test]
 fn small_grid_resolved_matches_committed_verdicts() {
     let text = std::fs::read_to_string(root().join("instances/small.toml")).unwrap();
-    let insts = minip::sweep::instances(&minip::sweep::parse_grid(&text).unwrap());
-    let recs = minip::sweep::run(&insts, None, false, false);
+    let insts = minip::batch::grid::parse_grid(&text).unwrap().gap_instances();
+    let recs = minip::batch::sweep::run(&insts, None, false, false);
     assert_eq!(recs.len(), 2 * 2 * 20 * 2);
     for (inst, rec) in insts.iter().zip(&recs) {
-        let Ok(AnyCertificate::Gap(c)) = cert::read(&root().join(format!("proofs/regression/{}.json", inst.stem()))) else { panic!("{}", inst.stem()) };
+        let Ok(AnyCertificate::Gap(c)) = read::read(&root().join(format!("proofs/regression/{}.json", inst.stem()))) else { panic!("{}", inst.stem()) };
         assert_eq!(rec.verdict, c.verdict, "{}", inst.stem());
     }
 }
@@ -184,8 +272,6 @@ fn small_grid_resolved_matches_committed_verdicts() {
 /// it re-derives the `lin` combination from the CON section and checks that the
 /// derived constraint is an absurdity that the combination dominates, as viprchk does.
 fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
-    use minip::exact::parse_rational;
-    use num_traits::{Signed, Zero};
     let mut tok = text.lines().filter(|l| !l.starts_with('%')).flat_map(|l| l.split_whitespace());
     let mut next = || tok.next().ok_or("unexpected end").map(|s| s.to_string());
     let want = |got: String, w: &str| if got == w { Ok(()) } else { Err(format!("expected {w}, read {got}")) };
@@ -210,7 +296,7 @@ fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
         let sense = next()?;
         let rhs = parse_rational(&next()?)?;
         let k: usize = next()?.parse().map_err(|_| "nnz")?;
-        let mut coeffs = vec![minip::exact::Q::zero(); nvars];
+        let mut coeffs = vec![Q::zero(); nvars];
         for _ in 0..k {
             let j: usize = next()?.parse().map_err(|_| "index")?;
             coeffs[j] = parse_rational(&next()?)?;
@@ -227,8 +313,8 @@ fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
     want(next()?, "{")?;
     want(next()?, "lin")?;
     let k: usize = next()?.parse().map_err(|_| "lin count")?;
-    let mut combo = vec![minip::exact::Q::zero(); nvars];
-    let mut crhs = minip::exact::Q::zero();
+    let mut combo = vec![Q::zero(); nvars];
+    let mut crhs = Q::zero();
     for _ in 0..k {
         let i: usize = next()?.parse().map_err(|_| "lin index")?;
         let lam = parse_rational(&next()?)?;
@@ -261,10 +347,10 @@ fn vipr_exports_confirm_infeasibility_when_read_back() {
             let der = text.lines().last().unwrap();
             let mut toks: Vec<String> = der.split_whitespace().map(String::from).collect();
             let k = toks.len() - 3; // ... λ } -1
-            let lam = minip::exact::parse_rational(&toks[k]).unwrap();
-            toks[k] = minip::exact::rational::fmt_q(&(lam * minip::exact::qi(2)));
+            let lam = parse_rational(&toks[k]).unwrap();
+            toks[k] = fmt_q(&(lam * qi(2)));
             let bad = text.replace(der, &toks.join(" "));
-            assert!(vipr_confirms_infeasibility(&bad).is_err(), "{}", p.display());
+            assert_eq!(vipr_confirms_infeasibility(&bad), Err("combination is not the stated absurdity".to_string()), "{}", p.display());
             n += 1;
         }
     }

@@ -44,6 +44,36 @@ fn malformed_certificate_file_is_rejected_with_exit_2() {
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(out.contains("missing field"), "{out}");
+    // A duplicated field is an error, not "last one wins".
+    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json")).unwrap();
+    std::fs::write(&p, good.replacen("\"verdict\": \"broken\",", "\"verdict\": \"holds\", \"verdict\": \"broken\",", 1)).unwrap();
+    let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("duplicate field `verdict`"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_exit_codes_follow_the_worst_file_and_nothing_to_check_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("minip-cli-verify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Zero certificates: exit 2, not a vacuous success.
+    let (code, out, err) = minip(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("no certificates found"), "{out}");
+    // The committed settle certificates: all verified.
+    let settle = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/settle");
+    let (code, out, _) = minip(&["verify", settle]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("14 files: 14 verified, 0 failed\n"), "{out}");
+    // One rejected certificate: exit 1, its line names the failing part.
+    let good = std::fs::read_to_string(format!("{settle}/n3_eps1-2_h3_u0_w3_paper_bpaper.json")).unwrap();
+    let p = dir.join("tampered.json");
+    std::fs::write(&p, good.replacen("\"kprime\": \"2\"", "\"kprime\": \"3\"", 1)).unwrap();
+    let (code, out, _) = minip(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED") && out.contains("tampered.json: params.kprime: stated 3 but the parameters give 2"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

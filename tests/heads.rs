@@ -1,7 +1,7 @@
 //! Explicit heads (MATH.md §1, §6): exact exhaustive verification, the phase transition,
 //! attacks, and rejection of malformed head files. Small m only.
 
-use minip::exact::rational::{fmt_q, q, qi, Q};
+use minip::rational::{fmt_q, q, qi, Q};
 use minip::heads::attack::{attack, Method};
 use minip::heads::eval::{evaluate, target, verify, Report};
 use minip::heads::transition::transition;

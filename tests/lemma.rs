@@ -1,18 +1,19 @@
 //! The sanity facts of MATH.md §3, settled through the full pipeline
 //! (HiGHS hint → exact repair → checker).
 
-use minip::certify::{decide, Outcome};
+use minip::certify::gap::{decide, Outcome};
 use minip::check::{check_gap, Verdict};
-use minip::exact::rational::{q, qi, Q};
 use minip::model::{paper_k, Bound, Family, Gap, Instance};
+use minip::rational::{q, qi, Q};
 
 fn verdict(n: u32, eps: Q, gap: Gap, family: Family, bound: Bound) -> Verdict {
     let inst = Instance::new(n, eps, gap, family, bound).unwrap();
     match decide(&inst) {
-        Outcome::Certified { verdict, cert } => {
-            // Whatever decide returns must pass the checker on its own.
-            assert_eq!(check_gap(&cert).unwrap().verdict, verdict);
-            verdict
+        Outcome::Certified(cert) => {
+            // Whatever decide returns must pass the checker on its own, with the same claim.
+            assert_eq!(check_gap(cert.cert()).unwrap(), *cert.claim());
+            assert_eq!(cert.verdict, cert.claim().name());
+            *cert.claim()
         }
         Outcome::Unknown { reason } => panic!("unknown for {inst:?}: {reason}"),
     }

@@ -1,12 +1,13 @@
 //! Property tests: rationals survive their string form, and every certificate the
 //! pipeline produces passes the checker while a doubled multiplier or an edited head
-//! does not.
+//! does not, each rejected by the part of the check it breaks.
 
-use minip::cert::{self, AnyCertificate};
-use minip::certify::{decide, Outcome};
-use minip::check::check_any;
-use minip::exact::rational::{fmt_q, parse_rational, q, qi};
+use minip::certify::gap::{decide, Outcome};
+use minip::check::{check_any, check_gap, Context, Verdict};
+use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
+use minip::rational::{fmt_q, parse_rational, q, qi, Q};
+use num_traits::Signed;
 use proptest::prelude::*;
 
 proptest! {
@@ -28,20 +29,64 @@ proptest! {
         let family = if all { Family::All } else { Family::Paper };
         let bound = bound.map_or(Bound::Paper, |b| Bound::Value(qi(b)));
         let inst = Instance::new(n, q(1, k), Gap::new(h, u, w).unwrap(), family, bound).unwrap();
-        let Outcome::Certified { cert: c, .. } = decide(&inst) else { panic!("unknown: {inst:?}") };
-        let text = cert::to_json(&c);
-        prop_assert!(check_any(&cert::parse(&text).unwrap()).is_ok());
+        let Outcome::Certified(c) = decide(&inst) else { panic!("unknown: {inst:?}") };
+        let text = minip::print::json::pretty(&c);
+        let summary = check_any(&minip::read::parse(&text).unwrap(), &Context::default()).unwrap();
+        prop_assert!(summary.starts_with(c.claim().name()));
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        if v.get("farkas").is_some() {
+        let expect: String;
+        if *c.claim() == Verdict::Holds {
             let rows = v["farkas"]["rows"].as_array_mut().unwrap();
             let i = rows.iter().position(|r| r["multiplier"] != "0").unwrap();
             let y = parse_rational(rows[i]["multiplier"].as_str().unwrap()).unwrap();
             rows[i]["multiplier"] = serde_json::Value::from(fmt_q(&(y * qi(2))));
+            expect = "farkas: the combination leaves".into();
         } else {
-            let a = parse_rational(v["head"]["s"]["x"].as_str().unwrap()).unwrap();
-            v["head"]["s"]["x"] = serde_json::Value::from(fmt_q(&(a + qi(1000))));
+            // Change one value s(x, j) of a token j with positive weight by enough to push
+            // the first sequence containing j out of the tolerance, and restate every output
+            // from the new tables: only |ŷ − t| < ε can catch it.
+            let name = tamper_head(&mut v, &inst.eps);
+            expect = format!("head: {name}: |ŷ − t| = ");
         }
-        let AnyCertificate::Gap(t) = cert::parse(&v.to_string()).unwrap() else { panic!() };
-        prop_assert!(minip::check::check_gap(&t).is_err());
+        let AnyCertificate::Gap(t) = minip::read::parse(&v.to_string()).unwrap() else { panic!() };
+        let e = check_gap(&t).unwrap_err();
+        prop_assert!(e.starts_with(&expect), "want '{}' in: {}", expect, e);
+        prop_assert!(!e.contains("stated output differs"), "{}", e);
     }
+}
+
+/// Moves `s(x, j)` for the first token `j` with positive weight so that the first sequence
+/// containing `j` misses its target by more than `ε`; restates every output consistently.
+/// Returns that sequence's name.
+fn tamper_head(v: &mut serde_json::Value, eps: &Q) -> String {
+    let r = |x: &serde_json::Value| parse_rational(x.as_str().unwrap()).unwrap();
+    let toks = ["x", "y", "z"];
+    let alpha: Vec<Q> = toks.iter().map(|t| r(&v["head"]["alpha"][t])).collect();
+    let mut s: Vec<Q> = toks.iter().map(|t| r(&v["head"]["s"][t])).collect();
+    let seqs: Vec<([i64; 3], i64, String)> = v["sequences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| ([0, 1, 2].map(|k| q["mult"][k].as_i64().unwrap()), q["target"].as_i64().unwrap(), q["name"].as_str().unwrap().to_string()))
+        .collect();
+    let yhat = |s: &[Q], m: &[i64; 3]| -> Q {
+        let den: Q = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
+        (0..3).map(|k| qi(m[k]) * &alpha[k] * &s[k]).sum::<Q>() / den
+    };
+    let j = (0..3).find(|&k| alpha[k].is_positive()).expect("a positive weight");
+    let i = seqs.iter().position(|(m, _, _)| m[j] > 0).expect("a sequence with token j");
+    let (m, t, name) = &seqs[i];
+    let den: Q = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
+    let share = qi(m[j]) * &alpha[j] / den; // ∂ŷ/∂s_j, in (0, 1]
+    let err = yhat(&s, m) - qi(*t);
+    s[j] += (err.abs() + eps + qi(1)) / share;
+    assert!((yhat(&s, m) - qi(*t)).abs() > *eps);
+    for (k, tok) in toks.iter().enumerate() {
+        v["head"]["s"][tok] = fmt_q(&s[k]).into();
+    }
+    let outs: Vec<String> = seqs.iter().map(|(m, _, _)| fmt_q(&yhat(&s, m))).collect();
+    for (o, y) in v["head"]["outputs"].as_array_mut().unwrap().iter_mut().zip(outs) {
+        o["yhat"] = y.into();
+    }
+    name.clone()
 }

@@ -1,13 +1,18 @@
 //! Rank bounds (MATH.md §5): the varisat code search against brute force for tiny `m`
 //! (SAT and UNSAT sides, proofs checked), certificates end to end with tampering
-//! rejected, and the committed bounds under proofs/rank/.
+//! rejected, the committed bounds under proofs/rank/, and their maximality proofs
+//! (binary DRAT files beside the certificates) tampered with in every way that matters.
 
-use minip::cert::{self, AnyCertificate};
-use minip::check::{check_any, check_rank};
-use minip::exact::rational::q;
-use minip::rank::code::{overlap, Shape};
-use minip::rank::sat::{self, Answer};
-use minip::rank::search::{best_for_m, RankJob, Ratios};
+use minip::certify::rank::{best_for_m, RankJob, Ratios};
+use minip::check::drup::{check_refutation, Encoding};
+use minip::check::{check_any, check_rank, Context};
+use minip::format::rank::RankCertificate;
+use minip::format::AnyCertificate;
+use minip::model::code::{overlap, Shape};
+use minip::rational::q;
+use minip::read;
+use minip::rows::cnf::encode;
+use minip::solve::sat::{self, Answer};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -88,7 +93,14 @@ fn sat_search_matches_brute_force_for_tiny_m() {
                         other => panic!("{s:?}: expected a code of {kmax} pairs, got {other:?}"),
                     }
                     match sat::decide(s, kmax + 1, None).unwrap() {
-                        Answer::Unsat { proof } => sat::check_unsat(s, kmax + 1, &proof).unwrap(),
+                        // The binary DRAT proof, checked again here against the CNF rebuilt
+                        // from the shape (decide has checked it once already).
+                        Answer::Unsat { proof } => {
+                            check_refutation(&encode(s, kmax + 1).formula, &proof, Encoding::Binary).unwrap();
+                            // It refutes k + 1 pairs, not k (which has a code).
+                            let e = check_refutation(&encode(s, kmax).formula, &proof, Encoding::Binary).unwrap_err();
+                            assert!(not_a_refutation(&e), "{s:?}: {e}");
+                        }
                         other => panic!("{s:?}: expected UNSAT at {}, got {other:?}", kmax + 1),
                     }
                     shapes += 1;
@@ -100,6 +112,14 @@ fn sat_search_matches_brute_force_for_tiny_m() {
     // hi = h: every other x_i inside y_j, which misses x_j: disjoint supports, k = ⌊m/h⌋.
     assert_eq!(brute_force_max(Shape::new(4, 2, 0, 2).unwrap()), 2);
     assert_eq!(brute_force_max(Shape::new(5, 1, 0, 1).unwrap()), 5);
+}
+
+/// The ways a proof fails to refute a formula it was not written for: a literal beyond its
+/// variables, a step that is not RUP, or no contradiction at the end.
+fn not_a_refutation(e: &str) -> bool {
+    (e.starts_with("literal ") && e.contains("is not a variable of the formula"))
+        || (e.starts_with("proof step ") && e.contains("is not a RUP consequence"))
+        || e == "the proof does not derive the empty clause"
 }
 
 fn small_job() -> RankJob {
@@ -114,16 +134,20 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     let job = small_job();
     let ratios = Ratios::new(3, q(1, 2));
     let r = best_for_m(&job, &ratios, 6).unwrap();
-    let c = r.cert;
-    let ok = check_rank(&c).unwrap();
+    let ctx = Context { dir: None, files: r.proof.iter().cloned().collect() };
+    let ok = r.cert.claim().clone();
+    let c: RankCertificate = r.cert.cert().clone();
+    assert_eq!(check_rank(&c, &ctx).unwrap(), ok);
     assert_eq!(ok.bound, c.bound);
     assert!(c.bound >= 2, "m = 6 gives at least rank 2, got {}", c.bound);
+    // The proof file the certificate refers to is the one returned with it.
+    assert_eq!(c.maximal.as_ref().map(|mx| mx.proof.clone()), r.proof.as_ref().map(|p| p.0.clone()));
     // Round trip through the file format.
-    let text = cert::to_json(&c);
-    let AnyCertificate::Rank(back) = cert::parse(&text).unwrap() else { panic!("not a rank certificate") };
+    let text = minip::print::json::pretty(&r.cert);
+    let AnyCertificate::Rank(back) = read::parse(&text).unwrap() else { panic!("not a rank certificate") };
     assert_eq!(back, c);
-    assert!(check_any(&cert::parse(&text).unwrap()).unwrap().starts_with(&format!("rank >= {}", c.bound)));
-    // Tampering: a bit of the code, the bound, δ, a ratio, the proof.
+    assert!(check_any(&read::parse(&text).unwrap(), &ctx).unwrap().starts_with(&format!("rank >= {}", c.bound)));
+    // Tampering: a bit of the code, the bound, δ, a ratio, the counts.
     let mut t = c.clone();
     let flip = |s: &str| -> String {
         let mut b: Vec<char> = s.chars().collect();
@@ -131,37 +155,43 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
         b.into_iter().collect()
     };
     t.code.y[0] = flip(&t.code.y[0]);
-    assert!(check_rank(&t).is_err());
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with("code: pair"), "{:?}", check_rank(&t, &ctx));
     let mut t = c.clone();
     t.bound += 1;
-    assert!(check_rank(&t).unwrap_err().contains("bound"));
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with(&format!("bound = {}, recomputed {}", c.bound + 1, c.bound)));
     let mut t = c.clone();
     t.uniform_bound += 1;
-    assert!(check_rank(&t).unwrap_err().contains("uniform_bound"));
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with("uniform_bound = "));
     let mut t = c.clone();
     t.value = t.uniform_value.clone() + "0";
-    assert!(check_rank(&t).is_err());
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with(&format!("value = {}, recomputed", t.value)));
     assert!(ok.bound >= ok.uniform_bound);
     let mut t = c.clone();
     t.delta = "1/1000".into();
-    assert!(check_rank(&t).unwrap_err().contains("delta"));
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with("delta = 1/1000, recomputed"));
     let mut t = c.clone();
     t.ratios[0].ratio = "1000".into();
-    assert!(check_rank(&t).is_err());
+    let e = check_rank(&t, &ctx).unwrap_err();
+    assert!(e.starts_with("ratio R(") && e.contains("not the ratio 1000"), "{e}");
     let mut t = c.clone();
     t.ratios.pop();
-    assert!(check_rank(&t).is_err());
+    let e = check_rank(&t, &ctx).unwrap_err();
+    assert!((e.contains("strict superset of x_i") && e.contains("which is not given")) || (e.contains("entries (i, j) are in class") && e.contains("no ratio certificate R(")), "{e}");
     let mut t = c.clone();
     t.k += 1;
-    assert!(check_rank(&t).is_err());
+    assert_eq!(check_rank(&t, &ctx).unwrap_err(), format!("k = {} but the code has {} pairs", c.k + 1, c.k));
     if let Some(mx) = &c.maximal {
-        let mut t = c.clone();
-        let p = t.maximal.as_mut().unwrap();
-        p.proof = p.proof[..p.proof.len() / 2 / 2 * 2].to_string();
-        assert!(check_rank(&t).is_err(), "a truncated proof is rejected");
+        // The full set of proof tampering runs on the committed certificates below; here the
+        // proof found in this run is cut and the refuted size changed.
+        // (Cut by its last byte, the 0 ending the last clause, so the cut is caught whatever the
+        // formula: the committed m = 6 formula is refuted by unit propagation alone, where a
+        // cut at a step boundary would leave a valid proof.)
+        let (name, bytes) = r.proof.clone().unwrap();
+        let cut = Context { dir: None, files: vec![(name, bytes[..bytes.len() - 1].to_vec())] };
+        assert_eq!(check_rank(&c, &cut).unwrap_err(), "maximal: binary DRAT proof ends inside a clause", "a truncated proof is rejected");
         let mut t = c.clone();
         t.maximal.as_mut().unwrap().refuted = mx.refuted + 1;
-        assert!(check_rank(&t).is_err());
+        assert_eq!(check_rank(&t, &ctx).unwrap_err(), format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted + 1, c.k + 1));
     }
 }
 
@@ -193,23 +223,299 @@ const COMMITTED: &[(u32, u64, bool)] = &[
 fn committed_rank_bounds_verify() {
     for &(m, bound, strict_matters) in COMMITTED {
         let p = root().join(format!("proofs/rank/m{m:02}.json"));
-        let c = cert::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        let AnyCertificate::Rank(c) = c else { panic!("{}: not a rank certificate", p.display()) };
+        let c = committed(m);
         assert_eq!(c.params.m, m);
-        let ok = check_rank(&c).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let ok = check_rank(&c, &Context::beside(&p)).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(ok.bound, bound, "m = {m}");
         assert_eq!(ok.strict && ok.value.is_integer(), strict_matters, "m = {m}");
+        // Every maximality proof is a binary DRAT file next to the certificate, named for m.
+        if let Some(mx) = &c.maximal {
+            assert_eq!((mx.proof.as_str(), mx.proof_format.as_str()), (format!("m{m:02}.maximal.drat").as_str(), "drat-binary"));
+            assert!(p.with_file_name(&mx.proof).is_file());
+            assert_eq!(ok.maximal, Some(c.k + 1));
+        }
     }
     // m = 11: the SAT search found 11 pairs of shape (h, lo, hi) = (5, 0, 3), one more
-    // than the greedy packing, and refuted 12 (varisat proof checked).
-    let AnyCertificate::Rank(c) = cert::read(&root().join("proofs/rank/m11.json")).unwrap() else { panic!() };
-    let ok = check_rank(&c).unwrap();
+    // than the greedy packing, and refuted 12 (DRAT proof checked).
+    let ok = check_rank(&committed(11), &beside(11)).unwrap();
     assert_eq!((ok.shape.h, ok.shape.lo, ok.shape.hi, ok.k, ok.maximal), (5, 0, 3, 11, Some(12)));
     assert_eq!(ok.delta, q(1, 2));
     // m = 13: the entrywise bound (5) beats the uniform one (4) on the same code.
-    let AnyCertificate::Rank(c) = cert::read(&root().join("proofs/rank/m13.json")).unwrap() else { panic!() };
-    let ok = check_rank(&c).unwrap();
+    let ok = check_rank(&committed(13), &Context::default()).unwrap();
     assert_eq!((ok.bound, ok.uniform_bound, ok.k), (5, 4, 18));
+}
+
+fn committed(m: u32) -> RankCertificate {
+    let p = root().join(format!("proofs/rank/m{m:02}.json"));
+    match read::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())) {
+        AnyCertificate::Rank(c) => c,
+        _ => panic!("{}: not a rank certificate", p.display()),
+    }
+}
+
+fn beside(m: u32) -> Context {
+    Context::beside(&root().join(format!("proofs/rank/m{m:02}.json")))
+}
+
+fn proof_bytes(m: u32) -> Vec<u8> {
+    std::fs::read(root().join(format!("proofs/rank/m{m:02}.maximal.drat"))).unwrap()
+}
+
+/// The certificate of `m` checked with `bytes` as its proof file.
+fn with_proof(c: &RankCertificate, bytes: Vec<u8>) -> Result<String, String> {
+    let name = c.maximal.as_ref().unwrap().proof.clone();
+    check_rank(c, &Context { dir: None, files: vec![(name, bytes)] }).map(|r| format!("{r:?}"))
+}
+
+/// Offsets at which binary DRAT steps start (`a`/`d` bytes at clause boundaries).
+fn step_starts(p: &[u8]) -> Vec<usize> {
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < p.len() {
+        v.push(i);
+        i += 1;
+        loop {
+            let mut b = p[i];
+            i += 1;
+            let mut lit = (b & 0x7f) as u64;
+            let mut shift = 7;
+            while b & 0x80 != 0 {
+                b = p[i];
+                i += 1;
+                lit |= ((b & 0x7f) as u64) << shift;
+                shift += 7;
+            }
+            if lit == 0 {
+                break;
+            }
+        }
+    }
+    v
+}
+
+/// The binary DRAT steps of a proof: (`true` for an addition, literals).
+fn drat_steps(p: &[u8]) -> Vec<(bool, Vec<i64>)> {
+    let mut out = Vec::new();
+    for w in step_starts(p).windows(2).map(|w| (w[0], w[1])).chain(std::iter::once((*step_starts(p).last().unwrap(), p.len()))) {
+        let (mut i, end) = (w.0 + 1, w.1);
+        let mut lits = Vec::new();
+        while i < end {
+            let (mut v, mut shift) = (0u64, 0);
+            loop {
+                let b = p[i];
+                i += 1;
+                v |= u64::from(b & 0x7f) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    break;
+                }
+            }
+            if v > 0 {
+                lits.push(if v & 1 == 1 { -((v >> 1) as i64) } else { (v >> 1) as i64 });
+            }
+        }
+        out.push((p[w.0] == b'a', lits));
+    }
+    out
+}
+
+/// A deliberately naive DRUP check, independent of `minip::check::drup`: deletions are
+/// ignored (more clauses can only make more lemmas RUP, so this accepts every proof the
+/// real checker accepts), and unit propagation rescans every clause until nothing changes.
+fn naive_drup_refutes(formula: &[Vec<i32>], proof: &[u8]) -> bool {
+    let mut db: Vec<Vec<i64>> = formula.iter().map(|c| c.iter().map(|&l| l as i64).collect()).collect();
+    let vars = db.iter().flatten().map(|l| l.unsigned_abs()).max().unwrap_or(0) as usize;
+    // Unit propagation from the assumptions; true on a conflict.
+    let conflict = |db: &[Vec<i64>], assume: &[i64]| -> bool {
+        let mut val = vec![0i8; vars + 1];
+        let lit = |val: &[i8], l: i64| if l > 0 { val[l as usize] } else { -val[(-l) as usize] };
+        for &l in assume {
+            match lit(&val, l) {
+                -1 => return true,
+                0 => val[l.unsigned_abs() as usize] = if l > 0 { 1 } else { -1 },
+                _ => {}
+            }
+        }
+        loop {
+            let mut changed = false;
+            for c in db {
+                if c.iter().any(|&l| lit(&val, l) == 1) {
+                    continue;
+                }
+                let free: Vec<i64> = c.iter().copied().filter(|&l| lit(&val, l) == 0).collect();
+                match free.len() {
+                    0 => return true,
+                    1 => {
+                        val[free[0].unsigned_abs() as usize] = if free[0] > 0 { 1 } else { -1 };
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return false;
+            }
+        }
+    };
+    if conflict(&db, &[]) {
+        return true;
+    }
+    for (add, c) in drat_steps(proof) {
+        if !add {
+            continue;
+        }
+        let negated: Vec<i64> = c.iter().map(|l| -l).collect();
+        if !conflict(&db, &negated) {
+            return false;
+        }
+        db.push(c);
+        if conflict(&db, &[]) {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
+    // Always runs, independent of any SAT budget: the committed m = 7 certificate (no code
+    // of 3 pairs of shape (7, 3, 0, 3)) and its proof file. (m = 4 and m = 6 are no use
+    // here: their formulas are refuted by unit propagation alone, so any well-formed proof
+    // passes; see the end of this test.)
+    let c = committed(7);
+    let mx = c.maximal.clone().expect("m07 states a maximality proof");
+    assert_eq!((mx.refuted, mx.proof.as_str(), mx.proof_format.as_str()), (3, "m07.maximal.drat", "drat-binary"));
+    let proof = proof_bytes(7);
+    assert!(with_proof(&c, proof.clone()).is_ok());
+    assert_eq!(check_rank(&c, &beside(7)).unwrap().maximal, Some(3));
+    let starts = step_starts(&proof);
+    assert!(starts.len() > 100, "{} steps", starts.len());
+
+    // Missing: no file, no directory, or a directory without it.
+    let e = check_rank(&c, &Context::default()).unwrap_err();
+    assert_eq!(e, "maximal.proof: 'm07.maximal.drat': no directory to read it from");
+    let empty = std::env::temp_dir().join(format!("minip-rank-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let e = check_rank(&c, &Context::beside(&empty.join("m07.json"))).unwrap_err();
+    assert!(e.starts_with("maximal.proof: cannot read: "), "{e}");
+    let _ = std::fs::remove_dir_all(&empty);
+    // A name that is not a plain file name beside the certificate.
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().proof = "../rank/m07.maximal.drat".into();
+    let e = check_rank(&t, &beside(7)).unwrap_err();
+    assert_eq!(e, "maximal.proof: '../rank/m07.maximal.drat': a referenced file must be a plain name in the certificate's directory");
+
+    // Truncated: inside the last clause; just before the step at which the clauses become
+    // contradictory (the checker stops there, so that step is the last one needed); in the
+    // middle; and empty.
+    let e = with_proof(&c, proof[..proof.len() - 1].to_vec()).unwrap_err();
+    assert_eq!(e, "maximal: binary DRAT proof ends inside a clause");
+    let s = Shape::new(7, 3, 0, 3).unwrap();
+    let stats = check_refutation(&encode(s, 3).formula, &proof, Encoding::Binary).unwrap();
+    let needed = stats.additions + stats.deletions; // steps read up to the contradiction
+    assert!(needed <= starts.len());
+    assert!(with_proof(&c, proof[..starts.get(needed).copied().unwrap_or(proof.len())].to_vec()).is_ok());
+    for cut in [starts[needed - 1], starts[needed / 2], 0] {
+        let e = with_proof(&c, proof[..cut].to_vec()).unwrap_err();
+        assert_eq!(e, "maximal: the proof does not derive the empty clause", "cut at {cut}");
+    }
+
+    // Flipped bytes: a step marker, and the sign of the first literal of added steps (the
+    // low bit of a literal's first byte). A flipped lemma is not RUP, or a later step then
+    // is, or nothing reaches the empty clause; the checker must reject each.
+    let mut t = proof.clone();
+    t[0] = b'x';
+    assert_eq!(with_proof(&c, t).unwrap_err(), "maximal: binary DRAT: byte 0x78 at 0 is not 'a' or 'd'");
+    // Sampled across the steps read before the contradiction; a flipped lemma that is still
+    // RUP can leave a valid proof, which is accepted, so each acceptance is confirmed by an
+    // independent naive checker (below) and most flips must be rejected.
+    let cnf = encode(s, 3).formula;
+    assert!(naive_drup_refutes(&cnf.clauses, &proof));
+    let adds: Vec<usize> = starts[..needed].iter().copied().filter(|&s| proof[s] == b'a' && proof[s + 1] != 0).collect();
+    assert!(adds.len() > 100, "{}", adds.len());
+    let (mut rejected, mut accepted) = (0, 0);
+    for &at in adds.iter().step_by(adds.len() / 24) {
+        let mut t = proof.clone();
+        t[at + 1] ^= 1;
+        match with_proof(&c, t.clone()) {
+            Err(e) => {
+                assert!(e.starts_with("maximal: proof step ") && e.contains("is not a RUP consequence"), "flip at {at}: {e}");
+                rejected += 1;
+            }
+            Ok(_) => {
+                assert!(naive_drup_refutes(&cnf.clauses, &t), "flip at {at}: accepted, but not a DRUP refutation");
+                accepted += 1;
+            }
+        }
+    }
+    assert!(rejected >= 2 * accepted && rejected >= 12, "{rejected} rejected, {accepted} accepted");
+    // A literal beyond the formula's variables.
+    let mut t = proof.clone();
+    t.splice(0..0, [b'a', 0xff, 0x7f, 0]);
+    let e = with_proof(&c, t).unwrap_err();
+    assert!(e.starts_with("maximal: literal -8191 is not a variable of the formula (1..="), "{e}");
+    // A false unit clause first (x_0[0] = 1 is fixed by the formula): not RUP.
+    let mut t = vec![b'a', 3, 0];
+    t.extend_from_slice(&proof);
+    assert_eq!(with_proof(&c, t).unwrap_err(), "maximal: proof step 1 (added clause [-1]) is not a RUP consequence of the clauses before it");
+
+    // The refuted size, and the format.
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().refuted = 4;
+    assert_eq!(check_rank(&t, &beside(7)).unwrap_err(), "maximal.refuted = 4, expected k + 1 = 3");
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().refuted = 2;
+    assert_eq!(check_rank(&t, &beside(7)).unwrap_err(), "maximal.refuted = 2, expected k + 1 = 3");
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().proof_format = "lrat".into();
+    assert_eq!(check_rank(&t, &beside(7)).unwrap_err(), "maximal.proof_format 'lrat', expected drat or drat-binary");
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().proof_format = "drat".into();
+    let e = check_rank(&t, &beside(7)).unwrap_err();
+    assert!(e.starts_with("maximal: text DRAT proof is not UTF-8") || e.starts_with("maximal: malformed DRAT token"), "{e}");
+
+    // A proof for a different shape: m = 8 refutes 3 pairs of (8, 3, 0, 3), not (7, 3, 0, 3);
+    // and m = 7's proof does not refute m = 8's formula.
+    let e = with_proof(&c, proof_bytes(8)).unwrap_err();
+    assert!(e.strip_prefix("maximal: ").is_some_and(not_a_refutation), "{e}");
+    let e = with_proof(&committed(8), proof.clone()).unwrap_err();
+    assert!(e.strip_prefix("maximal: ").is_some_and(not_a_refutation), "{e}");
+    // The proof is for k + 1 pairs: the same shape with k pairs has a code.
+    check_refutation(&encode(s, 3).formula, &proof, Encoding::Binary).unwrap();
+    let e = check_refutation(&encode(s, 2).formula, &proof, Encoding::Binary).unwrap_err();
+    assert!(not_a_refutation(&e), "{e}");
+
+    // m = 4: the formula for 3 pairs of (4, 2, 0, 2) is contradictory by unit propagation,
+    // so even an empty proof file refutes it (sound: the formula is unsatisfiable); a file
+    // that is not binary DRAT is still rejected.
+    let c4 = committed(4);
+    assert!(with_proof(&c4, Vec::new()).is_ok());
+    assert_eq!(with_proof(&c4, b"x".to_vec()).unwrap_err(), "maximal: binary DRAT: byte 0x78 at 0 is not 'a' or 'd'");
+    assert_eq!(check_rank(&c4, &Context::default()).unwrap_err(), "maximal.proof: 'm04.maximal.drat': no directory to read it from");
+}
+
+#[test]
+fn the_m11_maximality_proof_is_checked_and_a_flipped_byte_is_caught() {
+    // m = 11: 11 pairs of shape (5, 0, 3) and a 3 MB proof that 12 are impossible.
+    let c = committed(11);
+    assert_eq!(c.maximal.as_ref().map(|m| m.refuted), Some(12));
+    let proof = proof_bytes(11);
+    assert!(proof.len() > 1_000_000);
+    assert_eq!(check_rank(&c, &beside(11)).unwrap().maximal, Some(12));
+    let starts = step_starts(&proof);
+    // The sign of the first literal of the first added lemma, flipped.
+    let s = *starts.iter().find(|&&s| proof[s] == b'a' && proof[s + 1] != 0).unwrap();
+    let mut t = proof.clone();
+    t[s + 1] ^= 1;
+    let e = with_proof(&c, t).unwrap_err();
+    assert!(e.starts_with("maximal: proof step ") && e.contains("is not a RUP consequence"), "{e}");
+    // Cut in half: at a step boundary it stops before the empty clause.
+    let mid = starts[starts.len() / 2];
+    assert_eq!(with_proof(&c, proof[..mid].to_vec()).unwrap_err(), "maximal: the proof does not derive the empty clause");
+    // A different refuted size.
+    let mut t = c.clone();
+    t.maximal.as_mut().unwrap().refuted = 13;
+    assert_eq!(check_rank(&t, &beside(11)).unwrap_err(), "maximal.refuted = 13, expected k + 1 = 12");
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
@@ -230,6 +536,7 @@ fn rank_cli_prints_certified_rows_and_rejects_bad_input() {
     assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
     let (code, out, _) = minip(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 files: 2 verified, 0 failed"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
     for bad in [
         vec!["rank", "--m", "0"],

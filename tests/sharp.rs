@@ -1,13 +1,14 @@
 //! Sharp constants (issue 3): exact `kstar` values, both certificate sides checked and
 //! tampering rejected, the Boolean-token MILP agreeing with the enumeration, bad input.
 
-use minip::cert::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
-use minip::cert::{self, AnyCertificate};
-use minip::check::check_any;
-use minip::check::sharp::check_sharp;
-use minip::exact::{q, qi, Q};
+use minip::certify::milp;
+use minip::certify::sharp::{sharp, SharpOutcome};
+use minip::check::{check_any, check_sharp, Checked, Context};
+use minip::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
+use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
-use minip::sharp::{milp, sharp, SharpOutcome};
+use minip::rational::{fmt_q, q, qi, Q};
+use minip::read;
 use std::process::Command;
 
 fn inst(n: u32, eps: Q, (h, u, w): (u32, u32, u32), family: Family) -> Instance {
@@ -16,7 +17,11 @@ fn inst(n: u32, eps: Q, (h, u, w): (u32, u32, u32), family: Family) -> Instance 
 
 fn certified(i: &Instance) -> SharpCertificate {
     match sharp(i) {
-        SharpOutcome::Certified(c) => c,
+        SharpOutcome::Certified(c) => {
+            // What the checker certified is the stated kstar.
+            assert_eq!(fmt_q(c.claim()), c.kstar);
+            c.into_cert()
+        }
         SharpOutcome::Unknown(why) => panic!("{i:?}: {why}"),
     }
 }
@@ -29,7 +34,7 @@ fn kstar_equals_the_lemma_factor_on_the_sanity_grid() {
             for d in 2..=5 {
                 let c = certified(&inst(n, eps.clone(), (d, 0, d), Family::Paper));
                 let k = minip::model::paper_k(n, &eps, d);
-                assert_eq!(c.kstar, minip::exact::rational::fmt_q(&k), "n={n} d={d}");
+                assert_eq!(c.kstar, fmt_q(&k), "n={n} d={d}");
                 assert_eq!((c.relation.as_str(), c.attained), ("sharp", false));
             }
         }
@@ -57,7 +62,7 @@ fn edge_cases_at_and_below_twice_eps() {
 fn tampered_sharp_certificates_are_rejected() {
     let good = certified(&inst(4, q(1, 3), (5, 1, 4), Family::All));
     assert_eq!(good.kstar, "7"); // (n−2)(d−2ε)/(2ε) = 2·(3 − 2/3)·3/2
-    check_sharp(&good).unwrap();
+    assert_eq!(check_sharp(&good).unwrap(), qi(7));
     let bad = |f: &dyn Fn(&mut SharpCertificate), needle: &str| {
         let mut t = good.clone();
         f(&mut t);
@@ -68,34 +73,62 @@ fn tampered_sharp_certificates_are_rejected() {
     bad(&|c| {
         c.kstar = "15/2".into();
         c.relation = "loose".into();
-    }, "lower");
+    }, "lower: the combination leaves -");
     bad(&|c| {
         c.kstar = "13/2".into();
         c.relation = "fails".into();
-    }, "lower");
+    }, "lower: the combination leaves ");
     bad(&|c| c.paper_k = "6".into(), "paper_k");
     bad(&|c| c.relation = "loose".into(), "relation");
     bad(&|c| c.kstar = "-1".into(), "negative");
     bad(&|c| {
         let (k, _) = c.lower.as_ref().unwrap().iter().next().map(|(k, v)| (k.clone(), v.clone())).unwrap();
         c.lower.as_mut().unwrap().insert(k, "1000".into());
-    }, "lower");
+    }, "lower: the combination leaves ");
     bad(&|c| {
         c.lower.as_mut().unwrap().insert("S9.upper".into(), "1".into());
     }, "no row named");
     bad(&|c| c.lower = None, "lower: missing");
-    bad(&|c| c.closure.as_mut().unwrap()[5] = "1000".into(), "closure");
-    bad(&|c| c.closure.as_mut().unwrap()[1] = "6".into(), "closure");
+    bad(&|c| c.closure.as_mut().unwrap()[5] = "1000".into(), "closure: row x3y0z1.upper is violated (2987/3 > 0)");
+    bad(&|c| c.closure.as_mut().unwrap()[1] = "6".into(), "closure: need a ≥ 0, b = kstar, c = 1");
+    bad(&|c| c.closure.as_mut().unwrap().pop().map(|_| ()).unwrap(), "closure: expected the six values a b c P Q S");
+    bad(&|c| c.closure = None, "closure: missing");
     bad(&|c| c.witness.bound = "8".into(), "witness.bound");
-    bad(&|c| c.witness.s[2] = "100".into(), "witness");
-    bad(&|c| c.witness.alpha[0] = "0".into(), "positive");
-    bad(&|c| c.attained = true, "attained");
-    bad(&|c| c.n = 5, "");
-    bad(&|c| c.eps = "1/4".into(), "");
+    bad(&|c| c.witness.s[2] = "100".into(), "witness: x3y0z1: |ŷ − t| = 192001/2001 is not below ε");
+    bad(&|c| c.witness.alpha[0] = "0".into(), "witness: weights must be positive");
+    bad(&|c| c.attained = true, "attained: only kstar = 0");
+    // n and ε change the lemma's K, so the stated paper_k catches them; restated
+    // consistently (paper_k, relation), the rebuilt rows reject the lower side.
+    bad(&|c| c.n = 5, "paper_k: stated 7 but the parameters give 21/2");
+    bad(&|c| c.eps = "1/4".into(), "paper_k: stated 7 but the parameters give 10");
+    bad(&|c| {
+        c.n = 5;
+        c.paper_k = "21/2".into();
+        c.relation = "fails".into();
+    }, "lower: no row named 'x1y0z3.lower' for these parameters");
+    bad(&|c| {
+        c.eps = "1/4".into();
+        c.paper_k = "10".into();
+        c.relation = "fails".into();
+    }, "lower: the combination leaves 1/10 on a");
+    bad(&|c| c.family = "paper".into(), "lower: no row named");
+    bad(&|c| c.family = "most".into(), "unknown family 'most'");
+    bad(&|c| c.w = 5, "paper_k: stated 7 but the parameters give 10");
+    bad(&|c| c.u = 4, "need u < w");
     // A whole file goes through check_any.
-    let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![good.clone()] };
-    let AnyCertificate::Sharp(parsed) = cert::parse(&minip::cert::sharp::to_json(&file)).unwrap() else { panic!() };
-    assert!(check_any(&AnyCertificate::Sharp(parsed)).unwrap().starts_with("sharp (1 configurations"));
+    let file = Checked::new(SharpFile { format: SHARP_FORMAT.into(), certificates: vec![good.clone()] }, &Context::default()).unwrap();
+    assert_eq!(file.claim(), &vec![qi(7)]);
+    let AnyCertificate::Sharp(parsed) = read::parse(&minip::print::json::sharp_file(&file)).unwrap() else { panic!() };
+    assert_eq!(check_any(&AnyCertificate::Sharp(parsed.clone()), &Context::default()).unwrap(), "sharp (1 configurations, kstar certified both sides)");
+    // In a file, the failing configuration is named with the part that failed.
+    let mut t = parsed.clone();
+    t.certificates.push(good.clone());
+    t.certificates[1].closure.as_mut().unwrap()[5] = "1000".into();
+    let e = check_any(&AnyCertificate::Sharp(t), &Context::default()).unwrap_err();
+    assert!(e.starts_with("certificates[1] (n=4 eps=1/3 h=5 u=1 w=4 all): closure: row ") && e.contains("is violated"), "{e}");
+    let mut t = parsed.clone();
+    t.certificates.clear();
+    assert_eq!(check_any(&AnyCertificate::Sharp(t), &Context::default()).unwrap_err(), "certificates: empty");
 }
 
 #[test]
@@ -121,8 +154,8 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
     let r = milp::cross_check(&milp::Job::new(3, q(1, 2), Family::Paper, 3, 2).unwrap());
     let toks: Vec<&str> = r.milp_tokens.split(',').collect();
     assert_ne!(toks[0], toks[2], "{r:?}");
-    assert!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).is_err());
-    assert!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).is_err());
+    assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).unwrap_err(), "need 1 ≤ m ≤ 6, got m = 7");
+    assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).unwrap_err(), "need 1 ≤ d ≤ m, got d = 4, m = 3");
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
@@ -180,7 +213,7 @@ fn committed_table_matches_committed_certificates() {
     for e in std::fs::read_dir(&root).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "json") {
-            let AnyCertificate::Sharp(f) = cert::read(&p).unwrap() else { panic!("{}", p.display()) };
+            let AnyCertificate::Sharp(f) = read::read(&p).unwrap() else { panic!("{}", p.display()) };
             for c in f.certificates {
                 let key = format!("{},{},{},{},{},{}", c.n, c.eps, c.h, c.u, c.w, c.family);
                 by_key.insert(key, (c.kstar, c.paper_k, c.relation, c.attained.to_string()));

@@ -9,10 +9,12 @@
 //!   words, every ratio by QSopt_ex (`esolver`, exact rational LP) from LP files this test
 //!   writes itself from MATH.md §4 (not through minip's row builders).
 
-use minip::amplify::forced_ratio;
-use minip::cert::{self, AnyCertificate};
-use minip::check::{check_any, check_rank, check_ratio};
-use minip::exact::rational::{parse_rational, q, qi, Q};
+use minip::certify::ratio::{chain_bound, forced_ratio};
+use minip::check::{check_any, check_rank, check_ratio, Context};
+use minip::format::rank::RankCertificate;
+use minip::format::AnyCertificate;
+use minip::rational::{parse_rational, q, qi, Q};
+use minip::read;
 use num_traits::{One, Signed, Zero};
 use std::path::PathBuf;
 
@@ -33,7 +35,8 @@ fn superset_ratios_are_the_chain_bound_and_leave_the_other_ratios_alone() {
     for (h, r) in (2..=10).zip(want) {
         let c = forced_ratio(3, &eps, h, 0, h + 1, true).unwrap();
         assert_eq!(check_ratio(&c).unwrap(), qi(r), "R(0, {h}+; {h})");
-        assert_eq!(minip::amplify::chain_bound(3, &eps, h, 0), Some(qi(r)), "chain bound at h = {h}");
+        assert_eq!(*c.claim(), qi(r));
+        assert_eq!(chain_bound(3, &eps, h, 0), Some(qi(r)), "chain bound at h = {h}");
     }
     // Adding the class leaves R(0, o; h) for o < h and R(0, h; h) unchanged (h ≤ 7).
     for h in 2..=7 {
@@ -105,16 +108,16 @@ fn a_correct_head_row_has_a_superset_ratio_below_the_querys_own() {
 fn old_rank_certificates_that_used_the_querys_ratio_are_rejected() {
     for m in ["07", "08", "09", "10"] {
         let path = root().join(format!("tests/data/unsound-rank-v1/m{m}.json"));
-        let c = cert::read(&path).unwrap();
-        let err = check_any(&c).unwrap_err();
+        let c = read::read(&path).unwrap();
+        let err = check_any(&c, &Context::beside(&path)).unwrap_err();
         assert!(err.contains("strict superset of x_i") && err.contains("R(0, 3+; 3)"), "m{m}: {err}");
         assert!(err.contains("the query's own ratio R(lo, h; h) does not bound them"), "m{m}: {err}");
     }
 }
 
-fn committed_rank(m: u32) -> minip::cert::rank::RankCertificate {
+fn committed_rank(m: u32) -> RankCertificate {
     let p = root().join(format!("proofs/rank/m{m:02}.json"));
-    match cert::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())) {
+    match read::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())) {
         AnyCertificate::Rank(c) => c,
         _ => panic!("{}: not a rank certificate", p.display()),
     }
@@ -126,40 +129,51 @@ fn a_forged_certificate_using_the_querys_ratio_for_supersets_is_rejected() {
     // off-diagonal entry is a strict superset (class 3+).
     let c = committed_rank(9);
     assert!(c.classes.iter().any(|cl| cl.class == "3+"), "{:?}", c.classes);
-    let ok = check_rank(&c).unwrap();
+    let ctx = beside(9);
+    let ok = check_rank(&c, &ctx).unwrap();
     assert!(ok.strict);
     let i = c.classes.iter().position(|cl| cl.class == "3+").unwrap();
     // Swap in the query's own ratio R(0, 3; 3) = 5/2 for the superset class.
     let own = forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap();
     let mut t = c.clone();
-    t.ratios[i] = own;
+    t.ratios[i] = own.into_cert();
     t.classes[i].class = "3".into();
     t.classes[i].ratio = "5/2".into();
-    let err = check_rank(&t).unwrap_err();
+    let err = check_rank(&t, &ctx).unwrap_err();
     assert!(err.contains("strict superset") && err.contains("R(0, 3+; 3)"), "{err}");
     // Tampering with a class count or the stated ratio is caught.
     let mut t = c.clone();
     t.classes[i].entries += 1;
-    assert!(check_rank(&t).unwrap_err().contains("classes[0]"));
+    assert_eq!(check_rank(&t, &ctx).unwrap_err(), "classes[0]: stated class 3+ with 7 entries and ratio 2, recounted class 3+ with 6 entries and ratio 2");
     let mut t = c.clone();
     t.classes[i].ratio = "5/2".into();
-    assert!(check_rank(&t).unwrap_err().contains("recounted"));
+    assert_eq!(check_rank(&t, &ctx).unwrap_err(), "classes[0]: stated class 3+ with 6 entries and ratio 5/2, recounted class 3+ with 6 entries and ratio 2");
+}
+
+fn beside(m: u32) -> Context {
+    Context::beside(&root().join(format!("proofs/rank/m{m:02}.json")))
 }
 
 #[test]
 fn the_strict_form_is_checked() {
     // m = 9: value is exactly 2, the plain bound 2 and the strict bound 3.
     let c = committed_rank(9);
+    let ctx = beside(9);
     assert_eq!(parse_rational(&c.value).unwrap(), qi(2));
     assert_eq!((c.bound, c.strict), (3, true));
     let mut t = c.clone();
     t.strict = false;
-    assert!(check_rank(&t).unwrap_err().contains("⌈value⌉"));
+    assert_eq!(check_rank(&t, &ctx).unwrap_err(), "bound = 3, recomputed 2 (⌈value⌉)");
     t.bound = 2;
-    assert_eq!(check_rank(&t).unwrap().bound, 2, "the plain form is still a valid claim");
+    assert_eq!(check_rank(&t, &ctx).unwrap().bound, 2, "the plain form is still a valid claim");
     let mut t = c.clone();
     t.bound = 4;
-    assert!(check_rank(&t).unwrap_err().contains("strict form"));
+    assert_eq!(check_rank(&t, &ctx).unwrap_err(), "bound = 4, recomputed 3 (strict form ⌊value⌋ + 1)");
+    // The strict form needs a positive multiplier on a strict row for every ratio.
+    let mut t = c.clone();
+    t.ratios[0].multipliers.clear();
+    let e = check_rank(&t, &ctx).unwrap_err();
+    assert!(e.starts_with("ratio R(0, 3+; 3): multipliers: the combination leaves"), "{e}");
 }
 
 #[test]
@@ -169,7 +183,7 @@ fn committed_gap_certificates_have_pairwise_distinct_tokens() {
         for e in std::fs::read_dir(root().join(dir)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "json") {
-                let AnyCertificate::Gap(c) = cert::read(&p).unwrap() else { panic!("{}", p.display()) };
+                let AnyCertificate::Gap(c) = read::read(&p).unwrap() else { panic!("{}", p.display()) };
                 let t = [&c.tokens.x, &c.tokens.y, &c.tokens.z];
                 assert!(t[0] != t[1] && t[0] != t[2] && t[1] != t[2], "{}: {t:?}", p.display());
                 n += 1;
@@ -272,7 +286,7 @@ fn every_committed_rank_bound_is_confirmed_by_an_independent_exact_solver() {
     files.sort();
     assert!(files.len() >= 14);
     for p in files {
-        let AnyCertificate::Rank(c) = cert::read(&p).unwrap() else { panic!("{}", p.display()) };
+        let AnyCertificate::Rank(c) = read::read(&p).unwrap() else { panic!("{}", p.display()) };
         let (m, h, lo) = (c.params.m, c.params.h, c.params.lo);
         assert_eq!((c.params.n, c.params.eps.as_str()), (3, "1/2"));
         let xs: Vec<u64> = c.code.x.iter().map(|s| word(s)).collect();
