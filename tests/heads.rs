@@ -5,7 +5,8 @@ use minip::rational::{fmt_q, q, qi, Q};
 use minip::heads::attack::{attack, Method};
 use minip::heads::eval::{evaluate, target, verify, Report};
 use minip::heads::transition::transition;
-use minip::heads::{bits, file, load, parse_bits, Head};
+use minip::heads::{bits, file, load, Head};
+use minip::model::code::parse_bits;
 use num_traits::{Signed, Zero};
 use std::process::Command;
 
@@ -130,7 +131,7 @@ fn table_file_equals_rule_file() {
     let r = load("instances/heads/linear-overlap.json", Some(2), None, 3).unwrap();
     assert_eq!((t.alpha.clone(), t.s.clone()), (r.alpha.clone(), r.s.clone()));
     assert_eq!((t.rank, r.rank), (3, 3));
-    assert_eq!(*t.alpha(parse_bits(2, "11").unwrap(), 0), qi(9));
+    assert_eq!(*t.alpha(parse_bits("11", 2).unwrap() as u32, 0), qi(9));
     let rep = check(&t, 3);
     assert!(rep.correct());
     assert_eq!(rep.max_error(), q(7, 15));
@@ -173,7 +174,7 @@ fn malformed_head_files_are_rejected() {
         (r#"{"format": "minip-head/1", "phi_q": {"rule": "ones", "scale": "1/0"}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "zero denominator"),
         (r#"{"format": "minip-head/1", "phi_q": {"table": {}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "needs the field 'm'"),
         (r#"{"format": "minip-head/1", "m": 1, "phi_q": {"table": {"0": ["1"]}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "token 1 is missing"),
-        (r#"{"format": "minip-head/1", "m": 1, "phi_q": {"table": {"0": ["1"], "2": ["1"]}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "not a bit string"),
+        (r#"{"format": "minip-head/1", "m": 1, "phi_q": {"table": {"0": ["1"], "2": ["1"]}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "table key: malformed bit string '2'"),
         (r#"{"format": "minip-head/1", "m": 1, "phi_q": {"table": {"0": ["1"], "1": ["1", "2"]}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "mismatched dimensions"),
         (r#"{"format": "minip-head/1", "m": 1, "phi_q": {"table": {"0": ["1"], "1": [true]}}, "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero"}"#.into(), "expected a rational"),
     ];

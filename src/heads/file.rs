@@ -115,7 +115,7 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
     let mut rows: Vec<Option<Sparse>> = vec![None; n];
     let mut dim = None;
     for (key, val) in o {
-        let x = parse_bits(key, m).map_err(|e| format!("token {e}"))? as u32;
+        let x = parse_bits(key, m).map_err(|e| format!("table key: {e}"))? as u32;
         let entries: Vec<Rat> = match val {
             Value::Array(a) => a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?,
             _ if scalar => vec![number(val).map_err(|e| format!("token {key}: {e}"))?],
