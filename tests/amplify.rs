@@ -1,4 +1,4 @@
-//! Forced ratios (MATH.md §4): public values, committed certificates under
+//! Forced ratios (docs/math.md §4): public values, committed certificates under
 //! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
 
 use minip::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};

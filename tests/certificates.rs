@@ -6,7 +6,7 @@
 use minip::check::{check_any, check_gap, Context, Verdict};
 use minip::format::gap::GapCertificate;
 use minip::format::AnyCertificate;
-use minip::rational::{fmt_q, parse_rational, qi, Q};
+use minip::rational::{fmt_q, parse_rational, qi, Rat};
 use minip::read;
 use num_traits::{Signed, Zero};
 use serde_json::Value;
@@ -166,14 +166,14 @@ fn tampered_heads_are_rejected() {
 
 /// The outputs of a gap certificate's head, recomputed here from its tables:
 /// `ŷ = Σ i_k α_k s_k / Σ i_k α_k`.
-fn head_outputs(c: &GapCertificate) -> Vec<Q> {
+fn head_outputs(c: &GapCertificate) -> Vec<Rat> {
     let h = c.head.as_ref().unwrap();
     let r = |s: &String| parse_rational(s).unwrap();
     let (alpha, s) = ([r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)], [r(&h.s.x), r(&h.s.y), r(&h.s.z)]);
     c.sequences
         .iter()
         .map(|seq| {
-            let (mut num, mut den) = (Q::zero(), Q::zero());
+            let (mut num, mut den) = (Rat::zero(), Rat::zero());
             for k in 0..3 {
                 num += qi(seq.mult[k] as i64) * &alpha[k] * &s[k];
                 den += qi(seq.mult[k] as i64) * &alpha[k];
@@ -201,7 +201,7 @@ fn heads_with_consistent_outputs_are_judged_on_the_tolerance() {
     // the tables, so only |ŷ − t| < ε can reject the head, and its message must say so.
     let AnyCertificate::Gap(good) = read::read(&root().join(BROKEN)).unwrap() else { panic!() };
     assert_eq!(check_gap(&good).unwrap(), Verdict::Broken);
-    let stated: Vec<Q> = good.head.as_ref().unwrap().outputs.iter().map(|o| parse_rational(&o.yhat).unwrap()).collect();
+    let stated: Vec<Rat> = good.head.as_ref().unwrap().outputs.iter().map(|o| parse_rational(&o.yhat).unwrap()).collect();
     assert_eq!(stated, head_outputs(&good), "the committed outputs are the recomputed ones");
     // α = (1/2, 4, 2), targets S1 0, S2 2, S3 0. S1 = (x, y, y): ŷ = (s_x − 4)/17 with
     // s_y = −1/4, so s_x = 25/2 puts S1 exactly at ε = 1/2 (the inequality is strict).
@@ -296,7 +296,7 @@ fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
         let sense = next()?;
         let rhs = parse_rational(&next()?)?;
         let k: usize = next()?.parse().map_err(|_| "nnz")?;
-        let mut coeffs = vec![Q::zero(); nvars];
+        let mut coeffs = vec![Rat::zero(); nvars];
         for _ in 0..k {
             let j: usize = next()?.parse().map_err(|_| "index")?;
             coeffs[j] = parse_rational(&next()?)?;
@@ -313,8 +313,8 @@ fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
     want(next()?, "{")?;
     want(next()?, "lin")?;
     let k: usize = next()?.parse().map_err(|_| "lin count")?;
-    let mut combo = vec![Q::zero(); nvars];
-    let mut crhs = Q::zero();
+    let mut combo = vec![Rat::zero(); nvars];
+    let mut crhs = Rat::zero();
     for _ in 0..k {
         let i: usize = next()?.parse().map_err(|_| "lin index")?;
         let lam = parse_rational(&next()?)?;

@@ -1,7 +1,7 @@
-//! Explicit heads (MATH.md §1, §6): exact exhaustive verification, the phase transition,
+//! Explicit heads (docs/math.md §1, §6): exact exhaustive verification, the phase transition,
 //! attacks, and rejection of malformed head files. Small m only.
 
-use minip::rational::{fmt_q, q, qi, Q};
+use minip::rational::{fmt_q, q, qi, Rat};
 use minip::heads::attack::{attack, Method};
 use minip::heads::eval::{evaluate, target, verify, Report};
 use minip::heads::transition::transition;
@@ -10,7 +10,7 @@ use minip::model::code::parse_bits;
 use num_traits::{Signed, Zero};
 use std::process::Command;
 
-fn half() -> Q {
+fn half() -> Rat {
     q(1, 2)
 }
 
@@ -28,10 +28,10 @@ fn spelled(m: u32, toks: &[u32]) -> Vec<String> {
 
 /// Max error over every ordered sequence of length `len` and every position, by brute force,
 /// straight from the tables (no symmetry, no integer rows).
-fn brute_max_error(h: &Head, len: u32) -> Q {
+fn brute_max_error(h: &Head, len: u32) -> Rat {
     let n = h.tokens();
     let total = (n as u64).pow(len);
-    let mut best = Q::zero();
+    let mut best = Rat::zero();
     for code in 0..total {
         let seq: Vec<u32> = (0..len).map(|i| ((code / (n as u64).pow(i)) % n as u64) as u32).collect();
         for i in 0..seq.len() {
@@ -59,7 +59,7 @@ fn rank1_is_exact_up_to_length_2() {
     for m in 1..=5 {
         let r = check(&head("rank1", m, None, 2), 2);
         assert!(r.correct());
-        assert_eq!(r.max_error(), Q::zero(), "m = {m}");
+        assert_eq!(r.max_error(), Rat::zero(), "m = {m}");
     }
 }
 
@@ -122,7 +122,7 @@ fn big_integers_take_the_slow_path_exactly() {
     assert_eq!(r.max_error(), brute_max_error(&h, 3));
     let one = num_traits::pow(qi(2), 70);
     // Length 2, (x, 0) with |x| = 1: error 1/(1 + 2^70).
-    assert_eq!(r.lens[1].max_error, Q::from_integer(1.into()) / (one + qi(1)));
+    assert_eq!(r.lens[1].max_error, Rat::from_integer(1.into()) / (one + qi(1)));
 }
 
 #[test]

@@ -1,12 +1,12 @@
-//! The sanity facts of MATH.md §3, settled through the full pipeline
+//! The facts of docs/math.md §2.3, §2.8 and §3.4, settled through the full pipeline
 //! (HiGHS hint → exact repair → checker).
 
 use minip::certify::gap::{decide, Outcome};
 use minip::check::{check_gap, Verdict};
 use minip::model::{paper_k, Bound, Family, Gap, Instance};
-use minip::rational::{q, qi, Q};
+use minip::rational::{q, qi, Rat};
 
-fn verdict(n: u32, eps: Q, gap: Gap, family: Family, bound: Bound) -> Verdict {
+fn verdict(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Verdict {
     let inst = Instance::new(n, eps, gap, family, bound).unwrap();
     match decide(&inst) {
         Outcome::Certified(cert) => {

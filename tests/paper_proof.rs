@@ -1,4 +1,4 @@
-//! The paper's own proof of Lemma 3 is a Farkas certificate (MATH.md §3):
+//! The paper's own proof of Lemma 3 is a Farkas certificate (docs/math.md §2.3):
 //! `N1 + (n−2)N2 = (n−1)N3` and the same for `D`. Built by hand here — no solver —
 //! it must pass the checker exactly when the proof's side condition holds, and the
 //! solver-found verdicts must agree with that condition on the paper family.
@@ -6,15 +6,15 @@
 use minip::certify::gap::{decide, farkas_certificate, Outcome};
 use minip::check::{check_gap, Verdict};
 use minip::model::{Bound, Family, Gap, Instance};
-use minip::rational::{q, qi, Q};
+use minip::rational::{q, qi, Rat};
 use minip::rows::gap::build_rows;
 use num_traits::Zero;
 
 /// Multipliers: S1.lower ×1, S2.lower ×(n−2), S3.upper ×(n−1), bound ×2ε(n−1), and
 /// sign_a × ((n−2)d − 2(n−1)ε), which must be ≥ 0: the proof's side condition.
-fn paper_multipliers(inst: &Instance) -> Vec<Q> {
+fn paper_multipliers(inst: &Instance) -> Vec<Rat> {
     let n = inst.n as i64;
-    let d = Q::from_integer((inst.gap.d() as i64).into());
+    let d = Rat::from_integer((inst.gap.d() as i64).into());
     let two_eps = &inst.eps * qi(2);
     build_rows(inst)
         .iter()
@@ -24,7 +24,7 @@ fn paper_multipliers(inst: &Instance) -> Vec<Q> {
             "S3.upper" => qi(n - 1),
             "bound" => &two_eps * qi(n - 1),
             "sign_a" => qi(n - 2) * &d - &two_eps * qi(n - 1),
-            _ => Q::zero(),
+            _ => Rat::zero(),
         })
         .collect()
 }
@@ -37,7 +37,7 @@ fn the_papers_combination_is_a_certificate_exactly_under_its_side_condition() {
                 let inst = Instance::new(n, eps.clone(), Gap::from_d(d).unwrap(), Family::Paper, Bound::Paper).unwrap();
                 let rows = build_rows(&inst);
                 let y = paper_multipliers(&inst);
-                let side = Q::from_integer(((n - 2) * d).into()) >= &eps * qi(2) * qi(n as i64 - 1);
+                let side = Rat::from_integer(((n - 2) * d).into()) >= &eps * qi(2) * qi(n as i64 - 1);
                 let cert = farkas_certificate(&inst, None, &rows, &y);
                 match check_gap(&cert) {
                     Ok(v) => {

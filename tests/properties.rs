@@ -6,7 +6,7 @@ use minip::certify::gap::{decide, Outcome};
 use minip::check::{check_any, check_gap, Context, Verdict};
 use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
-use minip::rational::{fmt_q, parse_rational, q, qi, Q};
+use minip::rational::{fmt_q, parse_rational, q, qi, Rat};
 use num_traits::Signed;
 use proptest::prelude::*;
 
@@ -58,25 +58,25 @@ proptest! {
 /// Moves `s(x, j)` for the first token `j` with positive weight so that the first sequence
 /// containing `j` misses its target by more than `ε`; restates every output consistently.
 /// Returns that sequence's name.
-fn tamper_head(v: &mut serde_json::Value, eps: &Q) -> String {
+fn tamper_head(v: &mut serde_json::Value, eps: &Rat) -> String {
     let r = |x: &serde_json::Value| parse_rational(x.as_str().unwrap()).unwrap();
     let toks = ["x", "y", "z"];
-    let alpha: Vec<Q> = toks.iter().map(|t| r(&v["head"]["alpha"][t])).collect();
-    let mut s: Vec<Q> = toks.iter().map(|t| r(&v["head"]["s"][t])).collect();
+    let alpha: Vec<Rat> = toks.iter().map(|t| r(&v["head"]["alpha"][t])).collect();
+    let mut s: Vec<Rat> = toks.iter().map(|t| r(&v["head"]["s"][t])).collect();
     let seqs: Vec<([i64; 3], i64, String)> = v["sequences"]
         .as_array()
         .unwrap()
         .iter()
         .map(|q| ([0, 1, 2].map(|k| q["mult"][k].as_i64().unwrap()), q["target"].as_i64().unwrap(), q["name"].as_str().unwrap().to_string()))
         .collect();
-    let yhat = |s: &[Q], m: &[i64; 3]| -> Q {
-        let den: Q = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
-        (0..3).map(|k| qi(m[k]) * &alpha[k] * &s[k]).sum::<Q>() / den
+    let yhat = |s: &[Rat], m: &[i64; 3]| -> Rat {
+        let den: Rat = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
+        (0..3).map(|k| qi(m[k]) * &alpha[k] * &s[k]).sum::<Rat>() / den
     };
     let j = (0..3).find(|&k| alpha[k].is_positive()).expect("a positive weight");
     let i = seqs.iter().position(|(m, _, _)| m[j] > 0).expect("a sequence with token j");
     let (m, t, name) = &seqs[i];
-    let den: Q = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
+    let den: Rat = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();
     let share = qi(m[j]) * &alpha[j] / den; // ∂ŷ/∂s_j, in (0, 1]
     let err = yhat(&s, m) - qi(*t);
     s[j] += (err.abs() + eps + qi(1)) / share;

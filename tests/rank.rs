@@ -1,4 +1,4 @@
-//! Rank bounds (MATH.md §5): the varisat code search against brute force for tiny `m`
+//! Rank bounds (docs/math.md §5): the varisat code search against brute force for tiny `m`
 //! (SAT and UNSAT sides, proofs checked), certificates end to end with tampering
 //! rejected, the committed bounds under proofs/rank/, and their maximality proofs
 //! (binary DRAT files beside the certificates) tampered with in every way that matters.

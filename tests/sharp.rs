@@ -7,11 +7,11 @@ use minip::check::{check_any, check_sharp, Checked, Context};
 use minip::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
 use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
-use minip::rational::{fmt_q, q, qi, Q};
+use minip::rational::{fmt_q, q, qi, Rat};
 use minip::read;
 use std::process::Command;
 
-fn inst(n: u32, eps: Q, (h, u, w): (u32, u32, u32), family: Family) -> Instance {
+fn inst(n: u32, eps: Rat, (h, u, w): (u32, u32, u32), family: Family) -> Instance {
     Instance::new(n, eps, Gap::new(h, u, w).unwrap(), family, Bound::Paper).unwrap()
 }
 
@@ -28,7 +28,7 @@ fn certified(i: &Instance) -> SharpCertificate {
 
 #[test]
 fn kstar_equals_the_lemma_factor_on_the_sanity_grid() {
-    // MATH.md §3: paper family, n ∈ {3,4,5}, ε ∈ {1/2, 1/4}, d ∈ {2..5}: inf b/c = K.
+    // docs/math.md §3.4: paper family, n ∈ {3,4,5}, ε ∈ {1/2, 1/4}, d ∈ {2..5}: inf b/c = K.
     for n in [3, 4, 5] {
         for eps in [q(1, 2), q(1, 4)] {
             for d in 2..=5 {

@@ -1,4 +1,4 @@
-//! The query is a class of its own (MATH.md §4–5): a strict superset `z ⊋ x` has overlap
+//! The query is a class of its own (docs/math.md §4.1, §5.3): a strict superset `z ⊋ x` has overlap
 //! `h` with the query but is a different token, present only in some sequences. These
 //! tests would have caught certificates that used the query's own ratio for such keys:
 //! - a head row, strictly correct on every length-3 sequence over {0,1}^7 queried at
@@ -7,13 +7,13 @@
 //! - the strict form of the bound is checked, not assumed;
 //! - every committed rank certificate is recomputed independently: classes from the code
 //!   words, every ratio by QSopt_ex (`esolver`, exact rational LP) from LP files this test
-//!   writes itself from MATH.md §4 (not through minip's row builders).
+//!   writes itself from docs/math.md §4.2 (not through minip's row builders).
 
 use minip::certify::ratio::{chain_bound, forced_ratio};
 use minip::check::{check_any, check_rank, check_ratio, Context};
 use minip::format::rank::RankCertificate;
 use minip::format::AnyCertificate;
-use minip::rational::{parse_rational, q, qi, Q};
+use minip::rational::{parse_rational, q, qi, Rat};
 use minip::read;
 use num_traits::{One, Signed, Zero};
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ fn superset_ratios_are_the_chain_bound_and_leave_the_other_ratios_alone() {
 }
 
 /// A head row over all 128 tokens of {0,1}^7 at the query `x = 1110000`, constant on the
-/// classes of MATH.md §4, from the point attaining `R(0, 3⁺; 3) = 2` mixed with a little of
+/// classes of docs/math.md §4.1, from the point attaining `R(0, 3⁺; 3) = 2` mixed with a little of
 /// the softmax row of Theorem 1 (`α = 6^{−<x,z>}`, `s = <x,z>`), which makes it strict.
 #[test]
 fn a_correct_head_row_has_a_superset_ratio_below_the_querys_own() {
@@ -66,7 +66,7 @@ fn a_correct_head_row_has_a_superset_ratio_below_the_querys_own() {
     let mut p = Vec::new();
     for cl in 0..k {
         let o = overlap_of(h, cl);
-        let soft = Q::from_integer(6.into()).pow((h - o) as i32);
+        let soft = Rat::from_integer(6.into()).pow((h - o) as i32);
         let ai = parse_rational(&c.alpha[cl]).unwrap() + &lambda * &soft;
         let pi = parse_rational(&c.p[cl]).unwrap() + &lambda * &soft * qi(o as i64);
         assert!(ai.is_positive());
@@ -223,7 +223,7 @@ fn word(s: &str) -> u64 {
     s.chars().enumerate().filter(|(_, c)| *c == '1').fold(0, |w, (b, _)| w | 1 << b)
 }
 
-/// MATH.md §4 as an LP file, written here from the definition: classes `0..h−1`, the query
+/// docs/math.md §4.2 as an LP file, written here from the definition: classes `0..h−1`, the query
 /// (`h`), and the strict supersets (`sup`, when `m > h`); for each multiset of two keys,
 /// `|N − tD| ≤ εD` with `D = A_h + A_c1 + A_c2`, `N = P_h + P_c1 + P_c2`; `min A_lo`, `A_hi = 1`.
 fn lp_text(h: u32, lo: &str, hi: &str, superset: bool) -> String {
@@ -257,7 +257,7 @@ fn lp_text(h: u32, lo: &str, hi: &str, superset: bool) -> String {
     s
 }
 
-fn esolver_ratio(h: u32, lo: u32, class: u32, superset: bool) -> Q {
+fn esolver_ratio(h: u32, lo: u32, class: u32, superset: bool) -> Rat {
     let hi = if class > h { "sup".to_string() } else { class.to_string() };
     let dir = std::env::temp_dir().join(format!("minip-superset-{}-{h}-{lo}-{hi}-{superset}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -280,7 +280,7 @@ fn esolver_ratio(h: u32, lo: u32, class: u32, superset: bool) -> Q {
 
 #[test]
 fn every_committed_rank_bound_is_confirmed_by_an_independent_exact_solver() {
-    let mut cache: std::collections::BTreeMap<(u32, u32, u32, bool), Q> = Default::default();
+    let mut cache: std::collections::BTreeMap<(u32, u32, u32, bool), Rat> = Default::default();
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(root().join("proofs/rank")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
     files.sort();
@@ -305,7 +305,7 @@ fn every_committed_rank_bound_is_confirmed_by_an_independent_exact_solver() {
                 let class = if o == h && ys[j] != xs[i] { h + 1 } else { o };
                 let r = cache.entry((h, lo, class, m > h)).or_insert_with(|| esolver_ratio(h, lo, class, m > h)).clone();
                 assert!(r.is_positive(), "{}: R = 0 for class {class}", p.display());
-                frob += Q::one() / (&r * &r);
+                frob += Rat::one() / (&r * &r);
             }
         }
         let value = qi((k * k) as i64) / frob;

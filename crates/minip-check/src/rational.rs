@@ -9,9 +9,6 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// product variable `Q = α(x,y)·s(x,y)`, never this type.)
 pub type Rat = BigRational;
 
-/// The former name of `Rat`, kept while callers move over.
-#[doc(hidden)]
-pub type Q = Rat;
 
 /// `p/q` as a rational.
 pub fn q(p: i64, d: i64) -> Rat {

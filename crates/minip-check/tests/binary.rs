@@ -69,7 +69,7 @@ fn tampered(dir: &Path, rel: &str, edit: impl Fn(&mut serde_json::Value)) -> (i3
 
 /// States every output of a gap certificate's head as recomputed from its tables.
 fn restate_outputs(v: &mut serde_json::Value) {
-    use minip_check::rational::{fmt_q, parse_rational, qi, Q};
+    use minip_check::rational::{fmt_q, parse_rational, qi, Rat};
     let t = |k: &str, tok: &str| parse_rational(v["head"][k][tok].as_str().unwrap()).unwrap();
     let alpha = [t("alpha", "x"), t("alpha", "y"), t("alpha", "z")];
     let s = [t("s", "x"), t("s", "y"), t("s", "z")];
@@ -78,7 +78,7 @@ fn restate_outputs(v: &mut serde_json::Value) {
         .unwrap()
         .iter()
         .map(|seq| {
-            let (mut num, mut den) = (Q::from_integer(0.into()), Q::from_integer(0.into()));
+            let (mut num, mut den) = (Rat::from_integer(0.into()), Rat::from_integer(0.into()));
             for k in 0..3 {
                 let m = qi(seq["mult"][k].as_i64().unwrap());
                 num += &m * &alpha[k] * &s[k];

@@ -12,7 +12,7 @@ use minip_check::format::ratio::RatioCertificate;
 use minip_check::format::sharp::SharpCertificate;
 use minip_check::format::AnyCertificate;
 use minip_check::model::code::{bits, parse_bits, Code, Shape};
-use minip_check::rational::{fmt_q, parse_rational, q, qi, Q};
+use minip_check::rational::{fmt_q, parse_rational, q, qi, Rat};
 use minip_check::rows::cnf::encode;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
@@ -48,7 +48,7 @@ fn rank(m: u32) -> RankCertificate {
     }
 }
 
-fn r(s: &str) -> Q {
+fn r(s: &str) -> Rat {
     parse_rational(s).unwrap()
 }
 
@@ -58,14 +58,14 @@ const BROKEN: &str = "settle/n3_eps1-2_h2_u0_w2_paper_b2.json";
 
 /// `ŷ = Σ i_k α_k s_k / Σ i_k α_k` for every listed sequence, from the head's tables,
 /// computed here (not by the checker).
-fn recomputed_outputs(c: &GapCertificate) -> Vec<Q> {
+fn recomputed_outputs(c: &GapCertificate) -> Vec<Rat> {
     let h = c.head.as_ref().unwrap();
     let alpha = [r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)];
     let s = [r(&h.s.x), r(&h.s.y), r(&h.s.z)];
     c.sequences
         .iter()
         .map(|seq| {
-            let (mut num, mut den) = (Q::zero(), Q::zero());
+            let (mut num, mut den) = (Rat::zero(), Rat::zero());
             for k in 0..3 {
                 let m = qi(seq.mult[k] as i64);
                 num += &m * &alpha[k] * &s[k];
@@ -78,14 +78,14 @@ fn recomputed_outputs(c: &GapCertificate) -> Vec<Q> {
 
 /// Sets `s(x, token j)` so that sequence `i` has output exactly `yhat`, then states every
 /// output consistently with the new tables.
-fn with_output(good: &GapCertificate, j: usize, i: usize, yhat: Q) -> GapCertificate {
+fn with_output(good: &GapCertificate, j: usize, i: usize, yhat: Rat) -> GapCertificate {
     let mut c = good.clone();
     let h = c.head.as_mut().unwrap();
     let alpha = [r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)];
     let s = [r(&h.s.x), r(&h.s.y), r(&h.s.z)];
     let mult = c.sequences[i].mult.map(|m| qi(m as i64));
-    let den: Q = (0..3).map(|k| &mult[k] * &alpha[k]).sum();
-    let rest: Q = (0..3).filter(|&k| k != j).map(|k| &mult[k] * &alpha[k] * &s[k]).sum();
+    let den: Rat = (0..3).map(|k| &mult[k] * &alpha[k]).sum();
+    let rest: Rat = (0..3).filter(|&k| k != j).map(|k| &mult[k] * &alpha[k] * &s[k]).sum();
     assert!(!(&mult[j] * &alpha[j]).is_zero(), "token {j} does not occur with weight in sequence {i}");
     let sj = (&yhat * den - rest) / (&mult[j] * &alpha[j]);
     *[&mut h.s.x, &mut h.s.y, &mut h.s.z][j] = fmt_q(&sj);
@@ -103,11 +103,11 @@ fn a_head_with_consistent_outputs_that_miss_the_tolerance_is_rejected() {
     assert_eq!(check_gap(&good).unwrap(), Verdict::Broken);
     // The committed outputs are the recomputed ones, so tampering with a table and
     // restating the outputs leaves only |ŷ − t| < ε (and the bound) to catch it.
-    let stated: Vec<Q> = good.head.as_ref().unwrap().outputs.iter().map(|o| r(&o.yhat)).collect();
+    let stated: Vec<Rat> = good.head.as_ref().unwrap().outputs.iter().map(|o| r(&o.yhat)).collect();
     assert_eq!(stated, recomputed_outputs(&good));
     let eps = q(1, 2);
     let names: Vec<String> = good.sequences.iter().map(|s| s.name.clone()).collect();
-    let targets: Vec<Q> = good.sequences.iter().map(|s| qi(s.target as i64)).collect();
+    let targets: Vec<Rat> = good.sequences.iter().map(|s| qi(s.target as i64)).collect();
     // s(x, token j) moved so that sequence i has ŷ = t + ε, t − ε (the boundary: the
     // inequality is strict) or t + 7ε, every output restated. The first sequence that
     // misses the tolerance (computed here) must be the one named, with its error.
@@ -162,7 +162,7 @@ fn a_head_at_the_exact_boundary_of_the_bound_row_is_judged_on_the_bound() {
 
 const R12: &str = "amplify/n3_eps1-2_h12_lo0_hi12.json";
 
-fn scale_multipliers(c: &mut RatioCertificate, f: &Q) {
+fn scale_multipliers(c: &mut RatioCertificate, f: &Rat) {
     for m in &mut c.multipliers {
         m.y = fmt_q(&(r(&m.y) * f));
     }
@@ -225,7 +225,7 @@ fn sharp_cert(rel: &str, (h, u, w): (u32, u32, u32)) -> SharpCertificate {
 
 /// Moves `kstar` to `k`, with every field derived from it restated consistently
 /// (relation, witness bound).
-fn with_kstar(good: &SharpCertificate, k: &Q) -> SharpCertificate {
+fn with_kstar(good: &SharpCertificate, k: &Rat) -> SharpCertificate {
     let mut c = good.clone();
     c.kstar = fmt_q(k);
     c.relation = minip_check::format::sharp::relation(k, &r(&c.paper_k)).into();
@@ -251,7 +251,7 @@ fn sharp_kstar_moved_slightly_fails_on_the_side_it_breaks() {
     assert_eq!(down.relation, "fails");
     let yb = r(&down.lower.as_ref().unwrap()["bound"]);
     let lower = down.lower.as_mut().unwrap();
-    let sign_c = lower.get("sign_c").map(|s| r(s)).unwrap_or_else(Q::zero) + &yb * &delta;
+    let sign_c = lower.get("sign_c").map(|s| r(s)).unwrap_or_else(Rat::zero) + &yb * &delta;
     lower.insert("sign_c".into(), fmt_q(&sign_c));
     let e = check_sharp(&down).unwrap_err();
     assert_eq!(e, "closure: need a ≥ 0, b = kstar, c = 1");
@@ -270,7 +270,7 @@ fn sharp_kstar_moved_slightly_fails_on_the_side_it_breaks() {
 
 /// The ratio certificates of every class in the committed certificates of shape
 /// `(h, lo)` (with the superset class in the LP, `m > h`).
-fn ratios_by_class(ms: &[u32]) -> BTreeMap<u32, (RatioCertificate, Q)> {
+fn ratios_by_class(ms: &[u32]) -> BTreeMap<u32, (RatioCertificate, Rat)> {
     let mut out = BTreeMap::new();
     for &m in ms {
         for rc in rank(m).ratios {
@@ -282,7 +282,7 @@ fn ratios_by_class(ms: &[u32]) -> BTreeMap<u32, (RatioCertificate, Q)> {
 }
 
 /// Restates everything a rank certificate derives from its code and ratios.
-fn restate(c: &mut RankCertificate, code: &Code, by_class: &BTreeMap<u32, (RatioCertificate, Q)>) {
+fn restate(c: &mut RankCertificate, code: &Code, by_class: &BTreeMap<u32, (RatioCertificate, Rat)>) {
     let counts = code.class_counts();
     let h = code.shape.h;
     c.code.x = code.x.iter().map(|&w| bits(w, code.shape.m)).collect();
@@ -290,8 +290,8 @@ fn restate(c: &mut RankCertificate, code: &Code, by_class: &BTreeMap<u32, (Ratio
     c.classes = counts.iter().map(|(&cl, &n)| RankClass { class: class_label(h, cl), entries: n, ratio: fmt_q(&by_class[&cl].1) }).collect();
     c.ratios = counts.keys().map(|cl| by_class[cl].0.clone()).collect();
     let k = code.len();
-    let d = counts.keys().map(|cl| Q::one() / &by_class[cl].1).max().unwrap();
-    let entries: Vec<(Q, u64)> = counts.iter().map(|(cl, &n)| (by_class[cl].1.clone(), n)).collect();
+    let d = counts.keys().map(|cl| Rat::one() / &by_class[cl].1).max().unwrap();
+    let entries: Vec<(Rat, u64)> = counts.iter().map(|(cl, &n)| (by_class[cl].1.clone(), n)).collect();
     let v = entrywise_value(k, &entries);
     c.k = k;
     c.delta = fmt_q(&d);
