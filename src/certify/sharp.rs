@@ -101,7 +101,7 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
             // b/c = 0 is reached: a correct head with b = 0 (c made positive).
             let h = g.into_cert().head.expect("broken has head");
             cert.attained = true;
-            cert.witness = positive_witness(inst, Rat::zero(), [h.alpha.x, h.alpha.y, h.alpha.z], [h.s.x, h.s.y, h.s.z], false)?;
+            cert.witness = positive_witness(inst, Rat::zero(), [h.alpha.triple().x, h.alpha.triple().y, h.alpha.triple().z], [h.s.triple().x, h.s.triple().y, h.s.triple().z], false)?;
             return Ok(Checked::new(cert, &Context::default())?);
         }
         Outcome::Certified(_) => return Err("a correct head meets b ≤ K·c: K is above kstar".into()),
@@ -125,7 +125,7 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
     match decide(&with_bound(inst, kw.clone())) {
         Outcome::Certified(g) if *g.claim() == Verdict::Broken => {
             let h = g.into_cert().head.expect("broken has head");
-            cert.witness = positive_witness(inst, kw, [h.alpha.x, h.alpha.y, h.alpha.z], [h.s.x, h.s.y, h.s.z], true)?;
+            cert.witness = positive_witness(inst, kw, [h.alpha.triple().x, h.alpha.triple().y, h.alpha.triple().z], [h.s.triple().x, h.s.triple().y, h.s.triple().z], true)?;
         }
         Outcome::Certified(_) => return Err("no correct head at K + 1/1000".into()),
         Outcome::Unknown { reason } => return Err(format!("witness: {reason}")),

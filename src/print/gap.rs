@@ -36,9 +36,9 @@ pub fn describe(inst: &Instance, checked: &Checked<GapCertificate>) -> String {
         (None, Some(h)) => {
             s.push_str("verdict   broken: a correct head meets the bound (exact, recomputed)\n\nhead at query x\n");
             let body = vec![
-                vec!["x".into(), h.alpha.x.clone(), h.s.x.clone()],
-                vec!["y".into(), h.alpha.y.clone(), h.s.y.clone()],
-                vec!["z".into(), h.alpha.z.clone(), h.s.z.clone()],
+                vec!["x".into(), h.alpha.triple().x.clone(), h.s.triple().x.clone()],
+                vec!["y".into(), h.alpha.triple().y.clone(), h.s.triple().y.clone()],
+                vec!["z".into(), h.alpha.triple().z.clone(), h.s.triple().z.clone()],
             ];
             s.push_str(&table::render(&["token", "alpha(x,.)", "s(x,.)"], &body));
             s.push('\n');

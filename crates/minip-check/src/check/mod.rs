@@ -16,8 +16,8 @@ pub mod sharp;
 pub use gap::{check_gap, Verdict};
 pub use rank::{check_rank, RankChecked};
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
-pub use ratio::check_ratio;
-pub use sharp::{check_sharp, check_sharp_file};
+pub use ratio::{check_ratio, check_ratio_outcome, RatioOutcome};
+pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
 use crate::format::gap::GapCertificate;
 use crate::format::rank::RankCertificate;
@@ -68,23 +68,23 @@ impl Certificate for GapCertificate {
     }
 }
 impl Certificate for SharpFile {
-    /// `kstar` of every configuration, in order.
-    type Claim = Vec<Rat>;
-    fn check(&self, _: &Context) -> Result<Vec<Rat>, String> {
+    /// `kstar` of every configuration, in order (`None`: `-inf`, signed kernels only).
+    type Claim = Vec<Option<Rat>>;
+    fn check(&self, _: &Context) -> Result<Vec<Option<Rat>>, String> {
         check_sharp_file(self)
     }
 }
 impl Certificate for SharpCertificate {
-    /// `kstar`.
-    type Claim = Rat;
-    fn check(&self, _: &Context) -> Result<Rat, String> {
-        check_sharp(self)
+    /// `kstar` (`None`: `-inf`, signed kernels only).
+    type Claim = Option<Rat>;
+    fn check(&self, _: &Context) -> Result<Option<Rat>, String> {
+        check_sharp_value(self)
     }
 }
 impl Certificate for RatioCertificate {
-    type Claim = Rat;
-    fn check(&self, _: &Context) -> Result<Rat, String> {
-        check_ratio(self)
+    type Claim = RatioOutcome;
+    fn check(&self, _: &Context) -> Result<RatioOutcome, String> {
+        check_ratio_outcome(self)
     }
 }
 impl Certificate for RankCertificate {
@@ -111,7 +111,7 @@ impl<C: Certificate> Checked<C> {
     /// let text = include_str!("../../../../proofs/amplify/n3_eps1-2_h3_lo0_hi3.json");
     /// let AnyCertificate::Ratio(c) = read::parse(text).unwrap() else { unreachable!() };
     /// let checked = Checked::new(c.clone(), &Context::default()).unwrap();
-    /// assert_eq!(minip_check::rational::fmt_q(checked.claim()), "5/2"); // R(0, 3; 3)
+    /// assert_eq!(checked.claim().label(), "5/2"); // R(0, 3; 3)
     /// // A claimed ratio the certificate does not prove is rejected, with the part named.
     /// let mut forged = c;
     /// forged.ratio = "3".into();
@@ -149,10 +149,21 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
             format!("{} (gap n={} eps={} h={} u={} w={} {} b<={})", v.name(), p.n, p.eps, p.h, p.u, p.w, p.family, p.bound)
         }),
         AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
-        AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
+        AnyCertificate::Ratio(c) => check_ratio_outcome(c).map(|r| {
             let p = &c.params;
             let classes = if p.superset { " classes 0..h,h+" } else { "" };
-            format!("ratio R = {} (n={} eps={} h={} lo={} hi={}{classes})", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+            let inst = ratio::stated_instance(c).expect("checked");
+            let setting = inst.setting.label();
+            let extra = match (setting.is_empty(), p.m) {
+                (true, None) => String::new(),
+                (_, m) => format!(" {setting}{}", m.map(|m| format!(" m={m}")).unwrap_or_default()),
+            };
+            let what = match &r {
+                RatioOutcome::Ratio(v) => format!("ratio R = {}", fmt_q(v)),
+                RatioOutcome::Empty => "empty: no correct head (Farkas)".into(),
+                RatioOutcome::MinusInf => "ratio R = -inf".into(),
+            };
+            format!("{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})", p.n, p.eps, p.h, inst.label(p.lo), inst.label(p.hi))
         }),
         AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
             let s = r.shape;
