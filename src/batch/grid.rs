@@ -103,7 +103,7 @@ impl Grid {
                 for gap in Gap::all_up_to(self.h_max) {
                     for &family in &self.families {
                         for bound in &self.bounds {
-                            v.push(Instance { n, eps: eps.clone(), gap, family, bound: bound.clone() });
+                            v.push(Instance::new(n, eps.clone(), gap, family, bound.clone()).expect("validated"));
                         }
                     }
                 }
@@ -119,7 +119,7 @@ impl Grid {
             for eps in &self.eps {
                 for &family in &self.families {
                     for gap in Gap::all_up_to(self.h_max) {
-                        v.push(Instance { n, eps: eps.clone(), gap, family, bound: Bound::Paper });
+                        v.push(Instance::new(n, eps.clone(), gap, family, Bound::Paper).expect("validated"));
                     }
                 }
             }

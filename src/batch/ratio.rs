@@ -114,7 +114,7 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
         };
         let cert = match res {
             Ok(c) => {
-                let r = c.claim().clone();
+                let r = c.claim().value().cloned().unwrap_or_default();
                 rec.status = "certified".into();
                 rec.ratio = Some(fmt_q(&r));
                 if r > Rat::from_integer(0.into()) {

@@ -57,7 +57,7 @@ impl Job {
         Gap::all_up_to(self.m)
             .into_iter()
             .filter(|g| g.d() >= self.d && (g.w < g.h || g.h < self.m))
-            .map(|gap| Instance { n: self.n, eps: self.eps.clone(), gap, family: self.family, bound: Bound::Paper })
+            .map(|gap| Instance::new(self.n, self.eps.clone(), gap, self.family, Bound::Paper).expect("validated in Job::new"))
             .collect()
     }
 }

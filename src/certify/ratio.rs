@@ -192,13 +192,20 @@ pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Rat], x: &[Rat]) ->
         .map(|(&i, v)| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) })
         .collect();
     multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+    if !lp.is_default() {
+        let ns = lp.slots();
+        let r = lp.obj.iter().fold(Rat::zero(), |acc, &j| acc + &x[j]);
+        return RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) };
+    }
     RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset },
+        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: None, kernel: None, positions: None, keys: None, at: None, m: None },
         ratio: fmt_q(&x[lp.lo as usize]),
         alpha: x[..k].iter().map(fmt_q).collect(),
         p: x[k..].iter().map(fmt_q).collect(),
         multipliers,
+        witness: None,
+        ray: None,
     }
 }
 
@@ -236,4 +243,188 @@ mod tests {
         }
         assert!(forced_ratio(3, &q(1, 2), 3, 0, 4, false).is_err());
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Beyond Min-IP (docs/math.md §11): the same row LP in any setting.
+
+use crate::formulate::ratio::row_lp_in;
+use crate::repair::hint::{exact_farkas, exact_point};
+use crate::solve::gap::{solve_farkas, solve_slack};
+use minip_check::format::ratio::{RatioPoint, EMPTY, MINUS_INF};
+use minip_check::rows::gap::Row;
+use minip_check::rows::ratio::{ratio_instance_in, RatioInstance};
+
+/// The most rows the strict-feasibility step (a dense LP) is given.
+pub const MAX_GENERAL_ROWS: usize = 60_000;
+
+/// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
+#[allow(clippy::too_many_arguments)]
+pub fn instance_in(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool, setting: minip_check::model::Setting, m: Option<u32>) -> Result<RatioInstance, String> {
+    ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)
+}
+
+/// `R = inf A_lo/A_hi` over heads correct on every sequence of the setting (or `empty`, or
+/// `-inf`), with a certificate that passed the checker. The default setting takes the
+/// route of `forced_ratio` (same certificate bytes). Errors starting `unknown:` mean the
+/// exact solve did not finish.
+pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>, String> {
+    if inst.setting.is_default() && inst.m.is_none() {
+        return forced_ratio(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
+    }
+    let lp = row_lp_in(inst)?;
+    if lp.rows.len() > MAX_GENERAL_ROWS {
+        return Err(format!("{} rows: more than the {MAX_GENERAL_ROWS} this route solves", lp.rows.len()));
+    }
+    let ns = lp.slots();
+    let q = Rat::from_integer(lp.eps.denom().clone());
+    // 1. Is there a correct head with A_hi > 0? The strict rows closed as ≤ −1.
+    let mut rows: Vec<Row> = lp
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &(j, v) in r {
+                c[j] = Rat::from_integer(v.into());
+            }
+            Row { name: format!("{i}"), coeffs: c, rhs: -Rat::one(), strict: true }
+        })
+        .collect();
+    let mut den = vec![Rat::zero(); 2 * ns];
+    for &j in &lp.norm {
+        den[j] = -Rat::one();
+    }
+    rows.push(Row { name: "den".into(), coeffs: den, rhs: -Rat::one(), strict: true });
+    if !lp.signed() {
+        for j in 0..ns {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            c[j] = -Rat::one();
+            rows.push(Row { name: format!("sign{j}"), coeffs: c, rhs: Rat::zero(), strict: false });
+        }
+    }
+    let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+    let hint = solve_slack(&rows, 2 * ns).map_err(|e| format!("unknown: {e}"))?;
+    let mut cert = base_certificate(&lp);
+    if hint.sigma <= 1e-9 {
+        let y = exact_farkas(&exact_rows, &hint.duals)
+            .or_else(|| exact_farkas(&exact_rows, &solve_farkas(&rows, 2 * ns).ok()?))
+            .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
+        let m = lp.rows.len();
+        let mut mults: Vec<Multiplier> = Vec::new();
+        for (i, v) in y.iter().enumerate().take(m + 1) {
+            if v.is_zero() {
+                continue;
+            }
+            if i == m {
+                mults.push(Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) });
+            } else {
+                mults.push(Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) });
+            }
+        }
+        mults.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+        cert.ratio = EMPTY.into();
+        cert.multipliers = mults;
+        return Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"));
+    }
+    let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+    let z = exact_point(&exact_rows, &scaled).ok_or("unknown: no exact strictly correct head near the solver's")?;
+    cert.witness = Some(move_zero_weights(&lp, z));
+    // 2. The closure minimum, exactly.
+    match lp::solve_general(&lp) {
+        Ok(h) => {
+            let start = simplex::from_hint_general(&lp, &h).filter(|b| b.y.iter().all(|v| !v.is_negative())).ok_or("unknown: HiGHS's basis is not exactly dual feasible")?;
+            let (b, x, _) = simplex::dual_simplex(&lp, start, MAX_PIVOTS).map_err(|e| format!("unknown: {e}"))?;
+            let mut c = certificate_of_basis(&lp, &b.held, &b.y, &x);
+            c.witness = cert.witness.take();
+            Checked::new(c, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+        }
+        Err(lp::NoOptimum::Unbounded) => {
+            let (point, ray) = unbounded_parts(&lp).ok_or("unknown: unbounded, but no exact point and ray")?;
+            cert.ratio = MINUS_INF.into();
+            cert.alpha = point[..ns].iter().map(fmt_q).collect();
+            cert.p = point[ns..].iter().map(fmt_q).collect();
+            cert.ray = Some(RatioPoint { alpha: ray[..ns].iter().map(fmt_q).collect(), p: ray[ns..].iter().map(fmt_q).collect() });
+            Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+        }
+        Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
+    }
+}
+
+/// The certificate's parameters with no outcome yet.
+fn base_certificate(lp: &RowLp) -> RatioCertificate {
+    let f = lp.setting.fields();
+    RatioCertificate {
+        format: RATIO_FORMAT.into(),
+        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: f.task, kernel: f.kernel, positions: f.positions, keys: f.keys, at: f.at, m: lp.m },
+        ratio: String::new(),
+        alpha: vec![],
+        p: vec![],
+        multipliers: vec![],
+        witness: None,
+        ray: None,
+    }
+}
+
+/// A strictly correct point (every strict row `≤ −1`) made into a head: a zero weight gets
+/// `δ = 1/(2·n·max|coefficient|)` (products kept), which moves no row by more than 1/2.
+fn move_zero_weights(lp: &RowLp, mut z: Vec<Rat>) -> RatioPoint {
+    let ns = lp.slots();
+    let cmax = lp.rows.iter().flat_map(|r| r.iter().map(|e| e.1.unsigned_abs())).max().unwrap_or(1).max(1);
+    let delta = Rat::new(1.into(), (2 * lp.n as u64 * cmax).into());
+    for v in z.iter_mut().take(ns) {
+        if v.is_zero() {
+            *v = delta.clone();
+        }
+    }
+    RatioPoint { alpha: z[..ns].iter().map(fmt_q).collect(), p: z[ns..].iter().map(fmt_q).collect() }
+}
+
+/// For an unbounded closure LP: an exact point with `A_hi = 1` and a ray with `A_hi = 0`,
+/// `A_lo = −1`, both on the closed rows.
+fn unbounded_parts(lp: &RowLp) -> Option<(Vec<Rat>, Vec<Rat>)> {
+    let ns = lp.slots();
+    let form = |slots: &[usize], v: i64| {
+        let mut c = vec![Rat::zero(); 2 * ns];
+        for &j in slots {
+            c[j] = Rat::from_integer(v.into());
+        }
+        c
+    };
+    let closed: Vec<Row> = lp
+        .rows
+        .iter()
+        .map(|r| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &(j, v) in r {
+                c[j] = Rat::from_integer(v.into());
+            }
+            Row { name: String::new(), coeffs: c, rhs: Rat::zero(), strict: false }
+        })
+        .collect();
+    // `form = value·σ` as two rows (the slack LP scales right-hand sides by σ).
+    let pinned = |slots: &[usize], value: i64| -> Vec<Row> {
+        vec![
+            Row { name: String::new(), coeffs: form(slots, 1), rhs: Rat::from_integer(value.into()), strict: value < 0 },
+            Row { name: String::new(), coeffs: form(slots, -1), rhs: Rat::from_integer((-value).into()), strict: value > 0 },
+        ]
+    };
+    let solve = |extra: Vec<Row>| -> Option<Vec<Rat>> {
+        let mut rows = closed.clone();
+        rows.extend(extra);
+        let hint = solve_slack(&rows, 2 * ns).ok()?;
+        if hint.sigma <= 1e-9 {
+            return None;
+        }
+        let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+        exact_point(&rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect::<Vec<_>>(), &scaled)
+    };
+    let point = solve(pinned(&lp.norm, 1))?;
+    let mut ray_rows = pinned(&lp.obj, -1);
+    ray_rows.extend(pinned(&lp.norm, 0).into_iter().map(|mut r| {
+        r.strict = false;
+        r
+    }));
+    let ray = solve(ray_rows)?;
+    Some((point, ray))
 }

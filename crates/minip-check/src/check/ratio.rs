@@ -59,7 +59,20 @@ pub enum RatioOutcome {
     MinusInf,
 }
 
+impl PartialEq<Rat> for RatioOutcome {
+    fn eq(&self, r: &Rat) -> bool {
+        matches!(self, RatioOutcome::Ratio(v) if v == r)
+    }
+}
+
 impl RatioOutcome {
+    /// The finite ratio, if any.
+    pub fn value(&self) -> Option<&Rat> {
+        match self {
+            RatioOutcome::Ratio(r) => Some(r),
+            _ => None,
+        }
+    }
     pub fn label(&self) -> String {
         match self {
             RatioOutcome::Ratio(r) => fmt_q(r),
