@@ -5,11 +5,20 @@
 //! h_max = 6                  # every (h, u, w) with 0 ≤ u < w ≤ h ≤ h_max
 //! families = ["paper", "all"]
 //! bounds = ["paper", "2"]    # the negated bound b ≤ K'·c (sweep; default ["paper"])
+//! # optional (docs/math.md §11), each a list, default the paper's model:
+//! tasks = ["min-ip", "max-ip", "nearest"]
+//! kernels = ["nonneg", "signed"]
+//! positions = ["shared", "per-position", "causal-last"]
+//! keys = ["all", "distinct"]
+//! at = [0, 1, 2]             # key position of the bound (0: summed over positions)
+//! d = "1..=8"                # instead of h_max: only the configurations (h, u, w) = (d, 0, d)
 //! ```
+//! Settings a configuration does not admit (e.g. `nearest` where `z` is not nearer than
+//! `y`, or a key position with shared maps) are left out of the grid.
 //! Parsed and validated as a whole before anything runs; `sharp` ignores `bounds`
 //! (`kstar` does not depend on one).
 
-use minip_check::model::{Bound, Family, Gap, Instance};
+use minip_check::model::{Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
 #[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
 use minip_check::rational::Rat;
@@ -22,10 +31,23 @@ use serde::Deserialize;
 struct GridFile {
     n: NSpec,
     eps: Vec<String>,
+    #[serde(default)]
     h_max: u32,
+    #[serde(default)]
+    d: Option<String>,
     families: Vec<String>,
     #[serde(default)]
     bounds: Option<Vec<String>>,
+    #[serde(default)]
+    tasks: Option<Vec<String>>,
+    #[serde(default)]
+    kernels: Option<Vec<String>>,
+    #[serde(default)]
+    positions: Option<Vec<String>>,
+    #[serde(default)]
+    keys: Option<Vec<String>>,
+    #[serde(default)]
+    at: Option<Vec<u32>>,
 }
 
 #[cfg(feature = "cli")]
@@ -46,6 +68,10 @@ pub struct Grid {
     pub bounds: Vec<Bound>,
     /// Whether the file gave `bounds` (sharp says it does not use them).
     pub bounds_given: bool,
+    /// The settings (docs/math.md §11), outermost loop; `[default]` unless given.
+    pub settings: Vec<Setting>,
+    /// Gaps `d`: configurations `(d, 0, d)` instead of every one up to `h_max`.
+    pub ds: Option<Vec<u32>>,
 }
 
 /// The largest `h_max` of a grid: `(h_max + 1)³/6` configurations per `(n, ε, family)`.
@@ -71,10 +97,40 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         NSpec::List(v) => v,
         NSpec::Range(s) => parse_range(&s)?,
     };
+    let list = |v: &Option<Vec<String>>, d: &str| v.clone().unwrap_or_else(|| vec![d.to_string()]);
+    let mut settings = Vec::new();
+    for t in list(&g.tasks, "min-ip") {
+        for k in list(&g.kernels, "nonneg") {
+            for p in list(&g.positions, "shared") {
+                for ky in list(&g.keys, "all") {
+                    for &a in g.at.as_deref().unwrap_or(&[0]) {
+                        settings.push(Setting {
+                            task: Task::parse(&t)?,
+                            kernel: Kernel::parse(&k)?,
+                            positions: Positions::parse(&p)?,
+                            keys: Keys::parse(&ky)?,
+                            at: (a > 0).then_some(a),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let ds = g.d.as_deref().map(parse_range).transpose()?;
+    if ds.as_ref().is_some_and(|d| d.is_empty() || d.contains(&0)) {
+        return Err("grid: d must be a non-empty range of gaps ≥ 1".into());
+    }
+    let h_max = match &ds {
+        Some(d) if g.h_max == 0 => *d.iter().max().expect("non-empty"),
+        Some(_) => return Err("grid: give h_max or d, not both".into()),
+        None => g.h_max,
+    };
     let grid = Grid {
         n,
         eps: g.eps.iter().map(|e| parse_rational(e)).collect::<Result<_, _>>()?,
-        h_max: g.h_max,
+        h_max,
+        settings,
+        ds,
         families: g.families.iter().map(|f| Family::parse(f)).collect::<Result<_, _>>()?,
         bounds_given: g.bounds.is_some(),
         bounds: g.bounds.unwrap_or_else(|| vec!["paper".into()]).iter().map(|b| Bound::parse(b)).collect::<Result<_, _>>()?,
@@ -95,15 +151,26 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
 }
 
 impl Grid {
-    /// The sweep's instances in a fixed order: n, ε, (h, u, w), family, bound.
+    fn gaps(&self) -> Vec<Gap> {
+        match &self.ds {
+            Some(ds) => ds.iter().map(|&d| Gap::from_d(d).expect("d ≥ 1")).collect(),
+            None => Gap::all_up_to(self.h_max),
+        }
+    }
+    /// The sweep's instances in a fixed order: setting, n, ε, (h, u, w), family, bound
+    /// (settings a configuration does not admit are left out).
     pub fn gap_instances(&self) -> Vec<Instance> {
         let mut v = Vec::new();
-        for &n in &self.n {
-            for eps in &self.eps {
-                for gap in Gap::all_up_to(self.h_max) {
-                    for &family in &self.families {
-                        for bound in &self.bounds {
-                            v.push(Instance::new(n, eps.clone(), gap, family, bound.clone()).expect("validated"));
+        for &setting in &self.settings {
+            for &n in &self.n {
+                for eps in &self.eps {
+                    for gap in self.gaps() {
+                        for &family in &self.families {
+                            for bound in &self.bounds {
+                                if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone()).expect("validated").with_setting(setting) {
+                                    v.push(i);
+                                }
+                            }
                         }
                     }
                 }
@@ -111,15 +178,19 @@ impl Grid {
         }
         v
     }
-    /// The sharp sweep's configurations in a fixed order: n, ε, family, (h, u, w) (one
-    /// certificate file per `(n, ε, family)`).
+    /// The sharp sweep's configurations in a fixed order: setting, n, ε, family, (h, u, w)
+    /// (one certificate file per `(n, ε, family, setting)`).
     pub fn sharp_instances(&self) -> Vec<Instance> {
         let mut v = Vec::new();
-        for &n in &self.n {
-            for eps in &self.eps {
-                for &family in &self.families {
-                    for gap in Gap::all_up_to(self.h_max) {
-                        v.push(Instance::new(n, eps.clone(), gap, family, Bound::Paper).expect("validated"));
+        for &setting in &self.settings {
+            for &n in &self.n {
+                for eps in &self.eps {
+                    for &family in &self.families {
+                        for gap in self.gaps() {
+                            if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper).expect("validated").with_setting(setting) {
+                                v.push(i);
+                            }
+                        }
                     }
                 }
             }

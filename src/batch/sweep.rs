@@ -24,6 +24,9 @@ pub struct Record {
     pub bound: String,
     pub kprime: String,
     pub verdict: String,
+    /// The setting (docs/math.md §11); absent for the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setting: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,11 +53,12 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
         h: inst.gap.h,
         u: inst.gap.u,
         w: inst.gap.w,
-        d: inst.gap.d(),
+        d: inst.d(),
         family: inst.family.name().into(),
         bound: inst.bound.label(),
         kprime: fmt_q(&inst.kprime()),
         verdict: outcome.verdict_name().into(),
+        setting: Some(inst.setting.label()).filter(|s| !s.is_empty()),
         certificate: None,
         reason: None,
     };

@@ -80,7 +80,12 @@ pub fn sharp(inst: &Instance) -> SharpOutcome {
                     Err(e) => SharpOutcome::Unknown(format!("unbounded: {e}")),
                 }
             }
-            Err(e) => return SharpOutcome::Unknown(e),
+            Err(e) => {
+                return match empty(inst) {
+                    Some(c) => SharpOutcome::Certified(c),
+                    None => SharpOutcome::Unknown(e),
+                }
+            }
         }
     };
     let mut last = format!("no candidate near the LP value {b} could be certified");
@@ -122,6 +127,24 @@ fn skeleton(inst: &Instance, k: &str, pk: &Rat, rel: &str) -> SharpCertificate {
         keys: f.keys,
         at: f.at,
     }
+}
+
+/// `kstar = empty`: no correct head on the family at all (Farkas without the bound row).
+fn empty(inst: &Instance) -> Option<Checked<SharpCertificate>> {
+    let one = with_bound(inst, Rat::one());
+    let lp = gap_lp(&one);
+    let rows: Vec<Row> = minip_check::rows::gap::build_rows(&one).into_iter().filter(|r| r.name != "bound").collect();
+    let exact: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+    let hint = solve_slack(&rows, lp.vars.len()).ok()?;
+    if hint.sigma > 1e-9 {
+        return None;
+    }
+    let y = crate::repair::hint::exact_farkas(&exact, &hint.duals).or_else(|| crate::repair::hint::exact_farkas(&exact, &crate::solve::gap::solve_farkas(&rows, lp.vars.len()).ok()?))?;
+    let pk = paper_k(inst.n, &inst.eps, inst.d());
+    let mut cert = skeleton(inst, minip_check::format::sharp::EMPTY, &pk, minip_check::format::sharp::EMPTY);
+    cert.lower = Some(rows.iter().zip(&y).filter(|(_, v)| !v.is_zero()).map(|(r, v)| (r.name.clone(), fmt_q(v))).collect());
+    cert.witness = SharpWitness { bound: "-".into(), alpha: vec![], s: vec![] };
+    Checked::new(cert, &Context::default()).ok()
 }
 
 /// `kstar = -inf` (signed kernels): a closure point with `bad = 1`, a ray along which `good`

@@ -45,6 +45,35 @@ pub struct InstanceArgs {
     /// Negated bound factor K': 'paper' (the lemma's K) or a rational.
     #[arg(long, default_value = "paper", allow_hyphen_values = true)]
     pub(super) bound: String,
+    #[command(flatten)]
+    pub(super) setting: SettingArgs,
+}
+
+/// The options beyond Min-IP (docs/math.md §11), shared by `check`, `sharp` and `amplify`.
+#[derive(Args, Clone, Default)]
+pub struct SettingArgs {
+    /// Comparison task: min-ip (self included), max-ip or nearest (self excluded; the better key is z).
+    #[arg(long, default_value = "min-ip")]
+    pub(super) task: String,
+    /// Kernel sign: nonneg (alpha >= 0) or signed (every attention denominator D > 0 instead).
+    #[arg(long, default_value = "nonneg")]
+    pub(super) kernel: String,
+    /// Position dependence of the maps: shared, per-position (alpha_p per key position), causal-last (query at position n).
+    #[arg(long, default_value = "shared")]
+    pub(super) positions: String,
+    /// Keys: all, or distinct (no copy of the query token among the other positions).
+    #[arg(long, default_value = "all")]
+    pub(super) keys: String,
+    /// With per-position or causal-last maps: the key position (1-based) of the ratio/bound; default: summed over positions.
+    #[arg(long)]
+    pub(super) at: Option<u32>,
+}
+
+impl SettingArgs {
+    /// The setting for length-`n` sequences, validated.
+    pub fn setting(&self, n: u32) -> Result<minip_check::model::Setting, String> {
+        minip_check::model::Setting::from_fields(Some(&self.task), Some(&self.kernel), Some(&self.positions), Some(&self.keys), self.at, n).map_err(|e| format!("--{e}"))
+    }
 }
 
 impl InstanceArgs {
@@ -61,7 +90,11 @@ impl InstanceArgs {
         };
         let family = Family::parse(&self.family)?;
         let bound = Bound::parse(&self.bound)?;
-        Ok((Instance::new(self.n, eps, gap, family, bound)?, toks))
+        let mut inst = Instance::new(self.n, eps, gap, family, bound)?.with_setting(self.setting.setting(self.n)?)?;
+        if let Some(t) = &toks {
+            inst = inst.with_tokens(t)?;
+        }
+        Ok((inst, toks))
     }
 }
 
@@ -185,6 +218,9 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
 
 pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
     let (inst, toks) = a.inst.instance()?;
+    if a.vipr.is_some() && !inst.setting.is_default() {
+        return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
     // Tokens given by the user are stated as given (the checker checks them like any others).
     let checked = match decide_at(&inst, toks.as_ref()) {
         Outcome::Certified(c) => c,
@@ -234,8 +270,22 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
         emit(&s);
         eprintln!("{summary}");
     } else {
-        let body: Vec<Vec<String>> = recs.iter().map(record_cells).collect();
-        let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "K'", "verdict", "certificate"], &body);
+        let with_setting = recs.iter().any(|r| r.setting.is_some());
+        let body: Vec<Vec<String>> = recs
+            .iter()
+            .map(|r| {
+                let mut v = record_cells(r);
+                if with_setting {
+                    v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
+                }
+                v
+            })
+            .collect();
+        let mut head = vec!["n", "eps", "h", "u", "w", "family", "K'", "verdict", "certificate"];
+        if with_setting {
+            head.insert(0, "setting");
+        }
+        let mut s = table::render(&head, &body);
         s.push('\n');
         s.push_str(&summary);
         s.push('\n');

@@ -56,6 +56,13 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     if a.inst.bound != "paper" {
         return Err("--bound has no meaning for sharp (kstar is the best bound)".into());
     }
+    let setting = a.inst.setting.setting(a.inst.n)?;
+    if !setting.is_default() && (a.milp || a.grid.is_some() || a.summarize.is_some()) {
+        return Err("--task/--kernel/--positions/--keys/--at: not with --milp, --grid (put tasks, kernels, positions, keys, at in the grid file) or --summarize".into());
+    }
+    if !setting.is_default() && a.vipr.is_some() {
+        return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
     if a.milp {
         return cmd_milp(&a);
     }
@@ -87,10 +94,31 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let g = inst.gap;
     let mut s = format!(
         "instance  n = {}, eps = {}, (h, u, w) = ({}, {}, {}), d = {}, family {}\n",
-        inst.n, fmt_q(&inst.eps), g.h, g.u, g.w, g.d(), inst.family.name()
+        inst.n, fmt_q(&inst.eps), g.h, g.u, g.w, inst.d(), inst.family.name()
     );
+    if !inst.setting.is_default() {
+        let (good, bad) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
+        let at = inst.setting.at.map(|p| format!(" at key position {p}")).unwrap_or_else(|| if inst.setting.positions == minip_check::model::Positions::Shared { String::new() } else { " (summed over key positions)".into() });
+        s.push_str(&format!("setting   {}: kstar = inf alpha(x,{good})/alpha(x,{bad}){at} over correct heads with alpha(x,{bad}) > 0\n", inst.setting.label()));
+        let lp = minip_check::rows::gap::gap_lp(&inst);
+        s.push_str(&format!("variables {}\n", lp.vars.join(" ")));
+    }
+    if cert.kstar == minip_check::format::sharp::EMPTY {
+        let l: Vec<String> = cert.lower.as_ref().expect("checked").iter().map(|(k, v)| format!("{k}·{v}")).collect();
+        s.push_str(&format!("kstar     empty: no head is correct on this family at all (exact Farkas certificate without the bound row)\nlower     {}\n", l.join(", ")));
+        emit(&s);
+        return Ok(0);
+    }
+    if cert.kstar == minip_check::format::sharp::MINUS_INF {
+        s.push_str(&format!("kstar     -inf: no lower bound (a closure point and a ray along which alpha(x,good) falls; exact)\npaper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
+        s.push_str(&format!("closure   ({})\nray       ({})\n", cert.closure.as_ref().expect("checked").join(", "), cert.ray.as_ref().expect("checked").join(", ")));
+        s.push_str(&format!("witness   correct head: alpha = ({}), s = ({})\nchecked   exact (minip-sharp/1)\n", cert.witness.alpha.join(", "), cert.witness.s.join(", ")));
+        emit(&s);
+        return Ok(0);
+    }
     let kf = to_f64(&parse_rational(&cert.kstar)?);
-    s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,y)/alpha(x,z) over correct heads\n", cert.kstar));
+    let (gn, bn) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
+    s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,{gn})/alpha(x,{bn}) over correct heads\n", cert.kstar));
     s.push_str(&format!("paper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
     if cert.attained {
         s.push_str("attained  yes: a correct head has alpha(x,y) = 0 < alpha(x,z), so b/c = 0 is a minimum");
@@ -99,7 +127,8 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         let lower = cert.lower.as_ref().expect("checked");
         let l: Vec<String> = lower.iter().map(|(k, v)| format!("{k}·{v}")).collect();
         s.push_str(&format!("lower     every correct head has b > kstar·c: Farkas multipliers {}\n", l.join(", ")));
-        s.push_str(&format!("closure   (a, b, c, P, Q, S) = ({}) meets every closed row with b = kstar·c\n", cert.closure.as_ref().expect("checked").join(", ")));
+        let vars = if inst.setting.is_default() { "a, b, c, P, Q, S".to_string() } else { minip_check::rows::gap::gap_lp(&inst).vars.join(", ") };
+        s.push_str(&format!("closure   ({vars}) = ({}) meets every closed row with b = kstar·c\n", cert.closure.as_ref().expect("checked").join(", ")));
     }
     let w = &cert.witness;
     s.push_str(&format!(
@@ -149,16 +178,25 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     }
     let unknown = recs.iter().filter(|r| r.relation == "unknown").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
+    let with_setting = recs.iter().any(|r| r.setting.is_some());
     if a.json {
         emit(&recs.iter().map(json_line).collect::<String>());
     } else {
         let body: Vec<Vec<String>> = recs
             .iter()
             .map(|r| {
-                vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }]
+                let mut v = vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }];
+                if with_setting {
+                    v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
+                }
+                v
             })
             .collect();
-        let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"], &body);
+        let mut head = vec!["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"];
+        if with_setting {
+            head.insert(0, "setting");
+        }
+        let mut s = table::render(&head, &body);
         s.push('\n');
         for line in summary::summary(&recs) {
             s.push_str(&line);

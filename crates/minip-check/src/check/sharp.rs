@@ -7,7 +7,7 @@
 
 use super::gap::{farkas_combination_in, head_outputs};
 use super::rational;
-use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, MINUS_INF, SHARP_FORMAT};
+use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT};
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, gap_lp, keyed_rows, GapLp, VARS};
@@ -38,13 +38,26 @@ pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
 }
 
 /// What a checked sharp certificate proves: `kstar`, or `None` for `-inf` (signed kernels:
-/// `good/bad` is unbounded below over heads with `bad > 0`).
+/// `good/bad` is unbounded below over heads with `bad > 0`) and for `empty` (no correct
+/// head at all; the certificate's `kstar` field says which).
 pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
     let base = stated_instance(c)?;
     let signed = base.setting.kernel == Kernel::Signed;
     let k = paper_k(c.n, &base.eps, base.d());
     if rational("paper_k", &c.paper_k)? != k {
         return Err(format!("paper_k: stated {} but the parameters give {}", c.paper_k, fmt_q(&k)));
+    }
+    if c.kstar == EMPTY {
+        if c.relation != EMPTY || c.attained || c.closure.is_some() || c.ray.is_some() || c.witness.bound != "-" || !c.witness.alpha.is_empty() || !c.witness.s.is_empty() {
+            return Err("kstar empty: relation empty, a lower part only (no closure, ray or witness; witness bound -)".into());
+        }
+        let lower = c.lower.as_ref().ok_or("lower: missing")?;
+        if lower.contains_key("bound") {
+            return Err("lower: an empty family's certificate may not use the bound row".into());
+        }
+        // The bound row is unused, so the factor does not matter; 1 adds no pins.
+        check_lower(&Instance { bound: Bound::Value(Rat::one()), ..base }, lower)?;
+        return Ok(None);
     }
     if c.kstar == MINUS_INF {
         if !signed {

@@ -83,6 +83,10 @@ pub fn witness_margin() -> Rat {
 
 /// `kstar = -inf` (signed kernels only): no lower bound on `good/bad` at all.
 pub const MINUS_INF: &str = "-inf";
+/// `kstar = empty`: no head is correct on the family at all (with a signed kernel: none with
+/// `bad > 0`); `lower` is a Farkas certificate that does not use the bound row, the witness
+/// is empty (bound `-`) and `relation` is `empty`.
+pub const EMPTY: &str = "empty";
 
 /// `sharp`, `loose` or `fails`: how the lemma's `K` compares with `kstar`.
 pub fn relation(kstar: &Rat, k: &Rat) -> &'static str {
