@@ -240,3 +240,157 @@ mod tests {
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
     }
 }
+
+/// A ratio table (`minip amplify --grid FILE`): forced ratios of several *series* (each a
+/// setting and a pair of classes given relative to `h`) over a range of `h`:
+/// ```toml
+/// n = 3
+/// eps = "1/2"
+/// h = "2..=24"
+/// [[series]]
+/// name = "max-ip, keys distinct: R(h+, 0)"
+/// task = "max-ip"            # optional, as kernel, positions, keys, at
+/// keys = "distinct"
+/// superset = true            # the class h+ (m > h)
+/// lo = "h+"                  # the class on top: 0, 3, h, h-1, h+; nearest: "o=h e=1"
+/// hi = "0"                   # the class normalised to 1
+/// m = "h+1"                  # nearest only: bits m = h + 1 (or a number)
+/// ```
+/// Jobs a value of `h` does not admit (e.g. the class `h-1` at `h = 0`) are errors.
+#[cfg(feature = "cli")]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatioGridFile {
+    n: u32,
+    eps: String,
+    h: String,
+    series: Vec<SeriesFile>,
+}
+
+#[cfg(feature = "cli")]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeriesFile {
+    name: String,
+    #[serde(default)]
+    task: Option<String>,
+    #[serde(default)]
+    kernel: Option<String>,
+    #[serde(default)]
+    positions: Option<String>,
+    #[serde(default)]
+    keys: Option<String>,
+    #[serde(default)]
+    at: Option<u32>,
+    #[serde(default)]
+    superset: bool,
+    lo: String,
+    hi: String,
+    #[serde(default)]
+    m: Option<String>,
+    /// Optional smaller range of `h` for this series (e.g. the costly positional LPs).
+    #[serde(default)]
+    h: Option<String>,
+}
+
+/// One series of a ratio table: its name and one job per `h`.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub name: String,
+    pub jobs: Vec<super::ratio::Job>,
+}
+
+/// A parsed ratio table.
+#[derive(Clone, Debug)]
+pub struct RatioGrid {
+    pub n: u32,
+    pub eps: Rat,
+    pub hs: Vec<u32>,
+    pub series: Vec<Series>,
+}
+
+/// `h`, `h-2`, `h+1`, `m-h`, or a number, for a given `h` (and `m`).
+fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    let s = s.trim();
+    let bad = || format!("malformed class expression '{s}' (expected a number, h, h-K, h+K or m-h)");
+    if let Ok(v) = s.parse::<u32>() {
+        return Ok(v);
+    }
+    if s == "m-h" {
+        return m.and_then(|m| m.checked_sub(h)).ok_or_else(|| format!("'{s}': needs m ≥ h"));
+    }
+    let rest = s.strip_prefix('h').ok_or_else(bad)?;
+    if rest.is_empty() {
+        return Ok(h);
+    }
+    let (sign, k) = rest.split_at(1);
+    let k: u32 = k.parse().map_err(|_| bad())?;
+    match sign {
+        "-" => h.checked_sub(k).ok_or_else(|| format!("'{s}' is negative at h = {h}")),
+        "+" => Ok(h + k),
+        _ => Err(bad()),
+    }
+}
+
+/// A class spec of a series at `h`: `h+` (the superset class, index `h + 1`), an overlap
+/// expression, or for `nearest` `o=EXPR e=EXPR` (index `o·(m − h + 1) + e`).
+pub fn class_at(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    class_spec(s, h, m)
+}
+
+fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    let s = s.trim();
+    if s == "h+" {
+        return Ok(h + 1);
+    }
+    if s.starts_with("o=") {
+        let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
+        let mut o = None;
+        let mut e = None;
+        for part in s.split_whitespace() {
+            match part.split_once('=') {
+                Some(("o", v)) => o = Some(expr(v, h, Some(m))?),
+                Some(("e", v)) => e = Some(expr(v, h, Some(m))?),
+                _ => return Err(format!("malformed class '{s}' (expected o=EXPR e=EXPR)")),
+            }
+        }
+        let (o, e) = (o.ok_or("class: o missing")?, e.ok_or("class: e missing")?);
+        if o > h || e > m - h {
+            return Err(format!("class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}", m - h));
+        }
+        return Ok(o * (m - h + 1) + e);
+    }
+    expr(s, h, m)
+}
+
+/// Parses and validates a ratio table (every job of every series, before anything runs).
+#[cfg(feature = "cli")]
+pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
+    let g: RatioGridFile = toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;
+    let eps = parse_rational(&g.eps)?;
+    let hs = parse_range(&g.h)?;
+    if hs.is_empty() || g.series.is_empty() {
+        return Err("ratio grid: h and series must be non-empty".into());
+    }
+    let mut series = Vec::new();
+    for s in &g.series {
+        let setting = Setting::from_fields(s.task.as_deref(), s.kernel.as_deref(), s.positions.as_deref(), s.keys.as_deref(), s.at, g.n).map_err(|e| format!("series '{}': {e}", s.name))?;
+        let own = match &s.h {
+            Some(r) => parse_range(r)?,
+            None => hs.clone(),
+        };
+        let mut jobs = Vec::new();
+        for &h in &own {
+            let m = s.m.as_deref().map(|e| expr(e, h, None)).transpose().map_err(|e| format!("series '{}': m: {e}", s.name))?;
+            let lo = class_spec(&s.lo, h, m).map_err(|e| format!("series '{}': lo: {e}", s.name))?;
+            let hi = class_spec(&s.hi, h, m).map_err(|e| format!("series '{}': hi: {e}", s.name))?;
+            let inst = minip_check::rows::ratio::ratio_instance_in(g.n, eps.clone(), h, lo, hi, s.superset, setting, m).map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            if inst.sequence_count() > 2_000_000 {
+                return Err(format!("series '{}' at h = {h}: {} sequences, more than the 2000000 supported", s.name, inst.sequence_count()));
+            }
+            jobs.push(super::ratio::Job { h, lo, hi, superset: s.superset, setting, m });
+        }
+        series.push(Series { name: s.name.clone(), jobs });
+    }
+    Ok(RatioGrid { n: g.n, eps, hs, series })
+}

@@ -333,9 +333,19 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     // 2. The closure minimum, exactly.
     match lp::solve_general(&lp) {
         Ok(h) => {
-            let start = simplex::from_hint_general(&lp, &h).filter(|b| b.y.iter().all(|v| !v.is_negative())).ok_or("unknown: HiGHS's basis is not exactly dual feasible")?;
-            let (b, x, _) = simplex::dual_simplex(&lp, start, MAX_PIVOTS).map_err(|e| format!("unknown: {e}"))?;
-            let mut c = certificate_of_basis(&lp, &b.held, &b.y, &x);
+            let b0 = simplex::from_hint_general(&lp, &h);
+            if std::env::var("MINIP_DEBUG").is_ok() {
+                let m = lp.rows.len();
+                eprintln!("rows {} slots {} norm-status {} held {:?}", m, lp.slots(), h.row_status[m], b0.as_ref().map(|b| (b.held.len(), b.y.iter().filter(|v| v.is_negative()).count())));
+                eprintln!("col status {:?}", h.col_status);
+            }
+            let exact = b0.filter(|b| b.y.iter().all(|v| !v.is_negative())).and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
+            let mut c = match exact {
+                Some((b, x, _)) => certificate_of_basis(&lp, &b.held, &b.y, &x),
+                // HiGHS's basis is not usable as it is (e.g. a free P column nonbasic at
+                // zero): round the optimum and solve both sides on the hint's supports.
+                None => from_hint_repair(&lp, &h).ok_or("unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair")?,
+            };
             c.witness = cert.witness.take();
             Checked::new(c, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
         }
@@ -349,6 +359,67 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
         }
         Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
     }
+}
+
+/// The optimum from HiGHS's primal and dual hint: a candidate `R` (the rounded value),
+/// multipliers `y ≥ 0` on the rows of the dual support with `A_lo − R·A_hi + Σ y·row` free
+/// of `P` (and `≥ 0` on `A`, `= 0` for a signed kernel), and an exact point with `A_hi = 1`,
+/// `A_lo = R` on the active rows. A candidate; the checker judges it.
+fn from_hint_repair(lp: &RowLp, h: &lp::Hint) -> Option<RatioCertificate> {
+    use crate::repair::hint::exact_combination;
+    let ns = lp.slots();
+    let m = lp.rows.len();
+    let dense = |r: &minip_check::rows::ratio::IntRow| {
+        let mut c = vec![Rat::zero(); 2 * ns];
+        for &(j, v) in r {
+            c[j] = Rat::from_integer(v.into());
+        }
+        c
+    };
+    let value: f64 = lp.obj.iter().map(|&j| h.cols[j]).sum();
+    let mut rows: Vec<Vec<Rat>> = lp.rows.iter().map(dense).collect();
+    let mut dual_hint: Vec<f64> = h.row_duals[..m].to_vec();
+    if !lp.signed() {
+        for j in 0..ns {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            c[j] = -Rat::one();
+            rows.push(c);
+            dual_hint.push(h.col_duals[j]);
+        }
+    }
+    for den in [1u64, 100, 10_000, 1_000_000] {
+        let r = crate::repair::round::approx(value, den)?;
+        // Σ y·row = −(A_lo − R·A_hi) on every column.
+        let mut target = vec![Rat::zero(); 2 * ns];
+        for &j in &lp.obj {
+            target[j] -= Rat::one();
+        }
+        for &j in &lp.norm {
+            target[j] += &r;
+        }
+        let Some(y) = exact_combination(&rows, &target, &dual_hint) else { continue };
+        let mut sys: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|c| (c.clone(), Rat::zero())).collect();
+        let form = |slots: &[usize], v: Rat| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &j in slots {
+                c[j] = v.clone();
+            }
+            c
+        };
+        sys.push((form(&lp.norm, Rat::one()), Rat::one()));
+        sys.push((form(&lp.norm, -Rat::one()), -Rat::one()));
+        sys.push((form(&lp.obj, Rat::one()), r.clone()));
+        sys.push((form(&lp.obj, -Rat::one()), -r.clone()));
+        let Some(x) = exact_point(&sys, &h.cols) else { continue };
+        let q = Rat::from_integer(lp.eps.denom().clone());
+        let mut multipliers: Vec<Multiplier> = (0..m)
+            .filter(|&i| !y[i].is_zero())
+            .map(|i| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(&y[i] * &q)) })
+            .collect();
+        multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+        return Some(RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) });
+    }
+    None
 }
 
 /// The certificate's parameters with no outcome yet.

@@ -23,9 +23,9 @@ pub struct AmplifyArgs {
     /// Tolerance ε.
     #[arg(long, default_value = "1/2", allow_hyphen_values = true)]
     eps: String,
-    /// Overlap class on top of the ratio (default 0).
+    /// Class on top of the ratio (default 0; beyond Min-IP also h+, or o=O e=E for nearest).
     #[arg(long, conflicts_with = "pairs")]
-    lo: Option<u32>,
+    lo: Option<String>,
     /// Class normalised to 1: an overlap 0..=h (h is the query token itself), or `h+` for the
     /// strict supersets of the query (implies --superset). Default h.
     #[arg(long, conflicts_with = "pairs")]
@@ -36,9 +36,15 @@ pub struct AmplifyArgs {
     /// Add the class h+ of strict supersets of the query (they exist when m > h; docs/math.md §4.1).
     #[arg(long)]
     superset: bool,
-    /// Token dimension m: adds the class h+ exactly when m > h (for each h).
+    /// Token dimension m: adds the class h+ exactly when m > h (for each h); for --task nearest
+    /// the classes (o, e), e = |z \ x| ≤ m − h (required there).
     #[arg(long, conflicts_with = "superset")]
     m: Option<u32>,
+    /// A ratio table file (instances/beyond/*.toml): several series (settings and classes) over a range of h.
+    #[arg(long, conflicts_with_all = ["lo", "hi", "pairs", "superset", "m", "export_lp"])]
+    grid: Option<PathBuf>,
+    #[command(flatten)]
+    setting: super::gap::SettingArgs,
     /// Write certificates (minip-ratio/1) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -61,7 +67,12 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
     if hs.is_empty() {
         return Err("--h: empty range".into());
     }
+    let setting = a.setting.setting(a.n)?;
+    if !setting.is_default() {
+        return setting_jobs(a, eps, &hs, setting);
+    }
     let want_sup = a.hi.as_deref().is_some_and(|s| s.ends_with('+'));
+    let lo = a.lo.as_deref().map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'"))).transpose()?;
     let mut jobs = Vec::new();
     for &h in &hs {
         let superset = match a.m {
@@ -76,12 +87,12 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
             Some("all") => {
                 for hi in 1..=h + u32::from(superset) {
                     for lo in 0..hi {
-                        jobs.push(Job { h, lo, hi, superset });
+                        jobs.push(Job::new(h, lo, hi, superset));
                     }
                 }
             }
             Some(other) => return Err(format!("--pairs: expected 'all', got '{other}'")),
-            None => jobs.push(Job { h, lo: a.lo.unwrap_or(0), hi: parse_class(a.hi.as_deref(), h)?, superset }),
+            None => jobs.push(Job::new(h, lo.unwrap_or(0), parse_class(a.hi.as_deref(), h)?, superset)),
         }
     }
     for j in &jobs {
@@ -89,6 +100,45 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
+    }
+    Ok((a.n, eps, jobs))
+}
+
+/// Jobs beyond the default setting (docs/math.md §11): classes as in ratio table files
+/// (`0`, `h`, `h-1`, `h+`, `o=h e=1`), defaults per task: Min-IP `R(0, h)`; Max-IP the
+/// query's own class (or with keys distinct `h+`/`h-1`) over `0`; nearest the nearest class
+/// (`o=h e=1`, or `o=h-1 e=0` when `m = h`) over the farthest (`o=0 e=m-h`).
+fn setting_jobs(a: &AmplifyArgs, eps: Rat, hs: &[u32], setting: minip_check::model::Setting) -> Result<(u32, Rat, Vec<Job>), String> {
+    use minip_check::model::{Keys, Task};
+    if a.pairs.is_some() || a.vipr || a.export_lp.is_some() {
+        return Err("--pairs, --vipr and --export-lp are implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
+    let nearest = setting.task == Task::Nearest;
+    if nearest && a.m.is_none() {
+        return Err("--task nearest: give the bits --m (its classes are (o, e), e ≤ m − h)".into());
+    }
+    let mut jobs = Vec::new();
+    for &h in hs {
+        let m = if nearest { a.m } else { None };
+        let superset = if nearest {
+            false
+        } else {
+            match a.m {
+                Some(m) if m < h => return Err(format!("--m {m}: need m ≥ h (h = {h})")),
+                Some(m) => m > h,
+                None => a.superset || a.hi.as_deref() == Some("h+") || a.lo.as_deref() == Some("h+"),
+            }
+        };
+        let distinct = setting.keys == Keys::Distinct;
+        let (dlo, dhi) = match setting.task {
+            Task::MinIp => ("0".to_string(), if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string()),
+            Task::MaxIp => (if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string(), "0".to_string()),
+            Task::Nearest => (if m > Some(h) { "o=h e=1" } else { "o=h-1 e=0" }.to_string(), "o=0 e=m-h".to_string()),
+        };
+        let lo = crate::batch::grid::class_at(a.lo.as_deref().unwrap_or(&dlo), h, m).map_err(|e| format!("--lo: {e}"))?;
+        let hi = crate::batch::grid::class_at(a.hi.as_deref().unwrap_or(&dhi), h, m).map_err(|e| format!("--hi: {e}"))?;
+        crate::certify::ratio::instance_in(a.n, &eps, h, lo, hi, superset, setting, m)?;
+        jobs.push(Job { h, lo, hi, superset, setting, m });
     }
     Ok((a.n, eps, jobs))
 }
@@ -108,6 +158,12 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
 }
 
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+    if let Some(g) = &a.grid {
+        if !a.setting.setting(a.n)?.is_default() {
+            return Err("--grid: put task, kernel, positions, keys and at into the series of the file".into());
+        }
+        return cmd_grid(&a, g);
+    }
     let (n, eps, jobs) = jobs(&a)?;
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
@@ -117,7 +173,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
-                let job = Job { h: rec.h, lo: rec.lo, hi: c.params.hi, superset: rec.superset };
+                let job = jobs.iter().find(|j| j.h == rec.h && j.lo == rec.lo && j.hi == c.params.hi && j.superset == rec.superset).copied().expect("a job per record");
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
                 if a.vipr {
@@ -143,7 +199,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .map(|r| {
                 vec![
                     r.h.to_string(),
-                    r.lo.to_string(),
+                    r.lo_class.clone().unwrap_or_else(|| r.lo.to_string()),
                     r.hi.clone(),
                     r.ratio.clone().unwrap_or_else(|| "unknown".into()),
                     f2(r.log2_ratio),
@@ -221,4 +277,78 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
     emit(&s);
     Ok(0)
+}
+
+/// `amplify --grid FILE`: every series of a ratio table, one column per series, certificates
+/// per series under `--out`, and `--plot` with one curve per series.
+fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let g = crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
+    let t = Instant::now();
+    let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
+    let secs = t.elapsed().as_secs_f64();
+    if let Some(dir) = &a.out {
+        for ((rec, cert), job) in out.iter_mut().zip(&jobs) {
+            if let Some(c) = cert {
+                let p = dir.join(format!("{}.json", report::stem(g.n, &g.eps, job)));
+                crate::print::write_file(&p, &json::pretty(c))?;
+                rec.certificate = Some(p.display().to_string());
+            }
+        }
+    }
+    let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
+    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    // Records per series, in file order.
+    let mut per: Vec<Vec<&Record>> = Vec::new();
+    let mut i = 0;
+    for s in &g.series {
+        per.push(recs[i..i + s.jobs.len()].iter().collect());
+        i += s.jobs.len();
+    }
+    let title = format!("Forced ratios beyond Min-IP, n = {}, eps = {}", g.n, fmt_q(&g.eps));
+    if let Some(p) = &a.plot {
+        let curves: Vec<(String, Vec<(f64, f64)>)> = g.series.iter().zip(&per).map(|(s, rs)| (s.name.clone(), rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect())).collect();
+        crate::print::write_file(p, &svg::series(&curves, &title))?;
+    }
+    if a.json {
+        let mut s = String::new();
+        for (ser, rs) in g.series.iter().zip(&per) {
+            for r in rs {
+                let mut v = serde_json::to_value(r).map_err(|e| e.to_string())?;
+                v["kind"] = "amplify.series".into();
+                v["series"] = ser.name.clone().into();
+                s.push_str(&json_line(&v));
+            }
+        }
+        emit(&s);
+    } else {
+        let mut hs: Vec<u32> = jobs.iter().map(|j| j.h).collect();
+        hs.sort_unstable();
+        hs.dedup();
+        let body: Vec<Vec<String>> = hs
+            .iter()
+            .map(|&h| {
+                let mut row = vec![h.to_string()];
+                for rs in &per {
+                    row.push(rs.iter().find(|r| r.h == h).map(|r| r.ratio.clone().unwrap_or_else(|| "unknown".into())).unwrap_or_else(|| "-".into()));
+                }
+                let chain = per.iter().flat_map(|rs| rs.iter()).find(|r| r.h == h && r.setting.is_none()).and_then(|r| r.chain_bound.clone());
+                row.push(chain.or_else(|| crate::certify::ratio::chain_bound(g.n, &g.eps, h, 0).map(|c| fmt_q(&c))).unwrap_or_else(|| "-".into()));
+                row
+            })
+            .collect();
+        let mut head: Vec<String> = vec!["h".into()];
+        head.extend(g.series.iter().map(|s| s.name.clone()));
+        head.push("chain(h)".into());
+        let head: Vec<&str> = head.iter().map(String::as_str).collect();
+        let mut s = format!("{title}: R = inf alpha(x,lo)/alpha(x,hi) over correct heads (exact, certified; empty = no correct head, Farkas)\n\n");
+        s.push_str(&table::render(&head, &body));
+        for r in recs.iter().filter(|r| r.status != "certified") {
+            s.push_str(&format!("h={} {}: {}\n", r.h, r.setting.clone().unwrap_or_default(), r.reason.clone().unwrap_or_default()));
+        }
+        emit(&s);
+    }
+    eprintln!("{} ratios certified in {secs:.1} s", recs.len() - unknown);
+    Ok(if unknown > 0 { 2 } else { 0 })
 }

@@ -89,3 +89,64 @@ pub fn rank(rs: &[&RankResult]) -> String {
     s.push_str(&format!("<text x=\"{l}\" y=\"18\">certified rank lower bound against m (log2 scale)</text>\n</svg>\n"));
     s
 }
+
+/// Several curves of `log2 R` against `h` (one per series, only `R > 0` plotted), with round
+/// ticks and a legend: `minip amplify --grid FILE --plot`.
+pub fn series(curves: &[(String, Vec<(f64, f64)>)], title: &str) -> String {
+    const COLORS: [&str; 8] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"];
+    let all: Vec<&(f64, f64)> = curves.iter().flat_map(|c| c.1.iter()).collect();
+    let (w, hgt, l, r, t, b) = (820.0, 480.0, 60.0, 300.0, 40.0, 50.0);
+    let xmin = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).floor().min(0.0);
+    let xmax = all.iter().map(|p| p.0).fold(1.0, f64::max);
+    let ymax = all.iter().map(|p| p.1).fold(1.0, f64::max);
+    let xstep = nice_step(xmax - xmin);
+    let ystep = nice_step(ymax);
+    let xmax = (xmax / xstep).ceil() * xstep;
+    let ymax = (ymax / ystep).ceil() * ystep;
+    let sx = |x: f64| l + (x - xmin) / (xmax - xmin).max(1e-9) * (w - l - r);
+    let sy = |y: f64| hgt - b - y / ymax.max(1e-9) * (hgt - t - b);
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{hgt}" viewBox="0 0 {w} {hgt}" font-family="sans-serif" font-size="12">"#);
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="{}" y="24" text-anchor="middle" font-size="14">{title}</text>"#, (l + w - r) / 2.0);
+    let _ = writeln!(s, r#"<line x1="{l}" y1="{}" x2="{}" y2="{}" stroke="black"/>"#, hgt - b, w - r, hgt - b);
+    let _ = writeln!(s, r#"<line x1="{l}" y1="{t}" x2="{l}" y2="{}" stroke="black"/>"#, hgt - b);
+    let mut x = xmin;
+    while x <= xmax + 1e-9 {
+        let _ = writeln!(s, r#"<line x1="{0:.1}" y1="{1}" x2="{0:.1}" y2="{2}" stroke="black"/><text x="{0:.1}" y="{3}" text-anchor="middle">{4}</text>"#, sx(x), hgt - b, hgt - b + 5.0, hgt - b + 18.0, x);
+        x += xstep;
+    }
+    let mut y = 0.0;
+    while y <= ymax + 1e-9 {
+        let _ = writeln!(s, r##"<line x1="{l}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#ddd"/><text x="{2}" y="{3:.1}" text-anchor="end">{4}</text>"##, sy(y), w - r, l - 6.0, sy(y) + 4.0, y);
+        y += ystep;
+    }
+    let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">h = |x|</text>"#, (l + w - r) / 2.0, hgt - 12.0);
+    let _ = writeln!(s, r#"<text x="16" y="{0}" transform="rotate(-90 16 {0})" text-anchor="middle">log2 R (exact, certified)</text>"#, hgt / 2.0);
+    for (i, (name, pts)) in curves.iter().enumerate() {
+        let color = COLORS[i % COLORS.len()];
+        let dash = if i >= COLORS.len() || i % 2 == 1 { r#" stroke-dasharray="6 3""# } else { "" };
+        if !pts.is_empty() {
+            let path: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.0), sy(p.1))).collect();
+            let _ = writeln!(s, r#"<polyline fill="none" stroke="{color}" stroke-width="2"{dash} points="{}"/>"#, path.join(" "));
+            for p in pts {
+                let _ = writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{color}"/>"#, sx(p.0), sy(p.1));
+            }
+        }
+        let ly = t + 10.0 + 20.0 * i as f64;
+        let _ = writeln!(s, r#"<line x1="{}" y1="{ly}" x2="{}" y2="{ly}" stroke="{color}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#, w - r + 10.0, w - r + 34.0, w - r + 40.0, ly + 4.0, xml(name));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// 1, 2 or 5 times a power of ten, giving about five ticks over `span`.
+fn nice_step(span: f64) -> f64 {
+    let raw = (span / 5.0).max(1e-9);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&s| s >= raw).unwrap_or(10.0 * p)
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
