@@ -307,7 +307,20 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     let hint = solve_slack(&rows, 2 * ns).map_err(|e| format!("unknown: {e}"))?;
     let mut cert = base_certificate(&lp);
     if hint.sigma <= 1e-9 {
-        let y = exact_farkas(&exact_rows, &hint.duals)
+        // Prefer a certificate without the `den` row: no correct head at all.
+        let den_at = lp.rows.len();
+        let without: Vec<Row> = rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
+        let exact_without: Vec<(Vec<Rat>, Rat)> = without.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+        let strong = solve_slack(&without, 2 * ns).ok().filter(|h| h.sigma <= 1e-9).and_then(|h| {
+            exact_farkas(&exact_without, &h.duals).or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, 2 * ns).ok()?))
+        });
+        let strong = strong.map(|y| {
+            let mut full = y;
+            full.insert(den_at, Rat::zero());
+            full
+        });
+        let y = strong
+            .or_else(|| exact_farkas(&exact_rows, &hint.duals))
             .or_else(|| exact_farkas(&exact_rows, &solve_farkas(&rows, 2 * ns).ok()?))
             .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
         let m = lp.rows.len();
@@ -334,11 +347,6 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     match lp::solve_general(&lp) {
         Ok(h) => {
             let b0 = simplex::from_hint_general(&lp, &h);
-            if std::env::var("MINIP_DEBUG").is_ok() {
-                let m = lp.rows.len();
-                eprintln!("rows {} slots {} norm-status {} held {:?}", m, lp.slots(), h.row_status[m], b0.as_ref().map(|b| (b.held.len(), b.y.iter().filter(|v| v.is_negative()).count())));
-                eprintln!("col status {:?}", h.col_status);
-            }
             let exact = b0.filter(|b| b.y.iter().all(|v| !v.is_negative())).and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
             let mut c = match exact {
                 Some((b, x, _)) => certificate_of_basis(&lp, &b.held, &b.y, &x),

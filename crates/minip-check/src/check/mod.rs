@@ -160,7 +160,8 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
             };
             let what = match &r {
                 RatioOutcome::Ratio(v) => format!("ratio R = {}", fmt_q(v)),
-                RatioOutcome::Empty => "empty: no correct head (Farkas)".into(),
+                RatioOutcome::Empty if c.multipliers.iter().any(|m| m.side == "den") => format!("empty: no correct head with A_{} > 0 (Farkas)", inst.label(p.hi)),
+                RatioOutcome::Empty => "empty: no correct head at all (Farkas)".into(),
                 RatioOutcome::MinusInf => "ratio R = -inf".into(),
             };
             format!("{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})", p.n, p.eps, p.h, inst.label(p.lo), inst.label(p.hi))
