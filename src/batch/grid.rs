@@ -340,6 +340,9 @@ pub fn class_at(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
 
 fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     let s = s.trim();
+    if m.is_some() && !s.starts_with("o=") {
+        return Err(format!("'{s}': the classes of nearest are written o=EXPR e=EXPR (e.g. o=h e=1)"));
+    }
     if s == "h+" {
         return Ok(h + 1);
     }

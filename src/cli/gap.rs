@@ -72,7 +72,7 @@ pub struct SettingArgs {
 impl SettingArgs {
     /// The setting for length-`n` sequences, validated.
     pub fn setting(&self, n: u32) -> Result<minip_check::model::Setting, String> {
-        minip_check::model::Setting::from_fields(Some(&self.task), Some(&self.kernel), Some(&self.positions), Some(&self.keys), self.at, n).map_err(|e| format!("--{e}"))
+        minip_check::model::Setting::from_fields(Some(&self.task), Some(&self.kernel), Some(&self.positions), Some(&self.keys), self.at, n).map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e })
     }
 }
 
