@@ -209,42 +209,6 @@ pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Rat], x: &[Rat]) ->
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use minip_check::rational::{q, qi};
-
-    #[test]
-    fn chain_bound_matches_math_md() {
-        assert_eq!(chain_bound(3, &q(1, 2), 3, 0), Some(qi(2)));
-        assert_eq!(chain_bound(3, &q(1, 2), 6, 0), Some(qi(5)));
-        assert_eq!(chain_bound(3, &q(1, 2), 1, 0), None);
-        assert!(chain_bound(3, &q(1, 2), 0, 0).is_none());
-    }
-
-    #[test]
-    fn public_values_of_math_md() {
-        let want = [(2, qi(1)), (3, q(5, 2)), (4, qi(4)), (5, q(11, 2)), (6, qi(7))];
-        for (h, r) in want {
-            let cert = forced_ratio(3, &q(1, 2), h, 0, h, false).unwrap();
-            assert_eq!(*cert.claim(), r, "h = {h}");
-        }
-    }
-
-    #[test]
-    fn the_superset_class_has_its_own_smaller_ratio() {
-        // docs/math.md §4.7: R(0, h⁺; h) = 2, 3, 4, 5 for h = 3..6, and the class leaves the
-        // query's own ratio R(0, h; h) unchanged.
-        for (h, r, own) in [(3, qi(2), q(5, 2)), (4, qi(3), qi(4)), (5, qi(4), q(11, 2)), (6, qi(5), qi(7))] {
-            let sup = forced_ratio(3, &q(1, 2), h, 0, h + 1, true).unwrap();
-            assert_eq!(*sup.claim(), r, "h = {h}");
-            let with = forced_ratio(3, &q(1, 2), h, 0, h, true).unwrap();
-            assert_eq!(*with.claim(), own, "h = {h}");
-        }
-        assert!(forced_ratio(3, &q(1, 2), 3, 0, 4, false).is_err());
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Beyond Min-IP (docs/math.md §11): the same row LP in any setting.
 
@@ -506,4 +470,40 @@ fn unbounded_parts(lp: &RowLp) -> Option<(Vec<Rat>, Vec<Rat>)> {
     }));
     let ray = solve(ray_rows)?;
     Some((point, ray))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minip_check::rational::{q, qi};
+
+    #[test]
+    fn chain_bound_matches_math_md() {
+        assert_eq!(chain_bound(3, &q(1, 2), 3, 0), Some(qi(2)));
+        assert_eq!(chain_bound(3, &q(1, 2), 6, 0), Some(qi(5)));
+        assert_eq!(chain_bound(3, &q(1, 2), 1, 0), None);
+        assert!(chain_bound(3, &q(1, 2), 0, 0).is_none());
+    }
+
+    #[test]
+    fn public_values_of_math_md() {
+        let want = [(2, qi(1)), (3, q(5, 2)), (4, qi(4)), (5, q(11, 2)), (6, qi(7))];
+        for (h, r) in want {
+            let cert = forced_ratio(3, &q(1, 2), h, 0, h, false).unwrap();
+            assert_eq!(*cert.claim(), r, "h = {h}");
+        }
+    }
+
+    #[test]
+    fn the_superset_class_has_its_own_smaller_ratio() {
+        // docs/math.md §4.7: R(0, h⁺; h) = 2, 3, 4, 5 for h = 3..6, and the class leaves the
+        // query's own ratio R(0, h; h) unchanged.
+        for (h, r, own) in [(3, qi(2), q(5, 2)), (4, qi(3), qi(4)), (5, qi(4), q(11, 2)), (6, qi(5), qi(7))] {
+            let sup = forced_ratio(3, &q(1, 2), h, 0, h + 1, true).unwrap();
+            assert_eq!(*sup.claim(), r, "h = {h}");
+            let with = forced_ratio(3, &q(1, 2), h, 0, h, true).unwrap();
+            assert_eq!(*with.claim(), own, "h = {h}");
+        }
+        assert!(forced_ratio(3, &q(1, 2), 3, 0, 4, false).is_err());
+    }
 }

@@ -372,9 +372,9 @@ fn positive_witness_general(inst: &Instance, bound: Rat, alpha: Vec<String>, s: 
         if !sum(&bad, &a).is_positive() {
             a[bad[0]] += &delta;
         }
-        for j in 0..a.len() {
-            if a[j].is_zero() && all && !good.contains(&j) {
-                a[j] = delta.clone();
+        for (j, v) in a.iter_mut().enumerate() {
+            if v.is_zero() && all && !good.contains(&j) {
+                *v = delta.clone();
             }
         }
         let zeros: Vec<usize> = good.iter().copied().filter(|&j| a[j].is_zero() && all).collect();

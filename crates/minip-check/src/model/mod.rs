@@ -304,7 +304,7 @@ impl Instance {
             KeyView { overlap: self.gap.u, dist: self.dist[0] },
             KeyView { overlap: self.gap.w, dist: self.dist[1] },
         ];
-        let others = (0..3).flat_map(|k| std::iter::repeat(views[k]).take((mult[k] - u32::from(k == 0)) as usize));
+        let others = (0..3).flat_map(|k| std::iter::repeat_n(views[k], (mult[k] - u32::from(k == 0)) as usize));
         setting::target(self.setting.task, self.gap.h, others)
     }
     /// A stable file stem, e.g. `n3_eps1-2_h4_u1_w3_paper_bpaper`.

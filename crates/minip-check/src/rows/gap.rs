@@ -171,11 +171,13 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
     use crate::model::{Kernel, Positions};
     let set = inst.setting;
     // Sequences as lists of (position, kind) occurrences.
-    let mut raw: Vec<(String, String, [u32; 3], u32, Vec<(u32, usize)>)> = Vec::new();
+    // (name, tokens in order, multiset, target, (position, kind) of every token)
+    type Raw = (String, String, [u32; 3], u32, Vec<(u32, usize)>);
+    let mut raw: Vec<Raw> = Vec::new();
     for seq in inst.sequences() {
         match set.positions {
             Positions::Shared => {
-                let occ: Vec<(u32, usize)> = (0..3).flat_map(|k| std::iter::repeat((0, k)).take(seq.mult[k] as usize)).collect();
+                let occ: Vec<(u32, usize)> = (0..3).flat_map(|k| std::iter::repeat_n((0, k), seq.mult[k] as usize)).collect();
                 raw.push((seq.name.clone(), seq.spelled(), seq.mult, seq.target, occ));
             }
             Positions::PerPosition => {
@@ -221,8 +223,8 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
         rows.extend(keyed_rows(seq, &inst.eps, signed));
     }
     if !signed {
-        for j in 0..ns {
-            rows.push(Row { name: format!("sign_{}", vars[j]), coeffs: unit_in(2 * ns, j, -Rat::one()), rhs: Rat::zero(), strict: false });
+        for (j, v) in vars.iter().enumerate().take(ns) {
+            rows.push(Row { name: format!("sign_{v}"), coeffs: unit_in(2 * ns, j, -Rat::one()), rhs: Rat::zero(), strict: false });
         }
     }
     let lp0 = GapLp { vars, slots, seqs, rows: Vec::new() };

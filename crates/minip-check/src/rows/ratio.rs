@@ -441,6 +441,7 @@ mod tests {
         assert_eq!(int_row(2, 4, &[2, 3], Side::Upper, 1, 2), vec![(2, -10), (3, -5), (6, 4), (7, 2)]);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn inst(task: Task, positions: Positions, keys: Keys, h: u32, lo: u32, hi: u32, superset: bool, m: Option<u32>) -> RatioInstance {
         let s = Setting { task, positions, keys, ..Setting::default() };
         ratio_instance_in(3, Rat::new(1.into(), 2.into()), h, lo, hi, superset, s, m).unwrap()
