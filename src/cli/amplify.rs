@@ -135,7 +135,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>());
+        emit(&recs.iter().map(json_line).collect::<String>())?;
     } else {
         let f2 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| "-".into());
         let body: Vec<Vec<String>> = recs
@@ -161,7 +161,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         for r in recs.iter().filter(|r| r.status != "certified") {
             s.push_str(&format!("h={} lo={} hi={}: {}\n", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default()));
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if unknown > 0 { 2 } else { 0 })
 }
@@ -196,7 +196,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let mut s = format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads());
     let (t, r, st) = timed(n, &eps, a.h)?;
     s.push_str(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r));
-    emit(&s);
+    emit(&s)?;
     s.clear();
     let mut body = Vec::new();
     let glpsol_h = if a.no_glpsol { "" } else { a.glpsol_h.as_str() };
@@ -208,7 +208,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     }
     s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
     s.push_str("\ngrowth of time with h (each h solved from scratch):\n");
-    emit(&s);
+    emit(&s)?;
     s.clear();
     let start = Instant::now();
     let mut body = Vec::new();
@@ -219,6 +219,6 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
         h += 16;
     }
     s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
-    emit(&s);
+    emit(&s)?;
     Ok(0)
 }

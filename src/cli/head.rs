@@ -142,7 +142,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     let r = verify(&head, 1, a.len, &eps, !a.sel.no_symmetry, progress_wanted())?;
     let secs = t.elapsed().as_secs_f64();
     if a.sel.json {
-        emit(&json_line(&report_json(&head, &r)));
+        emit(&json_line(&report_json(&head, &r)))?;
     } else {
         let mut s = format!(
             "head        {} (rank {}, value dimension {})\nm           {}\nlengths     1..={}, eps = {}\nsymmetry    {}\n\n",
@@ -173,7 +173,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
             None => s.push_str(&format!("verdict     correct (error < {} on every sequence and position)\n", fmt_q(&eps))),
         }
         s.push_str(&format!("time        {:.3} s ({} evaluations)\n", secs, r.evaluations()));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if r.correct() { 0 } else { 1 })
 }
@@ -199,7 +199,7 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
             "failure": at.found.as_ref().map(|(_, w)| w.json(m)),
             "correct": at.found.is_none(),
         });
-        emit(&json_line(&v));
+        emit(&json_line(&v))?;
     } else {
         let mut s = format!(
             "head        {} (rank {}), m = {m}, n = {}, eps = {}\npairs       {} class pairs checked, {} met the inequality without a confirmed failure\n",
@@ -220,7 +220,7 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
             )),
             None => s.push_str("found       nothing: the head is correct on every length-n sequence (exhaustive)\n"),
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if at.found.is_some() { 1 } else { 0 })
 }
@@ -256,7 +256,7 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         ]);
     }
     s.push_str(&table::render(&["m", "build tables s", "sequences", "seconds", "sequences/s", "seconds (symmetry)", "verdict"], &body));
-    emit(&s);
+    emit(&s)?;
     Ok(0)
 }
 
@@ -281,7 +281,7 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
                 })));
             }
         }
-        emit(&s);
+        emit(&s)?;
     } else {
         let mut header = vec!["m".to_string()];
         header.extend(rows[0].entries.iter().map(|e| e.column.clone()));
@@ -311,7 +311,7 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
             "{}\n",
             if all_ok { "every entry as predicted" } else { "SOME ENTRIES DIFFER FROM THE PREDICTION" }
         ));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if all_ok { 0 } else { 1 })
 }

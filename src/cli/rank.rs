@@ -102,7 +102,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     }
     if a.json {
         let s: String = ok.iter().map(|r| json_line(&record(r))).collect();
-        emit(&s);
+        emit(&s)?;
     } else {
         let body: Vec<Vec<String>> = ok
             .iter()
@@ -139,7 +139,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             secs,
             a.sat_budget
         ));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if failed > 0 { 2 } else { 0 })
 }

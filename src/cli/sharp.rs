@@ -70,7 +70,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
         let why = rec.reason.clone().unwrap_or_default();
-        emit(&if a.json { json_line(&rec) } else { format!("kstar    unknown\nreason   {why}\n") });
+        emit(&if a.json { json_line(&rec) } else { format!("kstar    unknown\nreason   {why}\n") })?;
         return Ok(2);
     };
     if let Some(p) = &a.out {
@@ -81,7 +81,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         crate::print::write_file(p, &crate::print::vipr::sharp(&cert)?)?;
     }
     if a.json {
-        emit(&json_line(cert.cert()));
+        emit(&json_line(cert.cert()))?;
         return Ok(0);
     }
     let g = inst.gap;
@@ -109,7 +109,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         w.s.join(", ")
     ));
     s.push_str("checked   both sides exact (minip-sharp/1)\n");
-    emit(&s);
+    emit(&s)?;
     Ok(0)
 }
 
@@ -122,7 +122,7 @@ fn explain(rel: &str) -> &'static str {
 }
 
 fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if g.bounds_given {
         eprintln!("minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)", path.display());
@@ -150,7 +150,7 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     let unknown = recs.iter().filter(|r| r.relation == "unknown").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>());
+        emit(&recs.iter().map(json_line).collect::<String>())?;
     } else {
         let body: Vec<Vec<String>> = recs
             .iter()
@@ -164,7 +164,7 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
             s.push_str(&line);
             s.push('\n');
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if unknown > 0 { 2 } else { 0 })
 }
@@ -187,7 +187,7 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
         s.push_str(&line);
         s.push('\n');
     }
-    emit(&s);
+    emit(&s)?;
     Ok(0)
 }
 
@@ -215,7 +215,7 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         rows.push(r);
     }
     if a.json {
-        emit(&rows.iter().map(json_line).collect::<String>());
+        emit(&rows.iter().map(json_line).collect::<String>())?;
     } else {
         let body: Vec<Vec<String>> = rows
             .iter()
@@ -244,7 +244,7 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         if code != 0 {
             s.push_str("DISAGREEMENT: the MILP and the certified enumeration differ on a row above (exit 1).\n");
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(code)
 }

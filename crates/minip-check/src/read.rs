@@ -7,10 +7,7 @@ use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
 
-/// The largest certificate file read (the committed ones are below 14 MB).
-pub const MAX_CERT_BYTES: u64 = 64 << 20;
-/// The largest proof file a certificate may refer to.
-pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+pub use crate::limits::{MAX_INPUT_BYTES as MAX_CERT_BYTES, MAX_PROOF_BYTES};
 
 /// The bytes of a regular file of at most `max` bytes; errors are one line.
 pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, String> {
@@ -48,6 +45,13 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
         rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
     }
+}
+
+/// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a
+/// device or a FIFO is refused instead of read forever.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
 }
 
 /// Reads and parses a certificate file.
