@@ -3,7 +3,7 @@
 //! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
 //! is recorded as `unknown`.
 
-use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
+use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series_with};
 use minip_check::check::Checked;
 use minip_check::format::ratio::RatioCertificate;
 use minip_check::rational::{fmt_q, log2_abs, Rat};
@@ -33,7 +33,7 @@ pub struct Record {
     /// Whether the LP has the class `h⁺` (docs/math.md §4.1).
     pub superset: bool,
     /// `certified` or `unknown`.
-    pub status: String,
+    pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,7 +47,7 @@ pub struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub growth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<String>,
+    pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
@@ -75,10 +75,10 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
         let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
         if !hs.is_empty() {
-            solved.extend(series.into_iter().zip(forced_ratio_series(n, eps, &hs, sup)));
+            solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
         }
     }
-    bar.inc(solved.len() as u64);
+
     solved.extend(
         rest.par_iter()
             .map(|&i| {
@@ -103,19 +103,19 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
             lo: j.lo,
             hi: minip_check::check::class_label(j.h, j.hi),
             superset: j.superset,
-            status: "unknown".into(),
+            verdict: "unknown".into(),
             ratio: None,
             log2_ratio: None,
             chain_bound: chain.as_ref().map(fmt_q),
             ratio_over_chain: None,
             growth: None,
-            certificate: None,
+            certificate_file: None,
             reason: None,
         };
         let cert = match res {
             Ok(c) => {
                 let r = c.claim().clone();
-                rec.status = "certified".into();
+                rec.verdict = "certified".into();
                 rec.ratio = Some(fmt_q(&r));
                 if r > Rat::from_integer(0.into()) {
                     rec.log2_ratio = Some(log2_abs(&r));

@@ -27,6 +27,8 @@ pub struct Record {
     pub paper_k: String,
     /// `sharp`, `loose`, `fails` or `unknown`.
     pub relation: String,
+    /// `certified` or `unknown`.
+    pub verdict: String,
     pub attained: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -44,6 +46,7 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
         kstar: "unknown".into(),
         paper_k: fmt_q(&inst.kprime()),
         relation: "unknown".into(),
+        verdict: "unknown".into(),
         attained: false,
         reason: None,
     };
@@ -51,6 +54,7 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
         SharpOutcome::Certified(c) => {
             let c = c.cert();
             r.kstar = c.kstar.clone();
+            r.verdict = "certified".into();
             r.relation = c.relation.clone();
             r.attained = c.attained;
         }
@@ -92,6 +96,18 @@ pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path)
     Ok(written)
 }
 
+/// The exit status of sharp records: 2 if any is unknown, else 1 if the lemma's bound fails
+/// somewhere (`kstar < K`, a certified counterexample), else 0.
+pub fn exit_code(recs: &[Record]) -> i32 {
+    if recs.iter().any(|r| r.verdict != "certified") {
+        2
+    } else if recs.iter().any(|r| r.relation == "fails") {
+        1
+    } else {
+        0
+    }
+}
+
 /// CSV with a header; `kstar_float` is for plotting only.
 pub fn csv(recs: &[Record]) -> String {
     let mut s = String::from("n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained\n");
@@ -122,6 +138,7 @@ pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> 
             kstar: c.kstar.clone(),
             paper_k: c.paper_k.clone(),
             relation: c.relation.clone(),
+            verdict: "certified".into(),
             attained: c.attained,
             reason: None,
         })

@@ -132,6 +132,11 @@ fn stepped(
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
 pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
+    forced_ratio_series_with(n, eps, hs, superset, &|| {})
+}
+
+/// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress).
+pub fn forced_ratio_series_with(n: u32, eps: &Rat, hs: &[u32], superset: bool, done: &(dyn Fn() + Sync)) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -142,6 +147,7 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
     if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1, superset).is_ok() {
         let r = stepped(n, eps, superset, &high, |lp, b, x, _| {
             found.insert(lp.h, certificate_of_basis(lp, &b.held, &b.y, x));
+            done();
         });
         failure = r.err().map(|e| format!("unknown: {e}"));
     }
@@ -149,7 +155,11 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
         .map(|&h| match found.get(&h) {
             Some(c) => Checked::new(c.clone(), &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None => forced_ratio(n, eps, h, 0, h, superset),
+            None => {
+                let r = forced_ratio(n, eps, h, 0, h, superset);
+                done();
+                r
+            }
         })
         .collect()
 }

@@ -1,7 +1,7 @@
 //! `minip amplify` and `minip amplify-bench`: argument handling and printing over
 //! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, progress_wanted, warn};
 use crate::print::table;
 use crate::batch::ratio::{self as report, Job, Record};
 use crate::certify::ratio::{forced_ratio_stats, SolveStats};
@@ -109,6 +109,12 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
 
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     let (n, eps, jobs) = jobs(&a)?;
+    for p in [&a.export_lp, &a.plot].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
         crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
@@ -123,19 +129,19 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
                 if a.vipr {
                     crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)?;
                 }
-                rec.certificate = Some(p.display().to_string());
+                rec.certificate_file = Some(p.display().to_string());
             }
         }
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
-    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>())?;
+        emit(&recs.iter().map(|r| json::record("amplify.ratio", r)).collect::<String>())?;
     } else {
         let f2 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| "-".into());
         let body: Vec<Vec<String>> = recs
@@ -155,13 +161,13 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .collect();
         let mut s = format!("{title}: R = min alpha(x,lo)/alpha(x,hi) over heads correct on all length-{n} sequences (exact, certified)\n\n");
         s.push_str(&table::render(&["h", "lo", "hi", "R", "log2 R", "chain", "R/chain", "growth"], &body));
-        if let Some((c, b)) = report::fit(&recs) {
-            s.push_str(&format!("\nfitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)\n", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c)));
-        }
-        for r in recs.iter().filter(|r| r.status != "certified") {
-            s.push_str(&format!("h={} lo={} hi={}: {}\n", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default()));
-        }
         emit(&s)?;
+    }
+    if let Some((c, b)) = report::fit(&recs) {
+        eprintln!("fitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c));
+    }
+    for r in recs.iter().filter(|r| r.verdict != "certified") {
+        eprintln!("h={} lo={} hi={}: {}", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default());
     }
     Ok(if unknown > 0 { 2 } else { 0 })
 }

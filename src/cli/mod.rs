@@ -169,7 +169,4 @@ fn emit(s: &str) -> Result<(), String> {
 
 const BROKEN_PIPE: &str = "the reader closed the pipe";
 
-fn json_line<T: serde::Serialize>(v: &T) -> String {
-    crate::print::json::line(v)
-}
 

@@ -3,7 +3,7 @@
 //! printing only; the work is `crate::certify::{sharp, milp}` and `crate::batch::sharp`.
 
 use super::gap::InstanceArgs;
-use super::{emit, json_line, progress_wanted};
+use super::{emit, pool, progress_wanted, warn};
 use crate::print::table;
 use crate::batch::sharp as grid;
 use crate::batch::summary;
@@ -70,9 +70,10 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
         let why = rec.reason.clone().unwrap_or_default();
-        emit(&if a.json { json_line(&rec) } else { format!("kstar    unknown\nreason   {why}\n") })?;
+        emit(&if a.json { json::record("sharp.kstar", &rec) } else { format!("kstar    unknown\nreason   {why}\n") })?;
         return Ok(2);
     };
+    let code = grid::exit_code(std::slice::from_ref(&rec));
     if let Some(p) = &a.out {
         let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.cert().clone()] };
         crate::print::write_file(p, &json::sharp_file(&Checked::new(file, &Context::default())?))?;
@@ -81,8 +82,14 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         crate::print::write_file(p, &crate::print::vipr::sharp(&cert)?)?;
     }
     if a.json {
-        emit(&json_line(cert.cert()))?;
-        return Ok(0);
+        #[derive(serde::Serialize)]
+        struct WithCert<'a> {
+            #[serde(flatten)]
+            rec: &'a grid::Record,
+            certificate: &'a minip_check::format::sharp::SharpCertificate,
+        }
+        emit(&json::record("sharp.kstar", &WithCert { rec: &rec, certificate: cert.cert() }))?;
+        return Ok(code);
     }
     let g = inst.gap;
     let mut s = format!(
@@ -110,7 +117,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     ));
     s.push_str("checked   both sides exact (minip-sharp/1)\n");
     emit(&s)?;
-    Ok(0)
+    Ok(code)
 }
 
 fn explain(rel: &str) -> &'static str {
@@ -128,9 +135,25 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
         eprintln!("minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)", path.display());
     }
     let insts = g.sharp_instances();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = pool(a.jobs)?;
+    for dir in [&a.out, &a.vipr].into_iter().flatten() {
+        warn(crate::print::out_dir(dir)?);
+    }
+    if let Some(p) = &a.csv {
+        crate::print::check_target(p)?;
+    }
     let t = Instant::now();
-    let outs = pool.install(|| grid::run(&insts, progress_wanted()));
+    let mut outs = Vec::with_capacity(insts.len());
+    pool.install(|| {
+        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |o| {
+            if a.json {
+                emit(&json::record("sharp.kstar", &grid::record(&insts[outs.len()], &o)))?;
+            }
+            outs.push(o);
+            Ok(())
+        })
+    })?;
+    let insts = &insts[..outs.len()];
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     if let Some(dir) = &a.out {
@@ -147,10 +170,15 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     if let Some(p) = &a.csv {
         crate::print::write_file(p, &grid::csv(&recs))?;
     }
-    let unknown = recs.iter().filter(|r| r.relation == "unknown").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
+    if outs.len() < g.sharp_instances().len() {
+        return Err(format!("interrupted after {} configurations (every file written is complete)", outs.len()));
+    }
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>())?;
+        for line in summary::summary(&recs) {
+            eprintln!("{line}");
+        }
     } else {
         let body: Vec<Vec<String>> = recs
             .iter()
@@ -158,26 +186,28 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
                 vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }]
             })
             .collect();
-        let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"], &body);
-        s.push('\n');
+        emit(&table::render(&["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"], &body))?;
         for line in summary::summary(&recs) {
-            s.push_str(&line);
-            s.push('\n');
+            eprintln!("{line}");
         }
-        emit(&s)?;
     }
-    Ok(if unknown > 0 { 2 } else { 0 })
+    Ok(grid::exit_code(&recs))
 }
 
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
-    let mut recs = Vec::new();
-    for f in minip_check::verify::collect(std::slice::from_ref(path))? {
-        let file = match minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))? {
+    let files = minip_check::verify::collect(std::slice::from_ref(path))?;
+    // Each file is read and checked in parallel, with progress; records stay in file order.
+    let per_file: Vec<Result<Vec<grid::Record>, String>> = crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
+        let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
             AnyCertificate::Sharp(s) => s,
-            _ => continue,
+            _ => return Ok(Vec::new()),
         };
         let file = Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
-        recs.extend(grid::records_from_file(&file)?);
+        grid::records_from_file(&file)
+    });
+    let mut recs = Vec::new();
+    for r in per_file {
+        recs.extend(r?);
     }
     if recs.is_empty() {
         return Err(format!("{}: no minip-sharp certificates", path.display()));
@@ -188,7 +218,7 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
         s.push('\n');
     }
     emit(&s)?;
-    Ok(0)
+    Ok(grid::exit_code(&recs))
 }
 
 fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
@@ -215,7 +245,7 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         rows.push(r);
     }
     if a.json {
-        emit(&rows.iter().map(json_line).collect::<String>())?;
+        emit(&rows.iter().map(|r| json::record("sharp.milp", r)).collect::<String>())?;
     } else {
         let body: Vec<Vec<String>> = rows
             .iter()
