@@ -49,6 +49,9 @@ pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String>
     let mut out = Vec::new();
     for p in paths {
         let named_file = std::fs::metadata(p).map(|m| !m.is_dir()).unwrap_or(true);
+        if named_file && ext == "json" && p.extension().is_some_and(|x| x == "vipr") {
+            continue; // a VIPR file named on the command line is not a certificate
+        }
         if named_file && ext != "json" {
             // A file named on the command line belongs to the `json` pass only.
             if p.extension().is_some_and(|x| x == ext) {
