@@ -49,7 +49,7 @@ fn malformed_certificate_file_is_rejected_with_exit_2() {
     std::fs::write(&p, good.replacen("\"verdict\": \"broken\",", "\"verdict\": \"holds\", \"verdict\": \"broken\",", 1)).unwrap();
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
-    assert!(out.contains("duplicate field `verdict`"), "{out}");
+    assert!(out.contains("duplicate key \"verdict\""), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

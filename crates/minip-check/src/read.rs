@@ -37,6 +37,7 @@ struct Peek {
 pub fn parse(text: &str) -> Result<AnyCertificate, String> {
     let bad = |e: serde_json::Error| format!("malformed certificate: {e}");
     let peek: Peek = serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
+    reject_duplicate_keys(text).map_err(|e| format!("malformed certificate: {e}"))?;
     let format = peek.format.ok_or("malformed certificate: no \"format\" field")?;
     match format.as_str() {
         gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
@@ -59,4 +60,58 @@ pub fn read(path: &Path) -> Result<AnyCertificate, String> {
     let bytes = read_capped(path, MAX_CERT_BYTES)?;
     let text = String::from_utf8(bytes).map_err(|_| "malformed certificate: not UTF-8".to_string())?;
     parse(&text)
+}
+
+/// Rejects JSON text in which an object has the same key twice, anywhere (a reader that
+/// takes the first and one that takes the last would disagree). Also bounds the nesting.
+pub fn reject_duplicate_keys(text: &str) -> Result<(), String> {
+    use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+    struct Walk(usize);
+    impl<'de> DeserializeSeed<'de> for Walk {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Walk {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element_seed(Walk(self.0 + 1))?.is_some() {}
+            Ok(())
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut keys = std::collections::HashSet::new();
+            while let Some(k) = map.next_key::<String>()? {
+                if !keys.insert(k.clone()) {
+                    return Err(A::Error::custom(format!("duplicate key \"{k}\"")));
+                }
+                map.next_value_seed(Walk(self.0 + 1))?;
+            }
+            Ok(())
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    Walk(0).deserialize(&mut de).map_err(|e| format!("malformed JSON: {e}"))?;
+    de.end().map_err(|e| format!("malformed JSON: {e}"))
 }
