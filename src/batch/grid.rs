@@ -73,7 +73,11 @@ pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
 /// Parses and validates a grid file (TOML; the `cli` feature).
 #[cfg(feature = "cli")]
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
-    let g: GridFile = toml::from_str(text).map_err(|e| format!("malformed grid: {}", e.message()))?;
+    let g: GridFile = toml::from_str(text).map_err(|e| {
+        // One line: toml's message may span several; say where it is.
+        let line = e.span().map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1)).unwrap_or_default();
+        minip_check::error::one_line(&format!("malformed grid: {}{line}", e.message().trim().replace('\n', "; ")))
+    })?;
     let n = match g.n {
         NSpec::List(v) => v,
         NSpec::Range(s) => parse_range(&s)?,

@@ -43,7 +43,7 @@ pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool)
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
 pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
-    ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    check_size(n, eps, h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
         stepped(n, eps, superset, &[h], |lp, b, x, pivots| {
@@ -59,6 +59,15 @@ pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset:
     let cert = certificate_of_basis(&lp, &basis.held, &basis.y, &x);
     let cert = Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
     Ok((cert, stats))
+}
+
+/// The parameters, and the size of the LP, within the supported limits (before any work).
+pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), String> {
+    let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    use minip_check::limits::{at_most, MAX_RATIO_H, MAX_RATIO_MULTISETS};
+    at_most("h", h, MAX_RATIO_H, "the row LP certified by minip amplify")?;
+    let total = minip_check::rows::ratio::count(n as usize - 1, inst.classes() as u32 - 1);
+    at_most("the row LP", total, MAX_RATIO_MULTISETS, "multisets of n - 1 classes: too many rows")
 }
 
 /// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.

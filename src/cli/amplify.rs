@@ -85,7 +85,7 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
         }
     }
     for j in &jobs {
-        minip_check::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
+        crate::certify::ratio::check_size(a.n, &eps, j.h, j.lo, j.hi, j.superset)?;
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
@@ -199,32 +199,43 @@ fn timed(n: u32, eps: &Rat, h: u32) -> Result<(f64, String, SolveStats), String>
 
 pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let (n, eps) = (3, parse_rational("1/2").expect("literal"));
-    let mut s = format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads());
+    // Every h is checked before any work; rows are printed as they finish.
+    crate::certify::ratio::check_size(n, &eps, a.h, 0, a.h, false)?;
+    let glpsol_h: Vec<u32> = if a.no_glpsol {
+        Vec::new()
+    } else {
+        a.glpsol_h
+            .split(',')
+            .filter(|x| !x.trim().is_empty())
+            .map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'")))
+            .collect::<Result<_, _>>()?
+    };
+    for &h in &glpsol_h {
+        crate::certify::ratio::check_size(n, &eps, h, 0, h, false).map_err(|e| format!("--glpsol-h: {e}"))?;
+    }
+    minip_check::limits::at_most("--budget", a.budget, 3600, "seconds")?;
+    let spin = crate::batch::progress::Bar::new(1 + glpsol_h.len() as u64, "steps", progress_wanted());
+    emit(&format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads()))?;
     let (t, r, st) = timed(n, &eps, a.h)?;
-    s.push_str(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r));
-    emit(&s)?;
-    s.clear();
-    let mut body = Vec::new();
-    let glpsol_h = if a.no_glpsol { "" } else { a.glpsol_h.as_str() };
-    for h in glpsol_h.split(',').filter(|x| !x.trim().is_empty()).map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'"))) {
-        let h = h?;
+    spin.inc(1);
+    emit(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r))?;
+    if !glpsol_h.is_empty() {
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}\n", "h", "minip (certified)", "R", "glpsol --exact", "speed-up"))?;
+    }
+    for h in glpsol_h {
         let (t, r, _) = timed(n, &eps, h)?;
         let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(&export::cplex_lp(n, &eps, h, 0, h, false)?, a.glpsol_timeout, &format!("h{h}"))?;
-        body.push(vec![h.to_string(), format!("{t:.2} s"), r, glp, format!("{}{:.0}x", if timed_out { "> " } else { "" }, gt / t.max(1e-9))]);
+        spin.inc(1);
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n", h, format!("{t:.2} s"), r, glp, if timed_out { "> " } else { "" }, gt / t.max(1e-9)))?;
     }
-    s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
-    s.push_str("\ngrowth of time with h (each h solved from scratch):\n");
-    emit(&s)?;
-    s.clear();
+    spin.finish();
+    emit(&format!("\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n", a.budget, "h", "seconds", "exact pivots", "log2 R"))?;
     let start = Instant::now();
-    let mut body = Vec::new();
     let mut h = 16;
-    while start.elapsed() < Duration::from_secs(a.budget) {
+    while start.elapsed() < Duration::from_secs(a.budget) && h <= minip_check::limits::MAX_RATIO_H {
         let (t, r, st) = timed(n, &eps, h)?;
-        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", minip_check::rational::log2_abs(&parse_rational(&r)?))]);
+        emit(&format!("{:<5} {:<9} {:<13} {:.2}\n", h, format!("{t:.2}"), st.pivots, minip_check::rational::log2_abs(&parse_rational(&r)?)))?;
         h += 16;
     }
-    s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
-    emit(&s)?;
     Ok(0)
 }

@@ -129,7 +129,7 @@ pub fn run() -> i32 {
         // The reader went away (`| head`): stop quietly, as other command-line tools do.
         Err(e) if e.ends_with(BROKEN_PIPE) => 2,
         Err(e) => {
-            eprintln!("minip: error: {e}");
+            eprintln!("minip: error: {}", minip_check::error::one_line(&e));
             2
         }
     }

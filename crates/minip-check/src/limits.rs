@@ -14,6 +14,9 @@ pub const MAX_N_ALL: u32 = 100;
 pub const MAX_H: u32 = 100_000;
 /// Rows of a row LP the solver side builds (`C(k + n − 2, n − 1)` multisets, two rows each).
 pub const MAX_RATIO_MULTISETS: u128 = 5_000_000;
+/// Query weight of a row LP the solver side certifies (`h = 320` takes about a minute; the
+/// exact pivots grow faster than the rows beyond).
+pub const MAX_RATIO_H: u32 = 512;
 /// Multisets the ratio checker enumerates to check an attaining point.
 pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
 /// Literals of a rank CNF the checker rebuilds for a maximality proof (about 0.4 GB).
@@ -35,7 +38,7 @@ pub const MAX_PROOF_BYTES: u64 = 256 << 20;
 pub const TABLE: &str = "\
 Limits (checked before any work starts; larger inputs are refused, exit 2):
   n (paper family)            <= 1000        n (all family)        <= 100  (n(n+1)/2 sequences)
-  h (gap configuration)       <= 100000      row LP                <= 5000000 multisets
+  h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
   one range on the command line <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
   input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only
   checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof";

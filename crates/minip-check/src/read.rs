@@ -35,6 +35,10 @@ struct Peek {
 
 /// Parses certificate text; errors are one line and say what is wrong with it.
 pub fn parse(text: &str) -> Result<AnyCertificate, String> {
+    parse_inner(text).map_err(|e| crate::error::one_line(&e))
+}
+
+fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
     let bad = |e: serde_json::Error| format!("malformed certificate: {e}");
     let peek: Peek = serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
     reject_duplicate_keys(text).map_err(|e| format!("malformed certificate: {e}"))?;
