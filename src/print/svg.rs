@@ -40,7 +40,8 @@ pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     let span = (hi - lo).max(1e-9);
     let raw = span / n.max(1) as f64;
     let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(10.0 * mag);
+    // The round step nearest to the raw one (on a log scale).
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).min_by(|a, b| (a / raw).ln().abs().total_cmp(&(b / raw).ln().abs())).unwrap_or(mag);
     let (k0, k1) = ((lo / step).ceil() as i64, (hi / step + 1e-9).floor() as i64);
     (k0..=k1).map(|k| k as f64 * step).collect()
 }
@@ -190,6 +191,6 @@ mod tests {
         assert_eq!(ticks(0.0, 10.0, 5), vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
         assert_eq!(ticks(2.0, 168.0, 8), vec![20.0, 40.0, 60.0, 80.0, 100.0, 120.0, 140.0, 160.0]);
         let t: Vec<String> = ticks(0.9, 1.6, 6).into_iter().map(fmt_tick).collect();
-        assert_eq!(t, ["1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"]);
+        assert_eq!(t, ["0.9", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"]);
     }
 }
