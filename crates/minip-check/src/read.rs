@@ -34,6 +34,14 @@ struct Peek {
 }
 
 /// Parses certificate text; errors are one line and say what is wrong with it.
+///
+/// ```
+/// use minip_check::read::parse;
+/// assert!(parse("{ not json").unwrap_err().starts_with("malformed certificate"));
+/// assert!(parse(r#"{"format": "minip-gap/9"}"#).unwrap_err().contains("unknown certificate format"));
+/// // A duplicated key is refused, not resolved by "last one wins".
+/// assert!(parse(r#"{"format": "minip-gap/1", "format": "minip-gap/1"}"#).unwrap_err().contains("duplicate"));
+/// ```
 pub fn parse(text: &str) -> Result<AnyCertificate, String> {
     parse_inner(text).map_err(|e| crate::error::one_line(&e))
 }
