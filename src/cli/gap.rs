@@ -229,14 +229,9 @@ pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
         (None, _) => None,
     };
     if a.json {
-        #[derive(serde::Serialize)]
-        struct WithCert<'a> {
-            #[serde(flatten)]
-            rec: &'a sweep::Record,
-            tokens: &'a minip_check::format::gap::Triple,
-            certificate: &'a minip_check::format::gap::GapCertificate,
-        }
-        emit(&json::record("gap.verdict", &WithCert { rec: &rec, tokens: &checked.tokens, certificate: checked.cert() }))?;
+        let mut v = serde_json::to_value(&rec).expect("serializes");
+        v["tokens"] = serde_json::to_value(&checked.tokens).expect("serializes");
+        emit(&json::record_with_certificate("gap.verdict", &v, checked.cert()))?;
     } else {
         emit(&gap::describe(&inst, &checked))?;
     }

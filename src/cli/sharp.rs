@@ -82,13 +82,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         crate::print::write_file(p, &crate::print::vipr::sharp(&cert)?)?;
     }
     if a.json {
-        #[derive(serde::Serialize)]
-        struct WithCert<'a> {
-            #[serde(flatten)]
-            rec: &'a grid::Record,
-            certificate: &'a minip_check::format::sharp::SharpCertificate,
-        }
-        emit(&json::record("sharp.kstar", &WithCert { rec: &rec, certificate: cert.cert() }))?;
+        emit(&json::record_with_certificate("sharp.kstar", &rec, cert.cert()))?;
         return Ok(code);
     }
     let g = inst.gap;

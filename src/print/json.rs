@@ -41,3 +41,13 @@ pub fn record<T: Serialize>(kind: &str, v: &T) -> String {
     }
     line(&value)
 }
+
+/// A record line with the checked certificate embedded as `certificate` (single questions:
+/// `check --json`, `sharp --json`).
+pub fn record_with_certificate<R: Serialize, C: Serialize>(kind: &str, rec: &R, cert: &C) -> String {
+    let mut value = serde_json::to_value(rec).expect("serializes");
+    if let Some(obj) = value.as_object_mut() {
+        obj.insert("certificate".into(), serde_json::to_value(cert).expect("serializes"));
+    }
+    record(kind, &value)
+}
