@@ -18,6 +18,7 @@
 //! Parsed and validated as a whole before anything runs; `sharp` ignores `bounds`
 //! (`kstar` does not depend on one).
 
+use minip_check::limits;
 use minip_check::model::{Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
 #[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
@@ -77,22 +78,32 @@ pub struct Grid {
 /// The largest `h_max` of a grid: `(h_max + 1)³/6` configurations per `(n, ε, family)`.
 pub const MAX_GRID_H: u32 = 64;
 
-/// Parses `a..=b`, `a..b` or a single number.
+/// Parses `a..=b`, `a..b` or a single number; at most `limits::MAX_RANGE_ITEMS` items,
+/// counted before anything is allocated.
 pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
     let num = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("malformed range '{s}'"));
-    if let Some((a, b)) = s.split_once("..=") {
-        Ok((num(a)?..=num(b)?).collect())
+    let (a, b) = if let Some((a, b)) = s.split_once("..=") {
+        (num(a)?, num(b)?.checked_add(1).ok_or_else(|| format!("malformed range '{s}'"))?)
     } else if let Some((a, b)) = s.split_once("..") {
-        Ok((num(a)?..num(b)?).collect())
+        (num(a)?, num(b)?)
     } else {
-        Ok(vec![num(s)?])
-    }
+        let v = num(s)?;
+        return Ok(vec![v]);
+    };
+    let items = b.saturating_sub(a) as usize;
+    limits::at_most("a range", items, limits::MAX_RANGE_ITEMS, "items on the command line")
+        .map_err(|e| format!("{e}: '{s}'"))?;
+    Ok((a..b).collect())
 }
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
 #[cfg(feature = "cli")]
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
-    let g: GridFile = toml::from_str(text).map_err(|e| format!("malformed grid: {}", e.message()))?;
+    let g: GridFile = toml::from_str(text).map_err(|e| {
+        // One line: toml's message may span several; say where it is.
+        let line = e.span().map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1)).unwrap_or_default();
+        minip_check::error::one_line(&format!("malformed grid: {}{line}", e.message().trim().replace('\n', "; ")))
+    })?;
     let n = match g.n {
         NSpec::List(v) => v,
         NSpec::Range(s) => parse_range(&s)?,
@@ -141,6 +152,9 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
     if grid.h_max > MAX_GRID_H {
         return Err(format!("grid: h_max = {} is larger than the supported {MAX_GRID_H}", grid.h_max));
     }
+    let h = grid.h_max as usize;
+    let items = grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
+    limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid").map_err(|e| format!("grid: {e}"))?;
     // Validate every combination once, up front, with a clear message.
     for &n in &grid.n {
         for e in &grid.eps {

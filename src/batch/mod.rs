@@ -15,3 +15,4 @@ pub mod settle;
 pub mod sharp;
 pub mod summary;
 pub mod sweep;
+pub mod verify;

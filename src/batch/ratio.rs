@@ -3,7 +3,7 @@
 //! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
 //! is recorded as `unknown`.
 
-use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series, instance_in};
+use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in};
 use minip_check::check::RatioOutcome;
 use minip_check::model::Setting;
 use minip_check::check::Checked;
@@ -49,7 +49,7 @@ pub struct Record {
     /// Whether the LP has the class `h⁺` (docs/math.md §4.1).
     pub superset: bool,
     /// `certified` or `unknown`.
-    pub status: String,
+    pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,7 +63,7 @@ pub struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub growth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<String>,
+    pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Beyond the default setting: the setting, the label of `lo`, and `m` (nearest).
@@ -104,10 +104,10 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
         let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
         if !hs.is_empty() {
-            solved.extend(series.into_iter().zip(forced_ratio_series(n, eps, &hs, sup)));
+            solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
         }
     }
-    bar.inc(solved.len() as u64);
+
     solved.extend(
         rest.par_iter()
             .map(|&i| {
@@ -144,13 +144,13 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
             lo: j.lo,
             hi: gen.as_ref().map(|g| g.label(j.hi)).unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
             superset: j.superset,
-            status: "unknown".into(),
+            verdict: "unknown".into(),
             ratio: None,
             log2_ratio: None,
             chain_bound: chain.as_ref().map(fmt_q),
             ratio_over_chain: None,
             growth: None,
-            certificate: None,
+            certificate_file: None,
             reason: None,
             setting: (!j.is_default()).then(|| j.setting.label()),
             lo_class: gen.as_ref().map(|g| g.label(j.lo)),
@@ -158,13 +158,13 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
         };
         let cert = match res {
             Ok(c) if !matches!(c.claim(), RatioOutcome::Ratio(_)) => {
-                rec.status = "certified".into();
+                rec.verdict = "certified".into();
                 rec.ratio = Some(c.claim().label());
                 Some(c)
             }
             Ok(c) => {
                 let r = c.claim().value().cloned().unwrap_or_default();
-                rec.status = "certified".into();
+                rec.verdict = "certified".into();
                 rec.ratio = Some(fmt_q(&r));
                 if r > Rat::from_integer(0.into()) {
                     rec.log2_ratio = Some(log2_abs(&r));

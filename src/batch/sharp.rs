@@ -27,6 +27,8 @@ pub struct Record {
     pub paper_k: String,
     /// `sharp`, `loose`, `fails` or `unknown`.
     pub relation: String,
+    /// `certified` or `unknown`.
+    pub verdict: String,
     pub attained: bool,
     /// The setting (docs/math.md §11); absent for the default.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,6 +49,7 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
         kstar: "unknown".into(),
         paper_k: fmt_q(&inst.kprime()),
         relation: "unknown".into(),
+        verdict: "unknown".into(),
         attained: false,
         setting: Some(inst.setting.label()).filter(|s| !s.is_empty()),
         reason: None,
@@ -55,6 +58,7 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
         SharpOutcome::Certified(c) => {
             let c = c.cert();
             r.kstar = c.kstar.clone();
+            r.verdict = "certified".into();
             r.relation = c.relation.clone();
             r.attained = c.attained;
         }
@@ -96,6 +100,18 @@ pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path)
     Ok(written)
 }
 
+/// The exit status of sharp records: 2 if any is unknown, else 1 if the lemma's bound fails
+/// somewhere (`kstar < K`, a certified counterexample), else 0.
+pub fn exit_code(recs: &[Record]) -> i32 {
+    if recs.iter().any(|r| r.verdict != "certified") {
+        2
+    } else if recs.iter().any(|r| r.relation == "fails") {
+        1
+    } else {
+        0
+    }
+}
+
 /// CSV with a header; `kstar_float` is for plotting only.
 pub fn csv(recs: &[Record]) -> String {
     let mut s = String::from("n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained\n");
@@ -126,6 +142,7 @@ pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> 
             kstar: c.kstar.clone(),
             paper_k: c.paper_k.clone(),
             relation: c.relation.clone(),
+            verdict: "certified".into(),
             attained: c.attained,
             setting: minip_check::check::sharp::stated_instance(c).ok().map(|i| i.setting.label()).filter(|s| !s.is_empty()),
             reason: None,

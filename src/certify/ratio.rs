@@ -36,6 +36,15 @@ pub struct SolveStats {
 
 /// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`; `hi = h + 1`
 /// is the class `h⁺` and needs `superset`.
+///
+/// ```
+/// use minip::certify::ratio::forced_ratio;
+/// use minip::rational::{q, fmt_q};
+/// // R(0, 3; 3) at n = 3, eps = 1/2: every correct head has alpha(x, y) >= 5/2 alpha(x, x)
+/// // for <x,y> = 0; against a strict superset z of x only 2 is forced.
+/// assert_eq!(fmt_q(forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap().claim()), "5/2");
+/// assert_eq!(fmt_q(forced_ratio(3, &q(1, 2), 3, 0, 4, true).unwrap().claim()), "2");
+/// ```
 pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
@@ -43,7 +52,7 @@ pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool)
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
 pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
-    ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    check_size(n, eps, h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
         stepped(n, eps, superset, &[h], |lp, b, x, pivots| {
@@ -59,6 +68,15 @@ pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset:
     let cert = certificate_of_basis(&lp, &basis.held, &basis.y, &x);
     let cert = Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
     Ok((cert, stats))
+}
+
+/// The parameters, and the size of the LP, within the supported limits (before any work).
+pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), String> {
+    let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    use minip_check::limits::{at_most, MAX_RATIO_H, MAX_RATIO_MULTISETS};
+    at_most("h", h, MAX_RATIO_H, "the row LP certified by minip amplify")?;
+    let total = minip_check::rows::ratio::count(n as usize - 1, inst.classes() as u32 - 1);
+    at_most("the row LP", total, MAX_RATIO_MULTISETS, "multisets of n - 1 classes: too many rows")
 }
 
 /// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.
@@ -132,6 +150,11 @@ fn stepped(
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
 pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
+    forced_ratio_series_with(n, eps, hs, superset, &|| {})
+}
+
+/// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress).
+pub fn forced_ratio_series_with(n: u32, eps: &Rat, hs: &[u32], superset: bool, done: &(dyn Fn() + Sync)) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -142,6 +165,7 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
     if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1, superset).is_ok() {
         let r = stepped(n, eps, superset, &high, |lp, b, x, _| {
             found.insert(lp.h, certificate_of_basis(lp, &b.held, &b.y, x));
+            done();
         });
         failure = r.err().map(|e| format!("unknown: {e}"));
     }
@@ -149,7 +173,11 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
         .map(|&h| match found.get(&h) {
             Some(c) => Checked::new(c.clone(), &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None => forced_ratio(n, eps, h, 0, h, superset),
+            None => {
+                let r = forced_ratio(n, eps, h, 0, h, superset);
+                done();
+                r
+            }
         })
         .collect()
 }

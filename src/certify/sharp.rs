@@ -61,6 +61,16 @@ fn candidates(b: f64, signed: bool) -> Vec<Rat> {
 }
 
 /// Certifies `kstar` for one configuration (`inst.bound` is ignored).
+///
+/// ```
+/// use minip::certify::sharp::{sharp, SharpOutcome};
+/// use minip::model::{Bound, Family, Gap, Instance};
+/// use minip::rational::q;
+/// // n = 4, eps = 1/4, d = 3: the lemma's K = 10 is exactly the best factor.
+/// let inst = Instance::new(4, q(1, 4), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper).unwrap();
+/// let SharpOutcome::Certified(c) = sharp(&inst) else { panic!("unknown") };
+/// assert_eq!((c.kstar.as_str(), c.relation.as_str()), ("10", "sharp"));
+/// ```
 pub fn sharp(inst: &Instance) -> SharpOutcome {
     let rows = closed_rows(inst);
     let (b, z) = if inst.setting.is_default() {

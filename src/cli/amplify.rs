@@ -1,7 +1,7 @@
 //! `minip amplify` and `minip amplify-bench`: argument handling and printing over
 //! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, progress_wanted, warn};
 use crate::print::table;
 use crate::batch::ratio::{self as report, Job, Record};
 use crate::certify::ratio::{forced_ratio_stats, SolveStats};
@@ -96,7 +96,7 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
         }
     }
     for j in &jobs {
-        minip_check::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
+        crate::certify::ratio::check_size(a.n, &eps, j.h, j.lo, j.hi, j.superset)?;
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
@@ -165,6 +165,12 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         return cmd_grid(&a, g);
     }
     let (n, eps, jobs) = jobs(&a)?;
+    for p in [&a.export_lp, &a.plot].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
         crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
@@ -179,19 +185,19 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
                 if a.vipr {
                     crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)?;
                 }
-                rec.certificate = Some(p.display().to_string());
+                rec.certificate_file = Some(p.display().to_string());
             }
         }
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
-    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>());
+        emit(&recs.iter().map(|r| json::record("amplify.ratio", r)).collect::<String>())?;
     } else {
         let f2 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| "-".into());
         let body: Vec<Vec<String>> = recs
@@ -211,13 +217,13 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .collect();
         let mut s = format!("{title}: R = min alpha(x,lo)/alpha(x,hi) over heads correct on all length-{n} sequences (exact, certified)\n\n");
         s.push_str(&table::render(&["h", "lo", "hi", "R", "log2 R", "chain", "R/chain", "growth"], &body));
-        if let Some((c, b)) = report::fit(&recs) {
-            s.push_str(&format!("\nfitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)\n", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c)));
-        }
-        for r in recs.iter().filter(|r| r.status != "certified") {
-            s.push_str(&format!("h={} lo={} hi={}: {}\n", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default()));
-        }
-        emit(&s);
+        emit(&s)?;
+    }
+    if let Some((c, b)) = report::fit(&recs) {
+        eprintln!("fitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c));
+    }
+    for r in recs.iter().filter(|r| r.verdict != "certified") {
+        eprintln!("h={} lo={} hi={}: {}", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default());
     }
     Ok(if unknown > 0 { 2 } else { 0 })
 }
@@ -249,33 +255,44 @@ fn timed(n: u32, eps: &Rat, h: u32) -> Result<(f64, String, SolveStats), String>
 
 pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let (n, eps) = (3, parse_rational("1/2").expect("literal"));
-    let mut s = format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads());
+    // Every h is checked before any work; rows are printed as they finish.
+    crate::certify::ratio::check_size(n, &eps, a.h, 0, a.h, false)?;
+    let glpsol_h: Vec<u32> = if a.no_glpsol {
+        Vec::new()
+    } else {
+        a.glpsol_h
+            .split(',')
+            .filter(|x| !x.trim().is_empty())
+            .map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'")))
+            .collect::<Result<_, _>>()?
+    };
+    for &h in &glpsol_h {
+        crate::certify::ratio::check_size(n, &eps, h, 0, h, false).map_err(|e| format!("--glpsol-h: {e}"))?;
+    }
+    minip_check::limits::at_most("--budget", a.budget, 3600, "seconds")?;
+    let spin = crate::batch::progress::Bar::new(1 + glpsol_h.len() as u64, "steps", progress_wanted());
+    emit(&format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads()))?;
     let (t, r, st) = timed(n, &eps, a.h)?;
-    s.push_str(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r));
-    emit(&s);
-    s.clear();
-    let mut body = Vec::new();
-    let glpsol_h = if a.no_glpsol { "" } else { a.glpsol_h.as_str() };
-    for h in glpsol_h.split(',').filter(|x| !x.trim().is_empty()).map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'"))) {
-        let h = h?;
+    spin.inc(1);
+    emit(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r))?;
+    if !glpsol_h.is_empty() {
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}\n", "h", "minip (certified)", "R", "glpsol --exact", "speed-up"))?;
+    }
+    for h in glpsol_h {
         let (t, r, _) = timed(n, &eps, h)?;
         let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(&export::cplex_lp(n, &eps, h, 0, h, false)?, a.glpsol_timeout, &format!("h{h}"))?;
-        body.push(vec![h.to_string(), format!("{t:.2} s"), r, glp, format!("{}{:.0}x", if timed_out { "> " } else { "" }, gt / t.max(1e-9))]);
+        spin.inc(1);
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n", h, format!("{t:.2} s"), r, glp, if timed_out { "> " } else { "" }, gt / t.max(1e-9)))?;
     }
-    s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
-    s.push_str("\ngrowth of time with h (each h solved from scratch):\n");
-    emit(&s);
-    s.clear();
+    spin.finish();
+    emit(&format!("\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n", a.budget, "h", "seconds", "exact pivots", "log2 R"))?;
     let start = Instant::now();
-    let mut body = Vec::new();
     let mut h = 16;
-    while start.elapsed() < Duration::from_secs(a.budget) {
+    while start.elapsed() < Duration::from_secs(a.budget) && h <= minip_check::limits::MAX_RATIO_H {
         let (t, r, st) = timed(n, &eps, h)?;
-        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", minip_check::rational::log2_abs(&parse_rational(&r)?))]);
+        emit(&format!("{:<5} {:<9} {:<13} {:.2}\n", h, format!("{t:.2}"), st.pivots, minip_check::rational::log2_abs(&parse_rational(&r)?)))?;
         h += 16;
     }
-    s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
-    emit(&s);
     Ok(0)
 }
 
@@ -284,6 +301,12 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
 fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let g = crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
     let t = Instant::now();
     let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
@@ -293,12 +316,12 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
             if let Some(c) = cert {
                 let p = dir.join(format!("{}.json", report::stem(g.n, &g.eps, job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
-                rec.certificate = Some(p.display().to_string());
+                rec.certificate_file = Some(p.display().to_string());
             }
         }
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
-    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     // Records per series, in file order.
     let mut per: Vec<Vec<&Record>> = Vec::new();
     let mut i = 0;
@@ -316,12 +339,11 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         for (ser, rs) in g.series.iter().zip(&per) {
             for r in rs {
                 let mut v = serde_json::to_value(r).map_err(|e| e.to_string())?;
-                v["kind"] = "amplify.series".into();
                 v["series"] = ser.name.clone().into();
-                s.push_str(&json_line(&v));
+                s.push_str(&json::record("amplify.series", &v));
             }
         }
-        emit(&s);
+        emit(&s)?;
     } else {
         let mut hs: Vec<u32> = jobs.iter().map(|j| j.h).collect();
         hs.sort_unstable();
@@ -344,10 +366,10 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         let head: Vec<&str> = head.iter().map(String::as_str).collect();
         let mut s = format!("{title}: R = inf alpha(x,lo)/alpha(x,hi) over correct heads (exact, certified; empty = no correct head, Farkas)\n\n");
         s.push_str(&table::render(&head, &body));
-        for r in recs.iter().filter(|r| r.status != "certified") {
+        for r in recs.iter().filter(|r| r.verdict != "certified") {
             s.push_str(&format!("h={} {}: {}\n", r.h, r.setting.clone().unwrap_or_default(), r.reason.clone().unwrap_or_default()));
         }
-        emit(&s);
+        emit(&s)?;
     }
     eprintln!("{} ratios certified in {secs:.1} s", recs.len() - unknown);
     Ok(if unknown > 0 { 2 } else { 0 })

@@ -2,7 +2,7 @@
 //! paper's `2^{m/10−6}` and the trivial `2^m`; certificates, JSON lines and an SVG plot.
 //! Printing only: the search and its certificates are `crate::certify::rank`.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, pool, progress_wanted, warn};
 use crate::print::table;
 use crate::certify::rank::{self as search, RankJob, RankResult};
 use crate::print::{json, svg};
@@ -73,7 +73,13 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     job.sat_budget = Duration::from_secs_f64(budget);
     job.sat_m_max = a.sat_m_max;
     job.uniform = a.uniform;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     let t = Instant::now();
     let results = pool.install(|| search::run(&job, &ms, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
@@ -101,8 +107,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::rank(&ok))?;
     }
     if a.json {
-        let s: String = ok.iter().map(|r| json_line(&record(r))).collect();
-        emit(&s);
+        let s: String = ok.iter().map(|r| json::record("rank.bound", &record(r))).collect();
+        emit(&s)?;
     } else {
         let body: Vec<Vec<String>> = ok
             .iter()
@@ -139,7 +145,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             secs,
             a.sat_budget
         ));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if failed > 0 { 2 } else { 0 })
 }
@@ -148,7 +154,7 @@ fn record(r: &RankResult) -> serde_json::Value {
     let c = &r.cert;
     let p = &c.params;
     serde_json::json!({
-        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
+        "m": p.m, "n": p.n, "eps": p.eps, "verdict": "certified", "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
         "classes": c.classes,
         "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound, "uniform_value": c.uniform_value, "construction": c.construction,
         "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_timeouts": r.sat_timeouts,

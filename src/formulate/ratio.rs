@@ -92,7 +92,7 @@ pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Re
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();
     let total = count(n as usize - 1, k as u32 - 1);
-    if total > 5_000_000 {
+    if total > minip_check::limits::MAX_RATIO_MULTISETS {
         return Err(format!("{total} multisets of {} classes out of {k}: too many rows", n - 1));
     }
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;

@@ -28,3 +28,26 @@ pub fn sharp_file(file: &Checked<SharpFile>) -> String {
 pub fn line<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("serializes") + "\n"
 }
+
+/// A record line for `--json`: the value's fields and `"kind"` (what the record is, e.g.
+/// `gap.verdict`); every command's records are described by `docs/schema/<kind>.json`.
+pub fn record<T: Serialize>(kind: &str, v: &T) -> String {
+    let mut value = serde_json::to_value(v).expect("serializes");
+    match value.as_object_mut() {
+        Some(obj) => {
+            obj.insert("kind".into(), serde_json::Value::String(kind.into()));
+        }
+        None => value = serde_json::json!({ "kind": kind, "value": value }),
+    }
+    line(&value)
+}
+
+/// A record line with the checked certificate embedded as `certificate` (single questions:
+/// `check --json`, `sharp --json`).
+pub fn record_with_certificate<R: Serialize, C: Serialize>(kind: &str, rec: &R, cert: &C) -> String {
+    let mut value = serde_json::to_value(rec).expect("serializes");
+    if let Some(obj) = value.as_object_mut() {
+        obj.insert("certificate".into(), serde_json::to_value(cert).expect("serializes"));
+    }
+    record(kind, &value)
+}

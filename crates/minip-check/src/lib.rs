@@ -30,6 +30,7 @@
 pub mod check;
 pub mod error;
 pub mod format;
+pub mod limits;
 pub mod model;
 pub mod rational;
 pub mod read;

@@ -143,6 +143,10 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
 
 /// Checks any certificate; returns a one-line summary of what it proves.
 pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
+    check_any_inner(cert, ctx).map_err(|e| crate::error::one_line(&e))
+}
+
+fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|v| {
             let p = &c.params;

@@ -37,9 +37,7 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
     ratio_instance_in(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset, setting, p.m).map_err(|e| format!("params: {e}"))
 }
 
-/// The most multisets `check_ratio` enumerates (each costs a few rational operations):
-/// a certificate that asks for more is refused as too large to check.
-pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
+use crate::limits::MAX_CHECKED_MULTISETS;
 
 /// `ε = p/q` as machine integers (the integer rows need them).
 fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {

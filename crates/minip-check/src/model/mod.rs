@@ -14,10 +14,7 @@ use num_traits::{Signed, Zero};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Largest sequence length accepted (the `all` family has `O(n²)` sequences).
-pub const MAX_N: u32 = 1000;
-/// Largest query weight accepted.
-pub const MAX_H: u32 = 100_000;
+pub use crate::limits::{MAX_H, MAX_N, MAX_N_ALL};
 
 /// Which sequences the head must be correct on (docs/math.md §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -62,9 +59,7 @@ impl Gap {
         if w > h {
             return Err(format!("need w ≤ h, got w = {w}, h = {h}"));
         }
-        if h > MAX_H {
-            return Err(format!("h = {h} is larger than the supported {MAX_H}"));
-        }
+        crate::limits::at_most("h", h, MAX_H, "gap configurations")?;
         Ok(Gap { h, u, w })
     }
     /// `--d D` alone means `u = 0`, `w = h = d`.
@@ -219,8 +214,9 @@ impl Instance {
         if n < 3 {
             return Err(format!("need n ≥ 3, got n = {n}"));
         }
-        if n > MAX_N {
-            return Err(format!("n = {n} is larger than the supported {MAX_N}"));
+        crate::limits::at_most("n", n, MAX_N, "the paper family")?;
+        if family == Family::All {
+            crate::limits::at_most("n", n, MAX_N_ALL, "the all family has n(n+1)/2 sequences")?;
         }
         if !eps.is_positive() || eps.is_zero() {
             return Err(format!("need ε > 0, got ε = {}", fmt_q(&eps)));

@@ -381,10 +381,15 @@ impl Iterator for Multisets {
 }
 
 /// Number of multisets of `k` classes out of `h + 1`: `C(h + k, k)`.
+/// Saturates at `u128::MAX` (a count that large is refused by every limit anyway).
 pub fn count(k: usize, h: u32) -> u128 {
     let mut c: u128 = 1;
     for i in 0..k as u128 {
-        c = c * (h as u128 + 1 + i) / (i + 1);
+        // C(h+1+i, i+1) = C(h+i, i)·(h+1+i)/(i+1), exact at every step.
+        match c.checked_mul(h as u128 + 1 + i) {
+            Some(v) => c = v / (i + 1),
+            None => return u128::MAX,
+        }
     }
     c
 }
