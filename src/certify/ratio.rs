@@ -39,11 +39,11 @@ pub struct SolveStats {
 ///
 /// ```
 /// use minip::certify::ratio::forced_ratio;
-/// use minip::rational::{q, fmt_q};
+/// use minip::rational::q;
 /// // R(0, 3; 3) at n = 3, eps = 1/2: every correct head has alpha(x, y) >= 5/2 alpha(x, x)
 /// // for <x,y> = 0; against a strict superset z of x only 2 is forced.
-/// assert_eq!(fmt_q(forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap().claim()), "5/2");
-/// assert_eq!(fmt_q(forced_ratio(3, &q(1, 2), 3, 0, 4, true).unwrap().claim()), "2");
+/// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap().claim().label(), "5/2");
+/// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 4, true).unwrap().claim().label(), "2");
 /// ```
 pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
