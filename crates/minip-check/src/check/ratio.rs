@@ -14,7 +14,8 @@
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
 use super::rational;
-use crate::format::ratio::{RatioCertificate, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio::{Multiplier, RatioCertificate, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::{class_label, count as multiset_count, int_row, multisets, ratio_instance, RatioInstance, Side};
 use num_traits::{One, Signed, Zero};
@@ -68,15 +69,44 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
         return Err(format!("alpha[{}]: the point gives A_lo = {}, not the ratio {}", inst.lo, fmt_q(&a[inst.lo as usize]), c.ratio));
     }
     // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
-    // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
-    // is for the row `N − tD − εD` (or `tD − N − εD`), which is the integer row over `q`.
+    // rejects a tampered n or h before the enumeration below).
+    check_multipliers(&inst, &r, &c.multipliers)?;
+    // 1. The point satisfies every closed row (every multiset, both sides).
+    let x: Vec<&Rat> = a.iter().chain(&pv).collect();
+    for classes in multisets(inst.n as usize - 1, k as u32 - 1) {
+        for side in [Side::Upper, Side::Lower] {
+            let lhs = int_row(inst.h, k, &classes, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + x[j] * Rat::from_integer(coef.into()));
+            if lhs.is_positive() {
+                return Err(format!("point: violates the {} row of multiset {classes:?} (|N − tD| > εD)", side.name()));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// The most multipliers a certificate may list (each costs `O(n)` rational operations).
+pub const MAX_MULTIPLIERS: usize = 1_000_000;
+
+/// The dual side shared by `minip-ratio/2` and `minip-ratio-bound/1` (docs/math.md §4.5):
+/// every multiplier names a nondecreasing multiset of `n − 1` valid classes and a side, none
+/// twice, and is positive; `A_lo − r·A_hi + Σ y·row` has zero `P` part and nonnegative `A`
+/// part, so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
+/// The rows are rebuilt from the instance and the named multisets only: nothing is enumerated.
+pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
+    let k = inst.classes();
+    let (ep, eq) = eps_parts(&inst.eps)?;
+    if multipliers.len() > MAX_MULTIPLIERS {
+        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", multipliers.len()));
+    }
+    // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`), which is the
+    // integer row over `q`.
     let mut va = vec![Rat::zero(); k];
     let mut vp = vec![Rat::zero(); k];
     va[inst.lo as usize] += Rat::one();
-    va[inst.hi as usize] -= &r;
+    va[inst.hi as usize] -= r;
     let mut seen = BTreeSet::new();
     let qden = Rat::from_integer(eq.into());
-    for (i, m) in c.multipliers.iter().enumerate() {
+    for (i, m) in multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
         if m.classes.len() != inst.n as usize - 1 || m.classes.windows(2).any(|w| w[0] > w[1]) || m.classes.iter().any(|&o| o as usize >= k) {
             return Err(format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{k}"));
@@ -105,15 +135,19 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
     if let Some(o) = va.iter().position(|v| v.is_negative()) {
         return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), class_label(inst.h, o as u32)));
     }
-    // 1. The point satisfies every closed row (every multiset, both sides).
-    let x: Vec<&Rat> = a.iter().chain(&pv).collect();
-    for classes in multisets(inst.n as usize - 1, k as u32 - 1) {
-        for side in [Side::Upper, Side::Lower] {
-            let lhs = int_row(inst.h, k, &classes, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + x[j] * Rat::from_integer(coef.into()));
-            if lhs.is_positive() {
-                return Err(format!("point: violates the {} row of multiset {classes:?} (|N − tD| > εD)", side.name()));
-            }
-        }
+    Ok(())
+}
+
+/// Checks a lower-bound-only ratio certificate (`minip-ratio-bound/1`, docs/math.md §9.2);
+/// returns the certified lower bound `L`: every correct head has `A_lo ≥ L·A_hi`, strictly
+/// when a multiplier is listed. Never enumerates sequences.
+pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Result<Rat, String> {
+    if c.format != RATIO_BOUND_FORMAT {
+        return Err(format!("format: expected {RATIO_BOUND_FORMAT}"));
     }
+    let p = &c.params;
+    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let r = rational("bound", &c.bound)?;
+    check_multipliers(&inst, &r, &c.multipliers)?;
     Ok(r)
 }
