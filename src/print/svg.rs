@@ -89,3 +89,83 @@ pub fn rank(rs: &[&RankResult]) -> String {
     s.push_str(&format!("<text x=\"{l}\" y=\"18\">certified rank lower bound against m (log2 scale)</text>\n</svg>\n"));
     s
 }
+
+/// `minip rank --linear --plot`: `log2` of the certified bound against `m`, one line per `n`
+/// (`(m, n, log2 bound)`), the explicit-code method's points (`m ≤ 24`), the paper's
+/// `2^{m/10−6}` and the trivial `2^m` (clipped at the top), on a `log2` axis with round ticks.
+pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> String {
+    let (w, h, l, b, t, r) = (760.0, 480.0, 60.0, 50.0, 40.0, 190.0);
+    let all_m = linear.iter().chain(explicit).map(|p| p.0);
+    let m0 = all_m.clone().min().unwrap_or(0) as f64;
+    let m1 = (all_m.max().unwrap_or(1) as f64).max(m0 + 1.0);
+    let top = linear.iter().chain(explicit).map(|p| p.2).fold(m1 / 10.0 - 6.0, f64::max);
+    let ylo = (m0 / 10.0 - 6.0).min(0.0);
+    let step = [2.0, 4.0, 8.0, 16.0, 32.0, 64.0].into_iter().find(|s| (top - ylo) / s <= 10.0).unwrap_or(128.0);
+    let (ylo, yhi) = ((ylo / step).floor() * step, (top / step).ceil() * step);
+    let px = |m: f64| l + (m - m0) / (m1 - m0) * (w - l - r);
+    let py = |y: f64| t + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * (h - t - b);
+    let mut s = String::new();
+    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(s, "<text x=\"{l}\" y=\"22\" font-size=\"14\">certified feature-rank lower bound against m (log2 scale), eps = 1/2</text>");
+    let _ = writeln!(s, "<line x1=\"{l}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{}\" stroke=\"black\"/>", h - b, w - r, h - b, h - b);
+    let mut y = ylo;
+    while y <= yhi + 1e-9 {
+        let _ = writeln!(s, "<line x1=\"{}\" y1=\"{:.1}\" x2=\"{l}\" y2=\"{:.1}\" stroke=\"black\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">2^{y}</text>", l - 4.0, py(y), py(y), l - 6.0, py(y) + 4.0);
+        let _ = writeln!(s, "<line x1=\"{l}\" y1=\"{:.1}\" x2=\"{}\" y2=\"{:.1}\" stroke=\"#eeeeee\"/>", py(y), w - r, py(y));
+        y += step;
+    }
+    let mstep = [8.0, 16.0, 32.0, 64.0].into_iter().find(|s| (m1 - m0) / s <= 10.0).unwrap_or(128.0);
+    let mut m = (m0 / mstep).ceil() * mstep;
+    while m <= m1 + 1e-9 {
+        let _ = writeln!(s, "<line x1=\"{:.1}\" y1=\"{}\" x2=\"{:.1}\" y2=\"{}\" stroke=\"black\"/><text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{m}</text>", px(m), h - b, px(m), h - b + 4.0, px(m), h - b + 18.0);
+        m += mstep;
+    }
+    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">m (bits per token)</text>", (l + w - r) / 2.0, h - 10.0);
+    let _ = writeln!(s, "<text x=\"16\" y=\"{}\" transform=\"rotate(-90 16 {})\" text-anchor=\"middle\">feature rank (log2 scale)</text>", h / 2.0, h / 2.0);
+    let colours = ["#c0392b", "#e67e22", "#27ae60", "#16a085", "#8e44ad", "#2c3e50"];
+    let mut ns: Vec<u32> = linear.iter().map(|p| p.1).collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let mut legend: Vec<(String, String, bool)> = Vec::new();
+    for (i, n) in ns.iter().enumerate() {
+        let c = colours[i % colours.len()];
+        let pts: Vec<(f64, f64)> = linear.iter().filter(|p| p.1 == *n).map(|p| (px(p.0 as f64), py(p.2))).collect();
+        let line: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", p.0, p.1)).collect();
+        let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" points=\"{}\"/>", line.join(" "));
+        if pts.len() <= 40 {
+            for p in &pts {
+                let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{c}\"/>", p.0, p.1);
+            }
+        }
+        legend.push((format!("linear codes, n = {n}"), c.into(), false));
+    }
+    for p in explicit {
+        let _ = writeln!(s, "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"none\" stroke=\"#2471a3\" stroke-width=\"1.5\"/>", px(p.0 as f64) - 3.5, py(p.2) - 3.5);
+    }
+    if !explicit.is_empty() {
+        legend.push(("explicit codes (m <= 24)".into(), "#2471a3".into(), true));
+    }
+    let ms: Vec<f64> = {
+        let mut v: Vec<u32> = linear.iter().chain(explicit).map(|p| p.0).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.into_iter().map(f64::from).collect()
+    };
+    for (name, c, f) in [("paper 2^(m/10-6)", "#2471a3", 1usize), ("trivial 2^m (clipped)", "#7f8c8d", 2)] {
+        let line: Vec<String> = ms.iter().map(|&m| format!("{:.1},{:.1}", px(m), py(if f == 1 { m / 10.0 - 6.0 } else { m }))).collect();
+        let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" stroke-dasharray=\"6 4\" points=\"{}\"/>", line.join(" "));
+        legend.push((name.into(), c.into(), false));
+    }
+    for (i, (name, c, square)) in legend.iter().enumerate() {
+        let ly = t + 10.0 + 20.0 * i as f64;
+        let x0 = w - r + 12.0;
+        if *square {
+            let _ = writeln!(s, "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" fill=\"none\" stroke=\"{c}\" stroke-width=\"1.5\"/>", x0 + 6.0, ly - 3.5);
+        } else {
+            let _ = writeln!(s, "<line x1=\"{x0}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{c}\" stroke-width=\"2\"/>", x0 + 20.0);
+        }
+        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{name}</text>", x0 + 26.0, ly + 4.0);
+    }
+    s.push_str("</svg>\n");
+    s
+}
