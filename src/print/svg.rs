@@ -126,7 +126,8 @@ pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> 
     let mut ns: Vec<u32> = linear.iter().map(|p| p.1).collect();
     ns.sort_unstable();
     ns.dedup();
-    let mut legend: Vec<(String, String, bool)> = Vec::new();
+    // (label, colour, kind): 0 solid line, 1 square marker, 2 dashed line.
+    let mut legend: Vec<(String, String, u8)> = Vec::new();
     for (i, n) in ns.iter().enumerate() {
         let c = colours[i % colours.len()];
         let pts: Vec<(f64, f64)> = linear.iter().filter(|p| p.1 == *n).map(|p| (px(p.0 as f64), py(p.2))).collect();
@@ -137,13 +138,13 @@ pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> 
                 let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{c}\"/>", p.0, p.1);
             }
         }
-        legend.push((format!("linear codes, n = {n}"), c.into(), false));
+        legend.push((format!("linear codes, n = {n}"), c.into(), 0));
     }
     for p in explicit {
         let _ = writeln!(s, "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"none\" stroke=\"#2471a3\" stroke-width=\"1.5\"/>", px(p.0 as f64) - 3.5, py(p.2) - 3.5);
     }
     if !explicit.is_empty() {
-        legend.push(("explicit codes (m <= 24)".into(), "#2471a3".into(), true));
+        legend.push(("explicit codes (m &lt;= 24)".into(), "#2471a3".into(), 1));
     }
     let ms: Vec<f64> = {
         let mut v: Vec<u32> = linear.iter().chain(explicit).map(|p| p.0).collect();
@@ -154,15 +155,16 @@ pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> 
     for (name, c, f) in [("paper 2^(m/10-6)", "#2471a3", 1usize), ("trivial 2^m (clipped)", "#7f8c8d", 2)] {
         let line: Vec<String> = ms.iter().map(|&m| format!("{:.1},{:.1}", px(m), py(if f == 1 { m / 10.0 - 6.0 } else { m }))).collect();
         let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" stroke-dasharray=\"6 4\" points=\"{}\"/>", line.join(" "));
-        legend.push((name.into(), c.into(), false));
+        legend.push((name.into(), c.into(), 2));
     }
-    for (i, (name, c, square)) in legend.iter().enumerate() {
+    for (i, (name, c, kind)) in legend.iter().enumerate() {
         let ly = t + 10.0 + 20.0 * i as f64;
         let x0 = w - r + 12.0;
-        if *square {
+        if *kind == 1 {
             let _ = writeln!(s, "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" fill=\"none\" stroke=\"{c}\" stroke-width=\"1.5\"/>", x0 + 6.0, ly - 3.5);
         } else {
-            let _ = writeln!(s, "<line x1=\"{x0}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{c}\" stroke-width=\"2\"/>", x0 + 20.0);
+            let dash = if *kind == 2 { " stroke-dasharray=\"6 4\"" } else { "" };
+            let _ = writeln!(s, "<line x1=\"{x0}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{c}\" stroke-width=\"2\"{dash}/>", x0 + 24.0);
         }
         let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{name}</text>", x0 + 26.0, ly + 4.0);
     }

@@ -106,7 +106,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     }
     if let Some(dir) = &a.out {
         for r in &ok {
-            crate::print::write_file(&dir.join(format!("n{}_m{:03}.json", r.n, r.m)), &json::pretty(&r.cert))?;
+            crate::print::write_file(&dir.join(format!("n{}_m{:03}.json", r.n, r.m)), &json::by_lines(&r.cert))?;
         }
     }
     if let Some(p) = &a.plot {
