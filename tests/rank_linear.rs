@@ -31,7 +31,7 @@ const STATED: [(&str, &str); 12] = [
     ("n3_m032.json", "58"),
     ("n3_m048.json", "471"),
     ("n3_m064.json", "3664"),
-    ("n3_m096.json", "229428"),
+    ("n3_m096.json", "229483"),
     ("n3_m128.json", "14170437"),
     ("n3_m168.json", "2472884019"),
     ("n3_m256.json", "211499940177613"),
@@ -42,21 +42,20 @@ const STATED: [(&str, &str); 12] = [
     ("n8_m064.json", "3581787714"),
 ];
 
+/// Each committed certificate passes the checker with its stated bound (`every_committed_
+/// certificate_verifies` in tests/certificates.rs checks the others too), and the issue's
+/// targets are met.
 #[test]
-fn committed_certificates_prove_their_bounds() {
+fn committed_certificates_prove_their_bounds_and_meet_the_targets() {
+    let targets = [("n3_m032.json", 33u64), ("n3_m064.json", 2_000), ("n3_m128.json", 2_000_000), ("n3_m168.json", 1_000_000_000), ("n3_m256.json", 10_000_000_000_000)];
     for (name, bound) in STATED {
         let c = cert(name);
         let checked = Checked::new(c, &Context::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(checked.claim().bound.to_string(), bound, "{name}");
         assert!(checked.claim().strict);
-    }
-}
-
-#[test]
-fn the_issue_targets_are_met() {
-    for (name, target) in [("n3_m032.json", 33u64), ("n3_m064.json", 2_000), ("n3_m128.json", 2_000_000), ("n3_m168.json", 1_000_000_000), ("n3_m256.json", 10_000_000_000_000)] {
-        let c = check_rank_linear(&cert(name)).unwrap();
-        assert!(c.bound >= BigUint::from(target), "{name}: {} < {target}", c.bound);
+        if let Some((_, t)) = targets.iter().find(|t| t.0 == name) {
+            assert!(checked.claim().bound >= BigUint::from(*t), "{name}: below the target {t}");
+        }
     }
 }
 

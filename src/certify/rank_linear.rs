@@ -17,7 +17,7 @@ use crate::codes::linear::{library, Named};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof, RANK_LINEAR_FORMAT};
 use minip_check::model::code::bits;
-use minip_check::model::linear::{block_pairs, limbs_for, PairTable};
+use minip_check::model::linear::{block_pairs, limbs_for, PairEntry, PairTable};
 use minip_check::rational::{fmt_q, Rat};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -40,7 +40,7 @@ pub const MAX_M: u32 = 256;
 /// The library, each block's pair table computed on first use (once, shared by threads).
 pub struct Library {
     pub blocks: Vec<Named>,
-    tables: Vec<OnceLock<Vec<(u32, u32, u32, u64)>>>,
+    tables: Vec<OnceLock<Vec<PairEntry>>>,
 }
 
 impl Library {
@@ -60,7 +60,7 @@ impl Library {
         self.blocks[i].block.rows.len() as u32
     }
     /// The pair table of block `i` (`block_pairs`).
-    pub fn table(&self, i: usize) -> &[(u32, u32, u32, u64)] {
+    pub fn table(&self, i: usize) -> &[PairEntry] {
         self.tables[i].get_or_init(|| block_pairs(&self.blocks[i].block))
     }
 }
@@ -150,7 +150,7 @@ fn candidates(lib: &Library, m: u32) -> Vec<((usize, u32), Vec<Sum>)> {
                     let mut rest: Sum = o.iter().chain(pad).map(|&i| (i, 1)).collect();
                     // One multiset of blocks is one code (up to the order of coordinates).
                     let mut key: Vec<usize> = rest.iter().map(|p| p.0).collect();
-                    key.extend(std::iter::repeat(mi).take(t as usize));
+                    key.extend(std::iter::repeat_n(mi, t as usize));
                     key.sort_unstable();
                     if t == 0 && rest.is_empty() || !seen.insert(key) {
                         continue;

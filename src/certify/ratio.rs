@@ -177,7 +177,7 @@ pub fn chain_split(n: u32, eps: &Rat, s: u32) -> Option<(Rat, Vec<u32>)> {
             }
             if let Some((b, _)) = &best[t - d] {
                 let v = b * &k;
-                if best[t].as_ref().map_or(true, |cur| v > cur.0) {
+                if best[t].as_ref().is_none_or(|cur| v > cur.0) {
                     best[t] = Some((v, d));
                 }
             }

@@ -47,7 +47,7 @@ pub fn extended_qr(p: u32) -> Option<Block> {
         }
         let shifts: Vec<u64> = (0..p).map(|s| (0..p).filter(|&j| e >> ((j + p - s) % p) & 1 == 1).fold(0u64, |w, j| w | 1 << j)).collect();
         let rows = basis(&shifts);
-        if rows.len() as u32 == (p + 1) / 2 {
+        if rows.len() as u32 == p.div_ceil(2) {
             let rows = rows.into_iter().map(|r| r | u64::from(r.count_ones() % 2 == 1) << p).collect();
             return Some(Block { m: p + 1, rows });
         }

@@ -21,7 +21,7 @@ use super::rational;
 use super::ratio::{check_ratio, check_ratio_bound};
 use crate::format::rank_linear::{RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT};
 use crate::model::code::parse_bits;
-use crate::model::linear::{block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, MAX_BLOCK_DIM, MAX_BLOCK_LEN};
+use crate::model::linear::{block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM, MAX_BLOCK_LEN};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
 use num_bigint::{BigInt, BigUint};
@@ -68,7 +68,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
     }
     // 1. The blocks, and the budget, before anything is enumerated.
-    let mut distinct: BTreeMap<Block, Option<Vec<(u32, u32, u32, u64)>>> = BTreeMap::new();
+    let mut distinct: BTreeMap<Block, Option<Vec<PairEntry>>> = BTreeMap::new();
     let mut order: Vec<Block> = Vec::new();
     let (mut len, mut dim) = (0u64, 0u64);
     for (bi, b) in c.blocks.iter().enumerate() {
@@ -114,7 +114,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     if work > MAX_CONVOLUTION_WORK {
         return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
     }
-    let tables: Vec<(u32, &[(u32, u32, u32, u64)])> = order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
+    let tables: Vec<(u32, &[PairEntry])> = order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
     let by_overlap = pair_counts(p.h, &tables, limbs)?;
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
@@ -127,7 +127,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     let top = if 2 * p.h == p.m { p.h } else { p.h + 1 };
     let counts: Vec<(u32, &BigUint)> = (1..=p.h).filter_map(|o| {
         let n = &by_overlap[(p.h - o) as usize];
-        (!n.is_zero()).then(|| (if o == p.h { top } else { o }, n))
+        (!n.is_zero()).then_some((if o == p.h { top } else { o }, n))
     }).collect();
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
         return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));

@@ -16,6 +16,9 @@
 
 use num_bigint::BigUint;
 
+/// One entry of a block's pair table: `(a, b, i, count)`.
+pub type PairEntry = (u32, u32, u32, u64);
+
 /// Longest block (words are `u64` masks).
 pub const MAX_BLOCK_LEN: u32 = 64;
 /// Largest block dimension: its pair table is enumerated over `4^k / 2` pairs.
@@ -67,19 +70,53 @@ pub fn weight_distribution(b: &Block) -> Vec<u64> {
     a
 }
 
-/// Pairs enumerated for a block of dimension `k`: the unordered pairs `x ≤ y`, `≈ 4^k/2`.
+/// Pairs enumerated for a block of dimension `k`: the unordered pairs `x ≤ y` of the
+/// subcode that `block_pairs` enumerates (`≈ 4^k/2`, or `≈ 4^k/8` when the all-ones word
+/// is a codeword).
 pub fn block_pair_work(k: u32) -> u128 {
     let n = 1u128 << k;
     n * (n + 1) / 2
 }
 
+/// The all-ones word of `m` bits.
+fn ones(m: u32) -> u64 {
+    if m == 64 {
+        u64::MAX
+    } else {
+        (1u64 << m) - 1
+    }
+}
+
+/// When the all-ones word `1` is a codeword (and `k ≥ 1`): rows of the subcode
+/// `C' = {c ∈ C : c_0 = 0}` (a row with bit 0 set is eliminated from the others and dropped),
+/// so that `C = C' ⊔ (C' ⊕ 1)`.
+fn without_ones(b: &Block) -> Option<Vec<u64>> {
+    if b.rows.is_empty() || gf2_rank(&[b.rows.as_slice(), &[ones(b.m)]].concat()) != b.rows.len() {
+        return None;
+    }
+    // `1` has bit 0 set, so some row does; C' is the subcode with bit 0 clear.
+    let mut rows = b.rows.clone();
+    let i = rows.iter().position(|r| r & 1 == 1)?;
+    let piv = rows.remove(i);
+    for r in rows.iter_mut() {
+        if *r & 1 == 1 {
+            *r ^= piv;
+        }
+    }
+    Some(rows)
+}
+
 /// The pair table of one block, `T(a, b, i)` over all ordered pairs of codewords, as sparse
 /// entries `(a, b, i, count)` sorted by `(a, b, i)`. The rows must be independent and
-/// `k ≤ MAX_BLOCK_DIM` (the caller checks both). Enumerates the unordered pairs (both orders
-/// counted from one), split over the available threads.
-pub fn block_pairs(b: &Block) -> Vec<(u32, u32, u32, u64)> {
+/// `k ≤ MAX_BLOCK_DIM` (the caller checks both). Enumerates the unordered pairs of codewords
+/// (both orders counted from one), split over the available threads. When the all-ones word
+/// `1` is a codeword, only the subcode `C'` with `C = C' ⊔ (C' ⊕ 1)` is enumerated: complementing
+/// `x` maps `(a, b, i)` to `(m − a, b, b − i)`, complementing `y` to `(a, m − b, a − i)`
+/// (docs/math.md §9.2).
+pub fn block_pairs(b: &Block) -> Vec<PairEntry> {
     let m = b.m as usize + 1;
-    let words = codewords(&b.rows);
+    let sub = without_ones(b);
+    let words = codewords(sub.as_deref().unwrap_or(&b.rows));
     let wt: Vec<usize> = words.iter().map(|w| w.count_ones() as usize).collect();
     let n = words.len();
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(n.max(1));
@@ -111,6 +148,7 @@ pub fn block_pairs(b: &Block) -> Vec<(u32, u32, u32, u64)> {
             *t += v;
         }
     }
+    // The ordered pairs of the enumerated code: both orders of each unordered pair, and x = y.
     let mut full = vec![0u64; m * m * m];
     for a in 0..m {
         for bb in 0..m {
@@ -125,6 +163,25 @@ pub fn block_pairs(b: &Block) -> Vec<(u32, u32, u32, u64)> {
     }
     for &w in &wt {
         full[(w * m + w) * m + w] += 1;
+    }
+    if sub.is_some() {
+        // C = C' ⊔ (C' ⊕ 1): each pair of C' stands for four pairs of C.
+        let mm = b.m as usize;
+        let mut all = vec![0u64; m * m * m];
+        for a in 0..m {
+            for bb in 0..m {
+                for i in 0..=a.min(bb) {
+                    let v = full[(a * m + bb) * m + i];
+                    if v > 0 {
+                        all[(a * m + bb) * m + i] += v;
+                        all[((mm - a) * m + bb) * m + (bb - i)] += v;
+                        all[(a * m + (mm - bb)) * m + (a - i)] += v;
+                        all[((mm - a) * m + (mm - bb)) * m + (mm + i - a - bb)] += v;
+                    }
+                }
+            }
+        }
+        full = all;
     }
     let mut out = Vec::new();
     for a in 0..m {
@@ -231,9 +288,11 @@ impl PairTable {
 
     /// The table of the sum extended by one block (its `block_pairs` entries), keeping only
     /// cells with `lo ≤ a, b ≤ h` (the others can no longer reach the slice wanted).
-    pub fn convolve(&self, table: &[(u32, u32, u32, u64)], lo: u32) -> Result<PairTable, String> {
+    pub fn convolve(&self, table: &[PairEntry], lo: u32) -> Result<PairTable, String> {
         let (hh, limbs, lo) = (self.h as usize + 1, self.limbs, lo as usize);
-        let mut groups: Vec<((usize, usize), Vec<(usize, u64)>)> = Vec::new();
+        // The block's entries grouped by (a2, b2): the overlaps i2 and counts of each.
+        type Group = ((usize, usize), Vec<(usize, u64)>);
+        let mut groups: Vec<Group> = Vec::new();
         for &(a2, b2, i2, v) in table {
             let key = (a2 as usize, b2 as usize);
             match groups.last_mut() {
@@ -310,7 +369,7 @@ impl PairTable {
 /// pairs `(x, y)` of codewords with `|x| = |y| = h` and `|x ∧ y| = i`, `i = 0..=h`. `blocks`
 /// are the blocks in order, each with its length and pair table (`block_pairs`); `limbs` must
 /// hold `4^K` (`limbs_for`). Cells `(a, b)` that can no longer reach `(h, h)` are dropped.
-pub fn pair_counts(h: u32, blocks: &[(u32, &[(u32, u32, u32, u64)])], limbs: usize) -> Result<Vec<BigUint>, String> {
+pub fn pair_counts(h: u32, blocks: &[(u32, &[PairEntry])], limbs: usize) -> Result<Vec<BigUint>, String> {
     let total: u32 = blocks.iter().map(|b| b.0).sum();
     let mut t = PairTable::unit(h, limbs);
     let mut done = 0u32;
@@ -356,8 +415,8 @@ mod tests {
         for sum in [vec![rm13.clone(), rm13.clone()], vec![ham7.clone(), rm13.clone(), one.clone()], vec![ham7.clone(), ham7.clone(), zero.clone(), one.clone()]] {
             let m: u32 = sum.iter().map(|b| b.m).sum();
             let dim: u32 = sum.iter().map(|b| b.rows.len() as u32).sum();
-            let tables: Vec<Vec<(u32, u32, u32, u64)>> = sum.iter().map(block_pairs).collect();
-            let refs: Vec<(u32, &[(u32, u32, u32, u64)])> = sum.iter().zip(&tables).map(|(b, t)| (b.m, t.as_slice())).collect();
+            let tables: Vec<Vec<PairEntry>> = sum.iter().map(block_pairs).collect();
+            let refs: Vec<(u32, &[PairEntry])> = sum.iter().zip(&tables).map(|(b, t)| (b.m, t.as_slice())).collect();
             for h in [m / 2, m / 2 - 1] {
                 let got = pair_counts(h, &refs, limbs_for(dim)).unwrap();
                 let want = brute(&sum, h);
@@ -370,6 +429,32 @@ mod tests {
                 assert_eq!(left.meet(&right).unwrap(), got, "meet, m = {m}, h = {h}");
             }
         }
+    }
+
+    #[test]
+    fn block_tables_equal_the_ordered_pairs() {
+        // With the all-ones word (RM(1,3), Hamming [7,4], a free coordinate) and without it
+        // (the simplex code [7,3,4], the even-weight code of length 5 shortened... here [5,2]).
+        let blocks = [
+            Block { m: 8, rows: vec![0xff, 0xaa, 0xcc, 0xf0] },
+            Block { m: 7, rows: vec![0b0001011, 0b0010110, 0b0101100, 0b1011000] },
+            Block { m: 7, rows: vec![0b1110100, 0b0111010, 0b0011101] },
+            Block { m: 5, rows: vec![0b00011, 0b01100] },
+            Block { m: 1, rows: vec![1] },
+            Block { m: 3, rows: vec![] },
+        ];
+        for b in &blocks {
+            let cw = codewords(&b.rows);
+            let mut want: std::collections::BTreeMap<(u32, u32, u32), u64> = std::collections::BTreeMap::new();
+            for &x in &cw {
+                for &y in &cw {
+                    *want.entry((x.count_ones(), y.count_ones(), (x & y).count_ones())).or_insert(0) += 1;
+                }
+            }
+            let want: Vec<PairEntry> = want.into_iter().map(|((a, bb, i), v)| (a, bb, i, v)).collect();
+            assert_eq!(block_pairs(b), want, "{b:?}");
+        }
+        assert!(without_ones(&blocks[0]).is_some() && without_ones(&blocks[2]).is_none());
     }
 
     #[test]
