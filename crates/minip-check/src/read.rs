@@ -2,7 +2,7 @@
 //! of bytes, and certificates parsed straight from their text so that a duplicated
 //! field is an error rather than "last one wins".
 
-use crate::format::{gap, rank, ratio, sharp, AnyCertificate};
+use crate::format::{gap, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -55,7 +55,9 @@ fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
         gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
         sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
         ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad),
+        ratio_bound::RATIO_BOUND_FORMAT => serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad),
         rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
+        rank_linear::RANK_LINEAR_FORMAT => serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
     }
 }

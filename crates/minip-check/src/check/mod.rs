@@ -10,18 +10,22 @@ pub mod drup;
 pub mod gap;
 pub mod rank;
 pub mod rank_bound;
+pub mod rank_linear;
 pub mod ratio;
 pub mod sharp;
 
 pub use gap::{check_gap, Verdict};
 pub use rank::{check_rank, RankChecked};
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
-pub use ratio::{check_ratio, check_ratio_outcome, RatioOutcome};
+pub use rank_linear::{check_rank_linear, RankLinearChecked};
+pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
 use crate::format::gap::GapCertificate;
 use crate::format::rank::RankCertificate;
+use crate::format::rank_linear::RankLinearCertificate;
 use crate::format::ratio::RatioCertificate;
+use crate::format::ratio_bound::RatioBoundCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::error::Error;
 use crate::format::AnyCertificate;
@@ -85,6 +89,19 @@ impl Certificate for RatioCertificate {
     type Claim = RatioOutcome;
     fn check(&self, _: &Context) -> Result<RatioOutcome, String> {
         check_ratio_outcome(self)
+    }
+}
+impl Certificate for RatioBoundCertificate {
+    /// The certified lower bound `L ≤ R(lo, hi; h)`.
+    type Claim = Rat;
+    fn check(&self, _: &Context) -> Result<Rat, String> {
+        check_ratio_bound(self)
+    }
+}
+impl Certificate for RankLinearCertificate {
+    type Claim = RankLinearChecked;
+    fn check(&self, _: &Context) -> Result<RankLinearChecked, String> {
+        check_rank_linear(self)
     }
 }
 impl Certificate for RankCertificate {
@@ -169,6 +186,15 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
                 RatioOutcome::MinusInf => "ratio R = -inf".into(),
             };
             format!("{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})", p.n, p.eps, p.h, inst.label(p.lo), inst.label(p.hi))
+        }),
+        AnyCertificate::RatioBound(c) => check_ratio_bound(c).map(|r| {
+            let p = &c.params;
+            let classes = if p.superset { " classes 0..h,h+" } else { "" };
+            format!("ratio R >= {} (n={} eps={} h={} lo={} hi={}{classes}, lower side only)", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+        }),
+        AnyCertificate::RankLinear(c) => check_rank_linear(c).map(|r| {
+            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
+            format!("rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})", r.bound, c.construction, r.n, c.params.eps, r.m, r.h, r.k, r.dim)
         }),
         AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
             let s = r.shape;

@@ -70,7 +70,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             return Err(format!("ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"));
         }
         let label = format!("R({}, {}; {})", p.lo, class_label(p.h, q.hi), p.h);
-        if q.task.is_some() || q.kernel.is_some() || q.positions.is_some() || q.keys.is_some() || q.at.is_some() || q.m.is_some() {
+        if !q.is_default_setting() {
             return Err(format!("ratios[{i}]: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys), not {}", super::ratio::stated_instance(r).map(|x| x.setting.label()).unwrap_or_default()));
         }
         let value = check_ratio(r).map_err(|e| format!("ratio {label}: {e}"))?;

@@ -14,10 +14,11 @@
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
 use super::rational;
-use crate::format::ratio::{RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio::{Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::{Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::ratio::{class_label, ratio_instance_in, RatioInstance, Side};
+use crate::rows::ratio::{class_label, int_row, ratio_instance, ratio_instance_in, RatioInstance, Side};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -110,6 +111,9 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
     let total = inst.sequence_count();
     if total > MAX_CHECKED_MULTISETS {
         return Err(format!("too large to check: {total} sequences (n = {}, h = {}), the limit is {MAX_CHECKED_MULTISETS}", inst.n, inst.h));
+    }
+    if c.multipliers.len() > MAX_MULTIPLIERS {
+        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", c.multipliers.len()));
     }
     let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
     let qden = Rat::from_integer(eq.into());
@@ -277,4 +281,75 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
             Ok(RatioOutcome::Ratio(r))
         }
     }
+}
+
+/// The most multipliers a certificate may list (each costs `O(n)` rational operations).
+pub const MAX_MULTIPLIERS: usize = 1_000_000;
+
+/// The dual side shared by `minip-ratio/2` and `minip-ratio-bound/1` (docs/math.md §4.5):
+/// every multiplier names a nondecreasing multiset of `n − 1` valid classes and a side, none
+/// twice, and is positive; `A_lo − r·A_hi + Σ y·row` has zero `P` part and nonnegative `A`
+/// part, so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
+/// The rows are rebuilt from the instance and the named multisets only: nothing is enumerated.
+pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
+    let k = inst.classes();
+    let (ep, eq) = eps_parts(&inst.eps)?;
+    if multipliers.len() > MAX_MULTIPLIERS {
+        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", multipliers.len()));
+    }
+    // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`), which is the
+    // integer row over `q`.
+    let mut va = vec![Rat::zero(); k];
+    let mut vp = vec![Rat::zero(); k];
+    va[inst.lo as usize] += Rat::one();
+    va[inst.hi as usize] -= r;
+    let mut seen = BTreeSet::new();
+    let qden = Rat::from_integer(eq.into());
+    for (i, m) in multipliers.iter().enumerate() {
+        let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
+        if m.classes.len() != inst.n as usize - 1 || m.classes.windows(2).any(|w| w[0] > w[1]) || m.classes.iter().any(|&o| o as usize >= k) {
+            return Err(format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{k}"));
+        }
+        let side = match m.side.as_str() {
+            "upper" => Side::Upper,
+            "lower" => Side::Lower,
+            other => return Err(format!("{at}: unknown side '{other}'")),
+        };
+        if !seen.insert((m.classes.clone(), side)) {
+            return Err(format!("{at}: listed twice"));
+        }
+        let y = rational(&at, &m.y)?;
+        if !y.is_positive() {
+            return Err(format!("{at}: multiplier {} is not positive", m.y));
+        }
+        let y = y / &qden;
+        for (j, coef) in int_row(inst.h, k, &m.classes, side, ep, eq) {
+            let v = if j < k { &mut va[j] } else { &mut vp[j - k] };
+            *v += &y * Rat::from_integer(coef.into());
+        }
+    }
+    if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
+        return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), class_label(inst.h, o as u32)));
+    }
+    if let Some(o) = va.iter().position(|v| v.is_negative()) {
+        return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), class_label(inst.h, o as u32)));
+    }
+    Ok(())
+}
+
+/// Checks a lower-bound-only ratio certificate (`minip-ratio-bound/1`, docs/math.md §9.2);
+/// returns the certified lower bound `L`: every correct head has `A_lo ≥ L·A_hi`, strictly
+/// when a multiplier is listed. Never enumerates sequences.
+pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Result<Rat, String> {
+    if c.format != RATIO_BOUND_FORMAT {
+        return Err(format!("format: expected {RATIO_BOUND_FORMAT}"));
+    }
+    let p = &c.params;
+    if !p.is_default_setting() {
+        return Err(format!("params: {RATIO_BOUND_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
+    }
+    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let r = rational("bound", &c.bound)?;
+    check_multipliers(&inst, &r, &c.multipliers)?;
+    Ok(r)
 }

@@ -55,6 +55,14 @@ pub struct RatioParams {
     pub m: Option<u32>,
 }
 
+impl RatioParams {
+    /// The paper's model: `min-ip`, `nonneg`, shared maps, all keys, summed kernel, no `m`.
+    /// Rank certificates and `minip-ratio-bound/1` accept only these.
+    pub fn is_default_setting(&self) -> bool {
+        self.task.is_none() && self.kernel.is_none() && self.positions.is_none() && self.keys.is_none() && self.at.is_none() && self.m.is_none()
+    }
+}
+
 /// A point of the row LP: `A_j`, `P_j` per slot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
