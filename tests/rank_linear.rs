@@ -199,8 +199,9 @@ fn cli_linear_json_and_certificates() {
     assert_eq!(recs[0]["code"], "golay24");
     let (code, out2, _) = minip(&["rank", "--linear", "--m", "24..=28", "--no-explicit", "--json"]);
     assert_eq!((code, &out2), (0, &out));
-    let (code, v, _) = minip(&["verify", d]);
+    let (code, v, err) = minip(&["verify", d]);
     assert_eq!(code, 0, "{v}");
-    assert!(v.contains("3 files: 3 verified"), "{v}");
+    assert_eq!(v.lines().filter(|l| l.starts_with("ok ")).count(), 3, "{v}");
+    assert_eq!(err, "3 files: 3 verified, 0 failed, 0 invalid, 0 unchecked\n", "{v}");
     let _ = std::fs::remove_dir_all(&dir);
 }

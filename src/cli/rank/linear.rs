@@ -66,7 +66,13 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     if let Some(m) = ms.iter().find(|&&m| !(MIN_M..=MAX_M).contains(&m)) {
         return Err(format!("--m: m = {m} is out of range (even m in {MIN_M}..={MAX_M})"));
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = super::pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+    }
     let t = Instant::now();
     let lib = Library::new();
     let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();
