@@ -5,10 +5,12 @@
 //! - `gap`: is there a head correct on the family with `α(x,y) ≤ K'·α(x,z)`?
 //! - `sharp`: `kstar = inf α(x,y)/α(x,z)`, both sides; `milp` cross-checks it;
 //! - `ratio`: forced ratios `R(lo, hi; h)` over all length-`n` sequences;
+//! - `poly`: overlap-polynomial heads (upper bounds on the rank) and refutations of supports;
 //! - `rank`: codes priced with forced ratios, bundled into rank certificates.
 
 pub mod gap;
 pub mod milp;
+pub mod poly;
 pub mod rank;
 pub mod ratio;
 pub mod sharp;

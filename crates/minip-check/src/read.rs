@@ -2,7 +2,7 @@
 //! of bytes, and certificates parsed straight from their text so that a duplicated
 //! field is an error rather than "last one wins".
 
-use crate::format::{gap, rank, ratio, sharp, AnyCertificate};
+use crate::format::{gap, poly, rank, ratio, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -46,6 +46,8 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
         sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
         ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad),
         rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
+        poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
+        poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
     }
 }

@@ -8,18 +8,21 @@
 
 pub mod drup;
 pub mod gap;
+pub mod poly;
 pub mod rank;
 pub mod rank_bound;
 pub mod ratio;
 pub mod sharp;
 
 pub use gap::{check_gap, Verdict};
+pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use ratio::check_ratio;
 pub use sharp::{check_sharp, check_sharp_file};
 
 use crate::format::gap::GapCertificate;
+use crate::format::poly::{PolyHead, PolyNone};
 use crate::format::rank::RankCertificate;
 use crate::format::ratio::RatioCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
@@ -85,6 +88,18 @@ impl Certificate for RatioCertificate {
     type Claim = Rat;
     fn check(&self, _: &Context) -> Result<Rat, String> {
         check_ratio(self)
+    }
+}
+impl Certificate for PolyHead {
+    type Claim = PolyHeadClaim;
+    fn check(&self, _: &Context) -> Result<PolyHeadClaim, String> {
+        check_poly_head(self)
+    }
+}
+impl Certificate for PolyNone {
+    type Claim = PolyNoneClaim;
+    fn check(&self, _: &Context) -> Result<PolyNoneClaim, String> {
+        check_poly_none(self)
     }
 }
 impl Certificate for RankCertificate {
@@ -159,6 +174,26 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
             let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
             let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
             format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, fmt_q(&r.delta))
+        }),
+        AnyCertificate::PolyHead(c) => check_poly_head(c).map(|r| {
+            let signed = if r.signed { " signed" } else { "" };
+            let deg = r.degrees.iter().flatten().max().map_or("-".to_string(), u32::to_string);
+            format!("head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})", r.rank, r.class.name(), r.m, fmt_q(&r.max_error))
+        }),
+        AnyCertificate::PolyNone(c) => check_poly_none(c).map(|r| {
+            let signed = if r.signed { " signed" } else { "" };
+            let parts: Vec<String> = r
+                .refuted
+                .iter()
+                .map(|x| {
+                    let at = x.h.map(|h| format!("h={h}: ")).unwrap_or_default();
+                    match x.degree_bound() {
+                        Some(d) => format!("{at}degree >= {d}"),
+                        None => format!("{at}support not inside {}", poly::support_text(&x.support)),
+                    }
+                })
+                .collect();
+            format!("every {}{signed} overlap-polynomial head (m={}) has {}", r.class.name(), r.m, parts.join("; "))
         }),
     }
 }

@@ -3,6 +3,7 @@
 //! are documented in its module and in docs/math.md §7.
 
 pub mod gap;
+pub mod poly;
 pub mod rank;
 pub mod ratio;
 pub mod sharp;
@@ -14,4 +15,6 @@ pub enum AnyCertificate {
     Sharp(sharp::SharpFile),
     Ratio(ratio::RatioCertificate),
     Rank(rank::RankCertificate),
+    PolyHead(poly::PolyHead),
+    PolyNone(poly::PolyNone),
 }
