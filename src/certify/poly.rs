@@ -181,55 +181,29 @@ pub fn degree_support(d: u32) -> Vec<u32> {
     (0..=d).collect()
 }
 
-/// One query weight of a per-weight kernel: the smallest degree with a head, the head's
-/// piece, and the refutation of the degree below (none when it is 0).
+/// The smallest degree with a head: the head's piece, the refutation of the degree below
+/// (absent when the degree is 0), and the work done.
 #[derive(Clone, Debug)]
-pub struct WeightResult {
-    pub h: u32,
-    pub superset: bool,
+pub struct DegreeResult {
     pub degree: u32,
     pub piece: Piece,
     pub refutation: Option<Multipliers>,
     pub stats: Stats,
 }
 
-/// The smallest degree of `f_h` at query weight `h` (with `h⁺` when `h < m`), searched upward.
-pub fn per_weight_degree(m: u32, h: u32, signed: bool) -> Result<WeightResult, String> {
+/// The smallest degree of a polynomial for the query weights `all` (overlaps `0..=top`),
+/// searched from `start` down (after a head) or up (after a refutation); feasibility is
+/// monotone in the support, so a head at `d` and a refutation at `d − 1` settle it. `known`
+/// is a refutation already in hand for the support `0..=known.0`, used instead of solving.
+pub fn min_degree(m: u32, top: u32, all: &[u32], signed: bool, start: u32, known: Option<(u32, Multipliers)>) -> Result<DegreeResult, String> {
     let mut stats = Stats::default();
-    let mut refutation = None;
-    for d in 0..=h {
-        match attempt(m, h, &[h], &degree_support(d), signed, &mut stats)? {
-            Attempt::Head(piece) => return Ok(WeightResult { h, superset: h < m, degree: d, piece, refutation, stats }),
-            Attempt::Refuted(y) => refutation = Some(y),
-        }
-    }
-    Err(format!("h = {h}: no degree up to {h} gave a head"))
-}
-
-/// A shared polynomial's smallest degree: the head at `degree`, and the refutation of
-/// `degree − 1` (absent when the degree is 0).
-#[derive(Clone, Debug)]
-pub struct SharedResult {
-    pub degree: u32,
-    pub piece: Piece,
-    pub refutation: Option<Multipliers>,
-    pub stats: Stats,
-}
-
-/// The smallest degree of a shared polynomial over `m` bits, starting the search at `start`
-/// (any value; a per-weight lower bound saves LPs) and moving down or up; `known` is a
-/// refutation of the support `0..start−1` already in hand (e.g. a per-weight one), used
-/// instead of solving.
-pub fn shared_degree(m: u32, signed: bool, start: u32, known: Option<Multipliers>) -> Result<SharedResult, String> {
-    let all: Vec<u32> = (0..=m).collect();
-    let mut stats = Stats::default();
-    let mut d = start.min(m);
+    let mut d = start.min(top);
     let mut head: Option<(u32, Piece)> = None;
     let mut refuted: Option<(u32, Multipliers)> = None;
     loop {
         let answer = match &known {
-            Some(y) if d + 1 == start => Attempt::Refuted(y.clone()),
-            _ => attempt(m, m, &all, &degree_support(d), signed, &mut stats)?,
+            Some((kd, y)) if *kd == d => Attempt::Refuted(y.clone()),
+            _ => attempt(m, top, all, &degree_support(d), signed, &mut stats)?,
         };
         match answer {
             Attempt::Head(p) => {
@@ -244,8 +218,8 @@ pub fn shared_degree(m: u32, signed: bool, start: u32, known: Option<Multipliers
                 if head.as_ref().is_some_and(|h| h.0 == d + 1) {
                     break;
                 }
-                if d == m {
-                    return Err(format!("m = {m}: no degree up to {m} gave a head"));
+                if d == top {
+                    return Err(format!("no degree up to {top} gave a head"));
                 }
                 d += 1;
             }
@@ -253,7 +227,27 @@ pub fn shared_degree(m: u32, signed: bool, start: u32, known: Option<Multipliers
     }
     let (degree, piece) = head.expect("found");
     let refutation = refuted.filter(|(rd, _)| rd + 1 == degree).map(|(_, y)| y);
-    Ok(SharedResult { degree, piece, refutation, stats })
+    Ok(DegreeResult { degree, piece, refutation, stats })
+}
+
+/// One query weight of a per-weight kernel (with `h⁺` when `h < m`).
+#[derive(Clone, Debug)]
+pub struct WeightResult {
+    pub h: u32,
+    pub superset: bool,
+    pub result: DegreeResult,
+}
+
+/// The smallest degree of `f_h` at query weight `h`, searched from `start`.
+pub fn per_weight_degree(m: u32, h: u32, signed: bool, start: u32) -> Result<WeightResult, String> {
+    let result = min_degree(m, h, &[h], signed, start, None).map_err(|e| format!("h = {h}: {e}"))?;
+    Ok(WeightResult { h, superset: h < m, result })
+}
+
+/// The smallest degree of a shared polynomial over `m` bits, searched from `start`.
+pub fn shared_degree(m: u32, signed: bool, start: u32, known: Option<(u32, Multipliers)>) -> Result<DegreeResult, String> {
+    let all: Vec<u32> = (0..=m).collect();
+    min_degree(m, m, &all, signed, start, known).map_err(|e| format!("m = {m}: {e}"))
 }
 
 /// The head certificate of a kernel: `polys` (one, or one per `h = 0..=m`) and the values of
@@ -311,7 +305,7 @@ pub fn none_certificate(m: u32, class: KernelClass, signed: bool, refutations: V
 }
 
 /// A shared head of the smallest degree with its refutation, both checked.
-pub fn shared_certificates(m: u32, signed: bool, r: &SharedResult) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
+pub fn shared_certificates(m: u32, signed: bool, r: &DegreeResult) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
     let head = head_certificate(m, KernelClass::Shared, signed, vec![r.piece.poly.clone()], &r.piece.values)?;
     let none = match &r.refutation {
         Some(y) => Some(none_certificate(m, KernelClass::Shared, signed, vec![refutation(None, &degree_support(r.degree - 1), y)])?),
@@ -326,10 +320,100 @@ pub fn per_weight_certificates(m: u32, signed: bool, ws: &[&WeightResult]) -> Re
     if ws.len() != m as usize + 1 || ws.iter().enumerate().any(|(h, w)| w.h != h as u32 || w.superset != (w.h < m)) {
         return Err(format!("per-weight results do not match m = {m}"));
     }
-    let polys = ws.iter().map(|w| w.piece.poly.clone()).collect();
-    let values: BTreeMap<u32, Vec<Rat>> = ws.iter().map(|w| (w.h, w.piece.values[&w.h].clone())).collect();
+    let polys = ws.iter().map(|w| w.result.piece.poly.clone()).collect();
+    let values: BTreeMap<u32, Vec<Rat>> = ws.iter().map(|w| (w.h, w.result.piece.values[&w.h].clone())).collect();
     let head = head_certificate(m, KernelClass::PerWeight, signed, polys, &values)?;
-    let refs: Vec<Refutation> = ws.iter().filter_map(|w| w.refutation.as_ref().map(|y| refutation(Some(w.h), &degree_support(w.degree - 1), y))).collect();
+    let refs: Vec<Refutation> =
+        ws.iter().filter_map(|w| w.result.refutation.as_ref().map(|y| refutation(Some(w.h), &degree_support(w.result.degree - 1), y))).collect();
     let none = if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::PerWeight, signed, refs)?) };
     Ok((head, none))
+}
+
+/// A sparse shared support: the best support found, its head, refutations of supports
+/// tried without success, and whether they prove the support inclusion-minimal.
+#[derive(Clone, Debug)]
+pub struct SparseResult {
+    pub support: Vec<u32>,
+    pub piece: Piece,
+    pub refuted: Vec<(Vec<u32>, Multipliers)>,
+    /// Every support obtained by dropping one element lies inside a refuted one.
+    pub minimal: bool,
+    pub stats: Stats,
+}
+
+/// `Σ_{k ∈ S} C(m,k)` as a float, for ordering candidates (the certificate states the exact rank).
+fn cost(m: u32, s: &[u32]) -> f64 {
+    s.iter().map(|&k| minip_check::model::kernel::binom(m as i64, k as i64) as f64).sum()
+}
+
+/// Searches shared supports below the rank of `dense` (the smallest degree's head):
+/// first `0..=a` together with the top `b` values `m−b+1..=m` (cheap, since
+/// `C(m,k) = C(m,m−k)`), in increasing rank, then drops elements greedily, most expensive
+/// first. Every support kept has a head; every support given up has a refutation. At most
+/// `max_attempts` supports are decided. Minimality is inclusion-minimality only (no other
+/// support of smaller rank is excluded).
+pub fn sparse_shared(m: u32, signed: bool, dense: &DegreeResult, max_attempts: usize) -> Result<SparseResult, String> {
+    let all: Vec<u32> = (0..=m).collect();
+    let mut stats = Stats::default();
+    let mut best: (Vec<u32>, Piece) = (dense.piece.poly.support.clone(), dense.piece.clone());
+    let mut refuted: Vec<(Vec<u32>, Multipliers)> = Vec::new();
+    let mut tries = 0;
+    let covered = |s: &[u32], refuted: &[(Vec<u32>, Multipliers)]| refuted.iter().any(|(r, _)| s.iter().all(|k| r.contains(k)));
+    // 1. Low block plus top block.
+    let d = dense.degree;
+    let mut cands: Vec<Vec<u32>> = Vec::new();
+    for a in 0..d {
+        for b in 1..=(m / 2).saturating_sub(a) {
+            let s: Vec<u32> = (0..=a).chain(m + 1 - b..=m).collect();
+            if cost(m, &s) < cost(m, &best.0) {
+                cands.push(s);
+            }
+        }
+    }
+    cands.sort_by(|x, y| cost(m, x).total_cmp(&cost(m, y)).then(x.cmp(y)));
+    for s in cands {
+        if tries >= max_attempts || cost(m, &s) >= cost(m, &best.0) {
+            break;
+        }
+        if covered(&s, &refuted) {
+            continue;
+        }
+        tries += 1;
+        match attempt(m, m, &all, &s, signed, &mut stats)? {
+            Attempt::Head(p) => best = (p.poly.support.clone(), p),
+            Attempt::Refuted(y) => refuted.push((s, y)),
+        }
+    }
+    // 2. Greedy drops, most expensive first, until none helps.
+    loop {
+        let mut order = best.0.clone();
+        order.sort_by(|x, y| cost(m, &[*y]).total_cmp(&cost(m, &[*x])).then(y.cmp(x)));
+        let mut improved = false;
+        for k in order {
+            let s: Vec<u32> = best.0.iter().copied().filter(|&j| j != k).collect();
+            if covered(&s, &refuted) {
+                continue;
+            }
+            if tries >= max_attempts {
+                break;
+            }
+            tries += 1;
+            match attempt(m, m, &all, &s, signed, &mut stats)? {
+                Attempt::Head(p) => {
+                    best = (p.poly.support.clone(), p);
+                    improved = true;
+                    break;
+                }
+                Attempt::Refuted(y) => refuted.push((s, y)),
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    let minimal = best.0.iter().all(|&k| {
+        let s: Vec<u32> = best.0.iter().copied().filter(|&j| j != k).collect();
+        covered(&s, &refuted)
+    });
+    Ok(SparseResult { support: best.0, piece: best.1, refuted, minimal, stats })
 }

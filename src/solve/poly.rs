@@ -61,15 +61,29 @@ pub fn class_lp(m: u32, card: &Cardinal, hs: &[u32], signed: bool, seconds: f64)
             pb.add_row(1.0.., &buf);
         }
     }
-    let mut model = pb.optimise(Sense::Minimise);
-    tune(&mut model, seconds);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
-    match solved.status() {
-        HighsModelStatus::Optimal => Ok(LpAnswer::Feasible(solved.get_solution().columns()[..n].to_vec())),
-        HighsModelStatus::Infeasible => Ok(LpAnswer::Infeasible),
-        s => Err(format!("HiGHS: status {s:?}")),
+    // Measured: the default dual simplex is fast on almost every instance but sometimes
+    // stalls for a minute on an infeasible one (h = 62, degree 10); the primal simplex then
+    // settles it in about a second. So: the default for a while, then primal.
+    let mut last = String::new();
+    for (strategy, limit) in [(None, FIRST_TRY_SECONDS.min(seconds)), (Some(4), seconds)] {
+        let mut model = highs::Model::new(pb.clone());
+        model.set_sense(Sense::Minimise);
+        tune(&mut model, limit);
+        if let Some(st) = strategy {
+            model.set_option("simplex_strategy", st);
+        }
+        let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+        match solved.status() {
+            HighsModelStatus::Optimal => return Ok(LpAnswer::Feasible(solved.get_solution().columns()[..n].to_vec())),
+            HighsModelStatus::Infeasible => return Ok(LpAnswer::Infeasible),
+            s => last = format!("HiGHS: status {s:?}"),
+        }
     }
+    Err(last)
 }
+
+/// Seconds the default strategy gets before the primal simplex is tried.
+const FIRST_TRY_SECONDS: f64 = 10.0;
 
 /// Farkas multipliers for the rows `names` (a hint: one value per row).
 pub fn farkas_lp(card: &Cardinal, names: &[RowName], seconds: f64) -> Result<Vec<f64>, String> {
