@@ -127,7 +127,15 @@ pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, sta
         stats.rounds = round + 1;
         stats.lps += 1;
         stats.hs_in_lp = hs.len();
-        match class_lp(m, &card, &hs, signed, LP_SECONDS)? {
+        let answer = match class_lp(m, &card, &hs, signed, LP_SECONDS) {
+            Ok(a) => a,
+            // HiGHS could not decide the LP: its Farkas LP may still give a refutation.
+            Err(e) => {
+                out = Some(refute(m, top, &hs, support, signed, &card, stats).map_err(|f| format!("{e}; then {f}"))?);
+                break;
+            }
+        };
+        match answer {
             LpAnswer::Infeasible => {
                 out = Some(refute(m, top, &hs, support, signed, &card, stats)?);
                 break;
