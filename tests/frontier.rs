@@ -426,3 +426,20 @@ fn per_weight_refutations_name_their_query_weight() {
     });
     assert!(e.contains("in the refutation of h ="), "{e}");
 }
+
+/// m = 2, 3: rank-1 heads (query-independent weights `b(k)`, found by an exact LP) are
+/// correct on every sequence of length 1..=3, so the minimum rank is exactly 1 there; at m = 4
+/// the committed rank certificate proves rank ≥ 2 (docs/frontier.md).
+#[test]
+fn rank_one_heads_meet_the_lower_bound_at_m_2_and_3() {
+    for m in [2, 3] {
+        let p = repo().join(format!("instances/heads/rank1-m{m}.json"));
+        let head = minip::heads::load(p.to_str().unwrap(), None, None, 3).unwrap();
+        assert_eq!((head.m, head.rank), (m, 1));
+        let r = verify(&head, 1, 3, &q(1, 2), false, false).unwrap();
+        assert!(r.correct(), "m = {m}");
+    }
+    let AnyCertificate::Rank(c) = read::read(&repo().join("proofs/rank/m04.json")).unwrap() else { panic!() };
+    assert_eq!(c.bound, 2);
+    check_any(&AnyCertificate::Rank(c), &Context::beside(&repo().join("proofs/rank/m04.json"))).unwrap();
+}
