@@ -60,8 +60,11 @@ pub struct PolyNoneClaim {
 }
 
 fn params(p: &PolyParams) -> Result<KernelClass, String> {
-    if p.m == 0 || p.m > MAX_POLY_M {
-        return Err(format!("params.m: m = {} is outside 1..={MAX_POLY_M}", p.m));
+    if p.m == 0 {
+        return Err("params.m: m = 0, need m ≥ 1".into());
+    }
+    if p.m > MAX_POLY_M {
+        return Err(format!("too large to check: m = {} (the limit is m ≤ {MAX_POLY_M})", p.m));
     }
     KernelClass::parse(&p.kernel).map_err(|e| format!("params.kernel: {e}"))
 }
