@@ -33,7 +33,7 @@ fn per_weight(m: u32, signed: bool) -> (Checked<PolyHead>, Option<Checked<PolyNo
 }
 
 fn shared(m: u32) -> (u32, Checked<PolyHead>, Option<Checked<PolyNone>>) {
-    let r = shared_degree(m, false, (m + 3) / 4, None).unwrap();
+    let r = shared_degree(m, false, m.div_ceil(4), None).unwrap();
     let (head, none) = shared_certificates(m, false, &r).unwrap();
     (r.degree, head, none)
 }
@@ -104,7 +104,7 @@ fn signed_per_weight_degrees_do_not_drop() {
 #[test]
 fn sparse_shared_supports_are_inclusion_minimal() {
     for (m, support, rank) in [(6, vec![0u32, 1, 5], 13u64), (10, vec![0, 1, 2, 9], 66)] {
-        let r = shared_degree(m, false, (m + 3) / 4, None).unwrap();
+        let r = shared_degree(m, false, m.div_ceil(4), None).unwrap();
         let sp = sparse_shared(m, false, &r, 80).unwrap();
         assert_eq!(sp.support, support, "m = {m}");
         assert!(sp.minimal, "m = {m}");

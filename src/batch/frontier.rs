@@ -97,7 +97,7 @@ impl Row {
     }
     /// Every column asked for was certified.
     pub fn complete(&self) -> bool {
-        [&self.per_weight, &self.shared, &self.sparse, &self.signed].iter().all(|c| c.as_ref().map_or(true, |r| r.is_ok()))
+        [&self.per_weight, &self.shared, &self.sparse, &self.signed].iter().all(|c| c.as_ref().is_none_or(|r| r.is_ok()))
     }
 }
 
@@ -221,7 +221,7 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                 let floor = ws.as_ref().ok().and_then(|w| per_weight_floor(w));
                 let shared_result = ((job.shared || job.sparse) && in_shared).then(|| {
                     let t = Instant::now();
-                    let (start, known) = floor.clone().unwrap_or(((m + 3) / 4, None));
+                    let (start, known) = floor.clone().unwrap_or((m.div_ceil(4), None));
                     (shared_degree(m, false, start, known), t)
                 });
                 let shared = job.shared.then(|| match &shared_result {

@@ -83,8 +83,12 @@ fn initial_hs(m: u32, all: &[u32]) -> Vec<u32> {
 
 /// Exact values for every query weight in `hs` at the exact polynomial; the failures with
 /// their float margins (worst first).
-fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<(BTreeMap<u32, Vec<Rat>>, Vec<(f64, u32)>), String> {
+/// Exact values per query weight, and the query weights that failed with their float margins.
+type ValuesAt = (BTreeMap<u32, Vec<Rat>>, Vec<(f64, u32)>);
+
+fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
     use rayon::prelude::*;
+    #[allow(clippy::type_complexity)]
     let results: Vec<(u32, Result<Option<Vec<Rat>>, (f64, u32)>)> = hs
         .par_iter()
         .map(|&h| {

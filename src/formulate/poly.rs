@@ -163,9 +163,12 @@ fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
     Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
 }
 
-/// The row of `name` over the node values `g` (first `|S|` columns) and the products
-/// (column `p_col(h, c)`), in floating point: coefficients of `g`, of products, rhs.
-pub fn float_row(name: &RowName, card: &Cardinal) -> (Vec<f64>, Vec<((u32, u32), f64)>, f64) {
+/// A row in floating point: coefficients of the node values `g`, of the products
+/// `P_{h,c}` (keyed by `(h, c)`), and the right-hand side.
+pub type FloatRow = (Vec<f64>, Vec<((u32, u32), f64)>, f64);
+
+/// The row of `name` over the node values `g` and the products, in floating point.
+pub fn float_row(name: &RowName, card: &Cardinal) -> FloatRow {
     let n = card.support.len();
     match *name {
         RowName::Pair { h, c1, c2, side } => {
