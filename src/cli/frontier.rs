@@ -47,7 +47,7 @@ pub struct FrontierArgs {
     /// Directory of linear-code rank certificates mMM.json (issue 11); '-' when absent.
     #[arg(long, default_value = "proofs/rank-linear")]
     rank_linear_dir: PathBuf,
-    /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.<class>.head for m <= 8).
+    /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Draw log2(bound)/m against m as SVG.
@@ -213,7 +213,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
                 if let Some(n) = &u.none {
                     crate::print::write_file(&dir.join(format!("m{:02}.{name}.none.json", r.m)), &json::pretty(n))?;
                 }
-                if r.m <= crate::heads::poly::MAX_HEAD_FILE_M && name != "signed" {
+                if r.m <= crate::heads::poly::MAX_HEAD_FILE_M && (name == "per_weight" || name == "shared") {
                     let text = crate::heads::poly::head_file(&u.head).map_err(|e| format!("m = {}: head file: {e}", r.m))?;
                     crate::print::write_file(&dir.join(format!("m{:02}.{name}.head", r.m)), &text)?;
                 }

@@ -95,7 +95,7 @@ pub fn rank(rs: &[&RankResult]) -> String {
 /// above 1) and the trivial `2^m` (the line at 1).
 pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
     use minip_check::rational::Rat;
-    let (w, h, l, b, t, r) = (720.0, 440.0, 64.0, 54.0, 36.0, 190.0);
+    let (w, h, l, b, t, r) = (740.0, 440.0, 64.0, 54.0, 36.0, 210.0);
     let m0 = rows.iter().map(|x| x.m).min().unwrap_or(1) as f64;
     let m1 = (rows.iter().map(|x| x.m).max().unwrap_or(2) as f64).max(m0 + 1.0);
     let (ylo, yhi) = (0.0, 1.0);
@@ -127,7 +127,7 @@ pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
         ("upper: sparse shared", "#8e44ad", Box::new(upper(|x| &x.sparse))),
         ("upper: per-weight f_|x|", "#27ae60", Box::new(upper(|x| &x.per_weight))),
         ("lower (codes, certified)", "#c0392b", Box::new(|x: &crate::batch::frontier::Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / x.m as f64))),
-        ("paper 2^(m/10-6), where > 1", "#2471a3", Box::new(|x: &crate::batch::frontier::Row| Some((x.m as f64 / 10.0 - 6.0) / x.m as f64).filter(|y| *y >= 0.0))),
+        ("paper 2^(m/10-6) (> 1 only)", "#2471a3", Box::new(|x: &crate::batch::frontier::Row| Some((x.m as f64 / 10.0 - 6.0) / x.m as f64).filter(|y| *y >= 0.0))),
     ];
     let mut legend = 0;
     for (name, colour, f) in &series {

@@ -182,6 +182,20 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
         }),
         AnyCertificate::PolyNone(c) => check_poly_none(c).map(|r| {
             let signed = if r.signed { " signed" } else { "" };
+            let head = format!("every {}{signed} overlap-polynomial head (m={}) has", r.class.name(), r.m);
+            // Per weight, every refutation an interval: group query weights by degree.
+            let degrees: Option<Vec<(u32, u32)>> = r.refuted.iter().map(|x| Some((x.h?, x.degree_bound()?))).collect();
+            if let Some(ds) = degrees.filter(|d| d.len() > 1) {
+                let mut groups: Vec<(u32, u32, u32)> = Vec::new();
+                for (h, d) in ds {
+                    match groups.last_mut() {
+                        Some(g) if g.2 == d && g.1 + 1 == h => g.1 = h,
+                        _ => groups.push((h, h, d)),
+                    }
+                }
+                let parts: Vec<String> = groups.iter().map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") }).collect();
+                return format!("{head} deg f_h >= ({})", parts.join(", "));
+            }
             let parts: Vec<String> = r
                 .refuted
                 .iter()
@@ -193,7 +207,11 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String>
                     }
                 })
                 .collect();
-            format!("every {}{signed} overlap-polynomial head (m={}) has {}", r.class.name(), r.m, parts.join("; "))
+            if parts.len() > 3 {
+                format!("{head} {}; ... ({} refuted supports)", parts[..2].join("; "), parts.len())
+            } else {
+                format!("{head} {}", parts.join("; "))
+            }
         }),
     }
 }
