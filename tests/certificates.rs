@@ -169,7 +169,7 @@ fn tampered_heads_are_rejected() {
 fn head_outputs(c: &GapCertificate) -> Vec<Rat> {
     let h = c.head.as_ref().unwrap();
     let r = |s: &String| parse_rational(s).unwrap();
-    let (alpha, s) = ([r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)], [r(&h.s.x), r(&h.s.y), r(&h.s.z)]);
+    let (alpha, s) = ([r(&h.alpha.triple().x), r(&h.alpha.triple().y), r(&h.alpha.triple().z)], [r(&h.s.triple().x), r(&h.s.triple().y), r(&h.s.triple().z)]);
     c.sequences
         .iter()
         .map(|seq| {
@@ -187,7 +187,7 @@ fn head_outputs(c: &GapCertificate) -> Vec<Rat> {
 fn with_values(good: &GapCertificate, s: [&str; 3]) -> GapCertificate {
     let mut c = good.clone();
     let h = c.head.as_mut().unwrap();
-    (h.s.x, h.s.y, h.s.z) = (s[0].into(), s[1].into(), s[2].into());
+    { let t = h.s.triple_mut(); (t.x, t.y, t.z) = (s[0].into(), s[1].into(), s[2].into()); }
     let outs = head_outputs(&c);
     for (o, y) in c.head.as_mut().unwrap().outputs.iter_mut().zip(outs) {
         o.yhat = fmt_q(&y);

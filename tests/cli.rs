@@ -39,7 +39,7 @@ fn malformed_certificate_file_is_rejected_with_exit_2() {
     std::fs::write(&p, "{ not json").unwrap();
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(out.contains("FAILED") && out.contains("malformed certificate"), "{out}");
+    assert!(out.contains("INVALID") && out.contains("malformed certificate"), "{out}");
     std::fs::write(&p, r#"{"format": "minip-gap/1", "verdict": "holds"}"#).unwrap();
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -49,7 +49,7 @@ fn malformed_certificate_file_is_rejected_with_exit_2() {
     std::fs::write(&p, good.replacen("\"verdict\": \"broken\",", "\"verdict\": \"holds\", \"verdict\": \"broken\",", 1)).unwrap();
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
-    assert!(out.contains("duplicate field `verdict`"), "{out}");
+    assert!(out.contains("duplicate key \"verdict\""), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -61,12 +61,15 @@ fn verify_exit_codes_follow_the_worst_file_and_nothing_to_check_is_an_error() {
     // Zero certificates: exit 2, not a vacuous success.
     let (code, out, err) = minip(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(out.contains("no certificates found"), "{out}");
-    // The committed settle certificates: all verified.
+    assert_eq!(err, "minip: error: no certificates found under the given paths\n");
+    // The committed settle certificates and their VIPR files (each matched to its certificate).
     let settle = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/settle");
-    let (code, out, _) = minip(&["verify", settle]);
+    let (code, out, err) = minip(&["verify", settle]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.ends_with("14 files: 14 verified, 0 failed\n"), "{out}");
+    assert_eq!(err, "27 files: 27 verified, 0 failed, 0 invalid, 0 unchecked\n");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 27, "{out}");
+    assert!(out.contains("n3_eps1-2_h2_u0_w2_paper_b2.json: broken (gap n=3 eps=1/2 h=2 u=0 w=2 paper b<=2)"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(".vipr: VIPR export of the checked")).count(), 13, "{out}");
     // One rejected certificate: exit 1, its line names the failing part.
     let good = std::fs::read_to_string(format!("{settle}/n3_eps1-2_h3_u0_w3_paper_bpaper.json")).unwrap();
     let p = dir.join("tampered.json");
@@ -91,8 +94,15 @@ fn check_exit_codes_follow_the_verdict_and_vipr_is_written() {
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["verdict"], "broken");
-    // A broken instance has no VIPR export: that is an error, not a silent skip.
-    let (code, _, err) = minip(&["check", "--d", "2", "--bound", "2", "--vipr", vipr.to_str().unwrap()]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(v["kind"], "gap.verdict");
+    assert_eq!(v["certificate"]["verdict"], "broken");
+    // A broken instance has no VIPR export: the verdict is printed (exit 1) and stderr says
+    // why no file was written.
+    std::fs::remove_file(&vipr).unwrap();
+    let (code, out, err) = minip(&["check", "--d", "2", "--bound", "2", "--vipr", vipr.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("verdict   broken"), "{out}");
+    assert!(err.starts_with("minip: note: no VIPR file written to") && err.contains("the verdict is broken"), "{err}");
+    assert!(!vipr.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -534,9 +534,10 @@ fn rank_cli_prints_certified_rows_and_rejects_bad_input() {
     assert_eq!(rows.len(), 2);
     assert_eq!((rows[0]["m"].as_u64(), rows[0]["bound"].as_u64()), (Some(9), Some(3)));
     assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
-    let (code, out, _) = minip(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(rows[0]["kind"], "rank.bound");
+    let (code, out, err) = minip(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("2 files: 2 verified, 0 failed"), "{out}");
+    assert_eq!(err, "2 files: 2 verified, 0 failed, 0 invalid, 0 unchecked\n", "{out}");
     let _ = std::fs::remove_dir_all(&dir);
     for bad in [
         vec!["rank", "--m", "0"],

@@ -19,7 +19,7 @@ fn certified(i: &Instance) -> SharpCertificate {
     match sharp(i) {
         SharpOutcome::Certified(c) => {
             // What the checker certified is the stated kstar.
-            assert_eq!(fmt_q(c.claim()), c.kstar);
+            assert_eq!(fmt_q(c.claim().as_ref().unwrap()), c.kstar);
             c.into_cert()
         }
         SharpOutcome::Unknown(why) => panic!("{i:?}: {why}"),
@@ -117,7 +117,7 @@ fn tampered_sharp_certificates_are_rejected() {
     bad(&|c| c.u = 4, "need u < w");
     // A whole file goes through check_any.
     let file = Checked::new(SharpFile { format: SHARP_FORMAT.into(), certificates: vec![good.clone()] }, &Context::default()).unwrap();
-    assert_eq!(file.claim(), &vec![qi(7)]);
+    assert_eq!(file.claim(), &vec![Some(qi(7))]);
     let AnyCertificate::Sharp(parsed) = read::parse(&minip::print::json::sharp_file(&file)).unwrap() else { panic!() };
     assert_eq!(check_any(&AnyCertificate::Sharp(parsed.clone()), &Context::default()).unwrap(), "sharp (1 configurations, kstar certified both sides)");
     // In a file, the failing configuration is named with the part that failed.
@@ -171,15 +171,21 @@ fn sharp_cli_prints_checked_values_and_rejects_bad_input() {
     let (code, out, _) = minip(&["sharp", "--h", "3", "--u", "0", "--w", "2", "--family", "all", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["kstar"], "1");
+    assert_eq!((v["kind"].as_str(), v["kstar"].as_str(), v["verdict"].as_str()), (Some("sharp.kstar"), Some("1"), Some("certified")));
+    assert_eq!(v["certificate"]["kstar"], "1");
+    // kstar < K: the lemma's stated bound fails there, a certified counterexample (exit 1).
+    let (code, out, _) = minip(&["sharp", "--d", "1", "--n", "3", "--eps", "1/3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILS (kstar < K"), "{out}");
     let dir = std::env::temp_dir().join(format!("minip-sharp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let grid = dir.join("g.toml");
     std::fs::write(&grid, "n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
     let out_dir = dir.join("certs");
-    let (code, out, _) = minip(&["sharp", "--grid", grid.to_str().unwrap(), "--out", out_dir.to_str().unwrap(), "--csv", dir.join("t.csv").to_str().unwrap()]);
+    let (code, out, err) = minip(&["sharp", "--grid", grid.to_str().unwrap(), "--out", out_dir.to_str().unwrap(), "--csv", dir.join("t.csv").to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("4 configurations: 4 sharp"), "{out}");
+    assert!(err.contains("4 configurations: 4 sharp"), "the summary goes to stderr: {err}");
+    assert_eq!(out.lines().count(), 5, "header and four rows: {out}");
     let (code, out, _) = minip(&["verify", out_dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     let bad_grid = dir.join("bad.toml");

@@ -729,6 +729,46 @@ fn forced_ratios_agree_with_qsopt_ex() {
     );
 }
 
+/// docs/math.md §9.3: the closed forms at eps = 1/2 (chain_n(o) for o < h and for h+,
+/// (n·chain_n(h) − 1)/(n − 1) for the query) are the exact optima of the row LP, written here
+/// from the definition and solved by QSopt_ex; and the full ratio certificates embedded in the
+/// m = 32 linear-code rank certificate (h = 16) agree with it.
+#[test]
+fn closed_form_ratios_agree_with_qsopt_ex() {
+    fn chain(n: i128, o: usize) -> i128 {
+        let mut best = vec![0i128; o + 1];
+        best[0] = 1;
+        for t in 2..=o {
+            for d in 2..=t {
+                best[t] = best[t].max(best[t - d] * (n - 2) * (d as i128 - 1));
+            }
+        }
+        best[o]
+    }
+    let half = F::new(1, 2);
+    let mut solved = 0;
+    for (n, h) in [(3i64, 9i64), (4, 7), (5, 6)] {
+        for hi in 2..=h + 1 {
+            let o = hi.min(h) as usize;
+            let c = chain(n as i128, o);
+            let want = if hi == h { F::new(n as i128 * c - 1, n as i128 - 1) } else { F::new(c, 1) };
+            assert_eq!(ratio(n, half, h, 0, hi, hi == h + 1), want, "R_{n}(0, {hi}; {h})");
+            solved += 1;
+        }
+    }
+    let doc = read_json(&root().join("proofs/rank-linear/n3_m032.json"));
+    let ratios = doc["ratios"].as_array().expect("ratios");
+    for (i, r) in ratios.iter().enumerate() {
+        let hi = int(&r["params"], "hi") as usize;
+        let got = check_ratio_doc(r, &format!("proofs/rank-linear/n3_m032.json ratios[{i}]")).unwrap_or_else(|e| panic!("{e}"));
+        let c = chain(3, hi);
+        assert_eq!(got, if hi == 16 { F::new(3 * c - 1, 2) } else { F::new(c, 1) });
+        solved += 1;
+    }
+    assert_eq!(ratios.len(), 6); // RM(2,5): weights 8, 12, 16, 20, 24, 32
+    eprintln!("witness: {solved} closed-form ratios agree with QSopt_ex");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 4. The live binary, off the committed grids.
 

@@ -5,11 +5,21 @@
 //! h_max = 6                  # every (h, u, w) with 0 ≤ u < w ≤ h ≤ h_max
 //! families = ["paper", "all"]
 //! bounds = ["paper", "2"]    # the negated bound b ≤ K'·c (sweep; default ["paper"])
+//! # optional (docs/math.md §11), each a list, default the paper's model:
+//! tasks = ["min-ip", "max-ip", "nearest"]
+//! kernels = ["nonneg", "signed"]
+//! positions = ["shared", "per-position", "causal-last"]
+//! keys = ["all", "distinct"]
+//! at = [0, 1, 2]             # key position of the bound (0: summed over positions)
+//! d = "1..=8"                # instead of h_max: only the configurations (h, u, w) = (d, 0, d)
 //! ```
+//! Settings a configuration does not admit (e.g. `nearest` where `z` is not nearer than
+//! `y`, or a key position with shared maps) are left out of the grid.
 //! Parsed and validated as a whole before anything runs; `sharp` ignores `bounds`
 //! (`kstar` does not depend on one).
 
-use minip_check::model::{Bound, Family, Gap, Instance};
+use minip_check::limits;
+use minip_check::model::{Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
 #[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
 use minip_check::rational::Rat;
@@ -22,10 +32,23 @@ use serde::Deserialize;
 struct GridFile {
     n: NSpec,
     eps: Vec<String>,
+    #[serde(default)]
     h_max: u32,
+    #[serde(default)]
+    d: Option<String>,
     families: Vec<String>,
     #[serde(default)]
     bounds: Option<Vec<String>>,
+    #[serde(default)]
+    tasks: Option<Vec<String>>,
+    #[serde(default)]
+    kernels: Option<Vec<String>>,
+    #[serde(default)]
+    positions: Option<Vec<String>>,
+    #[serde(default)]
+    keys: Option<Vec<String>>,
+    #[serde(default)]
+    at: Option<Vec<u32>>,
 }
 
 #[cfg(feature = "cli")]
@@ -46,35 +69,79 @@ pub struct Grid {
     pub bounds: Vec<Bound>,
     /// Whether the file gave `bounds` (sharp says it does not use them).
     pub bounds_given: bool,
+    /// The settings (docs/math.md §11), outermost loop; `[default]` unless given.
+    pub settings: Vec<Setting>,
+    /// Gaps `d`: configurations `(d, 0, d)` instead of every one up to `h_max`.
+    pub ds: Option<Vec<u32>>,
 }
 
 /// The largest `h_max` of a grid: `(h_max + 1)³/6` configurations per `(n, ε, family)`.
 pub const MAX_GRID_H: u32 = 64;
 
-/// Parses `a..=b`, `a..b` or a single number.
+/// Parses `a..=b`, `a..b` or a single number; at most `limits::MAX_RANGE_ITEMS` items,
+/// counted before anything is allocated.
 pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
     let num = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("malformed range '{s}'"));
-    if let Some((a, b)) = s.split_once("..=") {
-        Ok((num(a)?..=num(b)?).collect())
+    let (a, b) = if let Some((a, b)) = s.split_once("..=") {
+        (num(a)?, num(b)?.checked_add(1).ok_or_else(|| format!("malformed range '{s}'"))?)
     } else if let Some((a, b)) = s.split_once("..") {
-        Ok((num(a)?..num(b)?).collect())
+        (num(a)?, num(b)?)
     } else {
-        Ok(vec![num(s)?])
-    }
+        let v = num(s)?;
+        return Ok(vec![v]);
+    };
+    let items = b.saturating_sub(a) as usize;
+    limits::at_most("a range", items, limits::MAX_RANGE_ITEMS, "items on the command line")
+        .map_err(|e| format!("{e}: '{s}'"))?;
+    Ok((a..b).collect())
 }
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
 #[cfg(feature = "cli")]
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
-    let g: GridFile = toml::from_str(text).map_err(|e| format!("malformed grid: {}", e.message()))?;
+    let g: GridFile = toml::from_str(text).map_err(|e| {
+        // One line: toml's message may span several; say where it is.
+        let line = e.span().map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1)).unwrap_or_default();
+        minip_check::error::one_line(&format!("malformed grid: {}{line}", e.message().trim().replace('\n', "; ")))
+    })?;
     let n = match g.n {
         NSpec::List(v) => v,
         NSpec::Range(s) => parse_range(&s)?,
     };
+    let list = |v: &Option<Vec<String>>, d: &str| v.clone().unwrap_or_else(|| vec![d.to_string()]);
+    let mut settings = Vec::new();
+    for t in list(&g.tasks, "min-ip") {
+        for k in list(&g.kernels, "nonneg") {
+            for p in list(&g.positions, "shared") {
+                for ky in list(&g.keys, "all") {
+                    for &a in g.at.as_deref().unwrap_or(&[0]) {
+                        settings.push(Setting {
+                            task: Task::parse(&t)?,
+                            kernel: Kernel::parse(&k)?,
+                            positions: Positions::parse(&p)?,
+                            keys: Keys::parse(&ky)?,
+                            at: (a > 0).then_some(a),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let ds = g.d.as_deref().map(parse_range).transpose()?;
+    if ds.as_ref().is_some_and(|d| d.is_empty() || d.contains(&0)) {
+        return Err("grid: d must be a non-empty range of gaps ≥ 1".into());
+    }
+    let h_max = match &ds {
+        Some(d) if g.h_max == 0 => *d.iter().max().expect("non-empty"),
+        Some(_) => return Err("grid: give h_max or d, not both".into()),
+        None => g.h_max,
+    };
     let grid = Grid {
         n,
         eps: g.eps.iter().map(|e| parse_rational(e)).collect::<Result<_, _>>()?,
-        h_max: g.h_max,
+        h_max,
+        settings,
+        ds,
         families: g.families.iter().map(|f| Family::parse(f)).collect::<Result<_, _>>()?,
         bounds_given: g.bounds.is_some(),
         bounds: g.bounds.unwrap_or_else(|| vec!["paper".into()]).iter().map(|b| Bound::parse(b)).collect::<Result<_, _>>()?,
@@ -85,6 +152,9 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
     if grid.h_max > MAX_GRID_H {
         return Err(format!("grid: h_max = {} is larger than the supported {MAX_GRID_H}", grid.h_max));
     }
+    let h = grid.h_max as usize;
+    let items = grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
+    limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid").map_err(|e| format!("grid: {e}"))?;
     // Validate every combination once, up front, with a clear message.
     for &n in &grid.n {
         for e in &grid.eps {
@@ -95,15 +165,26 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
 }
 
 impl Grid {
-    /// The sweep's instances in a fixed order: n, ε, (h, u, w), family, bound.
+    fn gaps(&self) -> Vec<Gap> {
+        match &self.ds {
+            Some(ds) => ds.iter().map(|&d| Gap::from_d(d).expect("d ≥ 1")).collect(),
+            None => Gap::all_up_to(self.h_max),
+        }
+    }
+    /// The sweep's instances in a fixed order: setting, n, ε, (h, u, w), family, bound
+    /// (settings a configuration does not admit are left out).
     pub fn gap_instances(&self) -> Vec<Instance> {
         let mut v = Vec::new();
-        for &n in &self.n {
-            for eps in &self.eps {
-                for gap in Gap::all_up_to(self.h_max) {
-                    for &family in &self.families {
-                        for bound in &self.bounds {
-                            v.push(Instance { n, eps: eps.clone(), gap, family, bound: bound.clone() });
+        for &setting in &self.settings {
+            for &n in &self.n {
+                for eps in &self.eps {
+                    for gap in self.gaps() {
+                        for &family in &self.families {
+                            for bound in &self.bounds {
+                                if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone()).expect("validated").with_setting(setting) {
+                                    v.push(i);
+                                }
+                            }
                         }
                     }
                 }
@@ -111,15 +192,19 @@ impl Grid {
         }
         v
     }
-    /// The sharp sweep's configurations in a fixed order: n, ε, family, (h, u, w) (one
-    /// certificate file per `(n, ε, family)`).
+    /// The sharp sweep's configurations in a fixed order: setting, n, ε, family, (h, u, w)
+    /// (one certificate file per `(n, ε, family, setting)`).
     pub fn sharp_instances(&self) -> Vec<Instance> {
         let mut v = Vec::new();
-        for &n in &self.n {
-            for eps in &self.eps {
-                for &family in &self.families {
-                    for gap in Gap::all_up_to(self.h_max) {
-                        v.push(Instance { n, eps: eps.clone(), gap, family, bound: Bound::Paper });
+        for &setting in &self.settings {
+            for &n in &self.n {
+                for eps in &self.eps {
+                    for &family in &self.families {
+                        for gap in self.gaps() {
+                            if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper).expect("validated").with_setting(setting) {
+                                v.push(i);
+                            }
+                        }
                     }
                 }
             }
@@ -168,4 +253,161 @@ mod tests {
         assert!(parse_shard("3/3").is_err() && parse_shard("1/0").is_err());
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
     }
+}
+
+/// A ratio table (`minip amplify --grid FILE`): forced ratios of several *series* (each a
+/// setting and a pair of classes given relative to `h`) over a range of `h`:
+/// ```toml
+/// n = 3
+/// eps = "1/2"
+/// h = "2..=24"
+/// [[series]]
+/// name = "max-ip, keys distinct: R(h+, 0)"
+/// task = "max-ip"            # optional, as kernel, positions, keys, at
+/// keys = "distinct"
+/// superset = true            # the class h+ (m > h)
+/// lo = "h+"                  # the class on top: 0, 3, h, h-1, h+; nearest: "o=h e=1"
+/// hi = "0"                   # the class normalised to 1
+/// m = "h+1"                  # nearest only: bits m = h + 1 (or a number)
+/// ```
+/// Jobs a value of `h` does not admit (e.g. the class `h-1` at `h = 0`) are errors.
+#[cfg(feature = "cli")]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatioGridFile {
+    n: u32,
+    eps: String,
+    h: String,
+    series: Vec<SeriesFile>,
+}
+
+#[cfg(feature = "cli")]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeriesFile {
+    name: String,
+    #[serde(default)]
+    task: Option<String>,
+    #[serde(default)]
+    kernel: Option<String>,
+    #[serde(default)]
+    positions: Option<String>,
+    #[serde(default)]
+    keys: Option<String>,
+    #[serde(default)]
+    at: Option<u32>,
+    #[serde(default)]
+    superset: bool,
+    lo: String,
+    hi: String,
+    #[serde(default)]
+    m: Option<String>,
+    /// Optional smaller range of `h` for this series (e.g. the costly positional LPs).
+    #[serde(default)]
+    h: Option<String>,
+}
+
+/// One series of a ratio table: its name and one job per `h`.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub name: String,
+    pub jobs: Vec<super::ratio::Job>,
+}
+
+/// A parsed ratio table.
+#[derive(Clone, Debug)]
+pub struct RatioGrid {
+    pub n: u32,
+    pub eps: Rat,
+    pub hs: Vec<u32>,
+    pub series: Vec<Series>,
+}
+
+/// `h`, `h-2`, `h+1`, `m-h`, or a number, for a given `h` (and `m`).
+fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    let s = s.trim();
+    let bad = || format!("malformed class expression '{s}' (expected a number, h, h-K, h+K or m-h)");
+    if let Ok(v) = s.parse::<u32>() {
+        return Ok(v);
+    }
+    if s == "m-h" {
+        return m.and_then(|m| m.checked_sub(h)).ok_or_else(|| format!("'{s}': needs m ≥ h"));
+    }
+    let rest = s.strip_prefix('h').ok_or_else(bad)?;
+    if rest.is_empty() {
+        return Ok(h);
+    }
+    let (sign, k) = rest.split_at(1);
+    let k: u32 = k.parse().map_err(|_| bad())?;
+    match sign {
+        "-" => h.checked_sub(k).ok_or_else(|| format!("'{s}' is negative at h = {h}")),
+        "+" => Ok(h + k),
+        _ => Err(bad()),
+    }
+}
+
+/// A class spec of a series at `h`: `h+` (the superset class, index `h + 1`), an overlap
+/// expression, or for `nearest` `o=EXPR e=EXPR` (index `o·(m − h + 1) + e`).
+pub fn class_at(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    class_spec(s, h, m)
+}
+
+fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+    let s = s.trim();
+    if m.is_some() && !s.starts_with("o=") {
+        return Err(format!("'{s}': the classes of nearest are written o=EXPR e=EXPR (e.g. o=h e=1)"));
+    }
+    if s == "h+" {
+        return Ok(h + 1);
+    }
+    if s.starts_with("o=") {
+        let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
+        let mut o = None;
+        let mut e = None;
+        for part in s.split_whitespace() {
+            match part.split_once('=') {
+                Some(("o", v)) => o = Some(expr(v, h, Some(m))?),
+                Some(("e", v)) => e = Some(expr(v, h, Some(m))?),
+                _ => return Err(format!("malformed class '{s}' (expected o=EXPR e=EXPR)")),
+            }
+        }
+        let (o, e) = (o.ok_or("class: o missing")?, e.ok_or("class: e missing")?);
+        if o > h || e > m - h {
+            return Err(format!("class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}", m - h));
+        }
+        return Ok(o * (m - h + 1) + e);
+    }
+    expr(s, h, m)
+}
+
+/// Parses and validates a ratio table (every job of every series, before anything runs).
+#[cfg(feature = "cli")]
+pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
+    let g: RatioGridFile = toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;
+    let eps = parse_rational(&g.eps)?;
+    let hs = parse_range(&g.h)?;
+    if hs.is_empty() || g.series.is_empty() {
+        return Err("ratio grid: h and series must be non-empty".into());
+    }
+    let mut series = Vec::new();
+    for s in &g.series {
+        let setting = Setting::from_fields(s.task.as_deref(), s.kernel.as_deref(), s.positions.as_deref(), s.keys.as_deref(), s.at, g.n).map_err(|e| format!("series '{}': {e}", s.name))?;
+        let own = match &s.h {
+            Some(r) => parse_range(r)?,
+            None => hs.clone(),
+        };
+        let mut jobs = Vec::new();
+        for &h in &own {
+            let m = s.m.as_deref().map(|e| expr(e, h, None)).transpose().map_err(|e| format!("series '{}': m: {e}", s.name))?;
+            let lo = class_spec(&s.lo, h, m).map_err(|e| format!("series '{}': lo: {e}", s.name))?;
+            let hi = class_spec(&s.hi, h, m).map_err(|e| format!("series '{}': hi: {e}", s.name))?;
+            let inst = minip_check::rows::ratio::ratio_instance_in(g.n, eps.clone(), h, lo, hi, s.superset, setting, m).map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            if inst.sequence_count() > 2_000_000 {
+                return Err(format!("series '{}' at h = {h}: {} sequences, more than the 2000000 supported", s.name, inst.sequence_count()));
+            }
+            jobs.push(super::ratio::Job { h, lo, hi, superset: s.superset, setting, m });
+        }
+        series.push(Series { name: s.name.clone(), jobs });
+    }
+    Ok(RatioGrid { n: g.n, eps, hs, series })
 }

@@ -17,3 +17,4 @@ pub mod settle;
 pub mod sharp;
 pub mod summary;
 pub mod sweep;
+pub mod verify;

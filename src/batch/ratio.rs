@@ -3,7 +3,9 @@
 //! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
 //! is recorded as `unknown`.
 
-use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
+use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in};
+use minip_check::check::RatioOutcome;
+use minip_check::model::Setting;
 use minip_check::check::Checked;
 use minip_check::format::ratio::RatioCertificate;
 use minip_check::rational::{fmt_q, log2_abs, Rat};
@@ -19,6 +21,20 @@ pub struct Job {
     pub hi: u32,
     /// The LP has the class `h⁺` of strict supersets (`m > h`).
     pub superset: bool,
+    /// The setting (docs/math.md §11); default: the paper's model.
+    pub setting: Setting,
+    /// Bits `m` (only `nearest`, whose classes are `(o, e)`).
+    pub m: Option<u32>,
+}
+
+impl Job {
+    /// A job of the paper's model.
+    pub fn new(h: u32, lo: u32, hi: u32, superset: bool) -> Job {
+        Job { h, lo, hi, superset, setting: Setting::default(), m: None }
+    }
+    pub fn is_default(&self) -> bool {
+        self.setting.is_default() && self.m.is_none()
+    }
 }
 
 /// One table row / JSON line.
@@ -33,7 +49,7 @@ pub struct Record {
     /// Whether the LP has the class `h⁺` (docs/math.md §4.1).
     pub superset: bool,
     /// `certified` or `unknown`.
-    pub status: String,
+    pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,9 +63,16 @@ pub struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub growth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<String>,
+    pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Beyond the default setting: the setting, the label of `lo`, and `m` (nearest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setting: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lo_class: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub m: Option<u32>,
 }
 
 /// File stem of a certificate: `n3_eps1-2_h6_lo0_hi6`, with `_sup` when the LP has `h⁺`
@@ -57,6 +80,12 @@ pub struct Record {
 pub fn stem(n: u32, eps: &Rat, j: &Job) -> String {
     let hi = if j.hi > j.h { format!("{}p", j.h) } else { j.hi.to_string() };
     let sup = if j.superset { "_sup" } else { "" };
+    if !j.is_default() {
+        let hi = if j.m.is_none() { hi } else { j.hi.to_string() };
+        let lo = if j.m.is_none() && j.lo > j.h { format!("{}p", j.h) } else { j.lo.to_string() };
+        let m = j.m.map(|m| format!("_m{m}")).unwrap_or_default();
+        return format!("n{n}_eps{}_h{}_lo{lo}_hi{hi}{sup}{m}{}", fmt_q(eps).replace('/', "-"), j.h, j.setting.stem());
+    }
     format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
 }
 
@@ -68,22 +97,26 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].h));
     // R(0, h; h) for several h share one stepping pass (`forced_ratio_series`), one per
     // value of `superset`.
-    let is_series = |j: &Job| j.lo == 0 && j.hi == j.h;
+    let is_series = |j: &Job| j.lo == 0 && j.hi == j.h && j.is_default();
     let rest: Vec<usize> = order.iter().copied().filter(|&i| !is_series(&jobs[i])).collect();
     let mut solved: Vec<(usize, Result<Checked<RatioCertificate>, String>)> = Vec::new();
     for sup in [false, true] {
         let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
         if !hs.is_empty() {
-            solved.extend(series.into_iter().zip(forced_ratio_series(n, eps, &hs, sup)));
+            solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
         }
     }
-    bar.inc(solved.len() as u64);
+
     solved.extend(
         rest.par_iter()
             .map(|&i| {
                 let j = jobs[i];
-                let r = forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset);
+                let r = if j.is_default() {
+                    forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset)
+                } else {
+                    instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).and_then(|i| forced_ratio_in(&i))
+                };
                 bar.inc(1);
                 (i, r)
             })
@@ -94,28 +127,44 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     let mut out: Vec<(Record, Option<Checked<RatioCertificate>>)> = Vec::with_capacity(jobs.len());
     for (i, res) in solved {
         let j = jobs[i];
-        // The class h⁺ has overlap h: the chain runs over the same gaps as for h.
-        let chain = chain_bound(n, eps, j.hi.min(j.h), j.lo);
+        let gen = (!j.is_default()).then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok()).flatten();
+        // The class h⁺ has overlap h: the chain runs over the same gaps as for h. Beyond
+        // Min-IP: the overlap gap (Max-IP) or the distance gap (nearest) between the classes.
+        let chain = match &gen {
+            None => chain_bound(n, eps, j.hi.min(j.h), j.lo),
+            Some(g) => {
+                let gap = if j.setting.task == minip_check::model::Task::Nearest { g.dist(j.hi).abs_diff(g.dist(j.lo)) } else { g.overlap(j.hi).abs_diff(g.overlap(j.lo)) };
+                chain_bound(n, eps, gap, 0)
+            }
+        };
         let mut rec = Record {
             n,
             eps: fmt_q(eps),
             h: j.h,
             lo: j.lo,
-            hi: minip_check::check::class_label(j.h, j.hi),
+            hi: gen.as_ref().map(|g| g.label(j.hi)).unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
             superset: j.superset,
-            status: "unknown".into(),
+            verdict: "unknown".into(),
             ratio: None,
             log2_ratio: None,
             chain_bound: chain.as_ref().map(fmt_q),
             ratio_over_chain: None,
             growth: None,
-            certificate: None,
+            certificate_file: None,
             reason: None,
+            setting: (!j.is_default()).then(|| j.setting.label()),
+            lo_class: gen.as_ref().map(|g| g.label(j.lo)),
+            m: j.m,
         };
         let cert = match res {
+            Ok(c) if !matches!(c.claim(), RatioOutcome::Ratio(_)) => {
+                rec.verdict = "certified".into();
+                rec.ratio = Some(c.claim().label());
+                Some(c)
+            }
             Ok(c) => {
-                let r = c.claim().clone();
-                rec.status = "certified".into();
+                let r = c.claim().value().cloned().unwrap_or_default();
+                rec.verdict = "certified".into();
                 rec.ratio = Some(fmt_q(&r));
                 if r > Rat::from_integer(0.into()) {
                     rec.log2_ratio = Some(log2_abs(&r));
@@ -136,7 +185,7 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     for i in 1..out.len() {
         let (a, b) = (&out[i - 1].0, &out[i].0);
         let gap = |r: &Record| (r.hi.ends_with('+'), r.h - r.hi.trim_end_matches('+').parse::<u32>().unwrap_or(r.h));
-        if a.lo == b.lo && a.superset == b.superset && gap(a) == gap(b) && b.h > a.h {
+        if a.lo == b.lo && a.superset == b.superset && gap(a) == gap(b) && b.h > a.h && a.setting.is_none() && b.setting.is_none() {
             if let (Some(x), Some(y)) = (a.log2_ratio, b.log2_ratio) {
                 out[i].0.growth = Some((y - x) / (b.h - a.h) as f64);
             }

@@ -1,20 +1,97 @@
-//! The one batch runner: items in parallel (rayon), results in input order, progress on
-//! stderr when wanted. `sweep`, `settle`, `sharp --grid` and `amplify` use it.
+//! The one batch runner: items in parallel (rayon), results handed over in input order as soon
+//! as they are ready (so `--json` lines stream), a progress bar on stderr when wanted, and a
+//! clean stop on SIGINT: items not started are skipped, and the caller learns how far it got.
+//! `sweep`, `settle`, `sharp --grid`, `amplify` and `verify` use it.
 
 use super::progress::Bar;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
-/// Runs `f` on every item in parallel; the output order is the input order.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running batch to stop after the items in progress (the SIGINT handler).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether a stop was asked for.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Runs `f` on every item in parallel; the output order is the input order. Items skipped
+/// after an interrupt are missing from the end of the result (it is a prefix of the input).
 pub fn run<T: Sync, R: Send>(items: &[T], label: &str, progress: bool, f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
-    let bar = Bar::new(items.len() as u64, label, progress);
-    let out = items
-        .par_iter()
-        .map(|it| {
-            let r = f(it);
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish();
+    let mut out = Vec::with_capacity(items.len());
+    run_stream(items, label, progress, f, |r| {
+        out.push(r);
+        Ok(())
+    })
+    .expect("collecting never fails");
     out
+}
+
+/// Like `run`, but hands each result to `sink` in input order as soon as it and every
+/// earlier one are done. Stops at the first error of `sink` (a failed write) or after an
+/// interrupt; returns how many results were handed over. The items run on the current rayon
+/// pool (`--jobs`); `sink` runs on a helper thread, so even one worker never waits on itself.
+pub fn run_stream<T: Sync, R: Send>(
+    items: &[T],
+    label: &str,
+    progress: bool,
+    f: impl Fn(&T) -> R + Sync + Send,
+    mut sink: impl FnMut(R) -> Result<(), String> + Send,
+) -> Result<usize, String> {
+    let bar = Bar::new(items.len() as u64, label, progress);
+    let (tx, rx) = mpsc::channel::<(usize, Option<R>)>();
+    let bar_ref = &bar;
+    let (handed, failure) = std::thread::scope(|scope| {
+        let consumer = scope.spawn(move || {
+            let mut handed = 0usize;
+            let mut failure: Option<String> = None;
+            let mut pending: BTreeMap<usize, Option<R>> = BTreeMap::new();
+            let mut stopped = false;
+            for (i, r) in rx.iter() {
+                bar_ref.inc(1);
+                if stopped {
+                    continue;
+                }
+                pending.insert(i, r);
+                while let Some(r) = pending.remove(&handed) {
+                    match r {
+                        Some(r) => match sink(r) {
+                            Ok(()) => handed += 1,
+                            Err(e) => {
+                                failure = Some(e);
+                                interrupt();
+                                stopped = true;
+                                break;
+                            }
+                        },
+                        None => {
+                            // Skipped after an interrupt: nothing after it is handed over.
+                            stopped = true;
+                            break;
+                        }
+                    }
+                }
+                if stopped {
+                    pending.clear();
+                }
+            }
+            (handed, failure)
+        });
+        items.par_iter().enumerate().for_each_with(tx, |tx, (i, it)| {
+            let r = if interrupted() { None } else { Some(f(it)) };
+            let _ = tx.send((i, r));
+        });
+        consumer.join().expect("the result thread does not panic")
+    });
+    bar.finish();
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(handed),
+    }
 }

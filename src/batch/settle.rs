@@ -37,9 +37,9 @@ pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, String> {
     Ok(v)
 }
 
-pub fn settle(job: &SettleJob, out: &Path, progress: bool) -> Result<Vec<SettleRow>, String> {
+pub fn settle(job: &SettleJob, out: Option<&Path>, progress: bool) -> Result<Vec<SettleRow>, String> {
     let insts = instances(job)?;
-    let recs = run(&insts, Some(out), true, progress);
+    let recs = run(&insts, out, true, progress);
     Ok(insts
         .iter()
         .zip(recs)

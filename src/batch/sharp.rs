@@ -27,7 +27,12 @@ pub struct Record {
     pub paper_k: String,
     /// `sharp`, `loose`, `fails` or `unknown`.
     pub relation: String,
+    /// `certified` or `unknown`.
+    pub verdict: String,
     pub attained: bool,
+    /// The setting (docs/math.md §11); absent for the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setting: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
@@ -39,18 +44,21 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
         h: inst.gap.h,
         u: inst.gap.u,
         w: inst.gap.w,
-        d: inst.gap.d(),
+        d: inst.d(),
         family: inst.family.name().into(),
         kstar: "unknown".into(),
         paper_k: fmt_q(&inst.kprime()),
         relation: "unknown".into(),
+        verdict: "unknown".into(),
         attained: false,
+        setting: Some(inst.setting.label()).filter(|s| !s.is_empty()),
         reason: None,
     };
     match out {
         SharpOutcome::Certified(c) => {
             let c = c.cert();
             r.kstar = c.kstar.clone();
+            r.verdict = "certified".into();
             r.relation = c.relation.clone();
             r.attained = c.attained;
         }
@@ -70,7 +78,7 @@ pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path)
     let mut written = Vec::new();
     let mut i = 0;
     while i < insts.len() {
-        let key = |k: usize| (insts[k].n, insts[k].eps.clone(), insts[k].family);
+        let key = |k: usize| (insts[k].n, insts[k].eps.clone(), insts[k].family, insts[k].setting);
         let mut j = i;
         let mut certs: Vec<SharpCertificate> = Vec::new();
         while j < insts.len() && key(j) == key(i) {
@@ -82,14 +90,26 @@ pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path)
         if !certs.is_empty() {
             let file = SharpFile { format: SHARP_FORMAT.into(), certificates: certs };
             let file = Checked::new(file, &Context::default()).map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
-            let (n, e, f) = key(i);
-            let path = dir.join(format!("n{n}_eps{}_{}.json", fmt_q(&e).replace('/', "-"), f.name()));
+            let (n, e, f, s) = key(i);
+            let path = dir.join(format!("n{n}_eps{}_{}{}.json", fmt_q(&e).replace('/', "-"), f.name(), s.stem()));
             crate::print::write_file(&path, &json::sharp_file(&file))?;
             written.push(path.display().to_string());
         }
         i = j;
     }
     Ok(written)
+}
+
+/// The exit status of sharp records: 2 if any is unknown, else 1 if the lemma's bound fails
+/// somewhere (`kstar < K`, a certified counterexample), else 0.
+pub fn exit_code(recs: &[Record]) -> i32 {
+    if recs.iter().any(|r| r.verdict != "certified") {
+        2
+    } else if recs.iter().any(|r| r.relation == "fails") {
+        1
+    } else {
+        0
+    }
 }
 
 /// CSV with a header; `kstar_float` is for plotting only.
@@ -122,7 +142,9 @@ pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> 
             kstar: c.kstar.clone(),
             paper_k: c.paper_k.clone(),
             relation: c.relation.clone(),
+            verdict: "certified".into(),
             attained: c.attained,
+            setting: minip_check::check::sharp::stated_instance(c).ok().map(|i| i.setting.label()).filter(|s| !s.is_empty()),
             reason: None,
         })
         .collect())

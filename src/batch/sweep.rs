@@ -11,7 +11,7 @@ use minip_check::rational::fmt_q;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// One settled instance, as printed (table row or JSON line).
+/// One settled instance, as printed (table row or JSON line of kind `gap.verdict`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
     pub n: u32,
@@ -21,13 +21,44 @@ pub struct Record {
     pub w: u32,
     pub d: u32,
     pub family: String,
+    /// `paper` or a rational: the negated bound `b ≤ K'·c`.
     pub bound: String,
+    /// `K'`.
     pub kprime: String,
+    /// The lemma's `K = (n−2)(d−2ε)/(2ε)`.
+    pub paper_k: String,
+    /// `holds`, `broken` or `unknown`.
     pub verdict: String,
+    /// The setting (docs/math.md §11); absent for the default.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<String>,
+    pub setting: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+/// The record of an instance and its outcome (no file).
+pub fn record(inst: &Instance, outcome: &Outcome) -> Record {
+    Record {
+        n: inst.n,
+        eps: fmt_q(&inst.eps),
+        h: inst.gap.h,
+        u: inst.gap.u,
+        w: inst.gap.w,
+        d: inst.d(),
+        family: inst.family.name().into(),
+        bound: inst.bound.label(),
+        kprime: fmt_q(&inst.kprime()),
+        paper_k: fmt_q(&minip_check::model::paper_k(inst.n, &inst.eps, inst.d())),
+        verdict: outcome.verdict_name().into(),
+        setting: Some(inst.setting.label()).filter(|s| !s.is_empty()),
+        certificate_file: None,
+        reason: match outcome {
+            Outcome::Unknown { reason } => Some(reason.clone()),
+            Outcome::Certified(_) => None,
+        },
+    }
 }
 
 /// Writes a checked certificate (and for `holds`, its VIPR export when asked).
@@ -44,26 +75,13 @@ pub fn write_certificate(c: &Checked<GapCertificate>, path: &Path, with_vipr: bo
 /// Settles one instance and writes its certificate under `out` (if given).
 pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
     let outcome = decide(inst);
-    let mut rec = Record {
-        n: inst.n,
-        eps: fmt_q(&inst.eps),
-        h: inst.gap.h,
-        u: inst.gap.u,
-        w: inst.gap.w,
-        d: inst.gap.d(),
-        family: inst.family.name().into(),
-        bound: inst.bound.label(),
-        kprime: fmt_q(&inst.kprime()),
-        verdict: outcome.verdict_name().into(),
-        certificate: None,
-        reason: None,
-    };
+    let mut rec = record(inst, &outcome);
     match &outcome {
         Outcome::Certified(cert) => {
             if let Some(dir) = out {
                 let path: PathBuf = dir.join(format!("{}.json", inst.stem()));
                 match write_certificate(cert, &path, vipr) {
-                    Ok(()) => rec.certificate = Some(path.display().to_string()),
+                    Ok(()) => rec.certificate_file = Some(path.display().to_string()),
                     Err(e) => {
                         rec.verdict = "unknown".into();
                         rec.reason = Some(e);
@@ -71,7 +89,7 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
                 }
             }
         }
-        Outcome::Unknown { reason } => rec.reason = Some(reason.clone()),
+        Outcome::Unknown { .. } => {}
     }
     rec
 }
@@ -79,6 +97,19 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
 /// Settles instances in parallel; the output order is the input order.
 pub fn run(insts: &[Instance], out: Option<&Path>, vipr: bool, progress: bool) -> Vec<Record> {
     runner::run(insts, "instances", progress, |inst| settle_one(inst, out, vipr))
+}
+
+/// The exit status of a batch of gap verdicts: 2 if any is unknown, else 1 if a certified
+/// head breaks its bound, else 0.
+pub fn exit_code(recs: &[Record]) -> i32 {
+    let (_, broken, unknown) = tally(recs);
+    if unknown > 0 {
+        2
+    } else if broken > 0 {
+        1
+    } else {
+        0
+    }
 }
 
 /// Counts by verdict: (holds, broken, unknown).

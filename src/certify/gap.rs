@@ -6,11 +6,11 @@
 use crate::repair::hint::{exact_farkas, exact_point};
 use crate::solve::gap::{solve_farkas, solve_slack};
 use minip_check::check::{Checked, Context, Verdict};
-use minip_check::format::gap::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Triple, GAP_FORMAT};
+use minip_check::format::gap::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Tables, Triple, GAP_FORMAT};
 use minip_check::model::tokens::{realize, Token};
-use minip_check::model::Instance;
+use minip_check::model::{Instance, Kernel, Positions};
 use minip_check::rational::{fmt_q, Rat};
-use minip_check::rows::gap::{build_rows, Row, VARS};
+use minip_check::rows::gap::{build_rows, gap_lp, GapLp, Row};
 use num_traits::{One, Signed, Zero};
 
 /// The result of one instance: a checked certificate, or `Unknown` with the reason.
@@ -44,9 +44,22 @@ pub fn decide(inst: &Instance) -> Outcome {
 /// Settles one instance exactly; `tokens` are stated in the certificate when given (the
 /// checker checks that they realize the configuration and are pairwise distinct).
 pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
+    let owned;
+    let inst = match tokens {
+        Some(t) => match inst.clone().with_tokens(t) {
+            Ok(i) => {
+                owned = i;
+                &owned
+            }
+            Err(e) => return Outcome::Unknown { reason: e },
+        },
+        None => inst,
+    };
+    let lp = gap_lp(inst);
+    let nvars = lp.vars.len();
     let rows = build_rows(inst);
     let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
-    let hint = match solve_slack(&rows, VARS.len()) {
+    let hint = match solve_slack(&rows, nvars) {
         Ok(h) => h,
         Err(e) => return Outcome::Unknown { reason: e },
     };
@@ -56,13 +69,13 @@ pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
         }
         let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
         let z = exact_point(&exact_rows, &scaled)?;
-        head_certificate(inst, tokens, &z)
+        head_certificate(inst, tokens, &lp, &z)
     };
     let farkas = || -> Result<Checked<GapCertificate>, String> {
         let from_duals = exact_farkas(&exact_rows, &hint.duals);
         let y = from_duals
             .or_else(|| {
-                let alt = solve_farkas(&rows, VARS.len()).ok()?;
+                let alt = solve_farkas(&rows, nvars).ok()?;
                 exact_farkas(&exact_rows, &alt)
             })
             .ok_or("no exact Farkas multipliers near the solver's duals")?;
@@ -85,6 +98,8 @@ pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
 /// variables and sequences; `farkas`/`head` are filled in by the caller.
 pub fn skeleton(inst: &Instance, verdict: Verdict, tokens: Option<&[Token; 3]>) -> GapCertificate {
     let [x, y, z] = tokens.cloned().unwrap_or_else(|| realize(&inst.gap));
+    let lp = gap_lp(inst);
+    let f = inst.setting.fields();
     GapCertificate {
         format: GAP_FORMAT.into(),
         verdict: verdict.name().into(),
@@ -97,14 +112,15 @@ pub fn skeleton(inst: &Instance, verdict: Verdict, tokens: Option<&[Token; 3]>) 
             family: inst.family.name().into(),
             bound: inst.bound.label(),
             kprime: fmt_q(&inst.kprime()),
+            task: f.task,
+            kernel: f.kernel,
+            positions: f.positions,
+            keys: f.keys,
+            at: f.at,
         },
         tokens: Triple { x: x.bits(), y: y.bits(), z: z.bits() },
-        variables: VARS.iter().map(|s| s.to_string()).collect(),
-        sequences: inst
-            .sequences()
-            .into_iter()
-            .map(|s| SequenceEntry { tokens: s.spelled(), name: s.name, mult: s.mult, target: s.target })
-            .collect(),
+        variables: lp.vars.clone(),
+        sequences: lp.seqs.into_iter().map(|s| SequenceEntry { tokens: s.tokens, name: s.name, mult: s.mult, target: s.target }).collect(),
         farkas: None,
         head: None,
     }
@@ -125,16 +141,16 @@ pub fn farkas_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, rows: &[
     cert
 }
 
-/// The head with tables `alpha`, `s` (over x, y, z) and each sequence's stated output
-/// `ŷ = Σ i_k α_k s_k / Σ i_k α_k` (the checker recomputes these on its own).
-pub fn head_tables(inst: &Instance, alpha: &[Rat], s: &[Rat]) -> Head {
-    let outputs = inst
-        .sequences()
+/// The head with tables `alpha`, `s` (over the slots of `lp`: x, y, z for shared maps) and
+/// each sequence's stated output `ŷ = Σ count·α·s / Σ count·α` (the checker recomputes these).
+pub fn head_tables(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Head {
+    let outputs = lp
+        .seqs
         .iter()
         .map(|seq| {
             let (mut num, mut den) = (Rat::zero(), Rat::zero());
-            for j in 0..3 {
-                let m = Rat::from_integer(seq.mult[j].into());
+            for (j, &c) in seq.count.iter().enumerate() {
+                let m = Rat::from_integer(c.into());
                 num += &m * &alpha[j] * &s[j];
                 den += &m * &alpha[j];
             }
@@ -142,36 +158,59 @@ pub fn head_tables(inst: &Instance, alpha: &[Rat], s: &[Rat]) -> Head {
             Output { sequence: seq.name.clone(), yhat: fmt_q(&yhat) }
         })
         .collect();
-    Head {
-        alpha: Triple { x: fmt_q(&alpha[0]), y: fmt_q(&alpha[1]), z: fmt_q(&alpha[2]) },
-        s: Triple { x: fmt_q(&s[0]), y: fmt_q(&s[1]), z: fmt_q(&s[2]) },
-        outputs,
-    }
+    let table = |v: &[Rat]| {
+        if inst.setting.positions == Positions::Shared {
+            Tables::Triple(Triple { x: fmt_q(&v[0]), y: fmt_q(&v[1]), z: fmt_q(&v[2]) })
+        } else {
+            Tables::Slots(v.iter().map(fmt_q).collect())
+        }
+    };
+    Head { alpha: table(alpha), s: table(s), outputs }
 }
 
 /// Turns a point of the closed system into a head (docs/math.md §2, "Witness"): a zero
 /// weight carrying a nonzero product is moved slightly off zero (the strict rows have
-/// margin 1, so a small move keeps them), halving the move until the head passes.
-fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, z: &[Rat]) -> Option<Checked<GapCertificate>> {
+/// margin 1, so a small move keeps them), halving the move until the head passes. With a
+/// nonnegative kernel a good slot moves up by at most what the bound leaves (raising a bad
+/// slot first if the bad weight is zero); with a signed kernel good slots move down.
+fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, lp: &GapLp, z: &[Rat]) -> Option<Checked<GapCertificate>> {
     let k = inst.kprime();
+    let ns = lp.nslots();
+    let signed = inst.setting.kernel == Kernel::Signed;
+    let good = lp.bound_slots(inst.good(), inst.setting.at);
+    let bad = lp.bound_slots(inst.bad(), inst.setting.at);
     // Start with a large move (small, readable values s = P/α) and halve.
-    let mut delta = z[..3].iter().fold(Rat::one(), |m, v| if *v > m { v.clone() } else { m });
+    let mut delta = z[..ns].iter().fold(Rat::one(), |m, v| if *v > m { v.clone() } else { m });
     for _ in 0..64 {
-        let mut w: Vec<Rat> = z[..3].to_vec();
-        let prod = &z[3..];
-        if w[0].is_zero() && !prod[0].is_zero() {
-            w[0] = delta.clone();
+        let mut w: Vec<Rat> = z[..ns].to_vec();
+        let prod = &z[ns..];
+        let needs = |w: &[Rat], j: usize| w[j].is_zero() && !prod[j].is_zero();
+        for j in 0..ns {
+            if !good.contains(&j) && needs(&w, j) {
+                w[j] = delta.clone();
+            }
         }
-        if w[2].is_zero() && (!prod[2].is_zero() || (w[1].is_zero() && !prod[1].is_zero())) {
-            w[2] = delta.clone();
+        let needy: Vec<usize> = good.iter().copied().filter(|&j| needs(&w, j)).collect();
+        if !needy.is_empty() {
+            if signed {
+                for &j in &needy {
+                    w[j] = -delta.clone();
+                }
+            } else if k.is_positive() {
+                if bad.iter().all(|&j| w[j].is_zero()) {
+                    w[bad[0]] = delta.clone();
+                }
+                let sum = |v: &[usize], w: &[Rat]| v.iter().fold(Rat::zero(), |a, &j| a + &w[j]);
+                let slack = &k * sum(&bad, &w) - sum(&good, &w);
+                let share = slack / Rat::from_integer((needy.len() as i64).into());
+                for &j in &needy {
+                    w[j] = if share < delta { share.clone() } else { delta.clone() };
+                }
+            }
         }
-        if w[1].is_zero() && !prod[1].is_zero() && k.is_positive() {
-            let cap = &k * &w[2];
-            w[1] = if cap < delta { cap } else { delta.clone() };
-        }
-        let s: Vec<Rat> = (0..3).map(|j| if w[j].is_zero() { Rat::zero() } else { &prod[j] / &w[j] }).collect();
+        let s: Vec<Rat> = (0..ns).map(|j| if w[j].is_zero() { Rat::zero() } else { &prod[j] / &w[j] }).collect();
         let mut cert = skeleton(inst, Verdict::Broken, tokens);
-        cert.head = Some(head_tables(inst, &w, &s));
+        cert.head = Some(head_tables(inst, lp, &w, &s));
         if let Ok(c) = Checked::new(cert, &Context::default()) {
             return Some(c);
         }

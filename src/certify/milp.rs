@@ -57,7 +57,7 @@ impl Job {
         Gap::all_up_to(self.m)
             .into_iter()
             .filter(|g| g.d() >= self.d && (g.w < g.h || g.h < self.m))
-            .map(|gap| Instance { n: self.n, eps: self.eps.clone(), gap, family: self.family, bound: Bound::Paper })
+            .map(|gap| Instance::new(self.n, self.eps.clone(), gap, self.family, Bound::Paper).expect("validated in Job::new"))
             .collect()
     }
 }
@@ -74,6 +74,8 @@ pub struct Report {
     pub milp_value: Option<f64>,
     pub milp_tokens: String,
     pub agree: bool,
+    /// `agree`, `disagree` or `error`.
+    pub verdict: String,
     pub enum_seconds: f64,
     pub milp_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,7 +105,7 @@ pub fn cross_check(job: &Job) -> Report {
     let t = Instant::now();
     let milp = solve(job);
     let milp_seconds = t.elapsed().as_secs_f64();
-    let mut r = Report {
+    let r = Report {
         m: job.m,
         d: job.d,
         configurations: job.configurations().len(),
@@ -112,10 +114,16 @@ pub fn cross_check(job: &Job) -> Report {
         milp_value: None,
         milp_tokens: String::new(),
         agree: false,
+        verdict: "error".into(),
         enum_seconds,
         milp_seconds,
         error: None,
     };
+    let r = cross_check_inner(exact, milp, r);
+    Report { verdict: if r.error.is_some() { "error" } else if r.agree { "agree" } else { "disagree" }.into(), ..r }
+}
+
+fn cross_check_inner(exact: Result<(Rat, Instance), String>, milp: Result<(f64, String), String>, mut r: Report) -> Report {
     if r.configurations == 0 {
         // Nothing realizable (e.g. m = 1: z would have to be x). Both sides must say so.
         r.min_kstar = "none".into();

@@ -64,7 +64,7 @@ impl Ratios {
         if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
             return r.clone();
         }
-        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).map(|c| (c.claim().clone(), c.into_cert()));
+        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).and_then(|c| Ok((c.claim().value().cloned().ok_or("no finite ratio")?, c.into_cert())));
         self.cache.lock().expect("ratio cache").insert((h, lo, class, sup), r.clone());
         r
     }

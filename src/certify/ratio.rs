@@ -10,8 +10,9 @@
 use crate::formulate::ratio::{row_lp, RowLp};
 use crate::repair::simplex;
 use crate::solve::ratio as lp;
-use minip_check::check::{ratio_instance, Checked, Context};
+use minip_check::check::{class_label, ratio_instance, Checked, Context};
 use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATIO_FORMAT};
+use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use minip_check::model::paper_k;
 use minip_check::rational::{fmt_q, Rat};
 use num_traits::{One, Signed, Zero};
@@ -36,6 +37,15 @@ pub struct SolveStats {
 
 /// `R_{n,ε}(lo, hi; h)` with a certificate that already passed `check_ratio`; `hi = h + 1`
 /// is the class `h⁺` and needs `superset`.
+///
+/// ```
+/// use minip::certify::ratio::forced_ratio;
+/// use minip::rational::q;
+/// // R(0, 3; 3) at n = 3, eps = 1/2: every correct head has alpha(x, y) >= 5/2 alpha(x, x)
+/// // for <x,y> = 0; against a strict superset z of x only 2 is forced.
+/// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap().claim().label(), "5/2");
+/// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 4, true).unwrap().claim().label(), "2");
+/// ```
 pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
@@ -43,7 +53,7 @@ pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool)
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
 pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
-    ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    check_size(n, eps, h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
         stepped(n, eps, superset, &[h], |lp, b, x, pivots| {
@@ -59,6 +69,15 @@ pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset:
     let cert = certificate_of_basis(&lp, &basis.held, &basis.y, &x);
     let cert = Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
     Ok((cert, stats))
+}
+
+/// The parameters, and the size of the LP, within the supported limits (before any work).
+pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), String> {
+    let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
+    use minip_check::limits::{at_most, MAX_RATIO_H, MAX_RATIO_MULTISETS};
+    at_most("h", h, MAX_RATIO_H, "the row LP certified by minip amplify")?;
+    let total = minip_check::rows::ratio::count(n as usize - 1, inst.classes() as u32 - 1);
+    at_most("the row LP", total, MAX_RATIO_MULTISETS, "multisets of n - 1 classes: too many rows")
 }
 
 /// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.
@@ -132,6 +151,11 @@ fn stepped(
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
 pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
+    forced_ratio_series_with(n, eps, hs, superset, &|| {})
+}
+
+/// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress).
+pub fn forced_ratio_series_with(n: u32, eps: &Rat, hs: &[u32], superset: bool, done: &(dyn Fn() + Sync)) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -142,6 +166,7 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
     if !high.is_empty() && ratio_instance(n, eps.clone(), 1, 0, 1, superset).is_ok() {
         let r = stepped(n, eps, superset, &high, |lp, b, x, _| {
             found.insert(lp.h, certificate_of_basis(lp, &b.held, &b.y, x));
+            done();
         });
         failure = r.err().map(|e| format!("unknown: {e}"));
     }
@@ -149,7 +174,11 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
         .map(|&h| match found.get(&h) {
             Some(c) => Checked::new(c.clone(), &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None => forced_ratio(n, eps, h, 0, h, superset),
+            None => {
+                let r = forced_ratio(n, eps, h, 0, h, superset);
+                done();
+                r
+            }
         })
         .collect()
 }
@@ -158,24 +187,124 @@ pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec
 /// gives `h − lo`; docs/math.md §4.7) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
 /// `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if there is no split. Display only.
 pub fn chain_bound(n: u32, eps: &Rat, hi: u32, lo: u32) -> Option<Rat> {
-    let s = hi.checked_sub(lo)? as usize;
-    let mut best: Vec<Option<Rat>> = vec![None; s + 1];
-    best[0] = Some(Rat::one());
+    chain_split(n, eps, hi.checked_sub(lo)?).map(|c| c.0)
+}
+
+/// The chain bound of a span `s` with an optimal split into gaps (in chain order); `None`
+/// if `s` has no split into gaps with `K(d) > 0` (e.g. `s ≤ 1`). Ties go to the smallest
+/// last gap, so the split is deterministic.
+pub fn chain_split(n: u32, eps: &Rat, s: u32) -> Option<(Rat, Vec<u32>)> {
+    let s = s as usize;
+    let mut best: Vec<Option<(Rat, usize)>> = vec![None; s + 1];
+    best[0] = Some((Rat::one(), 0));
     for t in 2..=s {
         for d in 2..=t {
             let k = paper_k(n, eps, d as u32);
             if !k.is_positive() {
                 continue;
             }
-            if let Some(b) = &best[t - d] {
+            if let Some((b, _)) = &best[t - d] {
                 let v = b * &k;
-                if best[t].as_ref().map_or(true, |cur| &v > cur) {
-                    best[t] = Some(v);
+                if best[t].as_ref().is_none_or(|cur| v > cur.0) {
+                    best[t] = Some((v, d));
                 }
             }
         }
     }
-    best[s].clone().filter(|_| s > 0)
+    if s == 0 {
+        return None;
+    }
+    let value = best[s].as_ref()?.0.clone();
+    let mut gaps = Vec::new();
+    let mut t = s;
+    while t > 0 {
+        let d = best[t].as_ref().expect("reachable").1;
+        gaps.push(d as u32);
+        t -= d;
+    }
+    gaps.reverse();
+    Some((value, gaps))
+}
+
+/// The closed form of the forced ratio at `ε = 1/2` (docs/math.md §9.2), for every `n ≥ 3`:
+/// `R(0, o; h) = chain_n(o)` for `o < h`, `R(0, h⁺; h) = chain_n(h)` and
+/// `R(0, h; h) = (n·chain_n(h) − 1)/(n − 1)`; `hi = h + 1` is `h⁺`. `None` when `ε ≠ 1/2` or
+/// there is no chain (`hi ≤ 1`).
+pub fn closed_form_ratio(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Rat> {
+    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || hi > h + 1 {
+        return None;
+    }
+    let (c, _) = chain_split(n, eps, hi.min(h))?;
+    if hi == h {
+        let nn = Rat::from_integer(n.into());
+        Some((&nn * c - Rat::one()) / (nn - Rat::one()))
+    } else {
+        Some(c)
+    }
+}
+
+/// The chain multipliers of `R(0, hi; h)` at `ε = 1/2` (docs/math.md §9.2): for each link
+/// `u → w` of an optimal split (`K = (n−2)(d−1)`, `W` the product of the earlier `K`s),
+/// `W/(n−1)` on `lower (x, u^{n−1})`, `(n−2)W/(n−1)` on `lower (x, w^{n−1})` and `W` on
+/// `upper (x, u, w^{n−2})` (the paper's `N1 + (n−2)N2 = (n−1)N3`); rows shared by
+/// consecutive links are merged, `2k + 1` multipliers for `k` links. Classes are indices
+/// (`h + 1` is `h⁺`).
+pub fn chain_multipliers(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Vec<Multiplier>> {
+    closed_form_ratio(n, eps, h, hi)?;
+    let (_, gaps) = chain_split(n, eps, hi.min(h))?;
+    let mut cls = vec![0u32];
+    for d in &gaps {
+        cls.push(cls.last().expect("nonempty") + d);
+    }
+    *cls.last_mut().expect("nonempty") = hi;
+    let n1 = Rat::from_integer((n - 1).into());
+    let mut ys: std::collections::BTreeMap<(Vec<u32>, &str), Rat> = std::collections::BTreeMap::new();
+    let mut w = Rat::one();
+    for (i, d) in gaps.iter().enumerate() {
+        let (u, v) = (cls[i], cls[i + 1]);
+        let rep = |c: u32, k: usize| vec![c; k];
+        let mut mixed = vec![u];
+        mixed.extend(rep(v, n as usize - 2));
+        for (key, y) in [
+            ((rep(u, n as usize - 1), "lower"), &w / &n1),
+            ((rep(v, n as usize - 1), "lower"), Rat::from_integer((n - 2).into()) * &w / &n1),
+            ((mixed, "upper"), w.clone()),
+        ] {
+            *ys.entry(key).or_insert_with(Rat::zero) += y;
+        }
+        w *= Rat::from_integer(((n - 2) * (d - 1)).into());
+    }
+    Some(ys.into_iter().map(|((classes, side), y)| Multiplier { classes, side: side.into(), y: fmt_q(&y) }).collect())
+}
+
+/// A lower-bound-only certificate (`minip-ratio-bound/1`) for the closed form of
+/// `R(0, hi; h)` at `ε = 1/2`, any `n` and `h`, no LP: the chain multipliers, checked.
+pub fn chain_bound_certificate(n: u32, eps: &Rat, h: u32, hi: u32, superset: bool) -> Result<Checked<RatioBoundCertificate>, String> {
+    ratio_instance(n, eps.clone(), h, 0, hi, superset)?;
+    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| format!("no closed form for R(0, {}; {h}) at n = {n}, eps = {}", class_label(h, hi), fmt_q(eps)))?;
+    let multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
+    let cert = RatioBoundCertificate {
+        format: RATIO_BOUND_FORMAT.into(),
+        params: RatioParams { n, eps: fmt_q(eps), h, lo: 0, hi, superset, task: None, kernel: None, positions: None, keys: None, at: None, m: None },
+        bound: fmt_q(&r),
+        multipliers,
+    };
+    Checked::new(cert, &Context::default()).map_err(|e| format!("the chain certificate failed the checker ({e})"))
+}
+
+/// A full certificate (`minip-ratio/2`) for the closed form of `R(0, hi; h)` at `ε = 1/2`:
+/// the attaining point from the row LP (`forced_ratio`) with the chain multipliers. The LP's
+/// value must equal the closed form (a cross-check); if the point does not combine with the
+/// chain multipliers, the LP's own checked certificate is returned.
+pub fn chain_full_certificate(n: u32, eps: &Rat, h: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
+    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| format!("no closed form for R(0, {}; {h})", class_label(h, hi)))?;
+    let lp = forced_ratio(n, eps, h, 0, hi, superset)?;
+    if lp.claim().value() != Some(&r) {
+        return Err(format!("the row LP gives R(0, {}; {h}) = {}, the closed form {}", class_label(h, hi), lp.claim().label(), fmt_q(&r)));
+    }
+    let mut cert = lp.cert().clone();
+    cert.multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
+    Ok(Checked::new(cert, &Context::default()).unwrap_or(lp))
 }
 
 /// The candidate certificate of a basis: its point `x` and the multipliers `y` of
@@ -192,14 +321,284 @@ pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Rat], x: &[Rat]) ->
         .map(|(&i, v)| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) })
         .collect();
     multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+    if !lp.is_default() {
+        let ns = lp.slots();
+        let r = lp.obj.iter().fold(Rat::zero(), |acc, &j| acc + &x[j]);
+        return RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) };
+    }
     RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset },
+        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: None, kernel: None, positions: None, keys: None, at: None, m: None },
         ratio: fmt_q(&x[lp.lo as usize]),
         alpha: x[..k].iter().map(fmt_q).collect(),
         p: x[k..].iter().map(fmt_q).collect(),
         multipliers,
+        witness: None,
+        ray: None,
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Beyond Min-IP (docs/math.md §11): the same row LP in any setting.
+
+use crate::formulate::ratio::row_lp_in;
+use crate::repair::hint::{exact_farkas, exact_point};
+use crate::solve::gap::{solve_farkas, solve_slack};
+use minip_check::format::ratio::{RatioPoint, EMPTY, MINUS_INF};
+use minip_check::rows::gap::Row;
+use minip_check::rows::ratio::{ratio_instance_in, RatioInstance};
+
+/// The most rows the strict-feasibility step (a dense LP) is given.
+pub const MAX_GENERAL_ROWS: usize = 60_000;
+
+/// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
+#[allow(clippy::too_many_arguments)]
+pub fn instance_in(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool, setting: minip_check::model::Setting, m: Option<u32>) -> Result<RatioInstance, String> {
+    ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)
+}
+
+/// `R = inf A_lo/A_hi` over heads correct on every sequence of the setting (or `empty`, or
+/// `-inf`), with a certificate that passed the checker. The default setting takes the
+/// route of `forced_ratio` (same certificate bytes). Errors starting `unknown:` mean the
+/// exact solve did not finish.
+pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>, String> {
+    if inst.setting.is_default() && inst.m.is_none() {
+        return forced_ratio(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
+    }
+    let lp = row_lp_in(inst)?;
+    if lp.rows.len() > MAX_GENERAL_ROWS {
+        return Err(format!("{} rows: more than the {MAX_GENERAL_ROWS} this route solves", lp.rows.len()));
+    }
+    let ns = lp.slots();
+    let q = Rat::from_integer(lp.eps.denom().clone());
+    // 1. Is there a correct head with A_hi > 0? The strict rows closed as ≤ −1.
+    let mut rows: Vec<Row> = lp
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &(j, v) in r {
+                c[j] = Rat::from_integer(v.into());
+            }
+            Row { name: format!("{i}"), coeffs: c, rhs: -Rat::one(), strict: true }
+        })
+        .collect();
+    let mut den = vec![Rat::zero(); 2 * ns];
+    for &j in &lp.norm {
+        den[j] = -Rat::one();
+    }
+    rows.push(Row { name: "den".into(), coeffs: den, rhs: -Rat::one(), strict: true });
+    if !lp.signed() {
+        for j in 0..ns {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            c[j] = -Rat::one();
+            rows.push(Row { name: format!("sign{j}"), coeffs: c, rhs: Rat::zero(), strict: false });
+        }
+    }
+    let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+    let hint = solve_slack(&rows, 2 * ns).map_err(|e| format!("unknown: {e}"))?;
+    let mut cert = base_certificate(&lp);
+    if hint.sigma <= 1e-9 {
+        // Prefer a certificate without the `den` row: no correct head at all.
+        let den_at = lp.rows.len();
+        let without: Vec<Row> = rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
+        let exact_without: Vec<(Vec<Rat>, Rat)> = without.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+        let strong = solve_slack(&without, 2 * ns).ok().filter(|h| h.sigma <= 1e-9).and_then(|h| {
+            exact_farkas(&exact_without, &h.duals).or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, 2 * ns).ok()?))
+        });
+        let strong = strong.map(|y| {
+            let mut full = y;
+            full.insert(den_at, Rat::zero());
+            full
+        });
+        let y = strong
+            .or_else(|| exact_farkas(&exact_rows, &hint.duals))
+            .or_else(|| exact_farkas(&exact_rows, &solve_farkas(&rows, 2 * ns).ok()?))
+            .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
+        let m = lp.rows.len();
+        let mut mults: Vec<Multiplier> = Vec::new();
+        for (i, v) in y.iter().enumerate().take(m + 1) {
+            if v.is_zero() {
+                continue;
+            }
+            if i == m {
+                mults.push(Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) });
+            } else {
+                mults.push(Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) });
+            }
+        }
+        mults.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+        cert.ratio = EMPTY.into();
+        cert.multipliers = mults;
+        return Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"));
+    }
+    let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+    let z = exact_point(&exact_rows, &scaled).ok_or("unknown: no exact strictly correct head near the solver's")?;
+    cert.witness = Some(move_zero_weights(&lp, z));
+    // 2. The closure minimum, exactly.
+    match lp::solve_general(&lp) {
+        Ok(h) => {
+            let b0 = simplex::from_hint_general(&lp, &h);
+            let exact = b0.filter(|b| b.y.iter().all(|v| !v.is_negative())).and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
+            let mut c = match exact {
+                Some((b, x, _)) => certificate_of_basis(&lp, &b.held, &b.y, &x),
+                // HiGHS's basis is not usable as it is (e.g. a free P column nonbasic at
+                // zero): round the optimum and solve both sides on the hint's supports.
+                None => from_hint_repair(&lp, &h).ok_or("unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair")?,
+            };
+            c.witness = cert.witness.take();
+            Checked::new(c, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+        }
+        Err(lp::NoOptimum::Unbounded) => {
+            let (point, ray) = unbounded_parts(&lp).ok_or("unknown: unbounded, but no exact point and ray")?;
+            cert.ratio = MINUS_INF.into();
+            cert.alpha = point[..ns].iter().map(fmt_q).collect();
+            cert.p = point[ns..].iter().map(fmt_q).collect();
+            cert.ray = Some(RatioPoint { alpha: ray[..ns].iter().map(fmt_q).collect(), p: ray[ns..].iter().map(fmt_q).collect() });
+            Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+        }
+        Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
+    }
+}
+
+/// The optimum from HiGHS's primal and dual hint: a candidate `R` (the rounded value),
+/// multipliers `y ≥ 0` on the rows of the dual support with `A_lo − R·A_hi + Σ y·row` free
+/// of `P` (and `≥ 0` on `A`, `= 0` for a signed kernel), and an exact point with `A_hi = 1`,
+/// `A_lo = R` on the active rows. A candidate; the checker judges it.
+fn from_hint_repair(lp: &RowLp, h: &lp::Hint) -> Option<RatioCertificate> {
+    use crate::repair::hint::exact_combination;
+    let ns = lp.slots();
+    let m = lp.rows.len();
+    let dense = |r: &minip_check::rows::ratio::IntRow| {
+        let mut c = vec![Rat::zero(); 2 * ns];
+        for &(j, v) in r {
+            c[j] = Rat::from_integer(v.into());
+        }
+        c
+    };
+    let value: f64 = lp.obj.iter().map(|&j| h.cols[j]).sum();
+    let mut rows: Vec<Vec<Rat>> = lp.rows.iter().map(dense).collect();
+    let mut dual_hint: Vec<f64> = h.row_duals[..m].to_vec();
+    if !lp.signed() {
+        for j in 0..ns {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            c[j] = -Rat::one();
+            rows.push(c);
+            dual_hint.push(h.col_duals[j]);
+        }
+    }
+    for den in [1u64, 100, 10_000, 1_000_000] {
+        let r = crate::repair::round::approx(value, den)?;
+        // Σ y·row = −(A_lo − R·A_hi) on every column.
+        let mut target = vec![Rat::zero(); 2 * ns];
+        for &j in &lp.obj {
+            target[j] -= Rat::one();
+        }
+        for &j in &lp.norm {
+            target[j] += &r;
+        }
+        let Some(y) = exact_combination(&rows, &target, &dual_hint) else { continue };
+        let mut sys: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|c| (c.clone(), Rat::zero())).collect();
+        let form = |slots: &[usize], v: Rat| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &j in slots {
+                c[j] = v.clone();
+            }
+            c
+        };
+        sys.push((form(&lp.norm, Rat::one()), Rat::one()));
+        sys.push((form(&lp.norm, -Rat::one()), -Rat::one()));
+        sys.push((form(&lp.obj, Rat::one()), r.clone()));
+        sys.push((form(&lp.obj, -Rat::one()), -r.clone()));
+        let Some(x) = exact_point(&sys, &h.cols) else { continue };
+        let q = Rat::from_integer(lp.eps.denom().clone());
+        let mut multipliers: Vec<Multiplier> = (0..m)
+            .filter(|&i| !y[i].is_zero())
+            .map(|i| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(&y[i] * &q)) })
+            .collect();
+        multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
+        return Some(RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) });
+    }
+    None
+}
+
+/// The certificate's parameters with no outcome yet.
+fn base_certificate(lp: &RowLp) -> RatioCertificate {
+    let f = lp.setting.fields();
+    RatioCertificate {
+        format: RATIO_FORMAT.into(),
+        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: f.task, kernel: f.kernel, positions: f.positions, keys: f.keys, at: f.at, m: lp.m },
+        ratio: String::new(),
+        alpha: vec![],
+        p: vec![],
+        multipliers: vec![],
+        witness: None,
+        ray: None,
+    }
+}
+
+/// A strictly correct point (every strict row `≤ −1`) made into a head: a zero weight gets
+/// `δ = 1/(2·n·max|coefficient|)` (products kept), which moves no row by more than 1/2.
+fn move_zero_weights(lp: &RowLp, mut z: Vec<Rat>) -> RatioPoint {
+    let ns = lp.slots();
+    let cmax = lp.rows.iter().flat_map(|r| r.iter().map(|e| e.1.unsigned_abs())).max().unwrap_or(1).max(1);
+    let delta = Rat::new(1.into(), (2 * lp.n as u64 * cmax).into());
+    for v in z.iter_mut().take(ns) {
+        if v.is_zero() {
+            *v = delta.clone();
+        }
+    }
+    RatioPoint { alpha: z[..ns].iter().map(fmt_q).collect(), p: z[ns..].iter().map(fmt_q).collect() }
+}
+
+/// For an unbounded closure LP: an exact point with `A_hi = 1` and a ray with `A_hi = 0`,
+/// `A_lo = −1`, both on the closed rows.
+fn unbounded_parts(lp: &RowLp) -> Option<(Vec<Rat>, Vec<Rat>)> {
+    let ns = lp.slots();
+    let form = |slots: &[usize], v: i64| {
+        let mut c = vec![Rat::zero(); 2 * ns];
+        for &j in slots {
+            c[j] = Rat::from_integer(v.into());
+        }
+        c
+    };
+    let closed: Vec<Row> = lp
+        .rows
+        .iter()
+        .map(|r| {
+            let mut c = vec![Rat::zero(); 2 * ns];
+            for &(j, v) in r {
+                c[j] = Rat::from_integer(v.into());
+            }
+            Row { name: String::new(), coeffs: c, rhs: Rat::zero(), strict: false }
+        })
+        .collect();
+    // `form = value·σ` as two rows (the slack LP scales right-hand sides by σ).
+    let pinned = |slots: &[usize], value: i64| -> Vec<Row> {
+        vec![
+            Row { name: String::new(), coeffs: form(slots, 1), rhs: Rat::from_integer(value.into()), strict: value < 0 },
+            Row { name: String::new(), coeffs: form(slots, -1), rhs: Rat::from_integer((-value).into()), strict: value > 0 },
+        ]
+    };
+    let solve = |extra: Vec<Row>| -> Option<Vec<Rat>> {
+        let mut rows = closed.clone();
+        rows.extend(extra);
+        let hint = solve_slack(&rows, 2 * ns).ok()?;
+        if hint.sigma <= 1e-9 {
+            return None;
+        }
+        let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+        exact_point(&rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect::<Vec<_>>(), &scaled)
+    };
+    let point = solve(pinned(&lp.norm, 1))?;
+    let mut ray_rows = pinned(&lp.obj, -1);
+    ray_rows.extend(pinned(&lp.norm, 0).into_iter().map(|mut r| {
+        r.strict = false;
+        r
+    }));
+    let ray = solve(ray_rows)?;
+    Some((point, ray))
 }
 
 #[cfg(test)]
@@ -213,6 +612,39 @@ mod tests {
         assert_eq!(chain_bound(3, &q(1, 2), 6, 0), Some(qi(5)));
         assert_eq!(chain_bound(3, &q(1, 2), 1, 0), None);
         assert!(chain_bound(3, &q(1, 2), 0, 0).is_none());
+    }
+
+    #[test]
+    fn chain_certificates_check_for_every_class() {
+        let e = q(1, 2);
+        for n in 3..=8u32 {
+            for h in [2u32, 3, 7, 12, 24, 64] {
+                for hi in 2..=h + 1 {
+                    let c = chain_bound_certificate(n, &e, h, hi, hi > h).unwrap_or_else(|err| panic!("n={n} h={h} hi={hi}: {err}"));
+                    assert_eq!(*c.claim(), closed_form_ratio(n, &e, h, hi).unwrap());
+                    let (_, gaps) = chain_split(n, &e, hi.min(h)).unwrap();
+                    assert_eq!(c.multipliers.len(), 2 * gaps.len() + 1, "n={n} h={h} hi={hi}");
+                }
+            }
+        }
+        // docs/math.md §4.7 and the research values: R(0,h;h) = (3 chain(h) - 1)/2.
+        assert_eq!(closed_form_ratio(3, &e, 12, 12), Some(qi(40)));
+        assert_eq!(closed_form_ratio(3, &e, 64, 64), Some(q(150994943, 2)));
+        assert_eq!(closed_form_ratio(8, &e, 8, 8), Some(qi(1481)));
+        assert_eq!(closed_form_ratio(4, &e, 8, 8), Some(q(143, 3)));
+        assert_eq!(closed_form_ratio(3, &e, 10, 11), Some(qi(16)));
+        assert!(closed_form_ratio(3, &e, 10, 1).is_none());
+        assert!(closed_form_ratio(3, &q(1, 4), 10, 5).is_none());
+    }
+
+    #[test]
+    fn full_chain_certificates_match_the_lp() {
+        let e = q(1, 2);
+        for (h, hi) in [(12u32, 4u32), (12, 12), (12, 13), (16, 15)] {
+            let c = chain_full_certificate(3, &e, h, hi, hi > h).unwrap();
+            assert_eq!(*c.claim(), closed_form_ratio(3, &e, h, hi).unwrap());
+            assert_eq!(c.multipliers, chain_multipliers(3, &e, h, hi).unwrap(), "h={h} hi={hi}");
+        }
     }
 
     #[test]

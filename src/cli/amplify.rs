@@ -1,7 +1,7 @@
 //! `minip amplify` and `minip amplify-bench`: argument handling and printing over
 //! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, progress_wanted, warn};
 use crate::print::table;
 use crate::batch::ratio::{self as report, Job, Record};
 use crate::certify::ratio::{forced_ratio_stats, SolveStats};
@@ -23,9 +23,9 @@ pub struct AmplifyArgs {
     /// Tolerance ε.
     #[arg(long, default_value = "1/2", allow_hyphen_values = true)]
     eps: String,
-    /// Overlap class on top of the ratio (default 0).
+    /// Class on top of the ratio (default 0; beyond Min-IP also h+, or o=O e=E for nearest).
     #[arg(long, conflicts_with = "pairs")]
-    lo: Option<u32>,
+    lo: Option<String>,
     /// Class normalised to 1: an overlap 0..=h (h is the query token itself), or `h+` for the
     /// strict supersets of the query (implies --superset). Default h.
     #[arg(long, conflicts_with = "pairs")]
@@ -36,9 +36,15 @@ pub struct AmplifyArgs {
     /// Add the class h+ of strict supersets of the query (they exist when m > h; docs/math.md §4.1).
     #[arg(long)]
     superset: bool,
-    /// Token dimension m: adds the class h+ exactly when m > h (for each h).
+    /// Token dimension m: adds the class h+ exactly when m > h (for each h); for --task nearest
+    /// the classes (o, e), e = |z \ x| ≤ m − h (required there).
     #[arg(long, conflicts_with = "superset")]
     m: Option<u32>,
+    /// A ratio table file (instances/beyond/*.toml): several series (settings and classes) over a range of h.
+    #[arg(long, conflicts_with_all = ["lo", "hi", "pairs", "superset", "m", "export_lp"])]
+    grid: Option<PathBuf>,
+    #[command(flatten)]
+    setting: super::gap::SettingArgs,
     /// Write certificates (minip-ratio/1) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -61,7 +67,12 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
     if hs.is_empty() {
         return Err("--h: empty range".into());
     }
+    let setting = a.setting.setting(a.n)?;
+    if !setting.is_default() {
+        return setting_jobs(a, eps, &hs, setting);
+    }
     let want_sup = a.hi.as_deref().is_some_and(|s| s.ends_with('+'));
+    let lo = a.lo.as_deref().map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'"))).transpose()?;
     let mut jobs = Vec::new();
     for &h in &hs {
         let superset = match a.m {
@@ -76,19 +87,58 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
             Some("all") => {
                 for hi in 1..=h + u32::from(superset) {
                     for lo in 0..hi {
-                        jobs.push(Job { h, lo, hi, superset });
+                        jobs.push(Job::new(h, lo, hi, superset));
                     }
                 }
             }
             Some(other) => return Err(format!("--pairs: expected 'all', got '{other}'")),
-            None => jobs.push(Job { h, lo: a.lo.unwrap_or(0), hi: parse_class(a.hi.as_deref(), h)?, superset }),
+            None => jobs.push(Job::new(h, lo.unwrap_or(0), parse_class(a.hi.as_deref(), h)?, superset)),
         }
     }
     for j in &jobs {
-        minip_check::check::ratio_instance(a.n, eps.clone(), j.h, j.lo, j.hi, j.superset)?;
+        crate::certify::ratio::check_size(a.n, &eps, j.h, j.lo, j.hi, j.superset)?;
     }
     if a.pairs.is_some() && jobs.is_empty() {
         return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
+    }
+    Ok((a.n, eps, jobs))
+}
+
+/// Jobs beyond the default setting (docs/math.md §11): classes as in ratio table files
+/// (`0`, `h`, `h-1`, `h+`, `o=h e=1`), defaults per task: Min-IP `R(0, h)`; Max-IP the
+/// query's own class (or with keys distinct `h+`/`h-1`) over `0`; nearest the nearest class
+/// (`o=h e=1`, or `o=h-1 e=0` when `m = h`) over the farthest (`o=0 e=m-h`).
+fn setting_jobs(a: &AmplifyArgs, eps: Rat, hs: &[u32], setting: minip_check::model::Setting) -> Result<(u32, Rat, Vec<Job>), String> {
+    use minip_check::model::{Keys, Task};
+    if a.pairs.is_some() || a.vipr || a.export_lp.is_some() {
+        return Err("--pairs, --vipr and --export-lp are implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
+    let nearest = setting.task == Task::Nearest;
+    if nearest && a.m.is_none() {
+        return Err("--task nearest: give the bits --m (its classes are (o, e), e ≤ m − h)".into());
+    }
+    let mut jobs = Vec::new();
+    for &h in hs {
+        let m = if nearest { a.m } else { None };
+        let superset = if nearest {
+            false
+        } else {
+            match a.m {
+                Some(m) if m < h => return Err(format!("--m {m}: need m ≥ h (h = {h})")),
+                Some(m) => m > h,
+                None => a.superset || a.hi.as_deref() == Some("h+") || a.lo.as_deref() == Some("h+"),
+            }
+        };
+        let distinct = setting.keys == Keys::Distinct;
+        let (dlo, dhi) = match setting.task {
+            Task::MinIp => ("0".to_string(), if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string()),
+            Task::MaxIp => (if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string(), "0".to_string()),
+            Task::Nearest => (if m > Some(h) { "o=h e=1" } else { "o=h-1 e=0" }.to_string(), "o=0 e=m-h".to_string()),
+        };
+        let lo = crate::batch::grid::class_at(a.lo.as_deref().unwrap_or(&dlo), h, m).map_err(|e| format!("--lo: {e}"))?;
+        let hi = crate::batch::grid::class_at(a.hi.as_deref().unwrap_or(&dhi), h, m).map_err(|e| format!("--hi: {e}"))?;
+        crate::certify::ratio::instance_in(a.n, &eps, h, lo, hi, superset, setting, m)?;
+        jobs.push(Job { h, lo, hi, superset, setting, m });
     }
     Ok((a.n, eps, jobs))
 }
@@ -108,7 +158,19 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
 }
 
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+    if let Some(g) = &a.grid {
+        if !a.setting.setting(a.n)?.is_default() {
+            return Err("--grid: put task, kernel, positions, keys and at into the series of the file".into());
+        }
+        return cmd_grid(&a, g);
+    }
     let (n, eps, jobs) = jobs(&a)?;
+    for p in [&a.export_lp, &a.plot].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     if let Some(p) = &a.export_lp {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
         crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
@@ -117,25 +179,25 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
-                let job = Job { h: rec.h, lo: rec.lo, hi: c.params.hi, superset: rec.superset };
+                let job = jobs.iter().find(|j| j.h == rec.h && j.lo == rec.lo && j.hi == c.params.hi && j.superset == rec.superset).copied().expect("a job per record");
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
                 if a.vipr {
                     crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)?;
                 }
-                rec.certificate = Some(p.display().to_string());
+                rec.certificate_file = Some(p.display().to_string());
             }
         }
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
-    let unknown = recs.iter().filter(|r| r.status != "certified").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>());
+        emit(&recs.iter().map(|r| json::record("amplify.ratio", r)).collect::<String>())?;
     } else {
         let f2 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| "-".into());
         let body: Vec<Vec<String>> = recs
@@ -143,7 +205,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .map(|r| {
                 vec![
                     r.h.to_string(),
-                    r.lo.to_string(),
+                    r.lo_class.clone().unwrap_or_else(|| r.lo.to_string()),
                     r.hi.clone(),
                     r.ratio.clone().unwrap_or_else(|| "unknown".into()),
                     f2(r.log2_ratio),
@@ -155,13 +217,13 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .collect();
         let mut s = format!("{title}: R = min alpha(x,lo)/alpha(x,hi) over heads correct on all length-{n} sequences (exact, certified)\n\n");
         s.push_str(&table::render(&["h", "lo", "hi", "R", "log2 R", "chain", "R/chain", "growth"], &body));
-        if let Some((c, b)) = report::fit(&recs) {
-            s.push_str(&format!("\nfitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)\n", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c)));
-        }
-        for r in recs.iter().filter(|r| r.status != "certified") {
-            s.push_str(&format!("h={} lo={} hi={}: {}\n", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default()));
-        }
-        emit(&s);
+        emit(&s)?;
+    }
+    if let Some((c, b)) = report::fit(&recs) {
+        eprintln!("fitted: log2 R ≈ {c:.4}·h {} {:.3}  (R ≈ {:.4}^h; least squares over the certified rows with R > 0)", if b < 0.0 { "−" } else { "+" }, b.abs(), 2f64.powf(c));
+    }
+    for r in recs.iter().filter(|r| r.verdict != "certified") {
+        eprintln!("h={} lo={} hi={}: {}", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default());
     }
     Ok(if unknown > 0 { 2 } else { 0 })
 }
@@ -193,32 +255,122 @@ fn timed(n: u32, eps: &Rat, h: u32) -> Result<(f64, String, SolveStats), String>
 
 pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let (n, eps) = (3, parse_rational("1/2").expect("literal"));
-    let mut s = format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads());
+    // Every h is checked before any work; rows are printed as they finish.
+    crate::certify::ratio::check_size(n, &eps, a.h, 0, a.h, false)?;
+    let glpsol_h: Vec<u32> = if a.no_glpsol {
+        Vec::new()
+    } else {
+        a.glpsol_h
+            .split(',')
+            .filter(|x| !x.trim().is_empty())
+            .map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'")))
+            .collect::<Result<_, _>>()?
+    };
+    for &h in &glpsol_h {
+        crate::certify::ratio::check_size(n, &eps, h, 0, h, false).map_err(|e| format!("--glpsol-h: {e}"))?;
+    }
+    minip_check::limits::at_most("--budget", a.budget, 3600, "seconds")?;
+    let spin = crate::batch::progress::Bar::new(1 + glpsol_h.len() as u64, "steps", progress_wanted());
+    emit(&format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads()))?;
     let (t, r, st) = timed(n, &eps, a.h)?;
-    s.push_str(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r));
-    emit(&s);
-    s.clear();
-    let mut body = Vec::new();
-    let glpsol_h = if a.no_glpsol { "" } else { a.glpsol_h.as_str() };
-    for h in glpsol_h.split(',').filter(|x| !x.trim().is_empty()).map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'"))) {
-        let h = h?;
+    spin.inc(1);
+    emit(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r))?;
+    if !glpsol_h.is_empty() {
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}\n", "h", "minip (certified)", "R", "glpsol --exact", "speed-up"))?;
+    }
+    for h in glpsol_h {
         let (t, r, _) = timed(n, &eps, h)?;
         let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(&export::cplex_lp(n, &eps, h, 0, h, false)?, a.glpsol_timeout, &format!("h{h}"))?;
-        body.push(vec![h.to_string(), format!("{t:.2} s"), r, glp, format!("{}{:.0}x", if timed_out { "> " } else { "" }, gt / t.max(1e-9))]);
+        spin.inc(1);
+        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n", h, format!("{t:.2} s"), r, glp, if timed_out { "> " } else { "" }, gt / t.max(1e-9)))?;
     }
-    s.push_str(&table::render(&["h", "minip (certified)", "R", "glpsol --exact", "speed-up"], &body));
-    s.push_str("\ngrowth of time with h (each h solved from scratch):\n");
-    emit(&s);
-    s.clear();
+    spin.finish();
+    emit(&format!("\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n", a.budget, "h", "seconds", "exact pivots", "log2 R"))?;
     let start = Instant::now();
-    let mut body = Vec::new();
     let mut h = 16;
-    while start.elapsed() < Duration::from_secs(a.budget) {
+    while start.elapsed() < Duration::from_secs(a.budget) && h <= minip_check::limits::MAX_RATIO_H {
         let (t, r, st) = timed(n, &eps, h)?;
-        body.push(vec![h.to_string(), format!("{t:.2}"), st.pivots.to_string(), format!("{:.2}", minip_check::rational::log2_abs(&parse_rational(&r)?))]);
+        emit(&format!("{:<5} {:<9} {:<13} {:.2}\n", h, format!("{t:.2}"), st.pivots, minip_check::rational::log2_abs(&parse_rational(&r)?)))?;
         h += 16;
     }
-    s.push_str(&table::render(&["h", "seconds", "exact pivots", "log2 R"], &body));
-    emit(&s);
     Ok(0)
+}
+
+/// `amplify --grid FILE`: every series of a ratio table, one column per series, certificates
+/// per series under `--out`, and `--plot` with one curve per series.
+fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let g = crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
+    let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
+    let t = Instant::now();
+    let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
+    let secs = t.elapsed().as_secs_f64();
+    if let Some(dir) = &a.out {
+        for ((rec, cert), job) in out.iter_mut().zip(&jobs) {
+            if let Some(c) = cert {
+                let p = dir.join(format!("{}.json", report::stem(g.n, &g.eps, job)));
+                crate::print::write_file(&p, &json::pretty(c))?;
+                rec.certificate_file = Some(p.display().to_string());
+            }
+        }
+    }
+    let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
+    // Records per series, in file order.
+    let mut per: Vec<Vec<&Record>> = Vec::new();
+    let mut i = 0;
+    for s in &g.series {
+        per.push(recs[i..i + s.jobs.len()].iter().collect());
+        i += s.jobs.len();
+    }
+    let title = format!("Forced ratios beyond Min-IP, n = {}, eps = {}", g.n, fmt_q(&g.eps));
+    if let Some(p) = &a.plot {
+        let curves: Vec<(String, Vec<(f64, f64)>)> = g.series.iter().zip(&per).map(|(s, rs)| (s.name.clone(), rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect())).collect();
+        crate::print::write_file(p, &svg::series(&curves, &title))?;
+    }
+    if a.json {
+        let mut s = String::new();
+        for (ser, rs) in g.series.iter().zip(&per) {
+            for r in rs {
+                let mut v = serde_json::to_value(r).map_err(|e| e.to_string())?;
+                v["series"] = ser.name.clone().into();
+                s.push_str(&json::record("amplify.series", &v));
+            }
+        }
+        emit(&s)?;
+    } else {
+        let mut hs: Vec<u32> = jobs.iter().map(|j| j.h).collect();
+        hs.sort_unstable();
+        hs.dedup();
+        let body: Vec<Vec<String>> = hs
+            .iter()
+            .map(|&h| {
+                let mut row = vec![h.to_string()];
+                for rs in &per {
+                    row.push(rs.iter().find(|r| r.h == h).map(|r| r.ratio.clone().unwrap_or_else(|| "unknown".into())).unwrap_or_else(|| "-".into()));
+                }
+                let chain = per.iter().flat_map(|rs| rs.iter()).find(|r| r.h == h && r.setting.is_none()).and_then(|r| r.chain_bound.clone());
+                row.push(chain.or_else(|| crate::certify::ratio::chain_bound(g.n, &g.eps, h, 0).map(|c| fmt_q(&c))).unwrap_or_else(|| "-".into()));
+                row
+            })
+            .collect();
+        let mut head: Vec<String> = vec!["h".into()];
+        head.extend(g.series.iter().map(|s| s.name.clone()));
+        head.push("chain(h)".into());
+        let head: Vec<&str> = head.iter().map(String::as_str).collect();
+        let mut s = format!("{title}: R = inf alpha(x,lo)/alpha(x,hi) over correct heads (exact, certified; empty = no correct head, Farkas)\n\n");
+        s.push_str(&table::render(&head, &body));
+        for r in recs.iter().filter(|r| r.verdict != "certified") {
+            s.push_str(&format!("h={} {}: {}\n", r.h, r.setting.clone().unwrap_or_default(), r.reason.clone().unwrap_or_default()));
+        }
+        emit(&s)?;
+    }
+    eprintln!("{} ratios certified in {secs:.1} s", recs.len() - unknown);
+    Ok(if unknown > 0 { 2 } else { 0 })
 }

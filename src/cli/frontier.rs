@@ -2,7 +2,7 @@
 //! upper bounds from overlap-polynomial heads (docs/frontier.md, docs/math.md §10); a table,
 //! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, progress_wanted};
 use crate::batch::frontier::{read_lower, run, FrontierJob, Lower, Row, Upper, MAX_FRONTIER_M};
 use crate::print::{json, svg, table};
 use clap::Args;
@@ -189,7 +189,13 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         lower,
         lower_linear,
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = super::pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+    }
     let t = Instant::now();
     let rows = pool.install(|| run(&job, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
@@ -224,8 +230,8 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::frontier(&rows))?;
     }
     if a.json {
-        let s: String = rows.iter().map(|r| json_line(&record(r))).collect();
-        emit(&s);
+        let s: String = rows.iter().map(|r| crate::print::json::line(&record(r))).collect();
+        emit(&s)?;
     } else {
         let mut header = vec!["m", "lower"];
         let linear = rows.iter().any(|r| r.lower_linear.is_some());
@@ -292,7 +298,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
              every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
              f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
         );
-        emit(&s);
+        emit(&s)?;
     }
     eprintln!("minip: frontier: {} rows in {:.1} s{}", rows.len(), secs, if unknown > 0 { format!(", {unknown} entries unknown") } else { String::new() });
     Ok(if unknown > 0 { 2 } else { 0 })

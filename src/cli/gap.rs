@@ -1,7 +1,8 @@
 //! `minip settle`, `check`, `sweep`, `verify`, `bench`: argument handling and printing over
 //! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, pool, progress_wanted, warn};
+use crate::print::json;
 use crate::batch::grid::{parse_grid, parse_shard, parse_range, shard};
 use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
@@ -12,7 +13,7 @@ use minip_check::model::tokens::gap_from_tokens;
 use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::model::tokens::Token;
 use minip_check::rational::{fmt_q, parse_rational};
-use minip_check::verify::{collect, verify_file, FileResult};
+use minip_check::verify::collect;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -45,6 +46,35 @@ pub struct InstanceArgs {
     /// Negated bound factor K': 'paper' (the lemma's K) or a rational.
     #[arg(long, default_value = "paper", allow_hyphen_values = true)]
     pub(super) bound: String,
+    #[command(flatten)]
+    pub(super) setting: SettingArgs,
+}
+
+/// The options beyond Min-IP (docs/math.md §11), shared by `check`, `sharp` and `amplify`.
+#[derive(Args, Clone, Default)]
+pub struct SettingArgs {
+    /// Comparison task: min-ip (self included), max-ip or nearest (self excluded; the better key is z).
+    #[arg(long, default_value = "min-ip")]
+    pub(super) task: String,
+    /// Kernel sign: nonneg (alpha >= 0) or signed (every attention denominator D > 0 instead).
+    #[arg(long, default_value = "nonneg")]
+    pub(super) kernel: String,
+    /// Position dependence of the maps: shared, per-position (alpha_p per key position), causal-last (query at position n).
+    #[arg(long, default_value = "shared")]
+    pub(super) positions: String,
+    /// Keys: all, or distinct (no copy of the query token among the other positions).
+    #[arg(long, default_value = "all")]
+    pub(super) keys: String,
+    /// With per-position or causal-last maps: the key position (1-based) of the ratio/bound; default: summed over positions.
+    #[arg(long)]
+    pub(super) at: Option<u32>,
+}
+
+impl SettingArgs {
+    /// The setting for length-`n` sequences, validated.
+    pub fn setting(&self, n: u32) -> Result<minip_check::model::Setting, String> {
+        minip_check::model::Setting::from_fields(Some(&self.task), Some(&self.kernel), Some(&self.positions), Some(&self.keys), self.at, n).map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e })
+    }
 }
 
 impl InstanceArgs {
@@ -61,7 +91,11 @@ impl InstanceArgs {
         };
         let family = Family::parse(&self.family)?;
         let bound = Bound::parse(&self.bound)?;
-        Ok((Instance::new(self.n, eps, gap, family, bound)?, toks))
+        let mut inst = Instance::new(self.n, eps, gap, family, bound)?.with_setting(self.setting.setting(self.n)?)?;
+        if let Some(t) = &toks {
+            inst = inst.with_tokens(t)?;
+        }
+        Ok((inst, toks))
     }
 }
 
@@ -79,9 +113,10 @@ pub struct SettleArgs {
     /// The review's literal factor.
     #[arg(long, default_value = "2", allow_hyphen_values = true)]
     literal: String,
-    /// Where certificates go.
-    #[arg(long, default_value = "proofs/settle")]
-    out: PathBuf,
+    /// Write the certificates (JSON, and VIPR for `holds`) into this directory (none without it;
+    /// the committed ones: --out proofs/settle).
+    #[arg(long)]
+    out: Option<PathBuf>,
     #[arg(long)]
     json: bool,
 }
@@ -131,11 +166,12 @@ pub struct VerifyArgs {
 
 #[derive(Args)]
 pub struct BenchArgs {
-    #[arg(long, default_value = "instances/regression.toml")]
-    grid: PathBuf,
-    /// Certificates to verify.
-    #[arg(long, default_value = "proofs")]
-    proofs: PathBuf,
+    /// Grid file to sweep (default: the regression grid, built into the binary).
+    #[arg(long)]
+    grid: Option<PathBuf>,
+    /// Certificates to verify as well (e.g. proofs).
+    #[arg(long)]
+    proofs: Option<PathBuf>,
 }
 
 pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
@@ -149,21 +185,26 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
     if job.ds.is_empty() {
         return Err("--d: empty range".into());
     }
-    let rows = settle::settle(&job, &a.out, progress_wanted())?;
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
+    let rows = settle::settle(&job, a.out.as_deref(), progress_wanted())?;
     if a.json {
-        let mut s = String::new();
-        for r in &rows {
-            s.push_str(&json_line(&r.record));
-        }
-        s.push_str(&json_line(&serde_json::json!({ "conclusion": settle::conclusion(&job, &rows) })));
-        emit(&s);
+        let s: String = rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
+        emit(&s)?;
+        // The conclusion is a summary: stderr, like every command's.
+        eprintln!("{}", settle::conclusion(&job, &rows).join("\n"));
     } else {
         let body: Vec<Vec<String>> = rows
             .iter()
             .map(|r| {
                 let rec = &r.record;
                 let bound = if rec.bound == "paper" { format!("b <= K*c (K = {})", rec.kprime) } else { format!("b <= {}*c", rec.bound) };
-                vec![rec.d.to_string(), bound, rec.verdict.clone(), rec.certificate.clone().or(rec.reason.clone()).unwrap_or_default()]
+                let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
+                if a.out.is_some() || rec.reason.is_some() {
+                    row.push(rec.certificate_file.clone().or(rec.reason.clone()).unwrap_or_default());
+                }
+                row
             })
             .collect();
         let mut s = format!(
@@ -172,47 +213,72 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
             fmt_q(&job.eps),
             job.family.name()
         );
-        s.push_str(&table::render(&["d", "bound", "verdict", "certificate"], &body));
-        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n\n");
+        let header: &[&str] = if body.iter().any(|r| r.len() > 3) { &["d", "bound", "verdict", "certificate"] } else { &["d", "bound", "verdict"] };
+        s.push_str(&table::render(header, &body));
+        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
+        if a.out.is_none() {
+            s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n");
+        }
+        s.push('\n');
         for line in settle::conclusion(&job, &rows) {
             s.push_str(&line);
             s.push('\n');
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(settle::exit_code(&rows))
 }
 
 pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
     let (inst, toks) = a.inst.instance()?;
+    if a.vipr.is_some() && !inst.setting.is_default() {
+        return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
+    for p in [&a.cert, &a.vipr].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
     // Tokens given by the user are stated as given (the checker checks them like any others).
-    let checked = match decide_at(&inst, toks.as_ref()) {
+    let outcome = decide_at(&inst, toks.as_ref());
+    let mut rec = sweep::record(&inst, &outcome);
+    let checked = match outcome {
         Outcome::Certified(c) => c,
         Outcome::Unknown { reason } => {
             if a.json {
-                emit(&json_line(&serde_json::json!({"verdict": "unknown", "reason": reason})));
+                emit(&json::record("gap.verdict", &rec))?;
             } else {
-                emit(&format!("verdict  unknown\nreason   {reason}\n"));
+                emit(&format!("verdict  unknown\nreason   {reason}\n"))?;
             }
             return Ok(2);
         }
     };
     if let Some(p) = &a.cert {
         sweep::write_certificate(&checked, p, false)?;
+        rec.certificate_file = Some(p.display().to_string());
     }
-    if let Some(p) = &a.vipr {
-        crate::print::write_file(p, &vipr::gap(&checked)?)?;
-    }
+    // A VIPR file states an infeasibility: only a `holds` verdict has one.
+    let vipr_note = match (&a.vipr, *checked.claim()) {
+        (Some(p), Verdict::Holds) => {
+            crate::print::write_file(p, &vipr::gap(&checked)?)?;
+            None
+        }
+        (Some(p), Verdict::Broken) => Some(format!("no VIPR file written to {}: the verdict is broken (a head), and VIPR states infeasibility", p.display())),
+        (None, _) => None,
+    };
     if a.json {
-        emit(&json_line(checked.cert()));
+        let mut v = serde_json::to_value(&rec).expect("serializes");
+        v["tokens"] = serde_json::to_value(&checked.tokens).expect("serializes");
+        emit(&json::record_with_certificate("gap.verdict", &v, checked.cert()))?;
     } else {
-        emit(&gap::describe(&inst, &checked));
+        emit(&gap::describe(&inst, &checked))?;
+    }
+    if let Some(note) = vipr_note {
+        eprintln!("minip: note: {note}");
     }
     Ok(if *checked.claim() == Verdict::Holds { 0 } else { 1 })
 }
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
-    let text = std::fs::read_to_string(&a.grid).map_err(|e| format!("{}: {e}", a.grid.display()))?;
+    let text = minip_check::read::read_text(&a.grid)?;
     let grid = parse_grid(&text).map_err(|e| format!("{}: {e}", a.grid.display()))?;
     let all = grid.gap_instances();
     let insts = match &a.shard {
@@ -222,23 +288,51 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
         }
         None => all,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("--jobs: {e}"))?;
-    let recs = pool.install(|| sweep::run(&insts, a.out.as_deref(), a.vipr, progress_wanted()));
+    let pool = pool(a.jobs)?;
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
+    let total = insts.len();
+    let mut recs: Vec<Record> = Vec::with_capacity(total);
+    let (out, vipr) = (a.out.as_deref(), a.vipr);
+    let run = |recs: &mut Vec<Record>| {
+        pool.install(|| {
+            crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), |i| sweep::settle_one(i, out, vipr), |r| {
+                // JSON lines stream as they finish (in order); the table waits for all rows.
+                if a.json {
+                    emit(&json::record("gap.verdict", &r))?;
+                }
+                recs.push(r);
+                Ok(())
+            })
+        })
+    };
+    run(&mut recs)?;
     let (holds, broken, unknown) = sweep::tally(&recs);
-    let summary = format!("{} configurations: {holds} holds, {broken} broken, {unknown} unknown", recs.len());
+    let mut summary = format!("{} configurations: {holds} holds, {broken} broken, {unknown} unknown", recs.len());
+    if recs.len() < total {
+        summary.push_str(&format!(" (interrupted: {} of {total} done; every file written is complete)", recs.len()));
+    }
     if a.json {
-        let s: String = recs.iter().map(json_line).collect();
-        emit(&s);
         eprintln!("{summary}");
     } else {
-        let body: Vec<Vec<String>> = recs.iter().map(record_cells).collect();
-        let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "K'", "verdict", "certificate"], &body);
-        s.push('\n');
-        s.push_str(&summary);
-        s.push('\n');
+        let with_setting = recs.iter().any(|r| r.setting.is_some());
+        let body: Vec<Vec<String>> = recs
+            .iter()
+            .map(|r| {
+                let mut v = record_cells(r);
+                if with_setting {
+                    v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
+                }
+                v
+            })
+            .collect();
+        let mut head = vec!["n", "eps", "h", "u", "w", "family", "K'", "verdict", "certificate"];
+        if with_setting {
+            head.insert(0, "setting");
+        }
+        let mut s = table::render(&head, &body);
+        eprintln!("{summary}");
         let first: Vec<String> = recs
             .iter()
             .filter(|r| r.verdict == "broken")
@@ -250,9 +344,12 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
             s.push_str(&first.join("\n"));
             s.push('\n');
         }
-        emit(&s);
+        emit(&s)?;
     }
-    Ok(if unknown > 0 { 2 } else { 0 })
+    if recs.len() < total {
+        return Err(format!("interrupted after {} of {total} configurations", recs.len()));
+    }
+    Ok(sweep::exit_code(&recs))
 }
 
 fn record_cells(r: &Record) -> Vec<String> {
@@ -265,49 +362,73 @@ fn record_cells(r: &Record) -> Vec<String> {
         r.family.clone(),
         format!("{} ({})", r.kprime, r.bound),
         r.verdict.clone(),
-        r.certificate.clone().or(r.reason.clone()).unwrap_or_default(),
+        r.certificate_file.clone().or(r.reason.clone()).unwrap_or_else(|| "-".into()),
     ]
 }
 
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
-    use rayon::prelude::*;
     let files = collect(&a.paths)?;
-    let results: Vec<FileResult> = files.par_iter().map(|f| verify_file(f)).collect();
-    let mut s = String::new();
-    if a.json {
-        for r in &results {
-            let p = r.path.display().to_string();
-            s.push_str(&json_line(&match &r.result {
-                Ok(what) => serde_json::json!({"path": p, "ok": true, "result": what}),
-                Err((_, why)) => serde_json::json!({"path": p, "ok": false, "error": why}),
-            }));
-        }
-    } else {
-        s.push_str(&minip_check::verify::report(&results));
-    }
-    emit(&s);
-    if results.is_empty() {
+    let viprs = minip_check::verify::collect_ext(&a.paths, "vipr")?;
+    if files.is_empty() && viprs.is_empty() {
         return Err("no certificates found under the given paths".into());
     }
-    Ok(minip_check::verify::exit_code(&results))
+    let (mut counts, mut code) = ([0usize; 4], 0);
+    let mut tally = |verdict: &str, c: i32| {
+        counts[["verified", "rejected", "invalid", "unchecked"].iter().position(|v| *v == verdict).expect("known")] += 1;
+        code = code.max(c);
+    };
+    let line = |r: &crate::batch::verify::Item| -> String {
+        if a.json {
+            json::record("verify.file", r)
+        } else {
+            format!("{:<10}{}: {}\n", match r.verdict.as_str() { "verified" => "ok", "rejected" => "FAILED", "invalid" => "INVALID", _ => "UNCHECKED" }, r.path, r.claim.as_ref().or(r.reason.as_ref()).map(String::as_str).unwrap_or(""))
+        }
+    };
+    let pool = pool(None)?;
+    pool.install(|| {
+        crate::batch::runner::run_stream(&files, "certificates", progress_wanted(), |f| crate::batch::verify::certificate(f), |r| {
+            tally(&r.verdict, r.exit_code);
+            emit(&line(&r))
+        })
+    })?;
+    for v in &viprs {
+        let r = crate::batch::verify::vipr(v);
+        tally(&r.verdict, r.exit_code);
+        emit(&line(&r))?;
+    }
+    let total = files.len() + viprs.len();
+    eprintln!(
+        "{total} files: {} verified, {} failed, {} invalid, {} unchecked",
+        counts[0], counts[1], counts[2], counts[3]
+    );
+    Ok(code)
 }
 
 pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
-    let text = std::fs::read_to_string(&a.grid).map_err(|e| format!("{}: {e}", a.grid.display()))?;
-    let b = crate::batch::bench::run(&parse_grid(&text)?, &a.proofs, progress_wanted())?;
+    let text = match &a.grid {
+        Some(p) => minip_check::read::read_text(p)?,
+        None => include_str!("../../instances/regression.toml").to_string(),
+    };
+    let b = crate::batch::bench::run(&parse_grid(&text)?, a.proofs.as_deref(), progress_wanted())?;
     let (h, br, u) = b.tally;
-    emit(&format!(
-        "threads            {}\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\nverify             {} certificates under {} ({} ok) in {:.3} s = {:.0} certificates/s\n",
+    let mut s = format!(
+        "threads            {}\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\n",
         b.threads,
         b.configurations,
         b.written_ok,
         b.sweep_seconds,
         b.configurations as f64 / b.sweep_seconds,
-        b.proofs,
-        a.proofs.display(),
-        b.proofs_ok,
-        b.verify_seconds,
-        b.proofs as f64 / b.verify_seconds.max(1e-9)
-    ));
+    );
+    if let Some(p) = &a.proofs {
+        s.push_str(&format!(
+            "verify             {} certificates under {} ({} ok) in {:.3} s = {:.0} certificates/s\n",
+            b.proofs,
+            p.display(),
+            b.proofs_ok,
+            b.verify_seconds,
+            b.proofs as f64 / b.verify_seconds.max(1e-9)
+        ));
+    }
+    emit(&s)?;
     Ok(if u > 0 || b.written_ok != b.written || b.proofs_ok != b.proofs { 2 } else { 0 })
 }

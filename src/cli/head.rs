@@ -1,7 +1,8 @@
 //! `minip head verify|attack|bench` and `minip transition`: argument parsing and printing for
 //! explicit heads. The work is in `crate::heads`.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, progress_wanted};
+use crate::print::json;
 use crate::print::table;
 use minip_check::rational::{fmt_q, parse_rational, Rat};
 use crate::heads::attack::{attack, Method};
@@ -127,6 +128,7 @@ fn report_json(h: &Head, r: &Report) -> serde_json::Value {
         "max_error": fmt_q(&r.max_error()),
         "worst": r.worst().map(|w| w.json(r.m)),
         "correct": r.correct(),
+        "verdict": if r.correct() { "correct" } else { "fails" },
         "first_failure": r.first_failure().map(|w| w.json(r.m)),
         "lengths": r.lens.iter().map(|l| serde_json::json!({
             "len": l.len, "evaluations": l.evaluations, "max_error": fmt_q(&l.max_error),
@@ -142,7 +144,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     let r = verify(&head, 1, a.len, &eps, !a.sel.no_symmetry, progress_wanted())?;
     let secs = t.elapsed().as_secs_f64();
     if a.sel.json {
-        emit(&json_line(&report_json(&head, &r)));
+        emit(&json::record("head.verify", &report_json(&head, &r)))?;
     } else {
         let mut s = format!(
             "head        {} (rank {}, value dimension {})\nm           {}\nlengths     1..={}, eps = {}\nsymmetry    {}\n\n",
@@ -173,7 +175,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
             None => s.push_str(&format!("verdict     correct (error < {} on every sequence and position)\n", fmt_q(&eps))),
         }
         s.push_str(&format!("time        {:.3} s ({} evaluations)\n", secs, r.evaluations()));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if r.correct() { 0 } else { 1 })
 }
@@ -198,8 +200,9 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
             "detail": at.found.as_ref().map(|(meth, _)| meth.describe(m)),
             "failure": at.found.as_ref().map(|(_, w)| w.json(m)),
             "correct": at.found.is_none(),
+            "verdict": if at.found.is_none() { "correct" } else { "fails" },
         });
-        emit(&json_line(&v));
+        emit(&json::record("head.attack", &v))?;
     } else {
         let mut s = format!(
             "head        {} (rank {}), m = {m}, n = {}, eps = {}\npairs       {} class pairs checked, {} met the inequality without a confirmed failure\n",
@@ -220,7 +223,7 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
             )),
             None => s.push_str("found       nothing: the head is correct on every length-n sequence (exhaustive)\n"),
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if at.found.is_some() { 1 } else { 0 })
 }
@@ -256,7 +259,7 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         ]);
     }
     s.push_str(&table::render(&["m", "build tables s", "sequences", "seconds", "sequences/s", "seconds (symmetry)", "verdict"], &body));
-    emit(&s);
+    emit(&s)?;
     Ok(0)
 }
 
@@ -273,15 +276,16 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
         for r in &rows {
             for e in &r.entries {
                 let rep = &e.report;
-                s.push_str(&json_line(&serde_json::json!({
+                s.push_str(&json::record("head.transition", &serde_json::json!({
                     "m": r.m, "column": e.column, "len": e.len, "correct": rep.correct(),
+                    "verdict": if rep.correct() { "correct" } else { "fails" },
                     "expected_correct": e.expected_correct, "max_error": fmt_q(&rep.max_error()),
                     "evaluations": rep.evaluations(),
                     "first_failure": rep.first_failure().map(|w| w.json(r.m)),
                 })));
             }
         }
-        emit(&s);
+        emit(&s)?;
     } else {
         let mut header = vec!["m".to_string()];
         header.extend(rows[0].entries.iter().map(|e| e.column.clone()));
@@ -311,7 +315,7 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
             "{}\n",
             if all_ok { "every entry as predicted" } else { "SOME ENTRIES DIFFER FROM THE PREDICTION" }
         ));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if all_ok { 0 } else { 1 })
 }

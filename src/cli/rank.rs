@@ -2,7 +2,7 @@
 //! paper's `2^{m/10−6}` and the trivial `2^m`; certificates, JSON lines and an SVG plot.
 //! Printing only: the search and its certificates are `crate::certify::rank`.
 
-use super::{emit, json_line, progress_wanted};
+use super::{emit, pool, progress_wanted, warn};
 use crate::print::table;
 use crate::certify::rank::{self as search, RankJob, RankResult};
 use crate::print::{json, svg};
@@ -11,14 +11,23 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+mod linear;
+
 #[derive(Args)]
+#[command(after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2).")]
 pub struct RankArgs {
-    /// Number of bits: M or a range such as 4..=24.
+    /// Number of bits: M, a range such as 4..=24, or (with --linear) a comma list such as 64,128,256.
     #[arg(long)]
     m: String,
-    /// Sequence length n (≥ 3).
-    #[arg(long, default_value_t = 3)]
-    n: u32,
+    /// Sequence length n (≥ 3); with --linear also a range or list (one column per n).
+    #[arg(long, default_value = "3")]
+    n: String,
+    /// Bounds from direct sums of linear codes (exact pair counts, closed-form ratios), m up to 256.
+    #[arg(long)]
+    linear: bool,
+    /// With --linear: skip the explicit-code method (the column for m <= 24).
+    #[arg(long)]
+    no_explicit: bool,
     /// Tolerance ε.
     #[arg(long, default_value = "1/2", allow_hyphen_values = true)]
     eps: String,
@@ -52,7 +61,22 @@ fn paper(m: u32) -> f64 {
     (m as f64 / 10.0 - 6.0).exp2()
 }
 
+/// A comma list of values and ranges (`64,128,256`, `24..=256`), sorted and deduplicated.
+fn parse_list(s: &str) -> Result<Vec<u32>, String> {
+    let mut v = Vec::new();
+    for part in s.split(',') {
+        v.extend(crate::batch::grid::parse_range(part.trim())?);
+    }
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
 pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
+    if a.linear {
+        return linear::cmd_rank_linear(a);
+    }
+    let n: u32 = a.n.trim().parse().map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
     let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() {
         return Err("--m: empty range".into());
@@ -61,19 +85,25 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (1..=40)"));
     }
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    minip_check::check::ratio_instance(a.n, eps.clone(), 1, 0, 1, false)?;
+    minip_check::check::ratio_instance(n, eps.clone(), 1, 0, 1, false)?;
     if a.h_max == 0 {
         return Err("--h-max: need h-max ≥ 1".into());
     }
     let budget = a.sat_budget.trim().parse::<f64>().ok().filter(|b| b.is_finite() && *b >= 0.0).ok_or_else(|| {
         format!("--sat-budget: malformed number of seconds '{}'", a.sat_budget)
     })?;
-    let mut job = RankJob::new(a.n, eps);
+    let mut job = RankJob::new(n, eps);
     job.h_max = a.h_max;
     job.sat_budget = Duration::from_secs_f64(budget);
     job.sat_m_max = a.sat_m_max;
     job.uniform = a.uniform;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
     let t = Instant::now();
     let results = pool.install(|| search::run(&job, &ms, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
@@ -101,8 +131,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::rank(&ok))?;
     }
     if a.json {
-        let s: String = ok.iter().map(|r| json_line(&record(r))).collect();
-        emit(&s);
+        let s: String = ok.iter().map(|r| json::record("rank.bound", &record(r))).collect();
+        emit(&s)?;
     } else {
         let body: Vec<Vec<String>> = ok
             .iter()
@@ -130,7 +160,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             .collect();
         let mut s = format!(
             "Certified feature-rank lower bounds, heads correct on all length-{} Min-IP sequences over {{0,1}}^m, eps = {}\n\n",
-            a.n, a.eps
+            n, a.eps
         );
         s.push_str(&table::render(&["m", "rank >=", "uniform", "k", "(h, lo, hi)", "delta", "code", "k maximal", "paper 2^(m/10-6)", "trivial 2^m"], &body));
         s.push_str(&format!(
@@ -139,7 +169,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             secs,
             a.sat_budget
         ));
-        emit(&s);
+        emit(&s)?;
     }
     Ok(if failed > 0 { 2 } else { 0 })
 }
@@ -148,7 +178,7 @@ fn record(r: &RankResult) -> serde_json::Value {
     let c = &r.cert;
     let p = &c.params;
     serde_json::json!({
-        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
+        "m": p.m, "n": p.n, "eps": p.eps, "verdict": "certified", "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
         "classes": c.classes,
         "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound, "uniform_value": c.uniform_value, "construction": c.construction,
         "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_timeouts": r.sat_timeouts,

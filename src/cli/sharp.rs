@@ -3,7 +3,7 @@
 //! printing only; the work is `crate::certify::{sharp, milp}` and `crate::batch::sharp`.
 
 use super::gap::InstanceArgs;
-use super::{emit, json_line, progress_wanted};
+use super::{emit, pool, progress_wanted, warn};
 use crate::print::table;
 use crate::batch::sharp as grid;
 use crate::batch::summary;
@@ -56,6 +56,13 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     if a.inst.bound != "paper" {
         return Err("--bound has no meaning for sharp (kstar is the best bound)".into());
     }
+    let setting = a.inst.setting.setting(a.inst.n)?;
+    if !setting.is_default() && (a.milp || a.grid.is_some() || a.summarize.is_some()) {
+        return Err("--task/--kernel/--positions/--keys/--at: not with --milp, --grid (put tasks, kernels, positions, keys, at in the grid file) or --summarize".into());
+    }
+    if !setting.is_default() && a.vipr.is_some() {
+        return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
     if a.milp {
         return cmd_milp(&a);
     }
@@ -70,9 +77,10 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
         let why = rec.reason.clone().unwrap_or_default();
-        emit(&if a.json { json_line(&rec) } else { format!("kstar    unknown\nreason   {why}\n") });
+        emit(&if a.json { json::record("sharp.kstar", &rec) } else { format!("kstar    unknown\nreason   {why}\n") })?;
         return Ok(2);
     };
+    let code = grid::exit_code(std::slice::from_ref(&rec));
     if let Some(p) = &a.out {
         let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.cert().clone()] };
         crate::print::write_file(p, &json::sharp_file(&Checked::new(file, &Context::default())?))?;
@@ -81,16 +89,37 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         crate::print::write_file(p, &crate::print::vipr::sharp(&cert)?)?;
     }
     if a.json {
-        emit(&json_line(cert.cert()));
-        return Ok(0);
+        emit(&json::record_with_certificate("sharp.kstar", &rec, cert.cert()))?;
+        return Ok(code);
     }
     let g = inst.gap;
     let mut s = format!(
         "instance  n = {}, eps = {}, (h, u, w) = ({}, {}, {}), d = {}, family {}\n",
-        inst.n, fmt_q(&inst.eps), g.h, g.u, g.w, g.d(), inst.family.name()
+        inst.n, fmt_q(&inst.eps), g.h, g.u, g.w, inst.d(), inst.family.name()
     );
+    if !inst.setting.is_default() {
+        let (good, bad) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
+        let at = inst.setting.at.map(|p| format!(" at key position {p}")).unwrap_or_else(|| if inst.setting.positions == minip_check::model::Positions::Shared { String::new() } else { " (summed over key positions)".into() });
+        s.push_str(&format!("setting   {}: kstar = inf alpha(x,{good})/alpha(x,{bad}){at} over correct heads with alpha(x,{bad}) > 0\n", inst.setting.label()));
+        let lp = minip_check::rows::gap::gap_lp(&inst);
+        s.push_str(&format!("variables {}\n", lp.vars.join(" ")));
+    }
+    if cert.kstar == minip_check::format::sharp::EMPTY {
+        let l: Vec<String> = cert.lower.as_ref().expect("checked").iter().map(|(k, v)| format!("{k}·{v}")).collect();
+        s.push_str(&format!("kstar     empty: no head is correct on this family at all (exact Farkas certificate without the bound row)\nlower     {}\n", l.join(", ")));
+        emit(&s)?;
+        return Ok(0);
+    }
+    if cert.kstar == minip_check::format::sharp::MINUS_INF {
+        s.push_str(&format!("kstar     -inf: no lower bound (a closure point and a ray along which alpha(x,good) falls; exact)\npaper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
+        s.push_str(&format!("closure   ({})\nray       ({})\n", cert.closure.as_ref().expect("checked").join(", "), cert.ray.as_ref().expect("checked").join(", ")));
+        s.push_str(&format!("witness   correct head: alpha = ({}), s = ({})\nchecked   exact (minip-sharp/1)\n", cert.witness.alpha.join(", "), cert.witness.s.join(", ")));
+        emit(&s)?;
+        return Ok(0);
+    }
     let kf = to_f64(&parse_rational(&cert.kstar)?);
-    s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,y)/alpha(x,z) over correct heads\n", cert.kstar));
+    let (gn, bn) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
+    s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,{gn})/alpha(x,{bn}) over correct heads\n", cert.kstar));
     s.push_str(&format!("paper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
     if cert.attained {
         s.push_str("attained  yes: a correct head has alpha(x,y) = 0 < alpha(x,z), so b/c = 0 is a minimum");
@@ -99,7 +128,8 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         let lower = cert.lower.as_ref().expect("checked");
         let l: Vec<String> = lower.iter().map(|(k, v)| format!("{k}·{v}")).collect();
         s.push_str(&format!("lower     every correct head has b > kstar·c: Farkas multipliers {}\n", l.join(", ")));
-        s.push_str(&format!("closure   (a, b, c, P, Q, S) = ({}) meets every closed row with b = kstar·c\n", cert.closure.as_ref().expect("checked").join(", ")));
+        let vars = if inst.setting.is_default() { "a, b, c, P, Q, S".to_string() } else { minip_check::rows::gap::gap_lp(&inst).vars.join(", ") };
+        s.push_str(&format!("closure   ({vars}) = ({}) meets every closed row with b = kstar·c\n", cert.closure.as_ref().expect("checked").join(", ")));
     }
     let w = &cert.witness;
     s.push_str(&format!(
@@ -109,8 +139,8 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         w.s.join(", ")
     ));
     s.push_str("checked   both sides exact (minip-sharp/1)\n");
-    emit(&s);
-    Ok(0)
+    emit(&s)?;
+    Ok(code)
 }
 
 fn explain(rel: &str) -> &'static str {
@@ -122,15 +152,31 @@ fn explain(rel: &str) -> &'static str {
 }
 
 fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if g.bounds_given {
         eprintln!("minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)", path.display());
     }
     let insts = g.sharp_instances();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))?;
+    let pool = pool(a.jobs)?;
+    for dir in [&a.out, &a.vipr].into_iter().flatten() {
+        warn(crate::print::out_dir(dir)?);
+    }
+    if let Some(p) = &a.csv {
+        crate::print::check_target(p)?;
+    }
     let t = Instant::now();
-    let outs = pool.install(|| grid::run(&insts, progress_wanted()));
+    let mut outs = Vec::with_capacity(insts.len());
+    pool.install(|| {
+        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |o| {
+            if a.json {
+                emit(&json::record("sharp.kstar", &grid::record(&insts[outs.len()], &o)))?;
+            }
+            outs.push(o);
+            Ok(())
+        })
+    })?;
+    let insts = &insts[..outs.len()];
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     if let Some(dir) = &a.out {
@@ -147,37 +193,53 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     if let Some(p) = &a.csv {
         crate::print::write_file(p, &grid::csv(&recs))?;
     }
-    let unknown = recs.iter().filter(|r| r.relation == "unknown").count();
+    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
+    if outs.len() < g.sharp_instances().len() {
+        return Err(format!("interrupted after {} configurations (every file written is complete)", outs.len()));
+    }
+    let with_setting = recs.iter().any(|r| r.setting.is_some());
     if a.json {
-        emit(&recs.iter().map(json_line).collect::<String>());
+        for line in summary::summary(&recs) {
+            eprintln!("{line}");
+        }
     } else {
         let body: Vec<Vec<String>> = recs
             .iter()
             .map(|r| {
-                vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }]
+                let mut v = vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }];
+                if with_setting {
+                    v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
+                }
+                v
             })
             .collect();
-        let mut s = table::render(&["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"], &body);
-        s.push('\n');
-        for line in summary::summary(&recs) {
-            s.push_str(&line);
-            s.push('\n');
+        let mut head = vec!["n", "eps", "h", "u", "w", "family", "kstar", "K", "relation"];
+        if with_setting {
+            head.insert(0, "setting");
         }
-        emit(&s);
+        emit(&table::render(&head, &body))?;
+        for line in summary::summary(&recs) {
+            eprintln!("{line}");
+        }
     }
-    Ok(if unknown > 0 { 2 } else { 0 })
+    Ok(grid::exit_code(&recs))
 }
 
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
-    let mut recs = Vec::new();
-    for f in minip_check::verify::collect(std::slice::from_ref(path))? {
-        let file = match minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))? {
+    let files = minip_check::verify::collect(std::slice::from_ref(path))?;
+    // Each file is read and checked in parallel, with progress; records stay in file order.
+    let per_file: Vec<Result<Vec<grid::Record>, String>> = crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
+        let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
             AnyCertificate::Sharp(s) => s,
-            _ => continue,
+            _ => return Ok(Vec::new()),
         };
         let file = Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
-        recs.extend(grid::records_from_file(&file)?);
+        grid::records_from_file(&file)
+    });
+    let mut recs = Vec::new();
+    for r in per_file {
+        recs.extend(r?);
     }
     if recs.is_empty() {
         return Err(format!("{}: no minip-sharp certificates", path.display()));
@@ -187,8 +249,8 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
         s.push_str(&line);
         s.push('\n');
     }
-    emit(&s);
-    Ok(0)
+    emit(&s)?;
+    Ok(grid::exit_code(&recs))
 }
 
 fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
@@ -215,7 +277,7 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         rows.push(r);
     }
     if a.json {
-        emit(&rows.iter().map(json_line).collect::<String>());
+        emit(&rows.iter().map(|r| json::record("sharp.milp", r)).collect::<String>())?;
     } else {
         let body: Vec<Vec<String>> = rows
             .iter()
@@ -244,7 +306,7 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
         if code != 0 {
             s.push_str("DISAGREEMENT: the MILP and the certified enumeration differ on a row above (exit 1).\n");
         }
-        emit(&s);
+        emit(&s)?;
     }
     Ok(code)
 }

@@ -3,8 +3,9 @@
 //! side, with the objective `A_lo` and the normalisation `A_hi = 1`.
 
 use minip_check::check::ratio_instance;
+use minip_check::model::{Kernel, Setting};
 use minip_check::rational::Rat;
-use minip_check::rows::ratio::{count, int_row, multisets, IntRow, Side};
+use minip_check::rows::ratio::{count, int_row, multisets, IntRow, RatioInstance, Side};
 
 /// The row LP as built: each row's multiset and side, and its integer coefficients.
 #[derive(Clone)]
@@ -18,6 +19,14 @@ pub struct RowLp {
     pub superset: bool,
     pub names: Vec<(Vec<u32>, Side)>,
     pub rows: Vec<IntRow>,
+    /// The setting (docs/math.md §11) and, for `nearest`, the bits `m`.
+    pub setting: Setting,
+    pub m: Option<u32>,
+    /// Number of kernel unknowns `A_j` (then as many `P_j`).
+    pub ns: usize,
+    /// The slots summed by the objective (`lo`) and by the normalisation (`hi`).
+    pub obj: Vec<usize>,
+    pub norm: Vec<usize>,
 }
 
 impl RowLp {
@@ -25,6 +34,55 @@ impl RowLp {
     pub fn k(&self) -> usize {
         self.h as usize + 1 + usize::from(self.superset)
     }
+    /// Number of kernel unknowns (`k()` for the default setting).
+    pub fn slots(&self) -> usize {
+        self.ns
+    }
+    /// The kernel may be signed (no `A ≥ 0`; `pos` rows instead).
+    pub fn signed(&self) -> bool {
+        self.setting.kernel == Kernel::Signed
+    }
+    /// The paper's model: the route with trivial and shifted bases applies.
+    pub fn is_default(&self) -> bool {
+        self.setting.is_default() && self.m.is_none()
+    }
+}
+
+/// The row LP of any validated instance (docs/math.md §11): every sequence of the setting
+/// and each of its sides, objective the `lo` slots, normalisation the `hi` slots.
+pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
+    if inst.setting.is_default() && inst.m.is_none() {
+        return row_lp(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
+    }
+    let total = inst.sequence_count();
+    if total > 2_000_000 {
+        return Err(format!("{total} sequences: too many rows (the limit is 2000000)"));
+    }
+    let p: i64 = inst.eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
+    let q: i64 = inst.eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
+    let mut names = Vec::new();
+    let mut rws = Vec::new();
+    for seq in inst.sequences() {
+        for &side in inst.sides() {
+            rws.push(inst.row(&seq, side, p, q));
+            names.push((seq.clone(), side));
+        }
+    }
+    Ok(RowLp {
+        n: inst.n,
+        eps: inst.eps.clone(),
+        h: inst.h,
+        lo: inst.lo,
+        hi: inst.hi,
+        superset: inst.superset,
+        names,
+        rows: rws,
+        setting: inst.setting,
+        m: inst.m,
+        ns: inst.slots(),
+        obj: inst.class_slots(inst.lo),
+        norm: inst.class_slots(inst.hi),
+    })
 }
 
 
@@ -34,7 +92,7 @@ pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Re
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();
     let total = count(n as usize - 1, k as u32 - 1);
-    if total > 5_000_000 {
+    if total > minip_check::limits::MAX_RATIO_MULTISETS {
         return Err(format!("{total} multisets of {} classes out of {k}: too many rows", n - 1));
     }
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
@@ -47,5 +105,5 @@ pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Re
             names.push((m.clone(), side));
         }
     }
-    Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, superset, names, rows: rws })
+    Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, superset, names, rows: rws, setting: Setting::default(), m: None, ns: k, obj: vec![lo as usize], norm: vec![hi as usize] })
 }

@@ -15,6 +15,11 @@ const MAPS: [&str; 5] = ["phi_q", "phi_k", "v", "w", "beta"];
 
 /// Parses a head file. Errors are one line and name the field.
 pub fn parse(text: &str) -> Result<Spec, String> {
+    parse_inner(text).map_err(|e| minip_check::error::one_line(&e))
+}
+
+fn parse_inner(text: &str) -> Result<Spec, String> {
+    minip_check::read::reject_duplicate_keys(text).map_err(|e| format!("malformed head file: {e}"))?;
     let v: Value = serde_json::from_str(text).map_err(|e| format!("malformed head file: {e}"))?;
     let obj = v.as_object().ok_or("malformed head file: expected a JSON object")?;
     match obj.get("format").and_then(Value::as_str) {

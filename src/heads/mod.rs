@@ -292,9 +292,10 @@ pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<
             if base.is_some() {
                 return Err("--base applies only to the built-ins softmax and exact".into());
             }
-            let text = std::fs::read_to_string(head).map_err(|e| {
-                format!("{head}: {e} (HEAD is a built-in: rank1, softmax, exact, or a head file)")
-            })?;
+            if !std::path::Path::new(head).exists() {
+                return Err(format!("{head}: no such file (HEAD is a built-in: rank1, softmax, exact, or a head file)"));
+            }
+            let text = minip_check::read::read_text(std::path::Path::new(head))?;
             file::parse(&text).map_err(|e| format!("{head}: {e}"))?
         }
     };

@@ -1,149 +1,280 @@
-//! Plots as SVG, written by hand (no plotting dependency): the forced ratio against `h`
-//! (`minip amplify --plot`) and the rank bound against `m` (`minip rank --plot`).
+//! Plots as SVG, through one writer (no plotting dependency): a figure is one or more panels,
+//! each with labelled axes, round ticks (1, 2, 5 × 10^k, or powers of two on a log2 axis),
+//! a legend, and curves with markers. `ratio` (`minip amplify --plot`) and `rank`
+//! (`minip rank --plot`) are figures built on it; the values plotted are certified ones
+//! (display only: floats are never used for a decision).
 
 use crate::batch::ratio::Record;
 use crate::certify::rank::RankResult;
-use minip_check::rational::log2_abs;
+use minip_check::rational::{log2_abs, parse_rational};
 use std::fmt::Write;
 
-/// A hand-written SVG: `log2 R` (exact, certified) and `log2` of the chain bound against `h`.
-pub fn ratio(recs: &[Record], title: &str) -> String {
-    let exact: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect();
-    let chain: Vec<(f64, f64)> = recs
-        .iter()
-        .filter_map(|r| r.chain_bound.as_ref().and_then(|c| minip_check::rational::parse_rational(c).ok()).map(|c| (r.h as f64, log2_abs(&c))))
-        .collect();
-    let all: Vec<&(f64, f64)> = exact.iter().chain(&chain).collect();
-    let (w, hgt, m) = (720.0, 480.0, 60.0);
-    let xmin = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).min(0.0);
-    let xmax = all.iter().map(|p| p.0).fold(1.0, f64::max);
-    let ymin = all.iter().map(|p| p.1).fold(0.0, f64::min);
-    let ymax = all.iter().map(|p| p.1).fold(1.0, f64::max);
-    let sx = |x: f64| m + (x - xmin) / (xmax - xmin).max(1e-9) * (w - 2.0 * m);
-    let sy = |y: f64| hgt - m - (y - ymin) / (ymax - ymin).max(1e-9) * (hgt - 2.0 * m);
+/// One curve.
+pub struct Series {
+    pub name: String,
+    pub color: &'static str,
+    pub points: Vec<(f64, f64)>,
+    pub dashed: bool,
+    pub markers: bool,
+}
+
+/// A y axis: linear, or log2 (values are already log2; ticks are labelled `2^k`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    Log2,
+}
+
+/// One panel: axes, labels and curves.
+pub struct Panel {
+    pub x_label: String,
+    pub y_label: String,
+    pub y_scale: Scale,
+    pub series: Vec<Series>,
+    /// Horizontal reference lines `(y, label)`.
+    pub hlines: Vec<(f64, String)>,
+}
+
+/// Round tick positions covering `[lo, hi]`: steps of 1, 2 or 5 × 10^k, about `n` of them.
+pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    let span = (hi - lo).max(1e-9);
+    let raw = span / n.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    // The round step nearest to the raw one (on a log scale).
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).min_by(|a, b| (a / raw).ln().abs().total_cmp(&(b / raw).ln().abs())).unwrap_or(mag);
+    let (k0, k1) = ((lo / step).ceil() as i64, (hi / step + 1e-9).floor() as i64);
+    (k0..=k1).map(|k| k as f64 * step).collect()
+}
+
+fn fmt_tick(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Renders a figure: a title and panels stacked vertically.
+pub fn figure(title: &str, panels: &[Panel]) -> String {
+    let (w, ph, top) = (760.0, 380.0, 40.0);
+    let (l, r, t, b) = (78.0, 24.0, 16.0, 52.0);
+    let hgt = top + ph * panels.len() as f64;
     let mut s = String::new();
     let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{hgt}" viewBox="0 0 {w} {hgt}" font-family="sans-serif" font-size="12">"#);
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(s, r#"<text x="{}" y="24" text-anchor="middle" font-size="14">{title}</text>"#, w / 2.0);
-    let _ = writeln!(s, r#"<line x1="{m}" y1="{}" x2="{}" y2="{}" stroke="black"/>"#, hgt - m, w - m, hgt - m);
-    let _ = writeln!(s, r#"<line x1="{m}" y1="{m}" x2="{m}" y2="{}" stroke="black"/>"#, hgt - m);
-    for i in 0..=5 {
-        let (xv, yv) = (xmin + (xmax - xmin) * i as f64 / 5.0, ymin + (ymax - ymin) * i as f64 / 5.0);
-        let _ = writeln!(s, r#"<text x="{:.1}" y="{}" text-anchor="middle">{:.0}</text>"#, sx(xv), hgt - m + 18.0, xv);
-        let _ = writeln!(s, r#"<text x="{}" y="{:.1}" text-anchor="end">{:.1}</text>"#, m - 6.0, sy(yv) + 4.0, yv);
-    }
-    let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">h = |x|</text>"#, w / 2.0, hgt - 16.0);
-    let _ = writeln!(s, r#"<text x="16" y="{}" transform="rotate(-90 16 {})" text-anchor="middle">log2</text>"#, hgt / 2.0, hgt / 2.0);
-    for (pts, color, label, dy) in [(&exact, "#1f77b4", "log2 R (exact, certified)", 0.0), (&chain, "#d62728", "log2 chain bound", 18.0)] {
-        if pts.is_empty() {
+    let _ = writeln!(s, r#"<text x="{}" y="24" text-anchor="middle" font-size="15">{}</text>"#, w / 2.0, esc(title));
+    for (i, p) in panels.iter().enumerate() {
+        let y0 = top + ph * i as f64;
+        let pts: Vec<(f64, f64)> = p.series.iter().flat_map(|c| c.points.iter().copied()).chain(p.hlines.iter().map(|h| (f64::NAN, h.0))).collect();
+        let xs: Vec<f64> = pts.iter().map(|q| q.0).filter(|x| x.is_finite()).collect();
+        let ys: Vec<f64> = pts.iter().map(|q| q.1).filter(|y| y.is_finite()).collect();
+        if xs.is_empty() || ys.is_empty() {
             continue;
         }
-        let path: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.0), sy(p.1))).collect();
-        let _ = writeln!(s, r#"<polyline fill="none" stroke="{color}" stroke-width="2" points="{}"/>"#, path.join(" "));
-        for p in pts.iter() {
-            let _ = writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="2" fill="{color}"/>"#, sx(p.0), sy(p.1));
+        let (x0, x1) = (xs.iter().cloned().fold(f64::INFINITY, f64::min), xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+        let (mut ylo, mut yhi) = (ys.iter().cloned().fold(f64::INFINITY, f64::min), ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+        let pad = ((yhi - ylo) * 0.06).max(0.05);
+        ylo -= pad;
+        yhi += pad;
+        let xt = ticks(x0, x1, 8);
+        let yt = match p.y_scale {
+            Scale::Linear => ticks(ylo, yhi, 6),
+            Scale::Log2 => ticks(ylo, yhi, 6).into_iter().map(|v| v.round() as i64).collect::<std::collections::BTreeSet<i64>>().into_iter().map(|v| v as f64).collect(),
+        };
+        let (px0, px1, py0, py1) = (l, w - r, y0 + t, y0 + ph - b);
+        let sx = |x: f64| px0 + (x - x0) / (x1 - x0).max(1e-9) * (px1 - px0);
+        let sy = |y: f64| py1 - (y - ylo) / (yhi - ylo).max(1e-9) * (py1 - py0);
+        for &v in &yt {
+            let _ = writeln!(s, r##"<line x1="{px0}" y1="{:.1}" x2="{px1}" y2="{:.1}" stroke="#e6e6e6"/>"##, sy(v), sy(v));
+            let label = match p.y_scale {
+                Scale::Linear => fmt_tick(v),
+                Scale::Log2 => format!("2^{}", fmt_tick(v)),
+            };
+            let _ = writeln!(s, r#"<text x="{}" y="{:.1}" text-anchor="end">{label}</text>"#, px0 - 6.0, sy(v) + 4.0);
         }
-        let _ = writeln!(s, r#"<text x="{}" y="{}" fill="{color}">{label}</text>"#, m + 10.0, m + 10.0 + dy);
+        for &v in &xt {
+            let _ = writeln!(s, r##"<line x1="{:.1}" y1="{py0}" x2="{:.1}" y2="{py1}" stroke="#f2f2f2"/>"##, sx(v), sx(v));
+            let _ = writeln!(s, r#"<text x="{:.1}" y="{}" text-anchor="middle">{}</text>"#, sx(v), py1 + 16.0, fmt_tick(v));
+        }
+        let _ = writeln!(s, r#"<rect x="{px0}" y="{py0}" width="{}" height="{}" fill="none" stroke="black"/>"#, px1 - px0, py1 - py0);
+        let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#, (px0 + px1) / 2.0, py1 + 36.0, esc(&p.x_label));
+        let cy = (py0 + py1) / 2.0;
+        let _ = writeln!(s, r#"<text x="18" y="{cy}" transform="rotate(-90 18 {cy})" text-anchor="middle">{}</text>"#, esc(&p.y_label));
+        for (y, label) in &p.hlines {
+            let _ = writeln!(s, r##"<line x1="{px0}" y1="{:.1}" x2="{px1}" y2="{:.1}" stroke="#555" stroke-dasharray="3 3"/>"##, sy(*y), sy(*y));
+            let _ = writeln!(s, r##"<text x="{}" y="{:.1}" text-anchor="end" fill="#555">{}</text>"##, px1 - 4.0, sy(*y) - 4.0, esc(label));
+        }
+        for (k, c) in p.series.iter().enumerate() {
+            if c.points.is_empty() {
+                continue;
+            }
+            let path: Vec<String> = c.points.iter().map(|q| format!("{:.1},{:.1}", sx(q.0), sy(q.1))).collect();
+            let dash = if c.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            let _ = writeln!(s, r#"<polyline fill="none" stroke="{}" stroke-width="2"{dash} points="{}"/>"#, c.color, path.join(" "));
+            if c.markers {
+                for q in &c.points {
+                    let _ = writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{}"/>"#, sx(q.0), sy(q.1), c.color);
+                }
+            }
+            let ly = py0 + 16.0 + 16.0 * k as f64;
+            let _ = writeln!(s, r#"<line x1="{}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#, px0 + 10.0, px0 + 34.0, c.color, px0 + 40.0, ly + 4.0, esc(&c.name));
+        }
     }
     s.push_str("</svg>\n");
     s
 }
 
-/// log2 scale plot of the certified bound, the paper's formula and `2^m` against `m`.
+fn esc(t: &str) -> String {
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// `minip amplify --plot`: log2 R and log2 of the chain bound against h, and below it their
+/// quotient R / chain, where the factor 3/2 by which the exact ratio beats the chain bound shows.
+pub fn ratio(recs: &[Record], title: &str) -> String {
+    let exact: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect();
+    let chain: Vec<(f64, f64)> = recs
+        .iter()
+        .filter_map(|r| r.chain_bound.as_ref().and_then(|c| parse_rational(c).ok()).filter(|c| num_traits::Signed::is_positive(c)).map(|c| (r.h as f64, log2_abs(&c))))
+        .collect();
+    let quotient: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.ratio_over_chain.map(|q| (r.h as f64, q))).collect();
+    let mut panels = vec![Panel {
+        x_label: "h = |x| (query weight)".into(),
+        y_label: "forced ratio (log2 scale)".into(),
+        y_scale: Scale::Log2,
+        series: vec![
+            Series { name: "R (exact, certified)".into(), color: "#1f77b4", points: exact, dashed: false, markers: true },
+            Series { name: "chain bound (paper's argument)".into(), color: "#d62728", points: chain, dashed: true, markers: false },
+        ],
+        hlines: vec![],
+    }];
+    if !quotient.is_empty() {
+        panels.push(Panel {
+            x_label: "h = |x| (query weight)".into(),
+            y_label: "R / chain bound".into(),
+            y_scale: Scale::Linear,
+            series: vec![Series { name: "R / chain bound".into(), color: "#2ca02c", points: quotient, dashed: false, markers: true }],
+            hlines: vec![(1.5, "3/2".into()), (1.0, "1".into())],
+        });
+    }
+    figure(title, &panels)
+}
+
+/// `minip rank --plot`: the certified bound, the paper's `2^{m/10−6}` and the trivial `2^m`
+/// against `m`, on a log2 scale.
 pub fn rank(rs: &[&RankResult]) -> String {
-    let (w, h, l, b, t, r) = (640.0, 400.0, 60.0, 50.0, 30.0, 150.0);
-    let m0 = rs.iter().map(|r| r.m).min().unwrap_or(1) as f64;
-    let m1 = (rs.iter().map(|r| r.m).max().unwrap_or(2) as f64).max(m0 + 1.0);
-    let ylo = (m0 / 10.0 - 6.0).floor().min(0.0);
-    let yhi = m1.max(1.0);
-    let px = |m: f64| l + (m - m0) / (m1 - m0) * (w - l - r);
-    let py = |y: f64| t + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * (h - t - b);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    s.push_str(&format!("<line x1=\"{l}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{}\" stroke=\"black\"/>\n", h - b, w - r, h - b, h - b));
-    let mut y = (ylo / 4.0).ceil() * 4.0;
-    while y <= yhi {
-        s.push_str(&format!("<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">2^{y}</text>\n", l - 5.0, py(y) + 4.0));
-        y += 4.0;
+    let bound: Vec<(f64, f64)> = rs.iter().map(|r| (r.m as f64, (r.cert.claim().bound as f64).log2())).collect();
+    let paper: Vec<(f64, f64)> = rs.iter().map(|r| (r.m as f64, r.m as f64 / 10.0 - 6.0)).collect();
+    let trivial: Vec<(f64, f64)> = rs.iter().map(|r| (r.m as f64, r.m as f64)).collect();
+    figure(
+        "Certified feature-rank lower bounds (heads correct on all length-3 Min-IP sequences, eps = 1/2)",
+        &[Panel {
+            x_label: "m (bits per token)".into(),
+            y_label: "feature rank (log2 scale)".into(),
+            y_scale: Scale::Log2,
+            series: vec![
+                Series { name: "certified lower bound".into(), color: "#c0392b", points: bound, dashed: false, markers: true },
+                Series { name: "paper 2^(m/10-6)".into(), color: "#2471a3", points: paper, dashed: true, markers: false },
+                Series { name: "trivial upper bound 2^m".into(), color: "#7f8c8d", points: trivial, dashed: true, markers: false },
+            ],
+            hlines: vec![],
+        }],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(ticks(0.0, 10.0, 5), vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        assert_eq!(ticks(2.0, 168.0, 8), vec![20.0, 40.0, 60.0, 80.0, 100.0, 120.0, 140.0, 160.0]);
+        let t: Vec<String> = ticks(0.9, 1.6, 6).into_iter().map(fmt_tick).collect();
+        assert_eq!(t, ["0.9", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"]);
     }
-    for r in rs {
-        s.push_str(&format!("<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px(r.m as f64), h - b + 16.0, r.m));
+}
+
+/// Several curves of `log2 R` against `h` (one per series of a ratio table, only `R > 0`
+/// plotted): `minip amplify --grid FILE --plot`.
+pub fn series(curves: &[(String, Vec<(f64, f64)>)], title: &str) -> String {
+    const COLORS: [&str; 8] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"];
+    let series = curves
+        .iter()
+        .enumerate()
+        .map(|(i, (name, pts))| Series { name: name.clone(), color: COLORS[i % COLORS.len()], points: pts.clone(), dashed: i % 2 == 1, markers: true })
+        .collect();
+    figure(title, &[Panel { x_label: "h = |x| (query weight)".into(), y_label: "forced ratio R (log2 scale)".into(), y_scale: Scale::Log2, series, hlines: vec![] }])
+}
+
+/// `minip rank --linear --plot` (docs/rank.svg): `log2` of the certified bound against `m`, one
+/// line per `n` (`(m, n, log2 bound)`), the explicit-code bounds (`m ≤ 24`), the paper's
+/// `2^{m/10−6}` (where it is at least 1) and the trivial `2^m` (drawn only up to the top of the
+/// certified curves, so that it does not flatten them).
+pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> String {
+    const COLORS: [&str; 6] = ["#c0392b", "#e67e22", "#27ae60", "#16a085", "#8e44ad", "#2c3e50"];
+    let mut ns: Vec<u32> = linear.iter().map(|p| p.1).collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let mut series: Vec<Series> = ns
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| Series {
+            name: format!("linear codes, n = {n} (exact pair counts)"),
+            color: COLORS[i % COLORS.len()],
+            points: linear.iter().filter(|p| p.1 == n).map(|p| (f64::from(p.0), p.2)).collect(),
+            dashed: false,
+            markers: true,
+        })
+        .collect();
+    if !explicit.is_empty() {
+        let pts = explicit.iter().map(|p| (f64::from(p.0), p.2)).collect();
+        series.push(Series { name: "explicit codes + SAT maximality (m <= 24)".into(), color: "#2471a3", points: pts, dashed: false, markers: true });
     }
-    s.push_str(&format!("<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">m (bits)</text>\n", (l + w - r) / 2.0, h - 8.0));
-    let series: [(&str, &str, Box<dyn Fn(&RankResult) -> f64>); 3] = [
-        ("certified bound", "#c0392b", Box::new(|r: &RankResult| (r.cert.claim().bound as f64).log2())),
-        ("paper 2^(m/10-6)", "#2471a3", Box::new(|r: &RankResult| r.m as f64 / 10.0 - 6.0)),
-        ("trivial 2^m", "#7f8c8d", Box::new(|r: &RankResult| r.m as f64)),
-    ];
-    for (i, (name, colour, f)) in series.iter().enumerate() {
-        let pts: Vec<String> = rs.iter().map(|r| format!("{:.1},{:.1}", px(r.m as f64), py(f(r)))).collect();
-        s.push_str(&format!("<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\n", pts.join(" ")));
-        if i == 0 {
-            for p in &pts {
-                let (x, y) = p.split_once(',').expect("point");
-                s.push_str(&format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"{colour}\"/>\n"));
-            }
-        }
-        let ly = t + 20.0 * i as f64;
-        s.push_str(&format!("<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"2\"/><text x=\"{}\" y=\"{}\">{name}</text>\n", w - r + 10.0, w - r + 30.0, w - r + 35.0, ly + 4.0));
-    }
-    s.push_str(&format!("<text x=\"{l}\" y=\"18\">certified rank lower bound against m (log2 scale)</text>\n</svg>\n"));
-    s
+    let mut ms: Vec<u32> = linear.iter().chain(explicit).map(|p| p.0).collect();
+    ms.sort_unstable();
+    ms.dedup();
+    let top = linear.iter().chain(explicit).map(|p| p.2).fold(0.0, f64::max);
+    let paper: Vec<(f64, f64)> = ms.iter().map(|&m| (f64::from(m), f64::from(m) / 10.0 - 6.0)).filter(|p| p.1 >= 0.0).collect();
+    series.push(Series { name: "paper 2^(m/10-6)".into(), color: "#2471a3", points: paper, dashed: true, markers: false });
+    let trivial: Vec<(f64, f64)> = ms.iter().map(|&m| f64::from(m)).filter(|&m| m <= top.max(1.0) * 1.15).map(|m| (m, m)).collect();
+    series.push(Series { name: "trivial upper bound 2^m (cut at the top)".into(), color: "#7f8c8d", points: trivial, dashed: true, markers: false });
+    figure(
+        "Certified feature-rank lower bounds, heads correct on all Min-IP sequences, eps = 1/2",
+        &[Panel { x_label: "m (bits per token)".into(), y_label: "feature rank (log2 scale)".into(), y_scale: Scale::Log2, series, hlines: vec![] }],
+    )
 }
 
 /// `log2(bound)/m` against `m` for the frontier (docs/frontier.md): the certified lower bound,
 /// the certified upper bounds per kernel class, the paper's `2^{m/10−6}` (drawn where it is
 /// above 1) and the trivial `2^m` (the line at 1).
 pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
+    use crate::batch::frontier::{Row, Upper};
     use minip_check::rational::Rat;
-    let (w, h, l, b, t, r) = (740.0, 440.0, 64.0, 54.0, 36.0, 210.0);
-    let m0 = rows.iter().map(|x| x.m).min().unwrap_or(1) as f64;
-    let m1 = (rows.iter().map(|x| x.m).max().unwrap_or(2) as f64).max(m0 + 1.0);
-    let (ylo, yhi) = (0.0, 1.0);
-    let px = |m: f64| l + (m - m0) / (m1 - m0) * (w - l - r);
-    let py = |y: f64| t + (yhi - y) / (yhi - ylo) * (h - t - b);
     let log2big = |x: &num_bigint::BigInt| minip_check::rational::log2_abs(&Rat::from_integer(x.clone()));
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    let _ = writeln!(s, "<text x=\"{l}\" y=\"20\" font-size=\"14\">certified feature-rank bounds: log2(rank)/m against m</text>");
-    let _ = writeln!(s, "<line x1=\"{l}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{l}\" y1=\"{t}\" x2=\"{l}\" y2=\"{}\" stroke=\"black\"/>", h - b, w - r, h - b, h - b);
-    for i in 0..=5 {
-        let y = i as f64 * 0.2;
-        let _ = writeln!(s, "<line x1=\"{l}\" y1=\"{0:.1}\" x2=\"{1}\" y2=\"{0:.1}\" stroke=\"#dddddd\"/><text x=\"{2}\" y=\"{3:.1}\" text-anchor=\"end\">{y:.1}</text>", py(y), w - r, l - 6.0, py(y) + 4.0);
-    }
-    let step = if m1 - m0 > 32.0 { 8 } else { 4 };
-    let mut mt = ((m0 as u32).div_ceil(step)) * step;
-    while mt as f64 <= m1 {
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{mt}</text>", px(mt as f64), h - b + 18.0);
-        mt += step;
-    }
-    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">m (bits per token)</text>", (l + w - r) / 2.0, h - 12.0);
-    let _ = writeln!(s, "<text x=\"16\" y=\"{0:.1}\" transform=\"rotate(-90 16 {0:.1})\" text-anchor=\"middle\">log2(rank) / m</text>", (t + h - b) / 2.0);
-    type Series<'a> = (&'a str, &'a str, Box<dyn Fn(&crate::batch::frontier::Row) -> Option<f64> + 'a>);
-    let upper = |f: fn(&crate::batch::frontier::Row) -> &Option<Result<crate::batch::frontier::Upper, String>>| {
-        move |x: &crate::batch::frontier::Row| f(x).as_ref().and_then(|c| c.as_ref().ok()).map(|u| log2big(&u.head.claim().rank) / x.m as f64)
-    };
-    let series: Vec<Series> = vec![
-        ("trivial 2^m", "#7f8c8d", Box::new(|_: &crate::batch::frontier::Row| Some(1.0))),
-        ("upper: shared f", "#e67e22", Box::new(upper(|x| &x.shared))),
-        ("upper: sparse shared", "#8e44ad", Box::new(upper(|x| &x.sparse))),
-        ("upper: per-weight f_|x|", "#27ae60", Box::new(upper(|x| &x.per_weight))),
-        ("lower (codes, certified)", "#c0392b", Box::new(|x: &crate::batch::frontier::Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / x.m as f64))),
-        ("paper 2^(m/10-6) (> 1 only)", "#2471a3", Box::new(|x: &crate::batch::frontier::Row| Some((x.m as f64 / 10.0 - 6.0) / x.m as f64).filter(|y| *y >= 0.0))),
+    let upper = |f: fn(&Row) -> &Option<Result<Upper, String>>| move |x: &Row| f(x).as_ref().and_then(|c| c.as_ref().ok()).map(|u| log2big(&u.head.claim().rank) / f64::from(x.m));
+    type Curve<'a> = (&'a str, &'static str, bool, Box<dyn Fn(&Row) -> Option<f64> + 'a>);
+    let curves: Vec<Curve> = vec![
+        ("trivial 2^m", "#7f8c8d", true, Box::new(|_: &Row| Some(1.0))),
+        ("upper: shared f", "#e67e22", false, Box::new(upper(|x| &x.shared))),
+        ("upper: sparse shared", "#8e44ad", false, Box::new(upper(|x| &x.sparse))),
+        ("upper: per-weight f_|x|", "#27ae60", false, Box::new(upper(|x| &x.per_weight))),
+        ("lower (codes, certified)", "#c0392b", false, Box::new(|x: &Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / f64::from(x.m)))),
+        ("paper 2^(m/10-6) (where > 1)", "#2471a3", true, Box::new(|x: &Row| Some((f64::from(x.m) / 10.0 - 6.0) / f64::from(x.m)).filter(|y| *y >= 0.0))),
     ];
-    let mut legend = 0;
-    for (name, colour, f) in &series {
-        let pts: Vec<(f64, f64)> = rows.iter().filter_map(|x| f(x).map(|y| (px(x.m as f64), py(y.clamp(ylo, yhi))))).collect();
-        if pts.is_empty() {
-            continue;
-        }
-        let path: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-        let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>", path.join(" "));
-        for (x, y) in &pts {
-            let _ = writeln!(s, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"2.5\" fill=\"{colour}\"/>");
-        }
-        let ly = t + 10.0 + 20.0 * legend as f64;
-        legend += 1;
-        let _ = writeln!(s, "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"2\"/><text x=\"{}\" y=\"{}\">{name}</text>", w - r + 10.0, w - r + 30.0, w - r + 35.0, ly + 4.0);
-    }
-    s.push_str("</svg>\n");
-    s
+    let series = curves
+        .iter()
+        .map(|(name, color, dashed, f)| Series {
+            name: (*name).into(),
+            color,
+            points: rows.iter().filter_map(|x| f(x).map(|y| (f64::from(x.m), y))).collect(),
+            dashed: *dashed,
+            markers: !*dashed,
+        })
+        .filter(|c| !c.points.is_empty())
+        .collect();
+    figure(
+        "Certified feature-rank bounds: log2(rank)/m against m",
+        &[Panel { x_label: "m (bits per token)".into(), y_label: "log2(rank) / m".into(), y_scale: Scale::Linear, series, hlines: vec![] }],
+    )
 }

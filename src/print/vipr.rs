@@ -105,6 +105,9 @@ impl Vipr {
     }
 }
 
+/// VIPR exports cover the paper's model only (docs/math.md §7.3).
+pub const NOT_DEFAULT: &str = "VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)";
+
 /// The VIPR text of a `holds` gap certificate (`RTP infeas`).
 pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
     if *checked.claim() != Verdict::Holds {
@@ -113,6 +116,9 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
     let cert = checked.cert();
     let farkas = cert.farkas.as_ref().expect("a checked holds certificate has farkas");
     let p = &cert.params;
+    if p.task.is_some() || p.kernel.is_some() || p.positions.is_some() || p.keys.is_some() || p.at.is_some() {
+        return Err(NOT_DEFAULT.into());
+    }
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
     let cons: Vec<Con> = farkas
         .rows
@@ -140,11 +146,14 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
 pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
     let c = checked.cert();
     let p = &c.params;
+    if p.task.is_some() || p.kernel.is_some() || p.positions.is_some() || p.keys.is_some() || p.at.is_some() || p.m.is_some() {
+        return Err(NOT_DEFAULT.into());
+    }
     let eps = parse_rational(&p.eps).expect("checked certificate");
     let inst = ratio_instance(p.n, eps.clone(), p.h, p.lo, p.hi, p.superset)?;
     let k = inst.classes();
     let (ep, eq): (i64, i64) = (eps.numer().try_into().expect("checked"), eps.denom().try_into().expect("checked"));
-    let r = checked.claim().clone();
+    let r = checked.claim().value().cloned().ok_or("VIPR: only a finite ratio of the default setting")?;
     let name = |c: usize| if c as u32 > p.h { "sup".to_string() } else { c.to_string() };
     let mut vars: Vec<String> = (0..k).map(|c| format!("A{}", name(c))).collect();
     vars.extend((0..k).map(|c| format!("P{}", name(c))));
@@ -208,7 +217,10 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
 /// closed homogeneous gap rows, `a, b ≥ 0`, `c = 1`.
 pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
     let c = checked.cert();
-    let kstar = checked.claim().clone();
+    if c.task.is_some() || c.kernel.is_some() || c.positions.is_some() || c.keys.is_some() || c.at.is_some() {
+        return Err(NOT_DEFAULT.into());
+    }
+    let kstar = checked.claim().clone().ok_or("VIPR: only a finite kstar")?;
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
     let inst = Instance::new(c.n, parse(&c.eps), Gap::new(c.h, c.u, c.w)?, Family::parse(&c.family)?, Bound::Value(kstar.clone()))?;
     let one = || Rat::from_integer(1.into());

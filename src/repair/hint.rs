@@ -104,6 +104,46 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
     None
 }
 
+/// Multipliers `y ≥ 0` with `Σ y_i G_i = target` (exactly) on the support of `hint`
+/// (rows `G_i` as coefficient vectors), or `None`. Used for dual certificates of LP optima:
+/// the target is minus the objective's combination, the rows include the sign rows.
+pub fn exact_combination(rows: &[Vec<Rat>], target: &[Rat], hint: &[f64]) -> Option<Vec<Rat>> {
+    let nvars = target.len();
+    let scale = hint.iter().map(|v| v.abs()).fold(0.0, f64::max);
+    if !scale.is_finite() {
+        return None;
+    }
+    for tol in [1e-9, 1e-7, 1e-12] {
+        let mut support: Vec<usize> = (0..rows.len()).filter(|&i| hint[i].abs() > tol * scale.max(1e-300)).collect();
+        for _ in 0..rows.len() {
+            let eqs: Vec<(Vec<Rat>, Rat)> = (0..nvars).map(|j| (support.iter().map(|&i| rows[i][j].clone()).collect(), target[j].clone())).collect();
+            let hints: Vec<f64> = support.iter().map(|&i| hint[i].abs()).collect();
+            let mut best_negative: Option<Vec<usize>> = None;
+            for den in DENOMINATORS {
+                let h0 = round(&hints, den)?;
+                let Some(y) = solve_near(&eqs, &h0, &[]) else { break };
+                let neg: Vec<usize> = (0..y.len()).filter(|&k| y[k].is_negative()).collect();
+                if neg.is_empty() {
+                    let mut full = vec![Rat::zero(); rows.len()];
+                    for (k, &i) in support.iter().enumerate() {
+                        full[i] = y[k].clone();
+                    }
+                    return Some(full);
+                }
+                best_negative.get_or_insert(neg);
+            }
+            match best_negative {
+                Some(neg) if !support.is_empty() => {
+                    let drop: Vec<usize> = neg.iter().map(|&k| support[k]).collect();
+                    support.retain(|i| !drop.contains(i));
+                }
+                _ => break,
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,25 @@ pub struct Basis {
     pub y: Vec<Rat>,
 }
 
+/// A basis read off HiGHS's basis of `crate::solve::ratio::solve_general` (the
+/// normalisation is its last row, which must be nonbasic; nonbasic rows held; nonbasic
+/// `A_j` held at zero for a nonnegative kernel), with exact multipliers.
+pub fn from_hint_general(lp: &RowLp, hint: &crate::solve::ratio::Hint) -> Option<Basis> {
+    let m = lp.rows.len();
+    if hint.row_status.len() != m + 1 || hint.row_status[m] == 1 {
+        return None;
+    }
+    let mut held: Vec<usize> = (0..m).filter(|&i| hint.row_status[i] != 1).collect();
+    if !lp.signed() {
+        held.extend((0..lp.slots()).filter(|&o| hint.col_status[o] != 1).map(|o| m + o));
+    }
+    if held.len() != 2 * lp.slots() - 1 {
+        return None;
+    }
+    let y = multipliers(lp, &held)?;
+    Some(Basis { held, y })
+}
+
 fn coeffs(lp: &RowLp, c: usize) -> Vec<(usize, BigInt)> {
     let m = lp.rows.len();
     if c < m {
@@ -46,22 +65,24 @@ pub fn from_hint(lp: &RowLp, hint: &crate::solve::ratio::Hint) -> Option<Basis> 
 /// The basic point: every held constraint at equality and `A_hi = 1`.
 pub fn point(lp: &RowLp, held: &[usize]) -> Option<Vec<Rat>> {
     let mut eqs: Vec<Eq> = held.iter().map(|&c| Eq { coeffs: coeffs(lp, c), rhs: BigInt::zero() }).collect();
-    eqs.push(Eq { coeffs: vec![(lp.hi as usize, BigInt::one())], rhs: BigInt::one() });
-    let s = sparse::solve(eqs, 2 * lp.k())?;
+    eqs.push(Eq { coeffs: lp.norm.iter().map(|&j| (j, BigInt::one())).collect(), rhs: BigInt::one() });
+    let s = sparse::solve(eqs, 2 * lp.slots())?;
     s.free.is_empty().then_some(s.x)
 }
 
 /// Writes `target` (a dense-by-coordinate sparse vector) as `Σ w_i a_i + w_hi e_hi`
 /// over the held constraints; returns `w` (the last entry is `w_hi`).
 fn express(lp: &RowLp, held: &[usize], target: &[(usize, BigInt)]) -> Option<Vec<Rat>> {
-    let n = 2 * lp.k();
+    let n = 2 * lp.slots();
     let mut by_coord: Vec<Vec<(usize, BigInt)>> = vec![Vec::new(); n];
     for (ii, &c) in held.iter().enumerate() {
         for (j, v) in coeffs(lp, c) {
             by_coord[j].push((ii, v));
         }
     }
-    by_coord[lp.hi as usize].push((held.len(), BigInt::one()));
+    for &j in &lp.norm {
+        by_coord[j].push((held.len(), BigInt::one()));
+    }
     let mut rhs = vec![BigInt::zero(); n];
     for (j, v) in target {
         rhs[*j] += v;
@@ -73,7 +94,8 @@ fn express(lp: &RowLp, held: &[usize], target: &[(usize, BigInt)]) -> Option<Vec
 
 /// Multipliers of a basis: `e_lo + Σ y_i a_i + μ e_hi = 0`, i.e. `−e_lo` expressed.
 pub fn multipliers(lp: &RowLp, held: &[usize]) -> Option<Vec<Rat>> {
-    let w = express(lp, held, &[(lp.lo as usize, BigInt::from(-1))])?;
+    let target: Vec<(usize, BigInt)> = lp.obj.iter().map(|&j| (j, BigInt::from(-1))).collect();
+    let w = express(lp, held, &target)?;
     Some(w[..held.len()].to_vec())
 }
 
@@ -99,8 +121,8 @@ fn most_violated(lp: &RowLp, x: &[Rat]) -> Option<usize> {
     let m = lp.rows.len();
     let den = x.iter().fold(BigInt::one(), |acc, v| num_integer::Integer::lcm(&acc, v.denom()));
     let xi: Vec<BigInt> = x.iter().map(|v| v.numer() * (&den / v.denom())).collect();
-    for o in 0..lp.k() {
-        if xi[o].is_negative() {
+    for o in 0..lp.slots() {
+        if !lp.signed() && xi[o].is_negative() {
             return Some(m + o);
         }
     }

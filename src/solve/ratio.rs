@@ -71,3 +71,65 @@ pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Resu
         col_duals: s.dual_columns().to_vec(),
     })
 }
+
+/// Why the general solve stopped without an optimum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoOptimum {
+    /// HiGHS reports the LP unbounded (signed kernels: the ratio has no lower bound).
+    Unbounded,
+    Other(String),
+}
+
+/// Any row LP of docs/math.md §11 (`crate::formulate::ratio::row_lp_in`): `min Σ_obj A`
+/// s.t. `rows ≤ 0`, `A ≥ 0` unless the kernel is signed, `P` free, and the normalisation
+/// `Σ_norm A = 1` as the last row. No column scaling (these LPs are small).
+pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOptimum> {
+    let ns = lp.slots();
+    let mut pb = RowProblem::default();
+    let mut cols = Vec::with_capacity(2 * ns);
+    for j in 0..ns {
+        let cost = if lp.obj.contains(&j) { 1.0 } else { 0.0 };
+        cols.push(if lp.signed() { pb.add_column::<f64, _>(cost, ..) } else { pb.add_column(cost, 0.0..) });
+    }
+    for _ in 0..ns {
+        cols.push(pb.add_column::<f64, _>(0.0, ..));
+    }
+    let mut buf = Vec::new();
+    for r in &lp.rows {
+        buf.clear();
+        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64)));
+        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
+        buf.iter_mut().for_each(|e| e.1 /= m);
+        pb.add_row(..=0.0, &buf);
+    }
+    let norm: Vec<_> = lp.norm.iter().map(|&j| (cols[j], 1.0)).collect();
+    pb.add_row(1.0..=1.0, &norm);
+    let mut model = pb.optimise(Sense::Minimise);
+    model.make_quiet();
+    model.set_option("threads", 1);
+    model.set_option("presolve", "off");
+    model.set_option("simplex_strategy", 1);
+    model.set_option("time_limit", 60.0);
+    let solved = model.try_solve().map_err(|e| NoOptimum::Other(format!("HiGHS: {e:?}")))?;
+    match solved.status() {
+        HighsModelStatus::Optimal => {}
+        HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => return Err(NoOptimum::Unbounded),
+        s => return Err(NoOptimum::Other(format!("HiGHS: status {s:?}"))),
+    }
+    let s = solved.get_solution();
+    let mut col_status = vec![0 as highs_sys::HighsInt; 2 * ns];
+    let mut row_status = vec![0 as highs_sys::HighsInt; lp.rows.len() + 1];
+    // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
+    let rc = unsafe { highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr()) };
+    if rc != 0 {
+        return Err(NoOptimum::Other("HiGHS: no basis".into()));
+    }
+    Ok(Hint {
+        col_status: col_status.into_iter().map(|v| v as i32).collect(),
+        row_status: row_status.into_iter().map(|v| v as i32).collect(),
+        cols: s.columns().to_vec(),
+        rows: s.rows().to_vec(),
+        row_duals: s.dual_rows().to_vec(),
+        col_duals: s.dual_columns().to_vec(),
+    })
+}

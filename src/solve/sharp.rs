@@ -2,7 +2,7 @@
 //! `min b` over the closed homogeneous correctness rows with `c = 1`. A hint only.
 
 use good_lp::solvers::highs::highs;
-use good_lp::{variable, Expression, ProblemVariables, Solution, SolverModel, Variable};
+use good_lp::{variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable};
 use minip_check::rational::{to_f64, Rat};
 use minip_check::rows::gap::VARS;
 
@@ -34,3 +34,41 @@ pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), String> {
     Ok((zv[1], zv))
 }
 
+/// The answer of `lp_hint_general`.
+pub enum Hint {
+    Optimal(f64, Vec<f64>),
+    /// The LP is unbounded below (signed kernels).
+    Unbounded,
+}
+
+/// Any setting (docs/math.md §11): `min Σ_good A` s.t. `G_s z ≤ 0`, `Σ_bad A = 1`, and
+/// `A ≥ 0` for the first `nslots` variables unless `signed`. A hint.
+pub fn lp_hint_general(rows: &[(Vec<Rat>, Rat)], nvars: usize, nslots: usize, good: &[usize], bad: &[usize], signed: bool) -> Result<Hint, String> {
+    let mut pv = ProblemVariables::new();
+    let z: Vec<Variable> = (0..nvars).map(|j| if j < nslots && !signed { pv.add(variable().min(0.0)) } else { pv.add(variable()) }).collect();
+    let obj: Expression = good.iter().map(|&j| z[j]).sum();
+    let mut model = pv.minimise(obj).using(highs);
+    model.set_verbose(false);
+    let mut model = model.set_threads(1);
+    for (c, _) in rows {
+        let mut e = Expression::from(0.0);
+        for (g, v) in c.iter().zip(&z) {
+            let g = to_f64(g);
+            if g != 0.0 {
+                e.add_mul(g, *v);
+            }
+        }
+        model.add_constraint(e.leq(0.0));
+    }
+    let norm: Expression = bad.iter().map(|&j| z[j]).sum();
+    model.add_constraint(norm.eq(1.0));
+    match model.solve() {
+        Ok(sol) => {
+            let zv: Vec<f64> = z.iter().map(|v| sol.value(*v)).collect();
+            let b = good.iter().map(|&j| zv[j]).sum();
+            Ok(Hint::Optimal(b, zv))
+        }
+        Err(ResolutionError::Unbounded) => Ok(Hint::Unbounded),
+        Err(e) => Err(format!("HiGHS: {e}")),
+    }
+}

@@ -24,12 +24,22 @@ impl Error {
     }
     /// Classifies a check's message: the limits say "too large to check".
     pub fn from_check(msg: String) -> Error {
+        let msg = one_line(&msg);
         if msg.starts_with("too large to check") {
             Error::TooLarge(msg)
         } else {
             Error::Rejected(msg)
         }
     }
+}
+
+/// A message as one line: control characters (a newline inside a quoted key, say) are written
+/// as escapes, so that a message never spans lines whatever the input contained.
+pub fn one_line(msg: &str) -> String {
+    if !msg.chars().any(char::is_control) {
+        return msg.to_string();
+    }
+    msg.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 
 impl fmt::Display for Error {

@@ -10,7 +10,8 @@
 //!
 //! - [`rational`]: the exact number type, parsed from decimal text, never through floats;
 //! - [`model`]: tokens, gap configurations, families of sequences and their Min-IP
-//!   targets; codes for the rank bound;
+//!   targets; codes for the rank bound, and linear codes (generator matrices, pair tables and
+//!   their convolution over direct sums);
 //! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF);
 //! - [`format`]: the certificate formats as plain data;
 //! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
@@ -30,6 +31,7 @@
 pub mod check;
 pub mod error;
 pub mod format;
+pub mod limits;
 pub mod model;
 pub mod rational;
 pub mod read;

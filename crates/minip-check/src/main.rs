@@ -7,8 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 const USAGE: &str = "usage: minip-check PATH...
+       minip-check --dimacs RANK-CERTIFICATE.json   (the CNF its maximality proof refutes)
 
-Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-rank/2, minip-poly-head/1, minip-poly-none/1) in exact
+Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-ratio-bound/1,
+minip-rank/2, minip-rank-linear/1, minip-poly-head/1, minip-poly-none/1) in exact
 rational arithmetic, rebuilding every row from the stated parameters. Directories are searched
 recursively for *.json. Exit status: 0 every certificate holds, 1 a certificate was rejected,
 2 unreadable or malformed input, or no certificate found.";
@@ -22,6 +24,36 @@ fn main() {
     if args.iter().any(|a| a == "-V" || a == "--version") {
         println!("minip-check {}", env!("CARGO_PKG_VERSION"));
         return;
+    }
+    if args[0] == "--dimacs" {
+        // For outside DRAT checkers (drat-trim CNF PROOF): the formula rebuilt from the
+        // certificate's stated parameters, exactly as this checker checks the proof against it.
+        let [_, cert] = args.as_slice() else {
+            eprintln!("minip-check: error: --dimacs takes one rank certificate");
+            std::process::exit(EXIT_INPUT);
+        };
+        match minip_check::read::read(std::path::Path::new(cert)) {
+            Ok(minip_check::format::AnyCertificate::Rank(c)) if c.maximal.is_some() => {
+                let p = &c.params;
+                let shape = match minip_check::model::code::Shape::new(p.m, p.h, p.lo, p.hi) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("minip-check: error: {e}");
+                        std::process::exit(EXIT_INPUT);
+                    }
+                };
+                let k = c.maximal.as_ref().map(|m| m.refuted).unwrap_or(0);
+                if minip_check::rows::cnf::estimate(shape, k) > minip_check::limits::MAX_CNF_LITERALS {
+                    eprintln!("minip-check: error: too large: the CNF for {k} pairs");
+                    std::process::exit(EXIT_INPUT);
+                }
+                print!("{}", minip_check::rows::cnf::encode(shape, k).formula.dimacs());
+                return;
+            }
+            Ok(_) => eprintln!("minip-check: error: {cert}: not a rank certificate with a maximality proof"),
+            Err(e) => eprintln!("minip-check: error: {cert}: {e}"),
+        }
+        std::process::exit(EXIT_INPUT);
     }
     let paths: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     let files = match collect(&paths) {

@@ -2,15 +2,12 @@
 //! of bytes, and certificates parsed straight from their text so that a duplicated
 //! field is an error rather than "last one wins".
 
-use crate::format::{gap, poly, rank, ratio, sharp, AnyCertificate};
+use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
 
-/// The largest certificate file read (the committed ones are below 14 MB).
-pub const MAX_CERT_BYTES: u64 = 64 << 20;
-/// The largest proof file a certificate may refer to.
-pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+pub use crate::limits::{MAX_INPUT_BYTES as MAX_CERT_BYTES, MAX_PROOF_BYTES};
 
 /// The bytes of a regular file of at most `max` bytes; errors are one line.
 pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, String> {
@@ -37,19 +34,41 @@ struct Peek {
 }
 
 /// Parses certificate text; errors are one line and say what is wrong with it.
+///
+/// ```
+/// use minip_check::read::parse;
+/// assert!(parse("{ not json").unwrap_err().starts_with("malformed certificate"));
+/// assert!(parse(r#"{"format": "minip-gap/9"}"#).unwrap_err().contains("unknown certificate format"));
+/// // A duplicated key is refused, not resolved by "last one wins".
+/// assert!(parse(r#"{"format": "minip-gap/1", "format": "minip-gap/1"}"#).unwrap_err().contains("duplicate"));
+/// ```
 pub fn parse(text: &str) -> Result<AnyCertificate, String> {
+    parse_inner(text).map_err(|e| crate::error::one_line(&e))
+}
+
+fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
     let bad = |e: serde_json::Error| format!("malformed certificate: {e}");
     let peek: Peek = serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
+    reject_duplicate_keys(text).map_err(|e| format!("malformed certificate: {e}"))?;
     let format = peek.format.ok_or("malformed certificate: no \"format\" field")?;
     match format.as_str() {
         gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
         sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
         ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad),
+        ratio_bound::RATIO_BOUND_FORMAT => serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad),
         rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
+        rank_linear::RANK_LINEAR_FORMAT => serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad),
         poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
     }
+}
+
+/// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a
+/// device or a FIFO is refused instead of read forever.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
 }
 
 /// Reads and parses a certificate file.
@@ -57,4 +76,58 @@ pub fn read(path: &Path) -> Result<AnyCertificate, String> {
     let bytes = read_capped(path, MAX_CERT_BYTES)?;
     let text = String::from_utf8(bytes).map_err(|_| "malformed certificate: not UTF-8".to_string())?;
     parse(&text)
+}
+
+/// Rejects JSON text in which an object has the same key twice, anywhere (a reader that
+/// takes the first and one that takes the last would disagree). Also bounds the nesting.
+pub fn reject_duplicate_keys(text: &str) -> Result<(), String> {
+    use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+    struct Walk(usize);
+    impl<'de> DeserializeSeed<'de> for Walk {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Walk {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element_seed(Walk(self.0 + 1))?.is_some() {}
+            Ok(())
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut keys = std::collections::HashSet::new();
+            while let Some(k) = map.next_key::<String>()? {
+                if !keys.insert(k.clone()) {
+                    return Err(A::Error::custom(format!("duplicate key \"{k}\"")));
+                }
+                map.next_value_seed(Walk(self.0 + 1))?;
+            }
+            Ok(())
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    Walk(0).deserialize(&mut de).map_err(|e| format!("malformed JSON: {e}"))?;
+    de.end().map_err(|e| format!("malformed JSON: {e}"))
 }

@@ -20,9 +20,14 @@ pub struct FileResult {
 }
 
 /// Every `*.json` under the given paths, sorted, directories recursively (symbolic links
-/// to directories are not followed).
+/// to directories are not followed). A file named directly is taken whatever its name.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>, top: bool) -> Result<(), String> {
+    collect_ext(paths, "json")
+}
+
+/// Every file with extension `ext` under the given paths (as `collect`).
+pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>, top: bool, ext: &str) -> Result<(), String> {
         let meta = if top { std::fs::metadata(p) } else { std::fs::symlink_metadata(p) }.map_err(|e| format!("{}: {e}", p.display()))?;
         if meta.is_dir() {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
@@ -32,8 +37,8 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             entries.sort();
             for e in entries {
                 let is_dir = std::fs::symlink_metadata(&e).map(|m| m.is_dir()).unwrap_or(false);
-                if is_dir || e.extension().is_some_and(|x| x == "json") {
-                    walk(&e, out, false)?;
+                if is_dir || e.extension().is_some_and(|x| x == ext) {
+                    walk(&e, out, false, ext)?;
                 }
             }
         } else if top || meta.is_file() {
@@ -43,7 +48,18 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     }
     let mut out = Vec::new();
     for p in paths {
-        walk(p, &mut out, true)?;
+        let named_file = std::fs::metadata(p).map(|m| !m.is_dir()).unwrap_or(true);
+        if named_file && ext == "json" && p.extension().is_some_and(|x| x == "vipr") {
+            continue; // a VIPR file named on the command line is not a certificate
+        }
+        if named_file && ext != "json" {
+            // A file named on the command line belongs to the `json` pass only.
+            if p.extension().is_some_and(|x| x == ext) {
+                out.push(p.clone());
+            }
+            continue;
+        }
+        walk(p, &mut out, true, ext)?;
     }
     Ok(out)
 }

@@ -214,3 +214,22 @@ fn nothing_to_check_or_unreadable_input_is_exit_2() {
     assert!(out.ends_with("2 files: 0 verified, 2 failed\n"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn dimacs_prints_the_cnf_a_maximality_proof_refutes() {
+    let bin = env!("CARGO_BIN_EXE_minip-check");
+    let cert = concat!(env!("CARGO_MANIFEST_DIR"), "/../../proofs/rank/m07.json");
+    let out = std::process::Command::new(bin).args(["--dimacs", cert]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().next().unwrap();
+    // The formula for 3 pairs of shape (7, 3, 0, 3), as rebuilt by the checker.
+    let f = minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
+    assert_eq!(header, format!("p cnf {} {}", f.vars, f.clauses.len()));
+    assert_eq!(text.lines().count(), 1 + f.clauses.len());
+    // A certificate without a maximality proof has no such formula.
+    let m13 = concat!(env!("CARGO_MANIFEST_DIR"), "/../../proofs/rank/m13.json");
+    let out = std::process::Command::new(bin).args(["--dimacs", m13]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a rank certificate with a maximality proof"));
+}

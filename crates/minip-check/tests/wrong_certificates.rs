@@ -60,8 +60,8 @@ const BROKEN: &str = "settle/n3_eps1-2_h2_u0_w2_paper_b2.json";
 /// computed here (not by the checker).
 fn recomputed_outputs(c: &GapCertificate) -> Vec<Rat> {
     let h = c.head.as_ref().unwrap();
-    let alpha = [r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)];
-    let s = [r(&h.s.x), r(&h.s.y), r(&h.s.z)];
+    let alpha = [r(&h.alpha.triple().x), r(&h.alpha.triple().y), r(&h.alpha.triple().z)];
+    let s = [r(&h.s.triple().x), r(&h.s.triple().y), r(&h.s.triple().z)];
     c.sequences
         .iter()
         .map(|seq| {
@@ -81,14 +81,14 @@ fn recomputed_outputs(c: &GapCertificate) -> Vec<Rat> {
 fn with_output(good: &GapCertificate, j: usize, i: usize, yhat: Rat) -> GapCertificate {
     let mut c = good.clone();
     let h = c.head.as_mut().unwrap();
-    let alpha = [r(&h.alpha.x), r(&h.alpha.y), r(&h.alpha.z)];
-    let s = [r(&h.s.x), r(&h.s.y), r(&h.s.z)];
+    let alpha = [r(&h.alpha.triple().x), r(&h.alpha.triple().y), r(&h.alpha.triple().z)];
+    let s = [r(&h.s.triple().x), r(&h.s.triple().y), r(&h.s.triple().z)];
     let mult = c.sequences[i].mult.map(|m| qi(m as i64));
     let den: Rat = (0..3).map(|k| &mult[k] * &alpha[k]).sum();
     let rest: Rat = (0..3).filter(|&k| k != j).map(|k| &mult[k] * &alpha[k] * &s[k]).sum();
     assert!(!(&mult[j] * &alpha[j]).is_zero(), "token {j} does not occur with weight in sequence {i}");
     let sj = (&yhat * den - rest) / (&mult[j] * &alpha[j]);
-    *[&mut h.s.x, &mut h.s.y, &mut h.s.z][j] = fmt_q(&sj);
+    { let t = h.s.triple_mut(); *[&mut t.x, &mut t.y, &mut t.z][j] = fmt_q(&sj); }
     let outs = recomputed_outputs(&c);
     for (o, y) in c.head.as_mut().unwrap().outputs.iter_mut().zip(&outs) {
         o.yhat = fmt_q(y);
@@ -150,11 +150,11 @@ fn a_head_at_the_exact_boundary_of_the_bound_row_is_judged_on_the_bound() {
     // outputs say.
     let good = gap(BROKEN);
     let mut t = good.clone();
-    t.head.as_mut().unwrap().alpha.y = "4001/1000".into();
+    t.head.as_mut().unwrap().alpha.triple_mut().y = "4001/1000".into();
     let e = check_gap(&t).unwrap_err();
     assert!(e.contains("α(x,y) ≤ K'·α(x,z) fails"), "{e}");
     let mut t = good.clone();
-    t.head.as_mut().unwrap().alpha.z = "-2".into();
+    t.head.as_mut().unwrap().alpha.triple_mut().z = "-2".into();
     assert!(check_gap(&t).unwrap_err().contains("alpha.z: negative kernel value"));
 }
 

@@ -4,21 +4,25 @@
 //! work on parsed values and are shared with the sharp checker.
 
 use super::rational;
-use crate::format::gap::{Farkas, GapCertificate, Head, GAP_FORMAT};
+use crate::format::gap::{Farkas, GapCertificate, Head, Tables, GAP_FORMAT};
 use crate::model::tokens::Token;
-use crate::model::{Bound, Family, Gap, Instance, Sequence};
+use crate::model::{Bound, Family, Gap, Instance, Kernel, Positions, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::gap::{build_rows, Row, VARS};
+use crate::rows::gap::{build_rows, gap_lp, GapLp, Row, VARS};
 use num_traits::{Signed, Zero};
 
-/// Rebuilds the instance from the stated parameters (validating them).
+/// Rebuilds the instance from the stated parameters (validating them); the Hamming
+/// distances (task `nearest`) are those of the stated tokens.
 pub fn instance_of(c: &GapCertificate) -> Result<Instance, String> {
     let p = &c.params;
     let gap = Gap::new(p.h, p.u, p.w).map_err(|e| format!("params: {e}"))?;
     let eps = rational("params.eps", &p.eps)?;
     let family = Family::parse(&p.family).map_err(|e| format!("params: {e}"))?;
     let bound = Bound::parse(&p.bound).map_err(|e| format!("params: {e}"))?;
+    let setting = Setting::from_fields(p.task.as_deref(), p.kernel.as_deref(), p.positions.as_deref(), p.keys.as_deref(), p.at, p.n).map_err(|e| format!("params: {e}"))?;
     let inst = Instance::new(p.n, eps, gap, family, bound).map_err(|e| format!("params: {e}"))?;
+    let toks = stated_tokens(c)?;
+    let inst = inst.with_setting(setting).and_then(|i| i.with_tokens(&toks)).map_err(|e| format!("params: {e}"))?;
     if rational("params.kprime", &p.kprime)? != inst.kprime() {
         return Err(format!("params.kprime: stated {} but the parameters give {}", p.kprime, fmt_q(&inst.kprime())));
     }
@@ -48,32 +52,42 @@ pub fn check_gap(c: &GapCertificate) -> Result<Verdict, String> {
         return Err(format!("format: expected {GAP_FORMAT}"));
     }
     let inst = instance_of(c)?;
-    if c.variables != VARS {
-        return Err("variables: expected a b c P Q S".into());
+    let lp = gap_lp(&inst);
+    if c.variables != lp.vars {
+        return Err(if inst.setting.is_default() { "variables: expected a b c P Q S".into() } else { format!("variables: expected {}", lp.vars.join(" ")) });
     }
     check_tokens(c, &inst.gap)?;
-    let seqs = inst.sequences();
+    let seqs = &lp.seqs;
     if c.sequences.len() != seqs.len() {
         return Err(format!("sequences: {} listed, the family has {}", c.sequences.len(), seqs.len()));
     }
-    for (i, (got, want)) in c.sequences.iter().zip(&seqs).enumerate() {
-        if got.name != want.name || got.mult != want.mult || got.target != want.target {
+    let ordered = inst.setting.positions != Positions::Shared;
+    for (i, (got, want)) in c.sequences.iter().zip(seqs).enumerate() {
+        if got.name != want.name || got.mult != want.mult || got.target != want.target || (ordered && got.tokens != want.tokens) {
             return Err(format!("sequences[{i}] ({}): does not match the family rebuilt from params", got.name));
         }
     }
     match (c.verdict.as_str(), &c.farkas, &c.head) {
-        ("holds", Some(f), None) => check_farkas(f, &inst).map(|_| Verdict::Holds),
-        ("broken", None, Some(h)) => check_head(h, &inst, &seqs).map(|_| Verdict::Broken),
+        ("holds", Some(f), None) => check_farkas(f, &inst, &lp).map(|_| Verdict::Holds),
+        ("broken", None, Some(h)) => check_head(h, &inst, &lp).map(|_| Verdict::Broken),
         ("holds", ..) => Err("verdict holds needs a farkas section and no head".into()),
         ("broken", ..) => Err("verdict broken needs a head section and no farkas".into()),
         (v, ..) => Err(format!("verdict: unknown '{v}'")),
     }
 }
 
-fn check_tokens(c: &GapCertificate, gap: &Gap) -> Result<(), String> {
+fn stated_tokens(c: &GapCertificate) -> Result<[Token; 3], String> {
     let x = Token::parse(&c.tokens.x).map_err(|e| format!("tokens.x: {e}"))?;
     let y = Token::parse(&c.tokens.y).map_err(|e| format!("tokens.y: {e}"))?;
     let z = Token::parse(&c.tokens.z).map_err(|e| format!("tokens.z: {e}"))?;
+    if x.0.len() != y.0.len() || x.0.len() != z.0.len() {
+        return Err("tokens: x, y, z differ in length".into());
+    }
+    Ok([x, y, z])
+}
+
+fn check_tokens(c: &GapCertificate, gap: &Gap) -> Result<(), String> {
+    let [x, y, z] = stated_tokens(c)?;
     if x.0.len() != y.0.len() || x.0.len() != z.0.len() {
         return Err("tokens: x, y, z differ in length".into());
     }
@@ -85,7 +99,7 @@ fn check_tokens(c: &GapCertificate, gap: &Gap) -> Result<(), String> {
 
 /// Every rebuilt row must be listed, identical, with its multiplier; then the
 /// combination is checked on the values (`farkas_combination`).
-fn check_farkas(f: &Farkas, inst: &Instance) -> Result<(), String> {
+fn check_farkas(f: &Farkas, inst: &Instance, lp: &GapLp) -> Result<(), String> {
     let rows = build_rows(inst);
     if f.rows.len() != rows.len() {
         return Err(format!("farkas.rows: {} listed, the parameters give {}", f.rows.len(), rows.len()));
@@ -99,7 +113,7 @@ fn check_farkas(f: &Farkas, inst: &Instance) -> Result<(), String> {
         }
         y.push(rational(&at, &entry.multiplier)?);
     }
-    let rhs = farkas_combination(&rows, &y).map_err(|e| format!("farkas: {e}"))?;
+    let rhs = farkas_combination_in(&rows, &y, &lp.vars).map_err(|e| format!("farkas: {e}"))?;
     if rational("farkas.combined_rhs", &f.combined_rhs)? != rhs {
         return Err(format!("farkas.combined_rhs: stated {} but the multipliers give {}", f.combined_rhs, fmt_q(&rhs)));
     }
@@ -109,10 +123,19 @@ fn check_farkas(f: &Farkas, inst: &Instance) -> Result<(), String> {
 /// `y ≥ 0` on `rows`, `yᵀG = 0` and `yᵀg < 0`: the absurdity `0 ≤ yᵀg < 0`, so no point
 /// satisfies the rows. Returns `yᵀg`. Errors name the row or the variable.
 pub fn farkas_combination(rows: &[Row], y: &[Rat]) -> Result<Rat, String> {
+    let names: Vec<String> = VARS.iter().map(|s| s.to_string()).collect();
+    farkas_combination_in(rows, y, &names)
+}
+
+/// `farkas_combination` over the variables `vars` (any gap LP of docs/math.md §11).
+pub fn farkas_combination_in(rows: &[Row], y: &[Rat], vars: &[String]) -> Result<Rat, String> {
     if y.len() != rows.len() {
         return Err(format!("{} multipliers for {} rows", y.len(), rows.len()));
     }
-    let mut combo = vec![Rat::zero(); VARS.len()];
+    if rows.iter().any(|r| r.coeffs.len() != vars.len()) {
+        return Err(format!("rows are not over the {} variables", vars.len()));
+    }
+    let mut combo = vec![Rat::zero(); vars.len()];
     let mut rhs = Rat::zero();
     for (row, yi) in rows.iter().zip(y) {
         if yi.is_negative() {
@@ -127,7 +150,7 @@ pub fn farkas_combination(rows: &[Row], y: &[Rat]) -> Result<Rat, String> {
         rhs += yi * &row.rhs;
     }
     if let Some(j) = combo.iter().position(|v| !v.is_zero()) {
-        return Err(format!("the combination leaves {} on {}", fmt_q(&combo[j]), VARS[j]));
+        return Err(format!("the combination leaves {} on {}", fmt_q(&combo[j]), vars[j]));
     }
     if !rhs.is_negative() {
         return Err(format!("combined right-hand side {} is not negative", fmt_q(&rhs)));
@@ -135,14 +158,24 @@ pub fn farkas_combination(rows: &[Row], y: &[Rat]) -> Result<Rat, String> {
     Ok(rhs)
 }
 
-fn check_head(h: &Head, inst: &Instance, seqs: &[Sequence]) -> Result<(), String> {
-    let alpha = [rational("head.alpha.x", &h.alpha.x)?, rational("head.alpha.y", &h.alpha.y)?, rational("head.alpha.z", &h.alpha.z)?];
-    let s = [rational("head.s.x", &h.s.x)?, rational("head.s.y", &h.s.y)?, rational("head.s.z", &h.s.z)?];
-    if h.outputs.len() != seqs.len() {
-        return Err(format!("head.outputs: {} listed, the family has {}", h.outputs.len(), seqs.len()));
+fn check_head(h: &Head, inst: &Instance, lp: &GapLp) -> Result<(), String> {
+    let shared = inst.setting.positions == Positions::Shared;
+    let (av, sv) = (h.alpha.values(), h.s.values());
+    if shared != matches!(h.alpha, Tables::Triple(_)) || shared != matches!(h.s, Tables::Triple(_)) {
+        return Err("head: tables must be {x, y, z} objects for shared maps and lists per slot otherwise".into());
     }
-    let yhat = head_outputs(inst, seqs, &alpha, &s).map_err(|e| format!("head: {e}"))?;
-    for ((seq, out), y) in seqs.iter().zip(&h.outputs).zip(&yhat) {
+    let ns = lp.nslots();
+    if av.len() != ns || sv.len() != ns {
+        return Err(format!("head: need {ns} values of alpha and s (one per slot)"));
+    }
+    let names = |j: usize| if shared { format!("head.alpha.{}", ["x", "y", "z"][j]) } else { format!("head.alpha[{}]", lp.vars[j]) };
+    let alpha: Vec<Rat> = av.iter().enumerate().map(|(j, v)| rational(&names(j), v)).collect::<Result<_, _>>()?;
+    let s: Vec<Rat> = sv.iter().enumerate().map(|(j, v)| rational(&names(j).replace("alpha", "s"), v)).collect::<Result<_, _>>()?;
+    if h.outputs.len() != lp.seqs.len() {
+        return Err(format!("head.outputs: {} listed, the family has {}", h.outputs.len(), lp.seqs.len()));
+    }
+    let yhat = head_outputs(inst, lp, &alpha, &s).map_err(|e| format!("head: {e}"))?;
+    for ((seq, out), y) in lp.seqs.iter().zip(&h.outputs).zip(&yhat) {
         let at = format!("head.outputs ({})", seq.name);
         if out.sequence != seq.name || rational(&at, &out.yhat)? != *y {
             return Err(format!("{at}: stated output differs from the recomputed {}", fmt_q(y)));
@@ -151,24 +184,42 @@ fn check_head(h: &Head, inst: &Instance, seqs: &[Sequence]) -> Result<(), String
     Ok(())
 }
 
-/// A head at query `x` over `{x, y, z}` (tables `α`, `s`), checked directly, not through
-/// the rows: `α ≥ 0`, `α(x,y) ≤ K'·α(x,z)`, and on every sequence a positive denominator
-/// and `|ŷ − t| < ε` with `ŷ = Σ i_k α_k s_k / Σ i_k α_k`. Returns every `ŷ`.
-pub fn head_outputs(inst: &Instance, seqs: &[Sequence], alpha: &[Rat; 3], s: &[Rat; 3]) -> Result<Vec<Rat>, String> {
-    if let Some(k) = alpha.iter().position(|a| a.is_negative()) {
-        return Err(format!("alpha.{}: negative kernel value", ["x", "y", "z"][k]));
+/// A head at query `x` (tables `α`, `s` over the slots of `lp`), checked directly, not
+/// through the rows: `α ≥ 0` (nonnegative kernel), the bound `good ≤ K'·bad` on the summed
+/// kernel (or at key position `at`), `bad > 0` (signed kernel), and on every sequence a
+/// positive denominator and `|ŷ − t| < ε` with `ŷ = Σ_slots count·α·s / Σ_slots count·α`.
+/// Returns every `ŷ`.
+pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Result<Vec<Rat>, String> {
+    let shared = inst.setting.positions == Positions::Shared;
+    let name = |j: usize| if shared { ["x", "y", "z"][lp.slots[j].1].to_string() } else { lp.vars[j].clone() };
+    if inst.setting.kernel == Kernel::Nonneg {
+        if let Some(k) = alpha.iter().position(|a| a.is_negative()) {
+            return Err(format!("alpha.{}: negative kernel value", name(k)));
+        }
     }
-    if alpha[1] > inst.kprime() * &alpha[2] {
-        return Err("α(x,y) ≤ K'·α(x,z) fails, so the head does not break the bound".into());
+    let sum = |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &alpha[j]);
+    let (good, bad) = (sum(inst.good()), sum(inst.bad()));
+    if good > inst.kprime() * &bad {
+        return Err(if inst.setting.is_default() {
+            "α(x,y) ≤ K'·α(x,z) fails, so the head does not break the bound".into()
+        } else {
+            "the bound good ≤ K'·bad fails, so the head does not break it".into()
+        });
     }
-    let mut out = Vec::with_capacity(seqs.len());
-    for seq in seqs {
+    if inst.setting.kernel == Kernel::Signed && !bad.is_positive() {
+        return Err("the bad key's weight is not positive (a signed-kernel question is about heads with bad > 0)".into());
+    }
+    let mut out = Vec::with_capacity(lp.seqs.len());
+    for seq in &lp.seqs {
         let mut den = Rat::zero();
         let mut num = Rat::zero();
-        for k in 0..3 {
-            let m = Rat::from_integer(seq.mult[k].into());
-            den += &m * &alpha[k];
-            num += &m * &alpha[k] * &s[k];
+        for (j, &c) in seq.count.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let m = Rat::from_integer(c.into());
+            den += &m * &alpha[j];
+            num += &m * &alpha[j] * &s[j];
         }
         if !den.is_positive() {
             return Err(format!("{}: attention denominator is not positive", seq.name));

@@ -11,6 +11,7 @@ pub mod gap;
 pub mod poly;
 pub mod rank;
 pub mod rank_bound;
+pub mod rank_linear;
 pub mod ratio;
 pub mod sharp;
 
@@ -18,13 +19,16 @@ pub use gap::{check_gap, Verdict};
 pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
-pub use ratio::check_ratio;
-pub use sharp::{check_sharp, check_sharp_file};
+pub use rank_linear::{check_rank_linear, RankLinearChecked};
+pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
+pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
 use crate::format::gap::GapCertificate;
 use crate::format::poly::{PolyHead, PolyNone};
 use crate::format::rank::RankCertificate;
+use crate::format::rank_linear::RankLinearCertificate;
 use crate::format::ratio::RatioCertificate;
+use crate::format::ratio_bound::RatioBoundCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::error::Error;
 use crate::format::AnyCertificate;
@@ -71,23 +75,36 @@ impl Certificate for GapCertificate {
     }
 }
 impl Certificate for SharpFile {
-    /// `kstar` of every configuration, in order.
-    type Claim = Vec<Rat>;
-    fn check(&self, _: &Context) -> Result<Vec<Rat>, String> {
+    /// `kstar` of every configuration, in order (`None`: `-inf`, signed kernels only).
+    type Claim = Vec<Option<Rat>>;
+    fn check(&self, _: &Context) -> Result<Vec<Option<Rat>>, String> {
         check_sharp_file(self)
     }
 }
 impl Certificate for SharpCertificate {
-    /// `kstar`.
-    type Claim = Rat;
-    fn check(&self, _: &Context) -> Result<Rat, String> {
-        check_sharp(self)
+    /// `kstar` (`None`: `-inf`, signed kernels only).
+    type Claim = Option<Rat>;
+    fn check(&self, _: &Context) -> Result<Option<Rat>, String> {
+        check_sharp_value(self)
     }
 }
 impl Certificate for RatioCertificate {
+    type Claim = RatioOutcome;
+    fn check(&self, _: &Context) -> Result<RatioOutcome, String> {
+        check_ratio_outcome(self)
+    }
+}
+impl Certificate for RatioBoundCertificate {
+    /// The certified lower bound `L ≤ R(lo, hi; h)`.
     type Claim = Rat;
     fn check(&self, _: &Context) -> Result<Rat, String> {
-        check_ratio(self)
+        check_ratio_bound(self)
+    }
+}
+impl Certificate for RankLinearCertificate {
+    type Claim = RankLinearChecked;
+    fn check(&self, _: &Context) -> Result<RankLinearChecked, String> {
+        check_rank_linear(self)
     }
 }
 impl Certificate for PolyHead {
@@ -126,7 +143,7 @@ impl<C: Certificate> Checked<C> {
     /// let text = include_str!("../../../../proofs/amplify/n3_eps1-2_h3_lo0_hi3.json");
     /// let AnyCertificate::Ratio(c) = read::parse(text).unwrap() else { unreachable!() };
     /// let checked = Checked::new(c.clone(), &Context::default()).unwrap();
-    /// assert_eq!(minip_check::rational::fmt_q(checked.claim()), "5/2"); // R(0, 3; 3)
+    /// assert_eq!(checked.claim().label(), "5/2"); // R(0, 3; 3)
     /// // A claimed ratio the certificate does not prove is rejected, with the part named.
     /// let mut forged = c;
     /// forged.ratio = "3".into();
@@ -158,16 +175,41 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
 
 /// Checks any certificate; returns a one-line summary of what it proves.
 pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
+    check_any_inner(cert, ctx).map_err(|e| crate::error::one_line(&e))
+}
+
+fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|v| {
             let p = &c.params;
             format!("{} (gap n={} eps={} h={} u={} w={} {} b<={})", v.name(), p.n, p.eps, p.h, p.u, p.w, p.family, p.bound)
         }),
         AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
-        AnyCertificate::Ratio(c) => check_ratio(c).map(|r| {
+        AnyCertificate::Ratio(c) => check_ratio_outcome(c).map(|r| {
             let p = &c.params;
             let classes = if p.superset { " classes 0..h,h+" } else { "" };
-            format!("ratio R = {} (n={} eps={} h={} lo={} hi={}{classes})", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+            let inst = ratio::stated_instance(c).expect("checked");
+            let setting = inst.setting.label();
+            let extra = match (setting.is_empty(), p.m) {
+                (true, None) => String::new(),
+                (_, m) => format!(" {setting}{}", m.map(|m| format!(" m={m}")).unwrap_or_default()),
+            };
+            let what = match &r {
+                RatioOutcome::Ratio(v) => format!("ratio R = {}", fmt_q(v)),
+                RatioOutcome::Empty if c.multipliers.iter().any(|m| m.side == "den") => format!("empty: no correct head with A_{} > 0 (Farkas)", inst.label(p.hi)),
+                RatioOutcome::Empty => "empty: no correct head at all (Farkas)".into(),
+                RatioOutcome::MinusInf => "ratio R = -inf".into(),
+            };
+            format!("{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})", p.n, p.eps, p.h, inst.label(p.lo), inst.label(p.hi))
+        }),
+        AnyCertificate::RatioBound(c) => check_ratio_bound(c).map(|r| {
+            let p = &c.params;
+            let classes = if p.superset { " classes 0..h,h+" } else { "" };
+            format!("ratio R >= {} (n={} eps={} h={} lo={} hi={}{classes}, lower side only)", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+        }),
+        AnyCertificate::RankLinear(c) => check_rank_linear(c).map(|r| {
+            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
+            format!("rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})", r.bound, c.construction, r.n, c.params.eps, r.m, r.h, r.k, r.dim)
         }),
         AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
             let s = r.shape;

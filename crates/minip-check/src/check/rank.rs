@@ -70,6 +70,9 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             return Err(format!("ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"));
         }
         let label = format!("R({}, {}; {})", p.lo, class_label(p.h, q.hi), p.h);
+        if !q.is_default_setting() {
+            return Err(format!("ratios[{i}]: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys), not {}", super::ratio::stated_instance(r).map(|x| x.setting.label()).unwrap_or_default()));
+        }
         let value = check_ratio(r).map_err(|e| format!("ratio {label}: {e}"))?;
         if by_class.insert(q.hi, (r, value)).is_some() {
             return Err(format!("ratios: {label} is listed twice"));

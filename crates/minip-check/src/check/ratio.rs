@@ -14,9 +14,11 @@
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
 use super::rational;
-use crate::format::ratio::{RatioCertificate, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio::{Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
+use crate::model::{Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::ratio::{class_label, count as multiset_count, int_row, multisets, ratio_instance, RatioInstance, Side};
+use crate::rows::ratio::{class_label, int_row, ratio_instance, ratio_instance_in, RatioInstance, Side};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -29,12 +31,14 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
     if c.format == RATIO_FORMAT_V1 && p.superset {
         return Err(format!("params.superset: {RATIO_FORMAT_V1} has no superset class (use {RATIO_FORMAT})"));
     }
-    ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))
+    let setting = Setting::from_fields(p.task.as_deref(), p.kernel.as_deref(), p.positions.as_deref(), p.keys.as_deref(), p.at, p.n).map_err(|e| format!("params: {e}"))?;
+    if c.format == RATIO_FORMAT_V1 && (!setting.is_default() || p.m.is_some()) {
+        return Err(format!("params: {RATIO_FORMAT_V1} has the default setting only (use {RATIO_FORMAT})"));
+    }
+    ratio_instance_in(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset, setting, p.m).map_err(|e| format!("params: {e}"))
 }
 
-/// The most multisets `check_ratio` enumerates (each costs a few rational operations):
-/// a certificate that asks for more is refused as too large to check.
-pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
+use crate::limits::MAX_CHECKED_MULTISETS;
 
 /// `ε = p/q` as machine integers (the integer rows need them).
 fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {
@@ -43,40 +47,265 @@ fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {
     Ok((p, q))
 }
 
-/// Checks a ratio certificate; returns the certified `R`.
+/// What a checked ratio certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RatioOutcome {
+    /// `R = min A_lo/A_hi`, attained by a closure point, and `A_lo ≥ R·A_hi` for every correct head.
+    Ratio(Rat),
+    /// No correct head has `A_hi > 0` (for these parameters, none at all when `hi` is in every denominator).
+    Empty,
+    /// `A_lo/A_hi` is unbounded below over correct heads (signed kernels).
+    MinusInf,
+}
+
+impl PartialEq<Rat> for RatioOutcome {
+    fn eq(&self, r: &Rat) -> bool {
+        matches!(self, RatioOutcome::Ratio(v) if v == r)
+    }
+}
+
+impl RatioOutcome {
+    /// The finite ratio, if any.
+    pub fn value(&self) -> Option<&Rat> {
+        match self {
+            RatioOutcome::Ratio(r) => Some(r),
+            _ => None,
+        }
+    }
+    pub fn label(&self) -> String {
+        match self {
+            RatioOutcome::Ratio(r) => fmt_q(r),
+            RatioOutcome::Empty => EMPTY.into(),
+            RatioOutcome::MinusInf => MINUS_INF.into(),
+        }
+    }
+}
+
+/// Checks a ratio certificate with a finite ratio; returns the certified `R`.
 pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
+    match check_ratio_outcome(c)? {
+        RatioOutcome::Ratio(r) => Ok(r),
+        other => Err(format!("ratio: {} (no finite ratio)", other.label())),
+    }
+}
+
+/// The sum of `v` over the slots of a class (the summed kernel, or one slot).
+fn over(inst: &RatioInstance, v: &[Rat], class: u32) -> Rat {
+    inst.class_slots(class).into_iter().fold(Rat::zero(), |acc, j| acc + &v[j])
+}
+
+fn values(what: &str, v: &[String], ns: usize) -> Result<Vec<Rat>, String> {
+    if v.len() != ns {
+        return Err(format!("{what}: need {ns} values"));
+    }
+    v.iter().enumerate().map(|(o, s)| rational(&format!("{what}[{o}]"), s)).collect()
+}
+
+/// Checks a ratio certificate; returns what it proves.
+pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String> {
     let inst = stated_instance(c)?;
-    let r = rational("ratio", &c.ratio)?;
-    let k = inst.classes();
+    let default = inst.setting.is_default() && inst.m.is_none();
+    let signed = inst.setting.kernel == Kernel::Signed;
+    let ns = inst.slots();
     let (ep, eq) = eps_parts(&inst.eps)?;
-    let total = multiset_count(inst.n as usize - 1, k as u32 - 1);
+    let total = inst.sequence_count();
     if total > MAX_CHECKED_MULTISETS {
         return Err(format!("too large to check: {total} sequences (n = {}, h = {}), the limit is {MAX_CHECKED_MULTISETS}", inst.n, inst.h));
     }
-    if c.alpha.len() != k || c.p.len() != k {
-        return Err(format!("point: need {k} values of alpha and p"));
+    if c.multipliers.len() > MAX_MULTIPLIERS {
+        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", c.multipliers.len()));
     }
-    let a: Vec<Rat> = c.alpha.iter().enumerate().map(|(o, s)| rational(&format!("alpha[{o}]"), s)).collect::<Result<_, _>>()?;
-    let pv: Vec<Rat> = c.p.iter().enumerate().map(|(o, s)| rational(&format!("p[{o}]"), s)).collect::<Result<_, _>>()?;
-    if let Some(o) = a.iter().position(|v| v.is_negative()) {
-        return Err(format!("alpha[{o}]: negative kernel value"));
+    let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
+    let qden = Rat::from_integer(eq.into());
+    // The combination Σ y·row (over A and P), from the listed multipliers.
+    let combine = |va: &mut Vec<Rat>, vp: &mut Vec<Rat>, allow_den: bool| -> Result<(), String> {
+        let mut seen = BTreeSet::new();
+        for (i, m) in c.multipliers.iter().enumerate() {
+            let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
+            let side = Side::parse(&m.side).filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den)).ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
+            if side == Side::Den {
+                if !m.classes.is_empty() {
+                    return Err(format!("{at}: the den row has no classes"));
+                }
+            } else if !inst.is_sequence(&m.classes) {
+                return Err(if default {
+                    format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{}", inst.classes())
+                } else {
+                    format!("{at}: not a sequence of this LP (length {}, classes below {})", inst.seq_len(), inst.classes())
+                });
+            }
+            if !seen.insert((m.classes.clone(), side)) {
+                return Err(format!("{at}: listed twice"));
+            }
+            let y = rational(&at, &m.y)?;
+            if !y.is_positive() {
+                return Err(format!("{at}: multiplier {} is not positive", m.y));
+            }
+            let y = y / &qden;
+            for (j, coef) in inst.row(&m.classes, side, ep, eq) {
+                let v = if j < ns { &mut va[j] } else { &mut vp[j - ns] };
+                *v += &y * Rat::from_integer(coef.into());
+            }
+        }
+        Ok(())
+    };
+    let finish = |va: &[Rat], vp: &[Rat]| -> Result<(), String> {
+        if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
+            return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), label(o)));
+        }
+        if signed {
+            if let Some(o) = va.iter().position(|v| !v.is_zero()) {
+                return Err(format!("multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)", fmt_q(&va[o]), label(o)));
+            }
+        } else if let Some(o) = va.iter().position(|v| v.is_negative()) {
+            return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), label(o)));
+        }
+        Ok(())
+    };
+    // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict).
+    let all_rows = |x: &[Rat], strict: bool, what: &str| -> Result<(), String> {
+        let xs: Vec<&Rat> = x.iter().collect();
+        for seq in inst.sequences() {
+            for &side in inst.sides() {
+                let lhs = inst.row(&seq, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + xs[j] * Rat::from_integer(coef.into()));
+                if lhs.is_positive() || (strict && lhs.is_zero()) {
+                    let why = if side == Side::Pos { "D ≤ 0".to_string() } else if strict { "|N − tD| ≥ εD".into() } else { "|N − tD| > εD".into() };
+                    let seqname = if default { "multiset" } else { "sequence" };
+                    return Err(format!("{what}: violates the {} row of {seqname} {seq:?} ({why})", side.name()));
+                }
+            }
+        }
+        Ok(())
+    };
+    let point = |pt: (&[String], &[String]), what: &str| -> Result<Vec<Rat>, String> {
+        let (a, p) = pt;
+        if a.len() != ns || p.len() != ns {
+            return Err(format!("{what}: need {ns} values of alpha and p"));
+        }
+        let a = values(&format!("{}alpha", if what == "point" { "" } else { "witness." }), a, ns)?;
+        let p = values(&format!("{}p", if what == "point" { "" } else { "witness." }), p, ns)?;
+        if !signed {
+            if let Some(o) = a.iter().position(|v| v.is_negative()) {
+                return Err(if what == "point" { format!("alpha[{o}]: negative kernel value") } else { format!("{what}: negative kernel value at {}", label(o)) });
+            }
+        }
+        Ok(a.into_iter().chain(p).collect())
+    };
+    let witness = |w: &Option<RatioPoint>| -> Result<(), String> {
+        let Some(w) = w else {
+            return if default { Ok(()) } else { Err("witness: missing (a strictly correct head; required beyond the default setting)".into()) };
+        };
+        let x = point((&w.alpha, &w.p), "witness")?;
+        if let Some(o) = (0..ns).find(|&o| if signed { x[o].is_zero() } else { !x[o].is_positive() }) {
+            return Err(format!("witness: the weight of {} must be {}", label(o), if signed { "nonzero" } else { "positive" }));
+        }
+        if !over(&inst, &x, inst.hi).is_positive() {
+            return Err("witness: need A_hi > 0".into());
+        }
+        all_rows(&x, true, "witness")
+    };
+    match c.ratio.as_str() {
+        EMPTY => {
+            if !c.alpha.is_empty() || !c.p.is_empty() || c.witness.is_some() || c.ray.is_some() {
+                return Err("empty: no point, witness or ray (the multipliers are the certificate)".into());
+            }
+            if c.multipliers.is_empty() {
+                return Err("empty: no multipliers".into());
+            }
+            let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
+            combine(&mut va, &mut vp, true)?;
+            finish(&va, &vp)?;
+            Ok(RatioOutcome::Empty)
+        }
+        MINUS_INF => {
+            if !signed {
+                return Err("ratio: -inf only with a signed kernel".into());
+            }
+            if !c.multipliers.is_empty() {
+                return Err("-inf: no multipliers".into());
+            }
+            let x = point((&c.alpha, &c.p), "point")?;
+            if !over(&inst, &x, inst.hi).is_one() {
+                return Err("point: need A_hi = 1".into());
+            }
+            all_rows(&x, false, "point")?;
+            let ray = c.ray.as_ref().ok_or("ray: missing")?;
+            let r = point((&ray.alpha, &ray.p), "ray")?;
+            if !over(&inst, &r, inst.hi).is_zero() || !over(&inst, &r, inst.lo).is_negative() {
+                return Err("ray: need A_hi = 0 and A_lo < 0 along it".into());
+            }
+            all_rows(&r, false, "ray")?;
+            witness(&c.witness)?;
+            Ok(RatioOutcome::MinusInf)
+        }
+        _ => {
+            if c.ray.is_some() {
+                return Err("ray: only with ratio -inf".into());
+            }
+            let r = rational("ratio", &c.ratio)?;
+            if c.alpha.len() != ns || c.p.len() != ns {
+                return Err(format!("point: need {ns} values of alpha and p"));
+            }
+            let x = point((&c.alpha, &c.p), "point")?;
+            if default {
+                if !x[inst.hi as usize].is_one() {
+                    return Err(format!("alpha[{}]: the point must have A_hi = 1", class_label(inst.h, inst.hi)));
+                }
+                if x[inst.lo as usize] != r {
+                    return Err(format!("alpha[{}]: the point gives A_lo = {}, not the ratio {}", inst.lo, fmt_q(&x[inst.lo as usize]), c.ratio));
+                }
+            } else {
+                if !over(&inst, &x, inst.hi).is_one() {
+                    return Err("point: need A_hi = 1".into());
+                }
+                let lo = over(&inst, &x, inst.lo);
+                if lo != r {
+                    return Err(format!("point: gives A_lo = {}, not the ratio {}", fmt_q(&lo), c.ratio));
+                }
+            }
+            // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
+            // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
+            // is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`), the integer row over `q`.
+            let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
+            for j in inst.class_slots(inst.lo) {
+                va[j] += Rat::one();
+            }
+            for j in inst.class_slots(inst.hi) {
+                va[j] -= &r;
+            }
+            combine(&mut va, &mut vp, false)?;
+            finish(&va, &vp)?;
+            // 1. The point satisfies every closed row (every sequence, every side).
+            all_rows(&x, false, "point")?;
+            witness(&c.witness)?;
+            Ok(RatioOutcome::Ratio(r))
+        }
     }
-    if !a[inst.hi as usize].is_one() {
-        return Err(format!("alpha[{}]: the point must have A_hi = 1", class_label(inst.h, inst.hi)));
+}
+
+/// The most multipliers a certificate may list (each costs `O(n)` rational operations).
+pub const MAX_MULTIPLIERS: usize = 1_000_000;
+
+/// The dual side shared by `minip-ratio/2` and `minip-ratio-bound/1` (docs/math.md §4.5):
+/// every multiplier names a nondecreasing multiset of `n − 1` valid classes and a side, none
+/// twice, and is positive; `A_lo − r·A_hi + Σ y·row` has zero `P` part and nonnegative `A`
+/// part, so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
+/// The rows are rebuilt from the instance and the named multisets only: nothing is enumerated.
+pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
+    let k = inst.classes();
+    let (ep, eq) = eps_parts(&inst.eps)?;
+    if multipliers.len() > MAX_MULTIPLIERS {
+        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", multipliers.len()));
     }
-    if a[inst.lo as usize] != r {
-        return Err(format!("alpha[{}]: the point gives A_lo = {}, not the ratio {}", inst.lo, fmt_q(&a[inst.lo as usize]), c.ratio));
-    }
-    // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
-    // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
-    // is for the row `N − tD − εD` (or `tD − N − εD`), which is the integer row over `q`.
+    // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`), which is the
+    // integer row over `q`.
     let mut va = vec![Rat::zero(); k];
     let mut vp = vec![Rat::zero(); k];
     va[inst.lo as usize] += Rat::one();
-    va[inst.hi as usize] -= &r;
+    va[inst.hi as usize] -= r;
     let mut seen = BTreeSet::new();
     let qden = Rat::from_integer(eq.into());
-    for (i, m) in c.multipliers.iter().enumerate() {
+    for (i, m) in multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
         if m.classes.len() != inst.n as usize - 1 || m.classes.windows(2).any(|w| w[0] > w[1]) || m.classes.iter().any(|&o| o as usize >= k) {
             return Err(format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{k}"));
@@ -105,15 +334,22 @@ pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
     if let Some(o) = va.iter().position(|v| v.is_negative()) {
         return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), class_label(inst.h, o as u32)));
     }
-    // 1. The point satisfies every closed row (every multiset, both sides).
-    let x: Vec<&Rat> = a.iter().chain(&pv).collect();
-    for classes in multisets(inst.n as usize - 1, k as u32 - 1) {
-        for side in [Side::Upper, Side::Lower] {
-            let lhs = int_row(inst.h, k, &classes, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + x[j] * Rat::from_integer(coef.into()));
-            if lhs.is_positive() {
-                return Err(format!("point: violates the {} row of multiset {classes:?} (|N − tD| > εD)", side.name()));
-            }
-        }
+    Ok(())
+}
+
+/// Checks a lower-bound-only ratio certificate (`minip-ratio-bound/1`, docs/math.md §9.2);
+/// returns the certified lower bound `L`: every correct head has `A_lo ≥ L·A_hi`, strictly
+/// when a multiplier is listed. Never enumerates sequences.
+pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Result<Rat, String> {
+    if c.format != RATIO_BOUND_FORMAT {
+        return Err(format!("format: expected {RATIO_BOUND_FORMAT}"));
     }
+    let p = &c.params;
+    if !p.is_default_setting() {
+        return Err(format!("params: {RATIO_BOUND_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
+    }
+    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let r = rational("bound", &c.bound)?;
+    check_multipliers(&inst, &r, &c.multipliers)?;
     Ok(r)
 }

@@ -5,16 +5,16 @@
 //! head are judged on their values by the same functions as gap certificates
 //! (`super::gap::{farkas_combination, head_outputs}`).
 
-use super::gap::{farkas_combination, head_outputs};
+use super::gap::{farkas_combination_in, head_outputs};
 use super::rational;
-use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, SHARP_FORMAT};
-use crate::model::{paper_k, Bound, Family, Gap, Instance};
+use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT};
+use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::gap::{build_rows, sequence_rows, VARS};
+use crate::rows::gap::{build_rows, gap_lp, keyed_rows, GapLp, VARS};
 use num_traits::{One, Signed, Zero};
 
-/// Checks every configuration of a file; returns their `kstar` in order.
-pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Rat>, String> {
+/// Checks every configuration of a file; returns their `kstar` in order (`None`: `-inf`).
+pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
     if f.format != SHARP_FORMAT {
         return Err(format!("format: expected {SHARP_FORMAT}"));
     }
@@ -24,35 +24,90 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Rat>, String> {
     f.certificates
         .iter()
         .enumerate()
-        .map(|(i, c)| check_sharp(c).map_err(|e| format!("certificates[{i}] (n={} eps={} h={} u={} w={} {}): {e}", c.n, c.eps, c.h, c.u, c.w, c.family)))
+        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("certificates[{i}] (n={} eps={} h={} u={} w={} {}): {e}", c.n, c.eps, c.h, c.u, c.w, c.family)))
         .collect()
 }
 
-/// Checks one configuration; returns the certified `kstar`.
-pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
+/// The instance a sharp certificate states (bound not yet set), with its setting.
+pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
     let gap = Gap::new(c.h, c.u, c.w)?;
     let eps = rational("eps", &c.eps)?;
     let family = Family::parse(&c.family)?;
-    let kstar = rational("kstar", &c.kstar)?;
-    if kstar.is_negative() {
-        return Err("kstar: negative (b/c ≥ 0 for every head)".into());
-    }
-    let inst = Instance::new(c.n, eps, gap, family, Bound::Value(kstar.clone()))?;
-    let k = paper_k(c.n, &inst.eps, gap.d());
+    let setting = Setting::from_fields(c.task.as_deref(), c.kernel.as_deref(), c.positions.as_deref(), c.keys.as_deref(), c.at, c.n)?;
+    Instance::new(c.n, eps, gap, family, Bound::Paper)?.with_setting(setting)
+}
+
+/// What a checked sharp certificate proves: `kstar`, or `None` for `-inf` (signed kernels:
+/// `good/bad` is unbounded below over heads with `bad > 0`) and for `empty` (no correct
+/// head at all; the certificate's `kstar` field says which).
+pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
+    let base = stated_instance(c)?;
+    let signed = base.setting.kernel == Kernel::Signed;
+    let k = paper_k(c.n, &base.eps, base.d());
     if rational("paper_k", &c.paper_k)? != k {
         return Err(format!("paper_k: stated {} but the parameters give {}", c.paper_k, fmt_q(&k)));
+    }
+    if c.kstar == EMPTY {
+        if c.relation != EMPTY || c.attained || c.closure.is_some() || c.ray.is_some() || c.witness.bound != "-" || !c.witness.alpha.is_empty() || !c.witness.s.is_empty() {
+            return Err("kstar empty: relation empty, a lower part only (no closure, ray or witness; witness bound -)".into());
+        }
+        let lower = c.lower.as_ref().ok_or("lower: missing")?;
+        if lower.contains_key("bound") {
+            return Err("lower: an empty family's certificate may not use the bound row".into());
+        }
+        // The bound row is unused, so the factor does not matter; 1 adds no pins.
+        check_lower(&Instance { bound: Bound::Value(Rat::one()), ..base }, lower)?;
+        return Ok(None);
+    }
+    if c.kstar == MINUS_INF {
+        if !signed {
+            return Err("kstar: -inf only with a signed kernel (b/c ≥ 0 for every nonnegative head)".into());
+        }
+        if c.relation != "fails" {
+            return Err(format!("relation: stated {} but kstar = -inf is below K (fails)", c.relation));
+        }
+        if c.attained || c.lower.is_some() {
+            return Err("kstar -inf: no lower part and not attained".into());
+        }
+        let lp = gap_lp(&base);
+        let closure = c.closure.as_ref().ok_or("closure: missing")?;
+        let p = closure_values(&lp, closure)?;
+        check_homogeneous(&base, &lp, &p, "closure")?;
+        let (good, bad) = good_bad(&base, &lp, &p);
+        if !bad.is_one() {
+            return Err("closure: need bad = 1".into());
+        }
+        let _ = good;
+        let ray = c.ray.as_ref().ok_or("ray: missing")?;
+        let r = closure_values(&lp, ray).map_err(|e| e.replace("closure", "ray"))?;
+        check_homogeneous(&base, &lp, &r, "ray")?;
+        let (rg, rb) = good_bad(&base, &lp, &r);
+        if !rb.is_zero() || !rg.is_negative() {
+            return Err("ray: need bad(ray) = 0 and good(ray) < 0".into());
+        }
+        let wbound = rational("witness.bound", &c.witness.bound)?;
+        check_witness(&Instance { bound: Bound::Value(wbound), ..base }, &c.witness, true)?;
+        return Ok(None);
+    }
+    if c.ray.is_some() {
+        return Err("ray: only with kstar = -inf".into());
+    }
+    let kstar = rational("kstar", &c.kstar)?;
+    if kstar.is_negative() && !signed {
+        return Err("kstar: negative (b/c ≥ 0 for every head)".into());
     }
     if c.relation != relation(&kstar, &k) {
         return Err(format!("relation: stated {} but kstar vs K gives {}", c.relation, relation(&kstar, &k)));
     }
+    let inst = Instance { bound: Bound::Value(kstar.clone()), ..base };
     let wbound = rational("witness.bound", &c.witness.bound)?;
     if c.attained {
         // A correct head with b = 0 < c: b/c = 0 is a minimum, and b/c ≥ 0 always.
-        if !kstar.is_zero() || c.lower.is_some() || c.closure.is_some() || !wbound.is_zero() {
+        if signed || !kstar.is_zero() || c.lower.is_some() || c.closure.is_some() || !wbound.is_zero() {
             return Err("attained: only kstar = 0 with a witness at bound 0 and no lower/closure part".into());
         }
         check_witness(&inst, &c.witness, false)?;
-        return Ok(kstar);
+        return Ok(Some(kstar));
     }
     let lower = c.lower.as_ref().ok_or("lower: missing")?;
     check_lower(&inst, lower)?;
@@ -62,12 +117,19 @@ pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
         return Err(format!("witness.bound: expected kstar + 1/1000 = {}", fmt_q(&(&kstar + witness_margin()))));
     }
     check_witness(&inst, &c.witness, true)?;
-    Ok(kstar)
+    Ok(Some(kstar))
+}
+
+/// Checks one configuration; returns the certified `kstar` (`-inf` is an error here: use
+/// `check_sharp_value`).
+pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
+    check_sharp_value(c)?.ok_or_else(|| "kstar is -inf (no finite value)".to_string())
 }
 
 /// Lower side: no correct head has `b ≤ kstar·c` (Farkas on the rebuilt rows; rows not
 /// named have multiplier 0).
 fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, String>) -> Result<(), String> {
+    let lp = gap_lp(inst);
     let rows = build_rows(inst);
     if let Some(name) = lower.keys().find(|n| !rows.iter().any(|r| &r.name == *n)) {
         return Err(format!("lower: no row named '{name}' for these parameters"));
@@ -79,40 +141,80 @@ fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, Strin
             None => Ok(Rat::zero()),
         })
         .collect::<Result<_, _>>()?;
-    farkas_combination(&rows, &y).map(|_| ()).map_err(|e| format!("lower: {e}"))
+    farkas_combination_in(&rows, &y, &lp.vars).map(|_| ()).map_err(|e| format!("lower: {e}"))
 }
 
-/// Upper side, closed part: `G_s p ≤ 0` on every (homogeneous) correctness row,
-/// `a, b ≥ 0`, `c = 1`, `b = kstar`.
-fn check_closure(inst: &Instance, closure: &[String], kstar: &Rat) -> Result<(), String> {
-    if closure.len() != VARS.len() {
-        return Err("closure: expected the six values a b c P Q S".into());
+fn closure_values(lp: &GapLp, v: &[String]) -> Result<Vec<Rat>, String> {
+    if v.len() != lp.vars.len() {
+        return Err(if lp.vars == VARS { "closure: expected the six values a b c P Q S".into() } else { format!("closure: expected {} values ({})", lp.vars.len(), lp.vars.join(" ")) });
     }
-    let p: Vec<Rat> = closure.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", VARS[j]), s)).collect::<Result<_, _>>()?;
-    if p[0].is_negative() || p[1].is_negative() || !p[2].is_one() || &p[1] != kstar {
-        return Err("closure: need a ≥ 0, b = kstar, c = 1".into());
+    v.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", lp.vars[j]), s)).collect()
+}
+
+/// `(good, bad)` weights of a point (summed kernel, or at the stated key position).
+fn good_bad(inst: &Instance, lp: &GapLp, p: &[Rat]) -> (Rat, Rat) {
+    let sum = |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &p[j]);
+    (sum(inst.good()), sum(inst.bad()))
+}
+
+/// Every sequence row (made homogeneous: `≤ 0`) holds at `p`, and `A ≥ 0` for a
+/// nonnegative kernel.
+fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Result<(), String> {
+    let signed = inst.setting.kernel == Kernel::Signed;
+    if !signed {
+        if let Some(j) = (0..lp.nslots()).find(|&j| p[j].is_negative()) {
+            return Err(format!("{what}: negative weight {}", lp.vars[j]));
+        }
     }
-    for seq in inst.sequences() {
-        for row in sequence_rows(&seq, &inst.eps) {
-            let lhs = row.coeffs.iter().zip(&p).fold(Rat::zero(), |acc, (g, z)| acc + g * z);
+    for seq in &lp.seqs {
+        for row in keyed_rows(seq, &inst.eps, signed) {
+            let lhs = row.coeffs.iter().zip(p).fold(Rat::zero(), |acc, (g, z)| acc + g * z);
             if lhs.is_positive() {
-                return Err(format!("closure: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
+                return Err(format!("{what}: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
             }
         }
     }
     Ok(())
 }
 
-/// Upper side, strict part: a correct head meeting `b ≤ bound·c` with `c > 0` (and, for
-/// mixing with the closure point, every weight positive), judged on its values.
+/// Upper side, closed part: `G_s p ≤ 0` on every (homogeneous) correctness row,
+/// `a, b ≥ 0`, `c = 1`, `b = kstar` (in general: weights `≥ 0` for a nonnegative kernel,
+/// `bad = 1`, `good = kstar`).
+fn check_closure(inst: &Instance, closure: &[String], kstar: &Rat) -> Result<(), String> {
+    let lp = gap_lp(inst);
+    let p = closure_values(&lp, closure)?;
+    if inst.setting.is_default() {
+        if p[0].is_negative() || p[1].is_negative() || !p[2].is_one() || &p[1] != kstar {
+            return Err("closure: need a ≥ 0, b = kstar, c = 1".into());
+        }
+    } else {
+        let (good, bad) = good_bad(inst, &lp, &p);
+        if !bad.is_one() || &good != kstar {
+            return Err("closure: need good = kstar and bad = 1".into());
+        }
+    }
+    check_homogeneous(inst, &lp, &p, "closure")
+}
+
+/// Upper side, strict part: a correct head meeting `good ≤ bound·bad` with `bad > 0` (and,
+/// for mixing with the closure point, every weight positive — nonzero for a signed kernel),
+/// judged on its values.
 pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) -> Result<(), String> {
+    let lp = gap_lp(inst);
+    let ns = lp.nslots();
+    if wit.alpha.len() != ns || wit.s.len() != ns {
+        return Err(format!("witness: need {ns} values of alpha and s"));
+    }
     let alpha: Vec<Rat> = wit.alpha.iter().map(|s| rational("witness.alpha", s)).collect::<Result<_, _>>()?;
     let s: Vec<Rat> = wit.s.iter().map(|v| rational("witness.s", v)).collect::<Result<_, _>>()?;
-    if !alpha[2].is_positive() || (all_positive && alpha.iter().any(|a| !a.is_positive())) {
+    let signed = inst.setting.kernel == Kernel::Signed;
+    let (_, bad) = good_bad(inst, &lp, &alpha);
+    let bad_ok = if inst.setting.is_default() { alpha[2].is_positive() } else { bad.is_positive() };
+    let each_ok = |a: &Rat| if signed { !a.is_zero() } else { a.is_positive() };
+    if !bad_ok || (all_positive && !alpha.iter().all(each_ok)) {
         return Err("witness: weights must be positive (c > 0 always; a, b, c > 0 for mixing)".into());
     }
     let bound = rational("witness.bound", &wit.bound)?;
     let winst = Instance { bound: Bound::Value(bound), ..inst.clone() };
-    let (alpha, s) = ([alpha[0].clone(), alpha[1].clone(), alpha[2].clone()], [s[0].clone(), s[1].clone(), s[2].clone()]);
-    head_outputs(&winst, &winst.sequences(), &alpha, &s).map(|_| ()).map_err(|e| format!("witness: {e}"))
+    head_outputs(&winst, &lp, &alpha, &s).map(|_| ()).map_err(|e| format!("witness: {e}"))
 }

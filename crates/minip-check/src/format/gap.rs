@@ -24,6 +24,19 @@ pub struct Params {
     pub bound: String,
     /// `K'` as a rational (derived from the above; checked, not trusted).
     pub kprime: String,
+    /// The setting (docs/math.md §11); each field is absent when it has its default value
+    /// (`min-ip`, `nonneg`, `shared`, `all`, summed kernel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<String>,
+    /// The key position (1-based) whose kernel the bound is about; absent: summed over positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,12 +82,46 @@ pub struct Output {
     pub yhat: String,
 }
 
-/// A head over `{x, y, z}` queried at `x`: `α(x,·)` and `s(x,·)` (docs/math.md §1.4).
+/// A table of the head over its slots: `{x, y, z}` for shared maps, or one value per
+/// variable slot (in the order of `variables`) with position-dependent maps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Tables {
+    Triple(Triple),
+    Slots(Vec<String>),
+}
+
+impl Tables {
+    /// The `{x, y, z}` table of a shared-maps head (panics on a per-slot list: for callers
+    /// that built or checked a shared head).
+    pub fn triple(&self) -> &Triple {
+        match self {
+            Tables::Triple(t) => t,
+            Tables::Slots(_) => panic!("a per-slot table, not {{x, y, z}}"),
+        }
+    }
+    pub fn triple_mut(&mut self) -> &mut Triple {
+        match self {
+            Tables::Triple(t) => t,
+            Tables::Slots(_) => panic!("a per-slot table, not {{x, y, z}}"),
+        }
+    }
+    /// The values in slot order.
+    pub fn values(&self) -> Vec<String> {
+        match self {
+            Tables::Triple(t) => vec![t.x.clone(), t.y.clone(), t.z.clone()],
+            Tables::Slots(v) => v.clone(),
+        }
+    }
+}
+
+/// A head queried at `x`: `α(x,·)` and `s(x,·)` over `{x, y, z}` (docs/math.md §1.4), or per
+/// slot with position-dependent maps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Head {
-    pub alpha: Triple,
-    pub s: Triple,
+    pub alpha: Tables,
+    pub s: Tables,
     pub outputs: Vec<Output>,
 }
 

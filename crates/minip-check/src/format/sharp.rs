@@ -48,22 +48,45 @@ pub struct SharpCertificate {
     pub lower: Option<BTreeMap<String, String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closure: Option<Vec<String>>,
+    /// Only with `kstar = -inf` (signed kernels): a direction of the closed rows along which
+    /// `good` decreases with `bad` fixed (`bad(ray) = 0`, `good(ray) < 0`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ray: Option<Vec<String>>,
     pub witness: SharpWitness,
+    /// The setting (docs/math.md §11); absent fields have their default value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u32>,
 }
 
-/// A head at query `x`: `alpha = α(x, x|y|z)`, `s = s(x, x|y|z)`, meeting `b ≤ bound·c`.
+/// A head at query `x`: `alpha = α(x, x|y|z)`, `s = s(x, x|y|z)`, meeting `b ≤ bound·c`
+/// (one value per slot of the gap LP, `a b c` for shared maps; docs/math.md §11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SharpWitness {
     pub bound: String,
-    pub alpha: [String; 3],
-    pub s: [String; 3],
+    pub alpha: Vec<String>,
+    pub s: Vec<String>,
 }
 
 /// The margin of the concrete witness: `b ≤ (kstar + 1/1000)·c`.
 pub fn witness_margin() -> Rat {
     q(1, 1000)
 }
+
+/// `kstar = -inf` (signed kernels only): no lower bound on `good/bad` at all.
+pub const MINUS_INF: &str = "-inf";
+/// `kstar = empty`: no head is correct on the family at all (with a signed kernel: none with
+/// `bad > 0`); `lower` is a Farkas certificate that does not use the bound row, the witness
+/// is empty (bound `-`) and `relation` is `empty`.
+pub const EMPTY: &str = "empty";
 
 /// `sharp`, `loose` or `fails`: how the lemma's `K` compares with `kstar`.
 pub fn relation(kstar: &Rat, k: &Rat) -> &'static str {

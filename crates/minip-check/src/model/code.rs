@@ -17,7 +17,7 @@ pub struct Shape {
 }
 
 /// The largest number of bits handled (words are `u64` masks).
-pub const MAX_M: u32 = 64;
+pub use crate::limits::MAX_CODE_M as MAX_M;
 
 impl Shape {
     pub fn new(m: u32, h: u32, lo: u32, hi: u32) -> Result<Shape, String> {

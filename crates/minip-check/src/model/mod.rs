@@ -5,17 +5,18 @@
 
 pub mod code;
 pub mod kernel;
+pub mod linear;
+pub mod setting;
 pub mod tokens;
+
+pub use setting::{KeyView, Keys, Kernel, Positions, Setting, Task};
 
 use crate::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Largest sequence length accepted (the `all` family has `O(n²)` sequences).
-pub const MAX_N: u32 = 1000;
-/// Largest query weight accepted.
-pub const MAX_H: u32 = 100_000;
+pub use crate::limits::{MAX_H, MAX_N, MAX_N_ALL};
 
 /// Which sequences the head must be correct on (docs/math.md §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -60,9 +61,7 @@ impl Gap {
         if w > h {
             return Err(format!("need w ≤ h, got w = {w}, h = {h}"));
         }
-        if h > MAX_H {
-            return Err(format!("h = {h} is larger than the supported {MAX_H}"));
-        }
+        crate::limits::at_most("h", h, MAX_H, "gap configurations")?;
         Ok(Gap { h, u, w })
     }
     /// `--d D` alone means `u = 0`, `w = h = d`.
@@ -195,6 +194,8 @@ pub fn paper_k(n: u32, eps: &Rat, d: u32) -> Rat {
 }
 
 /// One question: is there a head correct on the family with `α(x,y) ≤ K'·α(x,z)`?
+/// (With a task other than Min-IP the better key is `z` and the question is
+/// `α(x,z) ≤ K'·α(x,y)`; docs/math.md §11.1.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
     pub n: u32,
@@ -202,6 +203,11 @@ pub struct Instance {
     pub gap: Gap,
     pub family: Family,
     pub bound: Bound,
+    /// Task, kernel, positions, keys (docs/math.md §11); the default is the paper's model.
+    pub setting: Setting,
+    /// Hamming distances `Ham(x,y)`, `Ham(x,z)` of the stated tokens (used by `nearest`):
+    /// for the realized tokens `h − u` and `h − w` (`1` when `z` is the strict superset).
+    pub dist: [u32; 2],
 }
 
 impl Instance {
@@ -210,32 +216,102 @@ impl Instance {
         if n < 3 {
             return Err(format!("need n ≥ 3, got n = {n}"));
         }
-        if n > MAX_N {
-            return Err(format!("n = {n} is larger than the supported {MAX_N}"));
+        crate::limits::at_most("n", n, MAX_N, "the paper family")?;
+        if family == Family::All {
+            crate::limits::at_most("n", n, MAX_N_ALL, "the all family has n(n+1)/2 sequences")?;
         }
         if !eps.is_positive() || eps.is_zero() {
             return Err(format!("need ε > 0, got ε = {}", fmt_q(&eps)));
         }
         Gap::new(gap.h, gap.u, gap.w)?;
-        Ok(Instance { n, eps, gap, family, bound })
+        let dist = [gap.h - gap.u, if gap.w < gap.h { gap.h - gap.w } else { 1 }];
+        Ok(Instance { n, eps, gap, family, bound, setting: Setting::default(), dist })
+    }
+    /// The same question in another setting (docs/math.md §11), validated: a key position
+    /// needs position-dependent maps; `nearest` needs `z` strictly nearer to `x` than `y`.
+    pub fn with_setting(mut self, setting: Setting) -> Result<Instance, String> {
+        setting.validate(self.n)?;
+        self.setting = setting;
+        self.check_dist()?;
+        Ok(self)
+    }
+    /// Takes the Hamming distances from stated tokens `x, y, z`.
+    pub fn with_tokens(mut self, t: &[tokens::Token; 3]) -> Result<Instance, String> {
+        self.dist = [t[0].distance(&t[1]), t[0].distance(&t[2])];
+        self.check_dist()?;
+        Ok(self)
+    }
+    fn check_dist(&self) -> Result<(), String> {
+        if self.setting.task == Task::Nearest && self.dist[1] >= self.dist[0] {
+            return Err(format!("nearest: z must be nearer to x than y (Ham(x,y) = {}, Ham(x,z) = {})", self.dist[0], self.dist[1]));
+        }
+        Ok(())
+    }
+    /// The gap `d` of the task: `w − u` for Min-IP and Max-IP, `Ham(x,y) − Ham(x,z)` for nearest.
+    pub fn d(&self) -> u32 {
+        match self.setting.task {
+            Task::Nearest => self.dist[0] - self.dist[1],
+            _ => self.gap.d(),
+        }
+    }
+    /// The better key of the task (index into `x, y, z`): `y` (lower overlap) for Min-IP,
+    /// `z` (higher overlap, or nearer) for Max-IP and nearest. The bound is `good ≤ K'·bad`.
+    pub fn good(&self) -> usize {
+        if self.setting.task == Task::MinIp { 1 } else { 2 }
+    }
+    pub fn bad(&self) -> usize {
+        3 - self.good()
     }
     /// The factor `K'` of the negated bound.
     pub fn kprime(&self) -> Rat {
         match &self.bound {
-            Bound::Paper => paper_k(self.n, &self.eps, self.gap.d()),
+            Bound::Paper => paper_k(self.n, &self.eps, self.d()),
             Bound::Value(k) => k.clone(),
         }
     }
+    /// The family's sequences (multisets, queried at `x`) with the task's targets. For the
+    /// default setting exactly `sequences(n, gap, family)`. Beyond Min-IP the paper family is
+    /// `(x, good^{n−1})`, `(x, bad^{n−1})`, `(x, good, bad^{n−2})` (the lemma's identity holds
+    /// for any targets); `keys distinct` drops the sequences with a copy of `x`.
     pub fn sequences(&self) -> Vec<Sequence> {
-        sequences(self.n, &self.gap, self.family)
+        if self.setting.task == Task::MinIp && self.setting.keys == Keys::All {
+            return sequences(self.n, &self.gap, self.family);
+        }
+        let n = self.n;
+        let mut v = match (self.family, self.good()) {
+            (Family::Paper, 1) => sequences(n, &self.gap, Family::Paper),
+            (Family::Paper, _) => vec![
+                Sequence::new("S1", [1, 0, n - 1], &self.gap),
+                Sequence::new("S2", [1, n - 1, 0], &self.gap),
+                Sequence::new("S3", [1, n - 2, 1], &self.gap),
+            ],
+            (Family::All, _) => sequences(n, &self.gap, Family::All),
+        };
+        if self.setting.keys == Keys::Distinct {
+            v.retain(|s| s.mult[0] == 1);
+        }
+        for s in &mut v {
+            s.target = self.target(s.mult);
+        }
+        v
+    }
+    /// The task's target of a sequence with multiplicities `(i_x, i_y, i_z)` (query included).
+    pub fn target(&self, mult: [u32; 3]) -> u32 {
+        let views = [
+            KeyView { overlap: self.gap.h, dist: 0 },
+            KeyView { overlap: self.gap.u, dist: self.dist[0] },
+            KeyView { overlap: self.gap.w, dist: self.dist[1] },
+        ];
+        let others = (0..3).flat_map(|k| std::iter::repeat_n(views[k], (mult[k] - u32::from(k == 0)) as usize));
+        setting::target(self.setting.task, self.gap.h, others)
     }
     /// A stable file stem, e.g. `n3_eps1-2_h4_u1_w3_paper_bpaper`.
     pub fn stem(&self) -> String {
         let e = fmt_q(&self.eps).replace('/', "-");
         let b = self.bound.label().replace('/', "-");
         format!(
-            "n{}_eps{}_h{}_u{}_w{}_{}_b{}",
-            self.n, e, self.gap.h, self.gap.u, self.gap.w, self.family.name(), b
+            "n{}_eps{}_h{}_u{}_w{}_{}_b{}{}",
+            self.n, e, self.gap.h, self.gap.u, self.gap.w, self.family.name(), b, self.setting.stem()
         )
     }
 }

@@ -31,6 +31,10 @@ impl Token {
     pub fn overlap(&self, other: &Token) -> u32 {
         self.0.iter().zip(&other.0).filter(|(a, b)| **a && **b).count() as u32
     }
+    /// `Ham(x, z)`, the number of coordinates where they differ (same length).
+    pub fn distance(&self, other: &Token) -> u32 {
+        self.0.iter().zip(&other.0).filter(|(a, b)| a != b).count() as u32
+    }
     pub fn bits(&self) -> String {
         self.0.iter().map(|&b| if b { '1' } else { '0' }).collect()
     }

@@ -59,9 +59,7 @@ impl Encoding {
     }
 }
 
-/// The largest formula a checker builds, in literals (about 0.4 GB): larger questions are
-/// refused before anything is allocated.
-pub const MAX_LITERALS: u128 = 20_000_000;
+pub use crate::limits::MAX_CNF_LITERALS as MAX_LITERALS;
 
 /// An upper estimate of the number of literals `encode(shape, k)` writes.
 pub fn estimate(shape: Shape, k: usize) -> u128 {

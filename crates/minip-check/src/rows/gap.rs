@@ -39,7 +39,11 @@ pub fn sequence_rows(seq: &Sequence, eps: &Rat) -> [Row; 2] {
 }
 
 fn unit(j: usize, v: Rat) -> Vec<Rat> {
-    let mut c = vec![Rat::zero(); 6];
+    unit_in(6, j, v)
+}
+
+fn unit_in(len: usize, j: usize, v: Rat) -> Vec<Rat> {
+    let mut c = vec![Rat::zero(); len];
     c[j] = v;
     c
 }
@@ -47,8 +51,12 @@ fn unit(j: usize, v: Rat) -> Vec<Rat> {
 /// The full closed system `G z ≤ g` for an instance, in a fixed order: sequence rows,
 /// sign rows `a, b, c ≥ 0`, the negated bound `b − K'c ≤ 0`, and — when that bound
 /// forces a weight to zero — the rows saying its product is zero too (a head with
-/// `α(x,y) = 0` has `Q = α(x,y)·s(x,y) = 0`).
+/// `α(x,y) = 0` has `Q = α(x,y)·s(x,y) = 0`). With a non-default setting the rows are
+/// those of `gap_lp` (docs/math.md §11); for the default they are the same rows.
 pub fn build_rows(inst: &Instance) -> Vec<Row> {
+    if !inst.setting.is_default() {
+        return gap_lp(inst).rows;
+    }
     let mut rows = Vec::new();
     for seq in inst.sequences() {
         rows.extend(sequence_rows(&seq, &inst.eps));
@@ -71,10 +79,216 @@ pub fn build_rows(inst: &Instance) -> Vec<Row> {
 }
 
 fn zero_product_rows(j: usize, name: &str) -> [Row; 2] {
+    zero_product_rows_in(6, j, name)
+}
+
+fn zero_product_rows_in(len: usize, j: usize, name: &str) -> [Row; 2] {
     [
-        Row { name: format!("{name}_le_0"), coeffs: unit(j, Rat::one()), rhs: Rat::zero(), strict: false },
-        Row { name: format!("{name}_ge_0"), coeffs: unit(j, -Rat::one()), rhs: Rat::zero(), strict: false },
+        Row { name: format!("{name}_le_0"), coeffs: unit_in(len, j, Rat::one()), rhs: Rat::zero(), strict: false },
+        Row { name: format!("{name}_ge_0"), coeffs: unit_in(len, j, -Rat::one()), rhs: Rat::zero(), strict: false },
     ]
+}
+
+/// A sequence of the gap family as the head sees it: the multiset (`mult`, over `x, y, z`,
+/// query included), its target, the tokens in order (`x y z z`; for the shared setting the
+/// canonical order) and how often each unknown weight occurs in its denominator (`count`,
+/// one entry per slot of `GapLp::slots`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyedSequence {
+    pub name: String,
+    pub tokens: String,
+    pub mult: [u32; 3],
+    pub target: u32,
+    pub count: Vec<u32>,
+}
+
+/// The gap LP of an instance in any setting (docs/math.md §2.4, §11): one weight and one
+/// product per *slot* (a token kind `x`, `y`, `z`, and with position-dependent maps a key
+/// position), the sequences expanded by the positions mode, and the closed rows.
+///
+/// - slots: shared `x, y, z` (variables `a b c P Q S`); per-position `(p, kind)` for
+///   `p = 1..n` (`a1 b1 c1 … P1 Q1 S1 …`); causal-last `(p, kind)` for `p < n` and the
+///   self term `(n, x)`. Only slots that occur in some sequence are unknowns.
+/// - sequences: shared, the family's multisets; per-position, every distinct ordering of
+///   each multiset (named `S3:yzx`), queried at a position holding `x` (the row does not
+///   depend on which); causal-last, every ordering of the keys before the query at `n`.
+/// - rows, in order: per sequence `upper`, `lower` and (signed kernel) `pos`:
+///   `−D ≤ −1`; then `sign_<weight>` for every weight (nonnegative kernel); `bound`:
+///   `good − K'·bad ≤ 0` over the summed kernel (or the one at key position `at`); with a
+///   signed kernel `bad_pos`: `−bad ≤ −1` (the question is about heads with `bad > 0`);
+///   with a nonnegative kernel and `K' ≤ 0` the pins `<product>_le_0`, `_ge_0` of every
+///   good slot of the bound (and of the bad ones when `K' < 0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GapLp {
+    /// Variable names: every weight, then every product, in slot order.
+    pub vars: Vec<String>,
+    /// `(position, kind)`: position 0 for shared maps, else `1..=n`; kind 0, 1, 2 = x, y, z.
+    pub slots: Vec<(u32, usize)>,
+    pub seqs: Vec<KeyedSequence>,
+    pub rows: Vec<Row>,
+}
+
+impl GapLp {
+    pub fn nslots(&self) -> usize {
+        self.slots.len()
+    }
+    /// The slots of kind `kind` that the bound is about (all positions, or `at`).
+    pub fn bound_slots(&self, kind: usize, at: Option<u32>) -> Vec<usize> {
+        (0..self.slots.len()).filter(|&i| self.slots[i].1 == kind && at.is_none_or(|p| self.slots[i].0 == p)).collect()
+    }
+}
+
+const KIND: [&str; 3] = ["x", "y", "z"];
+const WEIGHT: [&str; 3] = ["a", "b", "c"];
+const PRODUCT: [&str; 3] = ["P", "Q", "S"];
+
+/// Every distinct ordering of a multiset over kinds (lexicographic, x < y < z).
+fn orderings(mult: [u32; 3]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::new();
+    fn go(left: &mut [u32; 3], cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if left.iter().all(|&c| c == 0) {
+            out.push(cur.clone());
+            return;
+        }
+        for k in 0..3 {
+            if left[k] > 0 {
+                left[k] -= 1;
+                cur.push(k);
+                go(left, cur, out);
+                cur.pop();
+                left[k] += 1;
+            }
+        }
+    }
+    let mut left = mult;
+    go(&mut left, &mut cur, &mut out);
+    out
+}
+
+/// Builds the gap LP of `inst` in its setting.
+pub fn gap_lp(inst: &Instance) -> GapLp {
+    use crate::model::{Kernel, Positions};
+    let set = inst.setting;
+    // Sequences as lists of (position, kind) occurrences.
+    // (name, tokens in order, multiset, target, (position, kind) of every token)
+    type Raw = (String, String, [u32; 3], u32, Vec<(u32, usize)>);
+    let mut raw: Vec<Raw> = Vec::new();
+    for seq in inst.sequences() {
+        match set.positions {
+            Positions::Shared => {
+                let occ: Vec<(u32, usize)> = (0..3).flat_map(|k| std::iter::repeat_n((0, k), seq.mult[k] as usize)).collect();
+                raw.push((seq.name.clone(), seq.spelled(), seq.mult, seq.target, occ));
+            }
+            Positions::PerPosition => {
+                for ord in orderings(seq.mult) {
+                    let letters: String = ord.iter().map(|&k| KIND[k]).collect();
+                    let occ = ord.iter().enumerate().map(|(p, &k)| (p as u32 + 1, k)).collect();
+                    let spelled = ord.iter().map(|&k| KIND[k]).collect::<Vec<_>>().join(" ");
+                    raw.push((format!("{}:{letters}", seq.name), spelled, seq.mult, seq.target, occ));
+                }
+            }
+            Positions::CausalLast => {
+                let keys = [seq.mult[0] - 1, seq.mult[1], seq.mult[2]];
+                for mut ord in orderings(keys) {
+                    ord.push(0);
+                    let letters: String = ord.iter().map(|&k| KIND[k]).collect();
+                    let occ = ord.iter().enumerate().map(|(p, &k)| (p as u32 + 1, k)).collect();
+                    let spelled = ord.iter().map(|&k| KIND[k]).collect::<Vec<_>>().join(" ");
+                    raw.push((format!("{}:{letters}", seq.name), spelled, seq.mult, seq.target, occ));
+                }
+            }
+        }
+    }
+    let mut slots: Vec<(u32, usize)> = raw.iter().flat_map(|r| r.4.iter().copied()).collect();
+    slots.sort_unstable();
+    slots.dedup();
+    let ns = slots.len();
+    let name = |base: &[&str; 3], (p, k): (u32, usize)| if p == 0 { base[k].to_string() } else { format!("{}{p}", base[k]) };
+    let mut vars: Vec<String> = slots.iter().map(|&s| name(&WEIGHT, s)).collect();
+    vars.extend(slots.iter().map(|&s| name(&PRODUCT, s)));
+    let seqs: Vec<KeyedSequence> = raw
+        .into_iter()
+        .map(|(name, tokens, mult, target, occ)| {
+            let mut count = vec![0u32; ns];
+            for o in occ {
+                count[slots.binary_search(&o).expect("slot")] += 1;
+            }
+            KeyedSequence { name, tokens, mult, target, count }
+        })
+        .collect();
+    let signed = set.kernel == Kernel::Signed;
+    let mut rows = Vec::new();
+    for seq in &seqs {
+        rows.extend(keyed_rows(seq, &inst.eps, signed));
+    }
+    if !signed {
+        for (j, v) in vars.iter().enumerate().take(ns) {
+            rows.push(Row { name: format!("sign_{v}"), coeffs: unit_in(2 * ns, j, -Rat::one()), rhs: Rat::zero(), strict: false });
+        }
+    }
+    let lp0 = GapLp { vars, slots, seqs, rows: Vec::new() };
+    let good = lp0.bound_slots(inst.good(), set.at);
+    let bad = lp0.bound_slots(inst.bad(), set.at);
+    let k = inst.kprime();
+    let mut bound = vec![Rat::zero(); 2 * ns];
+    for &j in &good {
+        bound[j] += Rat::one();
+    }
+    for &j in &bad {
+        bound[j] -= &k;
+    }
+    rows.push(Row { name: "bound".into(), coeffs: bound, rhs: Rat::zero(), strict: false });
+    if signed {
+        let mut pos = vec![Rat::zero(); 2 * ns];
+        for &j in &bad {
+            pos[j] = -Rat::one();
+        }
+        rows.push(Row { name: "bad_pos".into(), coeffs: pos, rhs: -Rat::one(), strict: true });
+    } else {
+        if !k.is_positive() {
+            for &j in &good {
+                rows.extend(zero_product_rows_in(2 * ns, ns + j, &lp0.vars[ns + j]));
+            }
+        }
+        if k.is_negative() {
+            for &j in &bad {
+                rows.extend(zero_product_rows_in(2 * ns, ns + j, &lp0.vars[ns + j]));
+            }
+        }
+    }
+    GapLp { rows, ..lp0 }
+}
+
+/// The rows of one keyed sequence: `<name>.upper` `N − tD − εD ≤ −1`, `<name>.lower`
+/// `−N + tD − εD ≤ −1`, and with a signed kernel `<name>.pos` `−D ≤ −1`.
+pub fn keyed_rows(seq: &KeyedSequence, eps: &Rat, signed: bool) -> Vec<Row> {
+    let ns = seq.count.len();
+    let t = Rat::from_integer(seq.target.into());
+    let hi = -(&t + eps);
+    let lo = &t - eps;
+    let mut upper = vec![Rat::zero(); 2 * ns];
+    let mut lower = vec![Rat::zero(); 2 * ns];
+    let mut pos = vec![Rat::zero(); 2 * ns];
+    for (j, &c) in seq.count.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let m = Rat::from_integer(c.into());
+        upper[j] = &m * &hi;
+        upper[ns + j] = m.clone();
+        lower[j] = &m * &lo;
+        lower[ns + j] = -&m;
+        pos[j] = -m;
+    }
+    let mut v = vec![
+        Row { name: format!("{}.upper", seq.name), coeffs: upper, rhs: -Rat::one(), strict: true },
+        Row { name: format!("{}.lower", seq.name), coeffs: lower, rhs: -Rat::one(), strict: true },
+    ];
+    if signed {
+        v.push(Row { name: format!("{}.pos", seq.name), coeffs: pos, rhs: -Rat::one(), strict: true });
+    }
+    v
 }
 
 #[cfg(test)]
@@ -104,5 +318,34 @@ mod tests {
         let inst = Instance::new(3, q(1, 2), Gap::from_d(1).unwrap(), Family::Paper, Bound::Value(qi(-1))).unwrap();
         let names: Vec<_> = build_rows(&inst).into_iter().map(|r| r.name).collect();
         assert!(names.contains(&"S_ge_0".to_string()));
+    }
+
+    #[test]
+    fn the_general_builder_gives_the_default_rows() {
+        use crate::model::Setting;
+        for family in [Family::Paper, Family::All] {
+            for (n, d, b) in [(3, 3, Bound::Paper), (4, 1, Bound::Paper), (3, 2, Bound::Value(qi(-1))), (5, 4, Bound::Value(q(3, 2)))] {
+                let inst = Instance::new(n, q(1, 3), Gap::from_d(d).unwrap(), family, b).unwrap();
+                let lp = gap_lp(&inst.clone().with_setting(Setting::default()).unwrap());
+                assert_eq!(lp.vars, VARS);
+                assert_eq!(lp.rows, build_rows(&inst));
+            }
+        }
+    }
+
+    #[test]
+    fn positions_expand_orderings_and_signed_adds_denominators() {
+        use crate::model::{Kernel, Positions, Setting};
+        let base = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper).unwrap();
+        let per = gap_lp(&base.clone().with_setting(Setting { positions: Positions::PerPosition, ..Setting::default() }).unwrap());
+        // S1 = (x,y,y): 3 orderings; S2: 3; S3 = (x,y,z): 6.
+        assert_eq!(per.seqs.len(), 12);
+        assert_eq!(per.vars.len(), 18);
+        let causal = gap_lp(&base.clone().with_setting(Setting { positions: Positions::CausalLast, ..Setting::default() }).unwrap());
+        assert_eq!(causal.seqs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), vec!["S1:yyx", "S2:zzx", "S3:yzx", "S3:zyx"]);
+        assert_eq!(causal.vars, vec!["b1", "c1", "b2", "c2", "a3", "Q1", "S1", "Q2", "S2", "P3"]);
+        let signed = gap_lp(&base.with_setting(Setting { kernel: Kernel::Signed, ..Setting::default() }).unwrap());
+        let names: Vec<_> = signed.rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, vec!["S1.upper", "S1.lower", "S1.pos", "S2.upper", "S2.lower", "S2.pos", "S3.upper", "S3.lower", "S3.pos", "bound", "bad_pos"]);
     }
 }

@@ -17,7 +17,23 @@
 //! `m ≤ 64`).
 
 use crate::model::kernel::binom;
-pub use crate::rows::ratio::{class_label, Side};
+pub use crate::rows::ratio::class_label;
+
+/// Which correctness row of a sequence (the class LP has no other kind of row but `nn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    Upper,
+    Lower,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Upper => "upper",
+            Side::Lower => "lower",
+        }
+    }
+}
 
 /// Number of key classes of a weight-`h` query in `m` bits: `h + 1`, plus `h⁺` when `h < m`.
 pub fn class_count(m: u32, h: u32) -> u32 {

@@ -12,6 +12,7 @@
 //! Multisets are enumerated lazily in lexicographic order; nothing is materialised
 //! unless a caller collects it. `ratio_instance` validates the parameters of one LP.
 
+use crate::model::setting::{target, KeyView, Keys, Kernel, Positions, Setting, Task};
 use crate::rational::{fmt_q, Rat};
 use num_traits::Signed;
 
@@ -27,17 +28,208 @@ pub struct RatioInstance {
     pub hi: u32,
     /// The class `h⁺` of strict supersets is part of the LP (the caller says `m > h`).
     pub superset: bool,
+    /// Task, kernel, positions, keys (docs/math.md §11); default: the paper's model.
+    pub setting: Setting,
+    /// Bits `m`: only for the task `nearest`, whose classes are `(o, e)` (docs/math.md §11.1).
+    pub m: Option<u32>,
 }
 
 impl RatioInstance {
-    /// Number of classes: `h + 1`, or `h + 2` with `h⁺`.
+    /// Number of classes: `h + 1`, or `h + 2` with `h⁺`; for `nearest` `(h + 1)(m − h + 1)`.
     pub fn classes(&self) -> usize {
-        self.h as usize + 1 + usize::from(self.superset)
+        match self.m {
+            Some(m) => (self.h as usize + 1) * (m - self.h) as usize + self.h as usize + 1,
+            None => self.h as usize + 1 + usize::from(self.superset),
+        }
     }
-    /// The overlap of a class with the query (`h⁺` has overlap `h`).
+    /// `nearest`: the number of values of `e = |z \ x|`, `m − h + 1`.
+    fn e_span(&self) -> u32 {
+        self.m.map_or(1, |m| m - self.h + 1)
+    }
+    /// The class of the query token itself: `h`, or `(h, 0)` for `nearest`.
+    pub fn query_class(&self) -> u32 {
+        self.h * self.e_span()
+    }
+    /// The overlap of a class with the query (`h⁺` has overlap `h`; `(o, e)` has `o`).
     pub fn overlap(&self, c: u32) -> u32 {
-        c.min(self.h)
+        match self.m {
+            Some(_) => c / self.e_span(),
+            None => c.min(self.h),
+        }
     }
+    /// The Hamming distance of a class from the query: `h − o + e` (only `nearest` uses it).
+    pub fn dist(&self, c: u32) -> u32 {
+        match self.m {
+            Some(_) => self.h - c / self.e_span() + c % self.e_span(),
+            None => self.h - c.min(self.h) + u32::from(c > self.h),
+        }
+    }
+    /// The label of a class: `0..h`, `h+`; `o2e1` for `nearest`.
+    pub fn label(&self, c: u32) -> String {
+        match self.m {
+            Some(_) => format!("o{}e{}", c / self.e_span(), c % self.e_span()),
+            None => class_label(self.h, c),
+        }
+    }
+    /// Number of kernel unknowns (slots): one per class (shared), per key position and class
+    /// (per-position: `n·k`), or per key position `< n` and class plus the self term
+    /// (causal-last: `(n − 1)·k + 1`).
+    pub fn slots(&self) -> usize {
+        let k = self.classes();
+        match self.setting.positions {
+            Positions::Shared => k,
+            Positions::PerPosition => self.n as usize * k,
+            Positions::CausalLast => (self.n as usize - 1) * k + 1,
+        }
+    }
+    /// The label of a slot: the class, or `p:class` (and `n:self`) with positions.
+    pub fn slot_label(&self, j: usize) -> String {
+        let k = self.classes();
+        match self.setting.positions {
+            Positions::Shared => self.label(j as u32),
+            Positions::CausalLast if j == (self.n as usize - 1) * k => format!("{}:self", self.n),
+            _ => format!("{}:{}", j / k + 1, self.label((j % k) as u32)),
+        }
+    }
+    /// The slots whose weights the ratio's class `c` sums: one (shared, or key position
+    /// `at`), or every key position (the summed kernel).
+    pub fn class_slots(&self, c: u32) -> Vec<usize> {
+        let k = self.classes();
+        let keypos = match self.setting.positions {
+            Positions::Shared => return vec![c as usize],
+            Positions::PerPosition => self.n as usize,
+            Positions::CausalLast => self.n as usize - 1,
+        };
+        match self.setting.at {
+            Some(p) => vec![(p as usize - 1) * k + c as usize],
+            None => (0..keypos).map(|p| p * k + c as usize).collect(),
+        }
+    }
+    /// Length of a sequence name: `n − 1` classes (shared: a nondecreasing multiset;
+    /// causal-last: the keys in order), or `n` (per-position: the whole ordered tuple).
+    pub fn seq_len(&self) -> usize {
+        match self.setting.positions {
+            Positions::PerPosition => self.n as usize,
+            _ => self.n as usize - 1,
+        }
+    }
+    /// Whether `seq` names a sequence of the LP: the right length and classes, nondecreasing
+    /// for shared maps, with the query token at least once (per-position), and no copy of
+    /// the query when keys are distinct.
+    pub fn is_sequence(&self, seq: &[u32]) -> bool {
+        let k = self.classes() as u32;
+        let q = self.query_class();
+        let copies = seq.iter().filter(|&&c| c == q).count();
+        seq.len() == self.seq_len()
+            && seq.iter().all(|&c| c < k)
+            && match self.setting.positions {
+                Positions::Shared => seq.windows(2).all(|w| w[0] <= w[1]) && (self.setting.keys == Keys::All || copies == 0),
+                Positions::PerPosition => copies >= 1 && (self.setting.keys == Keys::All || copies == 1),
+                Positions::CausalLast => self.setting.keys == Keys::All || copies == 0,
+            }
+    }
+    /// Every sequence of the LP, lazily, in a fixed order.
+    pub fn sequences(&self) -> Box<dyn Iterator<Item = Vec<u32>> + '_> {
+        let k = self.classes() as u32;
+        match self.setting.positions {
+            Positions::Shared => Box::new(multisets(self.n as usize - 1, k - 1).filter(move |s| self.is_sequence(s))),
+            _ => Box::new(tuples(self.seq_len(), k).filter(move |s| self.is_sequence(s))),
+        }
+    }
+    /// An upper bound on the number of sequences (what enumerating them costs).
+    pub fn sequence_count(&self) -> u128 {
+        let k = self.classes() as u128;
+        match self.setting.positions {
+            Positions::Shared => count(self.n as usize - 1, k as u32 - 1),
+            _ => k.saturating_pow(self.seq_len() as u32),
+        }
+    }
+    /// The sides of a sequence: `upper`, `lower`, and `pos` (`D > 0`) for a signed kernel.
+    pub fn sides(&self) -> &'static [Side] {
+        match self.setting.kernel {
+            Kernel::Nonneg => &[Side::Upper, Side::Lower],
+            Kernel::Signed => &[Side::Upper, Side::Lower, Side::Pos],
+        }
+    }
+    /// The integer row of a sequence on `side` (`ε = p/q`) over the variables `A_j` (index
+    /// `j`) and `P_j` (index `slots + j`): `upper` `q(N − tD) − pD`, `lower` `q(tD − N) − pD`,
+    /// `pos` `−qD`, `den` `−q·A_hi` (the normalised form, summed over its slots); all `≤ 0`.
+    /// For the default setting this is `int_row`.
+    pub fn row(&self, seq: &[u32], side: Side, p: i64, q: i64) -> IntRow {
+        if self.setting.is_default() && side != Side::Den {
+            return int_row(self.h, self.classes(), seq, side, p, q);
+        }
+        let ns = self.slots();
+        let k = self.classes();
+        if side == Side::Den {
+            let mut r: IntRow = self.class_slots(self.hi).into_iter().map(|j| (j, -q)).collect();
+            r.sort_unstable();
+            return r;
+        }
+        let qc = self.query_class();
+        // (slot, class) of every position of the sequence, the queried one first.
+        let mut occ: Vec<usize> = Vec::with_capacity(self.n as usize);
+        let mut others: Vec<u32> = Vec::with_capacity(self.n as usize);
+        match self.setting.positions {
+            Positions::Shared => {
+                occ.push(qc as usize);
+                occ.extend(seq.iter().map(|&c| c as usize));
+                others.extend_from_slice(seq);
+            }
+            Positions::PerPosition => {
+                let at = seq.iter().position(|&c| c == qc).expect("a sequence holds the query");
+                for (p, &c) in seq.iter().enumerate() {
+                    occ.push(p * k + c as usize);
+                    if p != at {
+                        others.push(c);
+                    }
+                }
+            }
+            Positions::CausalLast => {
+                for (p, &c) in seq.iter().enumerate() {
+                    occ.push(p * k + c as usize);
+                }
+                occ.push((self.n as usize - 1) * k);
+                others.extend_from_slice(seq);
+            }
+        }
+        let t = target(self.setting.task, self.h, others.iter().map(|&c| KeyView { overlap: self.overlap(c), dist: self.dist(c) })) as i64;
+        let (ca, cp) = match side {
+            Side::Upper => (-t * q - p, q),
+            Side::Lower => (t * q - p, -q),
+            Side::Pos => (-q, 0),
+            Side::Den => unreachable!(),
+        };
+        let mut row: IntRow = Vec::with_capacity(2 * occ.len());
+        for j in occ {
+            for (var, c) in [(j, ca), (ns + j, cp)] {
+                match row.iter_mut().find(|(v, _)| *v == var) {
+                    Some(e) => e.1 += c,
+                    None => row.push((var, c)),
+                }
+            }
+        }
+        row.retain(|&(_, c)| c != 0);
+        row.sort_unstable();
+        row
+    }
+}
+
+/// Every tuple of length `len` over `0..k`, lexicographically.
+pub fn tuples(len: usize, k: u32) -> impl Iterator<Item = Vec<u32>> {
+    let mut cur = Some(vec![0u32; len]);
+    std::iter::from_fn(move || {
+        let out = cur.take()?;
+        let mut nxt = out.clone();
+        if let Some(i) = (0..len).rev().find(|&i| nxt[i] + 1 < k) {
+            nxt[i] += 1;
+            for x in &mut nxt[i + 1..] {
+                *x = 0;
+            }
+            cur = Some(nxt);
+        }
+        Some(out)
+    })
 }
 
 /// The label of a class as printed: `0`, …, `h`, and `h+` for `h⁺` (index `h + 1`).
@@ -51,6 +243,63 @@ pub fn class_label(h: u32, c: u32) -> String {
 
 /// Validates `(n, ε, h, lo, hi, superset)`; errors are one line.
 pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+    ratio_instance_in(n, eps, h, lo, hi, superset, Setting::default(), None)
+}
+
+/// Validates a row LP in any setting (docs/math.md §11): `lo` is the class on top of the
+/// ratio and `hi` the one normalised to 1 (for Min-IP `lo < hi`; for the other tasks any two
+/// different classes). `nearest` needs `m ≥ h` and has the classes `(o, e)` (no separate
+/// `h⁺`); with keys distinct neither class may be the query token.
+#[allow(clippy::too_many_arguments)]
+pub fn ratio_instance_in(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool, setting: Setting, m: Option<u32>) -> Result<RatioInstance, String> {
+    if setting.is_default() && m.is_none() {
+        return ratio_instance_default(n, eps, h, lo, hi, superset);
+    }
+    if n < 3 {
+        return Err(format!("n = {n}: need n ≥ 3"));
+    }
+    if !eps.is_positive() {
+        return Err(format!("eps = {}: need ε > 0", fmt_q(&eps)));
+    }
+    if h < 1 {
+        return Err("h = 0: need h ≥ 1".into());
+    }
+    let limit = num_bigint::BigInt::from(1u64 << 31);
+    if eps.numer() >= &limit || eps.denom() >= &limit {
+        return Err(format!("eps = {}: numerator and denominator must be below 2^31", fmt_q(&eps)));
+    }
+    if n > 64 || h > 4096 {
+        return Err(format!("n = {n}, h = {h}: beyond Min-IP the row LP supports n ≤ 64, h ≤ 4096"));
+    }
+    setting.validate(n)?;
+    match (setting.task, m) {
+        (Task::Nearest, None) => return Err("nearest: the classes (o, e) need the bits m".into()),
+        (Task::Nearest, Some(m)) if m < h || m > 4096 => return Err(format!("m = {m}: need h ≤ m ≤ 4096 (h = {h})")),
+        (Task::Nearest, Some(_)) if superset => return Err("nearest: the classes (o, e) already contain the strict supersets (o = h, e ≥ 1); no superset flag".into()),
+        (Task::MinIp | Task::MaxIp, Some(_)) => return Err("m: only the task nearest has classes (o, e)".into()),
+        _ => {}
+    }
+    let inst = RatioInstance { n, eps, h, lo, hi, superset, setting, m };
+    let k = inst.classes() as u32;
+    if m.is_none() && hi == h + 1 && !superset {
+        return Err(format!("hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"));
+    }
+    if m.is_none() && lo == h + 1 && !superset {
+        return Err(format!("lo = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"));
+    }
+    if lo >= k || hi >= k {
+        return Err(format!("lo = {lo}, hi = {hi}: need classes below {k}"));
+    }
+    if lo == hi || (setting.task == Task::MinIp && lo > hi) {
+        return Err(format!("lo = {}, hi = {}: need {}", inst.label(lo), inst.label(hi), if setting.task == Task::MinIp { "lo < hi" } else { "lo ≠ hi" }));
+    }
+    if setting.keys == Keys::Distinct && (lo == inst.query_class() || hi == inst.query_class()) {
+        return Err("keys distinct: the query token is not a key (choose lo, hi among the other classes)".into());
+    }
+    Ok(inst)
+}
+
+fn ratio_instance_default(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
     if n < 3 {
         return Err(format!("n = {n}: need n ≥ 3"));
     }
@@ -76,14 +325,17 @@ pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool
     if lo >= hi {
         return Err(format!("lo = {lo}, hi = {}: need lo < hi", class_label(h, hi)));
     }
-    Ok(RatioInstance { n, eps, h, lo, hi, superset })
+    Ok(RatioInstance { n, eps, h, lo, hi, superset, setting: Setting::default(), m: None })
 }
 
-/// Which of the two rows of a sequence.
+/// Which row of a sequence: the two correctness rows, `pos` (`D > 0`, signed kernels),
+/// or `den` (the normalised weight is positive; no sequence, used by `empty` certificates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
     Upper,
     Lower,
+    Pos,
+    Den,
 }
 
 impl Side {
@@ -91,7 +343,12 @@ impl Side {
         match self {
             Side::Upper => "upper",
             Side::Lower => "lower",
+            Side::Pos => "pos",
+            Side::Den => "den",
         }
+    }
+    pub fn parse(s: &str) -> Option<Side> {
+        [Side::Upper, Side::Lower, Side::Pos, Side::Den].into_iter().find(|x| x.name() == s)
     }
 }
 
@@ -124,10 +381,15 @@ impl Iterator for Multisets {
 }
 
 /// Number of multisets of `k` classes out of `h + 1`: `C(h + k, k)`.
+/// Saturates at `u128::MAX` (a count that large is refused by every limit anyway).
 pub fn count(k: usize, h: u32) -> u128 {
     let mut c: u128 = 1;
     for i in 0..k as u128 {
-        c = c * (h as u128 + 1 + i) / (i + 1);
+        // C(h+1+i, i+1) = C(h+i, i)·(h+1+i)/(i+1), exact at every step.
+        match c.checked_mul(h as u128 + 1 + i) {
+            Some(v) => c = v / (i + 1),
+            None => return u128::MAX,
+        }
     }
     c
 }
@@ -141,6 +403,9 @@ pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) ->
     let (ca, cp) = match side {
         Side::Upper => (-t * q - p, q),
         Side::Lower => (t * q - p, -q),
+        Side::Pos => (-q, 0),
+        // Not a sequence row (`RatioInstance::row` builds it); never reached from the checker.
+        Side::Den => (0, 0),
     };
     let hp = k;
     let mut row: IntRow = Vec::with_capacity(2 * (classes.len() + 1));
@@ -179,5 +444,45 @@ mod tests {
         // With h⁺ (class 3, overlap 2): M = {2, 3} has target 2; P sits at 4 + c.
         // upper: 2(N − 2D) − D = −5D + 2N, D = 2A_2 + A_3.
         assert_eq!(int_row(2, 4, &[2, 3], Side::Upper, 1, 2), vec![(2, -10), (3, -5), (6, 4), (7, 2)]);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn inst(task: Task, positions: Positions, keys: Keys, h: u32, lo: u32, hi: u32, superset: bool, m: Option<u32>) -> RatioInstance {
+        let s = Setting { task, positions, keys, ..Setting::default() };
+        ratio_instance_in(3, Rat::new(1.into(), 2.into()), h, lo, hi, superset, s, m).unwrap()
+    }
+
+    #[test]
+    fn general_rows_follow_each_task() {
+        // max-ip, h = 2, M = {0, 2 (a copy of x)}: target = 2 (the copy counts |x|).
+        let i = inst(Task::MaxIp, Positions::Shared, Keys::All, 2, 2, 0, false, None);
+        // upper: 2(N − 2D) − D over D = 2A_2 + A_0 = -5 D + 2N
+        assert_eq!(i.row(&[0, 2], Side::Upper, 1, 2), vec![(0, -5), (2, -10), (3, 2), (5, 4)]);
+        // nearest, h = 1, m = 2: classes (o,e) o∈{0,1}, e∈{0,1}: 0=(0,0) 1=(0,1) 2=(1,0)=x 3=(1,1).
+        let i = inst(Task::Nearest, Positions::Shared, Keys::Distinct, 1, 3, 1, false, Some(2));
+        assert_eq!(i.classes(), 4);
+        assert_eq!((i.query_class(), i.dist(0), i.dist(1), i.dist(3)), (2, 1, 2, 1));
+        assert_eq!(i.label(3), "o1e1");
+        // (x; (0,1), (1,1)): distances 2 and 1, target 1.
+        assert_eq!(i.row(&[1, 3], Side::Lower, 1, 2), vec![(1, 1), (2, 1), (3, 1), (5, -2), (6, -2), (7, -2)]);
+        assert_eq!(i.sequences().count(), 6); // multisets of 2 over the 3 classes ≠ x
+        // The default through the general path is int_row.
+        let d = ratio_instance(3, Rat::new(1.into(), 2.into()), 3, 0, 3, true).unwrap();
+        for s in d.sequences() {
+            assert_eq!(d.row(&s, Side::Lower, 1, 2), int_row(3, 5, &s, Side::Lower, 1, 2));
+        }
+    }
+
+    #[test]
+    fn positions_index_slots_by_key_position() {
+        let i = inst(Task::MinIp, Positions::CausalLast, Keys::All, 2, 0, 2, false, None);
+        assert_eq!(i.slots(), 7); // 2 key positions × 3 classes + the self term
+        assert_eq!(i.class_slots(2), vec![2, 5]);
+        assert_eq!(i.sequences().count(), 9);
+        // (0, 2) then the query: target 0, D = A_(1,0) + A_(2,2) + A_self
+        assert_eq!(i.row(&[0, 2], Side::Upper, 1, 2), vec![(0, -1), (5, -1), (6, -1), (7, 2), (12, 2), (13, 2)]);
+        let p = inst(Task::MinIp, Positions::PerPosition, Keys::Distinct, 2, 0, 1, false, None);
+        assert_eq!(p.sequences().count(), 3 * 2 * 2); // x at one of 3 positions, 2 classes elsewhere
+        assert_eq!(p.slot_label(4), "2:1");
     }
 }

@@ -3,8 +3,12 @@
 //! `m < 24`), rows of Hadamard matrices, and the complement construction that turns a
 //! constant-weight code with pairwise overlap `≤ λ` into a code with `lo = 0`, `hi = h − λ`.
 //! What a code is, and its check, are `minip_check::model::code`.
+//! `linear`: binary linear codes by generator matrices (Reed–Muller, extended Hamming,
+//! Golay, QR, shortened and punctured variants) for the bound from linear codes.
 //!
 //! Plain bit arithmetic.
+
+pub mod linear;
 
 use minip_check::model::code::{overlap, Code, Shape};
 
@@ -55,7 +59,7 @@ pub fn greedy_packing(m: u32, h: u32, lambda: u32, limit: usize) -> Vec<u64> {
 
 /// Generator rows of the extended binary Golay code `[24, 12, 8]`: `[I | A]` with `A`
 /// built from the quadratic residues mod 11 (the bordered circulant form).
-fn golay_generators() -> Vec<u32> {
+pub fn golay_generators() -> Vec<u32> {
     let qr = [1u32, 3, 4, 5, 9];
     let mut rows = Vec::new();
     // B: 11x11 circulant of the complement pattern, bordered to 12x12.

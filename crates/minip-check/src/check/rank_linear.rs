@@ -1,0 +1,205 @@
+//! Checking rank bounds from linear codes (`minip-rank-linear/1`, docs/math.md §9), end to end:
+//! 1. the parameters and the blocks: lengths add up to `m`, `1 ≤ h`, `2h ≤ m`; every
+//!    generator row has its block's length; the rows of a block are independent and at most
+//!    `MAX_BLOCK_DIM` (so `2^k` combinations are `2^k` distinct codewords); the work is
+//!    budgeted from these numbers before anything is enumerated;
+//! 2. the pair counts: each distinct block's pair table enumerated from its generator
+//!    (`model::linear::block_pairs`), convolved over the direct sum, and the slice of the
+//!    weight-`h` words read off (`model::linear::pair_counts`): `k` and, per overlap, the
+//!    number of ordered pairs;
+//! 3. the classes (docs/math.md §5.3, §9.1): for `x_i ≠ x_j` of weight `h` and `y_j` the
+//!    complement of `x_j`, `o = <x_i,y_j> = h − |x_i ∧ x_j|`; `o < h` is class `o`; `o = h`
+//!    (disjoint words) is class `h` when `m = 2h` (then `y_j = x_i`) and class `h⁺` when
+//!    `m > 2h` (then `y_j ⊋ x_i`); the stated classes must equal the recount;
+//! 4. the ratios: one certificate per class, in order, for `R(0, class; h)` with the stated
+//!    `n, ε, h`, full (`check_ratio`) or lower side only (`check_ratio_bound`), its value equal
+//!    to the stated one and positive; `h⁺` needs the superset class (`m > h` holds here);
+//! 5. the arithmetic: `value = k²/(k + Σ pairs·R^{−2})`, and `bound = ⌈value⌉`, or with
+//!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio.
+
+use super::rational;
+use super::ratio::{check_ratio, check_ratio_bound};
+use crate::format::rank_linear::{RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT};
+use crate::model::code::parse_bits;
+use crate::model::linear::{block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM, MAX_BLOCK_LEN};
+use crate::rational::{fmt_q, Rat};
+use crate::rows::ratio::class_label;
+use num_bigint::{BigInt, BigUint};
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+
+/// Largest `m` (the direct sum's length).
+pub const MAX_LINEAR_M: u32 = 4096;
+/// Most pairs of codewords enumerated over all distinct blocks (`≈ 4^k/2` per block).
+pub const MAX_BLOCK_PAIRS: u128 = 1 << 33;
+/// Most limb multiplications in the convolution (`model::linear::convolution_work`).
+pub const MAX_CONVOLUTION_WORK: u128 = 40_000_000_000;
+
+/// What a checked certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankLinearChecked {
+    pub n: u32,
+    pub m: u32,
+    pub h: u32,
+    /// Number of weight-`h` codewords (pairs `(x_i, y_i)`).
+    pub k: BigUint,
+    /// Total dimension of the code.
+    pub dim: u32,
+    pub value: Rat,
+    pub bound: BigUint,
+    pub strict: bool,
+}
+
+/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
+pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
+    if c.format != RANK_LINEAR_FORMAT {
+        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
+    }
+    let p = &c.params;
+    let eps = rational("params.eps", &p.eps)?;
+    if p.n < 3 || !eps.is_positive() {
+        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+    }
+    if p.m == 0 || p.m > MAX_LINEAR_M {
+        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
+    }
+    if p.h == 0 || 2 * p.h > p.m {
+        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
+    }
+    // 1. The blocks, and the budget, before anything is enumerated.
+    let mut distinct: BTreeMap<Block, Option<Vec<PairEntry>>> = BTreeMap::new();
+    let mut order: Vec<Block> = Vec::new();
+    let (mut len, mut dim) = (0u64, 0u64);
+    for (bi, b) in c.blocks.iter().enumerate() {
+        let at = format!("blocks[{bi}] ({})", b.name);
+        if b.m == 0 || b.m > MAX_BLOCK_LEN {
+            return Err(format!("{at}: length {} out of range (1..={MAX_BLOCK_LEN})", b.m));
+        }
+        if b.copies == 0 {
+            return Err(format!("{at}: copies must be at least 1"));
+        }
+        if b.generator.len() > MAX_BLOCK_DIM as usize {
+            return Err(format!("too large to check: {at} has {} generator rows, the limit is {MAX_BLOCK_DIM}", b.generator.len()));
+        }
+        let rows: Vec<u64> = b.generator.iter().enumerate().map(|(r, s)| parse_bits(s, b.m).map_err(|e| format!("{at}.generator[{r}]: {e}"))).collect::<Result<_, _>>()?;
+        if gf2_rank(&rows) != rows.len() {
+            return Err(format!("{at}: the generator rows are linearly dependent (rank {} < {})", gf2_rank(&rows), rows.len()));
+        }
+        len += b.m as u64 * b.copies as u64;
+        dim += rows.len() as u64 * b.copies as u64;
+        if len > MAX_LINEAR_M as u64 {
+            return Err(format!("blocks: total length exceeds {MAX_LINEAR_M}"));
+        }
+        let block = Block { m: b.m, rows };
+        distinct.entry(block.clone()).or_insert(None);
+        for _ in 0..b.copies {
+            order.push(block.clone());
+        }
+    }
+    if len != p.m as u64 {
+        return Err(format!("blocks: total length {len}, but params.m = {}", p.m));
+    }
+    let pair_work: u128 = distinct.keys().map(|b| block_pair_work(b.rows.len() as u32)).sum();
+    if pair_work > MAX_BLOCK_PAIRS {
+        return Err(format!("too large to check: {pair_work} pairs of block codewords to enumerate, the limit is {MAX_BLOCK_PAIRS}"));
+    }
+    // 2. The pair tables of the distinct blocks, then the convolution (budgeted first).
+    for (b, t) in distinct.iter_mut() {
+        *t = Some(block_pairs(b));
+    }
+    let limbs = limbs_for(dim as u32);
+    let sizes: Vec<(u32, usize)> = order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, Vec::len))).collect();
+    let work = convolution_work(p.h, &sizes, limbs);
+    if work > MAX_CONVOLUTION_WORK {
+        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
+    }
+    let tables: Vec<(u32, &[PairEntry])> = order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
+    let by_overlap = pair_counts(p.h, &tables, limbs)?;
+    // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
+    let k = by_overlap[p.h as usize].clone();
+    if c.k != k.to_string() {
+        return Err(format!("k = {}, recounted {k} weight-{} codewords", c.k, p.h));
+    }
+    if k.is_zero() {
+        return Err(format!("k = 0: the code has no word of weight h = {}", p.h));
+    }
+    let top = if 2 * p.h == p.m { p.h } else { p.h + 1 };
+    let counts: Vec<(u32, &BigUint)> = (1..=p.h).filter_map(|o| {
+        let n = &by_overlap[(p.h - o) as usize];
+        (!n.is_zero()).then_some((if o == p.h { top } else { o }, n))
+    }).collect();
+    if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
+        return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));
+    }
+    // 4. The ratios, class by class.
+    let mut priced: Vec<(Rat, BigUint)> = Vec::new();
+    let mut all_strict = true;
+    for (i, ((class, n), stated)) in counts.iter().zip(&c.classes).enumerate() {
+        let o = (*class).min(p.h);
+        let label = class_label(p.h, *class);
+        if stated.class != label || stated.weight != 2 * o || stated.pairs != n.to_string() {
+            return Err(format!(
+                "classes[{i}]: stated class {} (weight {}) with {} pairs, recounted class {label} (weight {}) with {n} pairs",
+                stated.class, stated.weight, stated.pairs, 2 * o
+            ));
+        }
+        let name = format!("R(0, {label}; {})", p.h);
+        let (params, value, multipliers) = match &c.ratios[i] {
+            RatioProof::Full(r) => (&r.params, check_ratio(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, r.multipliers.len()),
+            RatioProof::Bound(r) => (&r.params, check_ratio_bound(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, r.multipliers.len()),
+        };
+        if !params.is_default_setting() {
+            return Err(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)"));
+        }
+        if (params.n, params.h, params.lo, params.hi) != (p.n, p.h, 0, *class) || rational("ratio eps", &params.eps)? != eps {
+            return Err(format!(
+                "ratios[{i}]: a certificate for R({}, {}; {}) with n = {}, eps = {}, expected {name} with n = {}, eps = {}",
+                params.lo,
+                class_label(params.h, params.hi),
+                params.h,
+                params.n,
+                params.eps,
+                p.n,
+                p.eps
+            ));
+        }
+        if rational(&format!("classes[{i}].ratio"), &stated.ratio)? != value {
+            return Err(format!("classes[{i}]: stated ratio {}, its certificate proves {}", stated.ratio, fmt_q(&value)));
+        }
+        if !value.is_positive() {
+            return Err(format!("class {label}: the ratio {} is not positive, so the entries are not bounded", fmt_q(&value)));
+        }
+        all_strict &= multipliers > 0;
+        priced.push((value, (*n).clone()));
+    }
+    // 5. The arithmetic.
+    let kq = Rat::from_integer(BigInt::from(k.clone()));
+    let mut frob = kq.clone();
+    for (r, n) in &priced {
+        frob += Rat::from_integer(BigInt::from(n.clone())) / (r * r);
+    }
+    let value = &kq * &kq / frob;
+    if rational("value", &c.value)? != value {
+        return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&value)));
+    }
+    let floor = value.numer().div_floor(value.denom());
+    let bound = if c.strict {
+        if k < BigUint::from(2u32) {
+            return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
+        }
+        if !all_strict {
+            return Err("strict: a ratio certificate has no multiplier on a strict row".into());
+        }
+        floor + BigInt::one()
+    } else if value.is_integer() {
+        floor
+    } else {
+        floor + BigInt::one()
+    };
+    if c.bound != bound.to_string() {
+        let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
+        return Err(format!("bound = {}, recomputed {bound} ({form})", c.bound));
+    }
+    Ok(RankLinearChecked { n: p.n, m: p.m, h: p.h, k, dim: dim as u32, value, bound: bound.to_biguint().expect("nonnegative"), strict: c.strict })
+}

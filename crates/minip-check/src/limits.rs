@@ -1,0 +1,52 @@
+//! The supported limits, in one place. Every input is checked against these before anything is
+//! allocated or enumerated, and the one-line error names the limit and why it is there. The
+//! command line prints this table in `--help` (`TABLE`).
+//!
+//! The limits are generous for every question the project asks (its grids use n ≤ 8, h ≤ 12,
+//! m ≤ 24 explicit and m ≤ 256 through linear codes) and small enough that no input of a few
+//! bytes can cost gigabytes or minutes.
+
+/// Sequence length of the paper family (3 sequences whatever `n`).
+pub const MAX_N: u32 = 1000;
+/// Sequence length of the `all` family: `n(n+1)/2` sequences, two rows each.
+pub const MAX_N_ALL: u32 = 100;
+/// Query weight of a gap configuration (the LP has 6 unknowns; only the tokens grow).
+pub const MAX_H: u32 = 100_000;
+/// Rows of a row LP the solver side builds (`C(k + n − 2, n − 1)` multisets, two rows each).
+pub const MAX_RATIO_MULTISETS: u128 = 5_000_000;
+/// Query weight of a row LP the solver side certifies (`h = 320` takes about a minute; the
+/// exact pivots grow faster than the rows beyond).
+pub const MAX_RATIO_H: u32 = 512;
+/// Multisets the ratio checker enumerates to check an attaining point.
+pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
+/// Literals of a rank CNF the checker rebuilds for a maximality proof (about 0.4 GB).
+pub const MAX_CNF_LITERALS: u128 = 20_000_000;
+/// Bits of a code word in an explicit rank certificate (words are 64-bit masks).
+pub const MAX_CODE_M: u32 = 64;
+/// Items of one numeric range on the command line (`--d 2..=8`, `--h 2..=168`, …).
+pub const MAX_RANGE_ITEMS: usize = 10_000;
+/// Configurations of one grid file.
+pub const MAX_GRID_ITEMS: usize = 1_000_000;
+/// Worker threads (`--jobs`).
+pub const MAX_JOBS: usize = 256;
+/// Bytes of a certificate, grid or head file read.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+/// Bytes of a proof file a certificate refers to.
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
+/// The table printed by `--help`.
+pub const TABLE: &str = "\
+Limits (checked before any work starts; larger inputs are refused, exit 2):
+  n (paper family)            <= 1000        n (all family)        <= 100  (n(n+1)/2 sequences)
+  h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
+  one range on the command line <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
+  input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only
+  checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof";
+
+/// `Err` naming the limit when `count > max`.
+pub fn at_most<T: PartialOrd + std::fmt::Display>(what: &str, count: T, max: T, why: &str) -> Result<(), String> {
+    if count > max {
+        return Err(format!("{what} = {count} is above the supported {max} ({why})"));
+    }
+    Ok(())
+}

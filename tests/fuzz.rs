@@ -1,0 +1,140 @@
+//! Fuzzing every parser minip reads (issue 12), bounded in time for CI: committed inputs are
+//! mutated at random (bytes replaced, inserted, deleted, the text truncated or a piece
+//! duplicated) and fed to the parser and, when it parses, to the checker. Nothing may panic;
+//! every outcome is `Ok` or a one-line `Err`. The number of cases per parser is fixed
+//! (`PROPTEST_CASES` overrides it for longer runs).
+
+use minip::heads;
+use minip_check::check::{check_any, Context};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn seed(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// A mutation of `text`: `(kind, position, byte, length)`.
+fn mutate(text: &str, (kind, pos, byte, len): (u8, usize, u8, usize)) -> String {
+    let b = text.as_bytes();
+    let pos = pos % (b.len() + 1);
+    let mut v = b.to_vec();
+    match kind % 5 {
+        0 => {
+            if pos < v.len() {
+                v[pos] = byte;
+            }
+        }
+        1 => v.insert(pos, byte),
+        2 => {
+            let end = (pos + len % 16).min(v.len());
+            v.drain(pos..end);
+        }
+        3 => v.truncate(pos),
+        _ => {
+            let end = (pos + len % 64).min(v.len());
+            let piece = v[pos..end].to_vec();
+            v.splice(pos..pos, piece);
+        }
+    }
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(200)
+}
+
+fn strategy() -> impl Strategy<Value = Vec<(u8, usize, u8, usize)>> {
+    // Bytes that matter to the formats: digits, quotes, braces, separators, letters.
+    let byte = prop::sample::select(b"0123456789\"{}[],:/-+.eE nulltrue\\x".to_vec());
+    prop::collection::vec((any::<u8>(), any::<usize>(), byte, any::<usize>()), 1..4)
+}
+
+fn one_line(e: &str) {
+    assert!(!e.is_empty() && !e.contains('\n'), "error must be one non-empty line: {e:?}");
+}
+
+fn fuzz(seeds: &[&str], f: impl Fn(&str)) {
+    let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+    let texts: Vec<String> = seeds.iter().map(|p| seed(p)).collect();
+    runner
+        .run(&(0..texts.len(), strategy()), |(i, muts)| {
+            let mut t = texts[i].clone();
+            for m in muts {
+                t = mutate(&t, m);
+            }
+            f(&t);
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn certificate_parsers_and_checks_never_panic() {
+    fuzz(
+        &[
+            "proofs/settle/n3_eps1-2_h3_u0_w3_paper_b2.json",
+            "proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json",
+            "proofs/amplify/n3_eps1-2_h4_lo0_hi4p_sup.json",
+            "proofs/rank/m05.json",
+            "proofs/sharp/probe/n5_eps5-12_paper.json",
+        ],
+        |t| match minip_check::read::parse(t) {
+            Ok(c) => {
+                if let Err(e) = check_any(&c, &Context::default()) {
+                    one_line(&e)
+                }
+            }
+            Err(e) => one_line(&e),
+        },
+    );
+}
+
+#[test]
+fn head_file_parser_never_panics() {
+    fuzz(&["instances/heads/linear-overlap.json", "instances/heads/linear-overlap-m2.json"], |t| match heads::file::parse(t) {
+        Ok(spec) => {
+            if let Some(m) = spec.m {
+                if let Err(e) = heads::Head::build(&spec, m) {
+                    one_line(&e)
+                }
+            }
+        }
+        Err(e) => one_line(&e),
+    });
+}
+
+#[test]
+fn grid_parser_never_panics() {
+    fuzz(&["instances/small.toml", "instances/regression.toml", "instances/sharp.toml"], |t| {
+        if let Err(e) = minip::batch::grid::parse_grid(t) {
+            one_line(&e)
+        }
+    });
+}
+
+#[test]
+fn drat_parser_never_panics() {
+    let proof = std::fs::read(root().join("proofs/rank/m07.maximal.drat")).unwrap();
+    let cnf = minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
+    let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+    runner
+        .run(&(any::<usize>(), any::<u8>(), 0usize..3), |(pos, byte, kind)| {
+            let mut p = proof.clone();
+            let i = pos % p.len();
+            match kind {
+                0 => p[i] = byte,
+                1 => p.truncate(i),
+                _ => p.insert(i, byte),
+            }
+            // Either a refutation that checks or a one-line reason; never a panic.
+            if let Err(e) = minip_check::check::drup::check_refutation(&cnf, &p, minip_check::check::drup::Encoding::Binary) {
+                one_line(&e)
+            }
+            Ok(())
+        })
+        .unwrap();
+}

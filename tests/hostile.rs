@@ -1,0 +1,218 @@
+//! Hostile input (issue 12): every reproducer ends within 2 s and 200 MB (run under
+//! `prlimit --as` and `timeout`) with exit 2 and one line on stderr, or — for valid but large
+//! jobs — is refused up front with the limit named. Output errors are never silent, files are
+//! never torn, and nothing is created behind the user's back.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const MEMORY: &str = "200000000"; // bytes of address space
+const SECONDS: &str = "2";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("minip-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs minip under the memory cap and the timeout: `(exit code, stdout, stderr)`; a
+/// timeout is exit 124, an abort (out of memory) a signal.
+fn capped(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", SECONDS, "prlimit", &format!("--as={MEMORY}"), "--"])
+        .arg(env!("CARGO_BIN_EXE_minip"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("timeout and prlimit (util-linux) are installed");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// minip without the caps (for the work around a reproducer, not the reproducer itself).
+fn plain(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).stdin(Stdio::null()).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let (code, out, err) = capped(args);
+    assert_eq!(code, 2, "{args:?}: exit {code}, stderr {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("minip: error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: want '{needle}' in {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+}
+
+#[test]
+fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
+    let out = tmp("ranges");
+    let o = out.to_str().unwrap();
+    refused(&["settle", "--d", "2..=1000000000", "--out", o], "a range = 999999999 is above the supported 10000");
+    refused(&["amplify", "--h", "2..=1000000000", "--json"], "a range = 999999999 is above the supported 10000");
+    refused(&["rank", "--m", "4..=1000000000"], "a range = 999999997 is above the supported 10000");
+    refused(&["sharp", "--milp", "--m", "1..=1000000000", "--d", "1"], "a range = 1000000000 is above the supported 10000");
+    refused(&["amplify", "--h", "10000", "--json"], "h = 10000 is above the supported 512");
+    refused(&["amplify", "--h", "40", "--n", "12"], "multisets of n - 1 classes: too many rows");
+    refused(&["rank", "--m", "6", "--n", "1000000000"], "n = 1000000000");
+    refused(&["amplify-bench", "--h", "1000000000", "--no-glpsol", "--budget", "1"], "h = 1000000000");
+    refused(&["sweep", "instances/small.toml", "--jobs", "1000000000"], "--jobs = 1000000000 is above the supported 256");
+    refused(&["check", "--n", "1000", "--d", "3", "--family", "all"], "n = 1000 is above the supported 100 (the all family has n(n+1)/2 sequences)");
+    let g = out.join("g.toml");
+    std::fs::write(&g, "n = \"3..=1000000000\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
+    refused(&["sweep", g.to_str().unwrap()], "a range = 999999998 is above the supported 10000");
+    std::fs::write(&g, "n = [3]\neps = [\"1/2\"]\nh_max = 100000\nfamilies = [\"paper\"]\n").unwrap();
+    refused(&["sweep", g.to_str().unwrap()], "h_max = 100000 is larger than the supported 64");
+    // Nothing was written for a refused settle.
+    assert_eq!(std::fs::read_dir(&out).unwrap().filter(|e| !e.as_ref().unwrap().path().ends_with("g.toml")).count(), 0);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn devices_fifos_and_huge_files_are_not_read() {
+    // verify reports each file on its own line; the run fails with exit 2.
+    let (code, out, _) = capped(&["verify", "/dev/zero"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.starts_with("INVALID   /dev/zero: cannot read: not a regular file"), "{out}");
+    refused(&["sweep", "/dev/zero"], "not a regular file");
+    refused(&["head", "verify", "/dev/zero", "--m", "2", "--len", "3"], "not a regular file");
+    let d = tmp("fifo");
+    let fifo = d.join("pipe.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (code, out, _) = capped(&["verify", fifo.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+    refused(&["sweep", fifo.to_str().unwrap()], "not a regular file");
+    // A sparse 65 MiB file: refused by its size, never read.
+    let big = d.join("big.json");
+    std::fs::File::create(&big).unwrap().set_len(65 << 20).unwrap();
+    let (code, out, _) = capped(&["verify", big.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("too large: 68157440 bytes, the limit is 67108864"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn small_hostile_certificates_do_not_tie_up_the_checker() {
+    let d = tmp("certs");
+    // A valid-looking ratio certificate with n = 40, h = 40: C(80, 39) multisets to enumerate.
+    let ratio = r#"{"format":"minip-ratio/2","params":{"n":40,"eps":"1/2","h":40,"lo":0,"hi":40,"superset":false},"ratio":"1","alpha":[],"p":[],"multipliers":[]}"#;
+    let p = write(&d, "ratio.json", ratio);
+    let (code, out, _) = capped(&["verify", &p]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("too large to check"), "{out}");
+    // The committed m = 24 certificate with a maximality claim for 2577 pairs.
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(root().join("proofs/rank/m24.json")).unwrap()).unwrap();
+    v["maximal"] = serde_json::json!({"refuted": 2577, "proof_format": "drat-binary", "proof": "m24.maximal.drat"});
+    let p = write(&d, "m24.json", &v.to_string());
+    write(&d, "m24.maximal.drat", "00");
+    let (code, out, _) = capped(&["verify", &p]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("too large to check: the CNF for 2577 pairs"), "{out}");
+    // A sharp entry with n = 1000 in the all family.
+    let sharp = r#"{"format":"minip-sharp/1","certificates":[{"n":1000,"eps":"1/2","h":3,"u":0,"w":3,"family":"all","kstar":"1","paper_k":"1","relation":"sharp","attained":false,"witness":{"bound":"1","alpha":["1","1","1"],"s":["1","1","1"]}}]}"#;
+    let p = write(&d, "sharp.json", sharp);
+    let (code, out, _) = capped(&["verify", &p]);
+    assert!(code == 1 || code == 2, "{out}");
+    assert!(out.contains("n = 1000 is above the supported 100"), "{out}");
+    // Truncated, duplicated, wrong-typed.
+    let good = std::fs::read_to_string(root().join("proofs/settle/n3_eps1-2_h3_u0_w3_paper_b2.json")).unwrap();
+    for (name, text, needle) in [
+        ("trunc.json", good[..good.len() / 2].to_string(), "malformed certificate"),
+        ("dup.json", good.replacen("\"verdict\": \"holds\",", "\"verdict\": \"broken\", \"verdict\": \"holds\",", 1), "duplicate key \"verdict\""),
+        ("type.json", good.replacen("\"n\": 3,", "\"n\": \"3\",", 1), "malformed certificate"),
+        ("neg.json", good.replacen("\"n\": 3,", "\"n\": -3,", 1), "malformed certificate"),
+        ("huge.json", good.replacen("\"n\": 3,", "\"n\": 99999999999999999999,", 1), "malformed certificate"),
+    ] {
+        let p = write(&d, name, &text);
+        let (code, out, _) = capped(&["verify", &p]);
+        assert_eq!(code, 2, "{name}: {out}");
+        assert!(out.contains(needle), "{name}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn failed_output_is_never_silent() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    for args in [vec!["sweep", "instances/small.toml", "--json"], vec!["amplify", "--h", "2..=4", "--json"], vec!["transition", "--m-max", "2"], vec!["verify", "proofs/settle"], vec!["check", "--d", "3"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(&args).current_dir(root()).stdout(full.try_clone().unwrap()).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot write to standard output: No space left on device"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn outputs_are_checked_first_and_no_directory_is_created_behind_the_users_back() {
+    refused(&["check", "--d", "3", "--cert", "/nonexistent/dir/x.json"], "the directory /nonexistent/dir does not exist");
+    assert!(!Path::new("/nonexistent").exists());
+    // An unwritable --out is reported before the grid is solved (at once, not after the work).
+    let d = tmp("ro");
+    let ro = d.join("ro");
+    std::fs::create_dir_all(&ro).unwrap();
+    let mut perm = std::fs::metadata(&ro).unwrap().permissions();
+    use std::os::unix::fs::PermissionsExt;
+    perm.set_mode(0o555);
+    std::fs::set_permissions(&ro, perm).unwrap();
+    let writable = std::fs::File::create(ro.join("probe")).is_ok(); // root can write anyway
+    if !writable {
+        refused(&["sweep", "instances/regression.toml", "--out", ro.to_str().unwrap()], "cannot write there");
+    }
+    // Into a non-empty directory: a warning on stderr.
+    let full = d.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::write(full.join("old.json"), "x").unwrap();
+    let tiny = d.join("tiny.toml");
+    std::fs::write(&tiny, "n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
+    let (code, _, err) = plain(&["sweep", tiny.to_str().unwrap(), "--out", full.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}"); // d = 1 at eps = 1/2: a certified head breaks K = 0
+    assert!(err.contains("minip: warning:") && err.contains("is not empty"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_interrupted_sweep_leaves_only_complete_files() {
+    let d = tmp("sigint");
+    let grid = d.join("big.toml");
+    std::fs::write(&grid, "n = \"3..=8\"\neps = [\"1/2\", \"1/3\", \"1/4\", \"1/8\"]\nh_max = 9\nfamilies = [\"paper\", \"all\"]\nbounds = [\"paper\", \"2\"]\n").unwrap();
+    let out = d.join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(["sweep", grid.to_str().unwrap(), "--vipr", "--json", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let res = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&res.stderr);
+    assert_eq!(res.status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted after"), "{err}");
+    // Every file is either absent or complete: the JSON ones all verify, none is empty, and
+    // no temporary file is left.
+    let (code, out_v, err_v) = plain(&["verify", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out_v}{err_v}");
+    for e in std::fs::read_dir(&out).unwrap() {
+        let p = e.unwrap().path();
+        assert!(std::fs::metadata(&p).unwrap().len() > 0, "{}", p.display());
+        assert!(!p.file_name().unwrap().to_string_lossy().contains(".tmp"), "{}", p.display());
+    }
+    // The JSON lines printed are complete lines, each for a finished configuration.
+    let printed = String::from_utf8_lossy(&res.stdout);
+    for l in printed.lines() {
+        serde_json::from_str::<serde_json::Value>(l).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
