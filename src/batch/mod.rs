@@ -4,9 +4,11 @@
 //! - `sweep`, `settle`: gap verdicts over a grid, and the review's check;
 //! - `sharp`, `summary`: `kstar` over a grid, certificate files, CSV, and the closed forms
 //!   stated over committed files;
+//! - `frontier`: certified lower and upper rank bounds per `m` (overlap-polynomial heads);
 //! - `ratio`: forced ratios over `h` with the chain bound and a growth fit.
 
 pub mod bench;
+pub mod frontier;
 pub mod grid;
 pub mod progress;
 pub mod ratio;

@@ -4,6 +4,7 @@
 //! errors and `unknown`.
 
 mod amplify;
+mod frontier;
 mod gap;
 mod head;
 mod rank;
@@ -71,6 +72,8 @@ enum Cmd {
     /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios).
     #[command(after_help = after_help())]
     Rank(rank::RankArgs),
+    /// Certified lower and upper rank bounds per m: codes below, overlap-polynomial heads above (docs/frontier.md).
+    Frontier(frontier::FrontierArgs),
 }
 
 /// Parses the command line and runs it; returns the exit code.
@@ -123,6 +126,7 @@ pub fn run() -> i32 {
         Cmd::Amplify(a) => amplify::cmd_amplify(a),
         Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
         Cmd::Rank(a) => rank::cmd_rank(a),
+        Cmd::Frontier(a) => frontier::cmd_frontier(a),
     };
     match result {
         Ok(code) => code,

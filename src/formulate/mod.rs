@@ -2,9 +2,11 @@
 //! (`minip_check::rows`), so that what is solved is what is checked.
 //! - gap LP (docs/math.md §2): `minip_check::rows::gap::build_rows`, used directly;
 //! - `ratio`: the row LP over all length-`n` sequences (docs/math.md §4);
-//! - `lp_file`: the row LP as a CPLEX LP file for outside exact solvers.
+//! - `lp_file`: the row LP as a CPLEX LP file for outside exact solvers;
+//! - `poly`: the class LP of overlap-polynomial heads (docs/math.md §10).
 
 pub mod lp_file;
+pub mod poly;
 pub mod ratio;
 
 pub use minip_check::rows::gap::{build_rows, sequence_rows, Row, VARS};

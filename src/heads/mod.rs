@@ -12,6 +12,7 @@
 pub mod attack;
 pub mod eval;
 pub mod file;
+pub mod poly;
 pub mod transition;
 
 use minip_check::rational::{fmt_q, qi, Rat};

@@ -244,3 +244,37 @@ pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> 
         &[Panel { x_label: "m (bits per token)".into(), y_label: "feature rank (log2 scale)".into(), y_scale: Scale::Log2, series, hlines: vec![] }],
     )
 }
+
+/// `log2(bound)/m` against `m` for the frontier (docs/frontier.md): the certified lower bound,
+/// the certified upper bounds per kernel class, the paper's `2^{m/10−6}` (drawn where it is
+/// above 1) and the trivial `2^m` (the line at 1).
+pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
+    use crate::batch::frontier::{Row, Upper};
+    use minip_check::rational::Rat;
+    let log2big = |x: &num_bigint::BigInt| minip_check::rational::log2_abs(&Rat::from_integer(x.clone()));
+    let upper = |f: fn(&Row) -> &Option<Result<Upper, String>>| move |x: &Row| f(x).as_ref().and_then(|c| c.as_ref().ok()).map(|u| log2big(&u.head.claim().rank) / f64::from(x.m));
+    type Curve<'a> = (&'a str, &'static str, bool, Box<dyn Fn(&Row) -> Option<f64> + 'a>);
+    let curves: Vec<Curve> = vec![
+        ("trivial 2^m", "#7f8c8d", true, Box::new(|_: &Row| Some(1.0))),
+        ("upper: shared f", "#e67e22", false, Box::new(upper(|x| &x.shared))),
+        ("upper: sparse shared", "#8e44ad", false, Box::new(upper(|x| &x.sparse))),
+        ("upper: per-weight f_|x|", "#27ae60", false, Box::new(upper(|x| &x.per_weight))),
+        ("lower (codes, certified)", "#c0392b", false, Box::new(|x: &Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / f64::from(x.m)))),
+        ("paper 2^(m/10-6) (where > 1)", "#2471a3", true, Box::new(|x: &Row| Some((f64::from(x.m) / 10.0 - 6.0) / f64::from(x.m)).filter(|y| *y >= 0.0))),
+    ];
+    let series = curves
+        .iter()
+        .map(|(name, color, dashed, f)| Series {
+            name: (*name).into(),
+            color,
+            points: rows.iter().filter_map(|x| f(x).map(|y| (f64::from(x.m), y))).collect(),
+            dashed: *dashed,
+            markers: !*dashed,
+        })
+        .filter(|c| !c.points.is_empty())
+        .collect();
+    figure(
+        "Certified feature-rank bounds: log2(rank)/m against m",
+        &[Panel { x_label: "m (bits per token)".into(), y_label: "log2(rank) / m".into(), y_scale: Scale::Linear, series, hlines: vec![] }],
+    )
+}

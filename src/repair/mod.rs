@@ -4,6 +4,7 @@
 //! - `linalg`: Gauss–Jordan elimination for small dense systems (active sets of the gap LP);
 //! - `hint`: an exact point or exact Farkas multipliers near a hint;
 //! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
+//! - `poly`: exact Farkas multipliers and values `s` for overlap-polynomial heads;
 //! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one.
 //!
 //! Nothing here decides anything: every result is a candidate that `minip_check` checks.
@@ -11,6 +12,7 @@
 
 pub mod hint;
 pub mod linalg;
+pub mod poly;
 pub mod round;
 pub mod simplex;
 pub mod sparse;

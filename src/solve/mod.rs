@@ -2,6 +2,7 @@
 //! - `gap`: the gap LP's slack LP and the Farkas alternative (HiGHS through good_lp);
 //! - `sharp`: `min b` over the closed rows with `c = 1` (HiGHS through good_lp);
 //! - `ratio`: the row LP (the `highs` crate directly, for tens of thousands of rows);
+//! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`.
 //! No verdict is read off these answers: `crate::repair` makes exact candidates and
@@ -9,6 +10,7 @@
 
 pub mod gap;
 pub mod milp;
+pub mod poly;
 pub mod ratio;
 pub mod sat;
 pub mod sharp;

@@ -10,7 +10,7 @@ const USAGE: &str = "usage: minip-check PATH...
        minip-check --dimacs RANK-CERTIFICATE.json   (the CNF its maximality proof refutes)
 
 Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-ratio-bound/1,
-minip-rank/2, minip-rank-linear/1) in exact
+minip-rank/2, minip-rank-linear/1, minip-poly-head/1, minip-poly-none/1) in exact
 rational arithmetic, rebuilding every row from the stated parameters. Directories are searched
 recursively for *.json. Exit status: 0 every certificate holds, 1 a certificate was rejected,
 2 unreadable or malformed input, or no certificate found.";

@@ -2,7 +2,7 @@
 //! of bytes, and certificates parsed straight from their text so that a duplicated
 //! field is an error rather than "last one wins".
 
-use crate::format::{gap, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
+use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -58,6 +58,8 @@ fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
         ratio_bound::RATIO_BOUND_FORMAT => serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad),
         rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
         rank_linear::RANK_LINEAR_FORMAT => serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad),
+        poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
+        poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod drup;
 pub mod gap;
+pub mod poly;
 pub mod rank;
 pub mod rank_bound;
 pub mod rank_linear;
@@ -15,6 +16,7 @@ pub mod ratio;
 pub mod sharp;
 
 pub use gap::{check_gap, Verdict};
+pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use rank_linear::{check_rank_linear, RankLinearChecked};
@@ -22,6 +24,7 @@ pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcom
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
 use crate::format::gap::GapCertificate;
+use crate::format::poly::{PolyHead, PolyNone};
 use crate::format::rank::RankCertificate;
 use crate::format::rank_linear::RankLinearCertificate;
 use crate::format::ratio::RatioCertificate;
@@ -102,6 +105,18 @@ impl Certificate for RankLinearCertificate {
     type Claim = RankLinearChecked;
     fn check(&self, _: &Context) -> Result<RankLinearChecked, String> {
         check_rank_linear(self)
+    }
+}
+impl Certificate for PolyHead {
+    type Claim = PolyHeadClaim;
+    fn check(&self, _: &Context) -> Result<PolyHeadClaim, String> {
+        check_poly_head(self)
+    }
+}
+impl Certificate for PolyNone {
+    type Claim = PolyNoneClaim;
+    fn check(&self, _: &Context) -> Result<PolyNoneClaim, String> {
+        check_poly_none(self)
     }
 }
 impl Certificate for RankCertificate {
@@ -201,6 +216,44 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
             let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
             let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
             format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, fmt_q(&r.delta))
+        }),
+        AnyCertificate::PolyHead(c) => check_poly_head(c).map(|r| {
+            let signed = if r.signed { " signed" } else { "" };
+            let deg = r.degrees.iter().flatten().max().map_or("-".to_string(), u32::to_string);
+            format!("head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})", r.rank, r.class.name(), r.m, fmt_q(&r.max_error))
+        }),
+        AnyCertificate::PolyNone(c) => check_poly_none(c).map(|r| {
+            let signed = if r.signed { " signed" } else { "" };
+            let head = format!("every {}{signed} overlap-polynomial head (m={}) has", r.class.name(), r.m);
+            // Per weight, every refutation an interval: group query weights by degree.
+            let degrees: Option<Vec<(u32, u32)>> = r.refuted.iter().map(|x| Some((x.h?, x.degree_bound()?))).collect();
+            if let Some(ds) = degrees.filter(|d| d.len() > 1) {
+                let mut groups: Vec<(u32, u32, u32)> = Vec::new();
+                for (h, d) in ds {
+                    match groups.last_mut() {
+                        Some(g) if g.2 == d && g.1 + 1 == h => g.1 = h,
+                        _ => groups.push((h, h, d)),
+                    }
+                }
+                let parts: Vec<String> = groups.iter().map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") }).collect();
+                return format!("{head} deg f_h >= ({})", parts.join(", "));
+            }
+            let parts: Vec<String> = r
+                .refuted
+                .iter()
+                .map(|x| {
+                    let at = x.h.map(|h| format!("h={h}: ")).unwrap_or_default();
+                    match x.degree_bound() {
+                        Some(d) => format!("{at}degree >= {d}"),
+                        None => format!("{at}support not inside {}", poly::support_text(&x.support)),
+                    }
+                })
+                .collect();
+            if parts.len() > 3 {
+                format!("{head} {}; ... ({} refuted supports)", parts[..2].join("; "), parts.len())
+            } else {
+                format!("{head} {}", parts.join("; "))
+            }
         }),
     }
 }

@@ -3,6 +3,7 @@
 //! are documented in its module and in docs/math.md §7 and §9.
 
 pub mod gap;
+pub mod poly;
 pub mod rank;
 pub mod rank_linear;
 pub mod ratio;
@@ -18,4 +19,6 @@ pub enum AnyCertificate {
     RatioBound(ratio_bound::RatioBoundCertificate),
     Rank(rank::RankCertificate),
     RankLinear(rank_linear::RankLinearCertificate),
+    PolyHead(poly::PolyHead),
+    PolyNone(poly::PolyNone),
 }

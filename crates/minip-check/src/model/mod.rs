@@ -4,6 +4,7 @@
 //! Pure data and combinatorics: no linear programming, no solver, no I/O.
 
 pub mod code;
+pub mod kernel;
 pub mod linear;
 pub mod setting;
 pub mod tokens;

@@ -1,9 +1,11 @@
 //! Row builders: everything a certificate's claim is checked against is rebuilt here from
-//! the certificate's stated parameters (docs/math.md §2–5).
+//! the certificate's stated parameters (docs/math.md §2–5, §10).
 //! - `gap`: the closed rows of the gap LP over `(a, b, c, P, Q, S)`;
 //! - `ratio`: the row LP over all length-`n` sequences, classes `0..h−1`, `h`, `h⁺`;
-//! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs".
+//! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs";
+//! - `poly`: the class LP of overlap-polynomial heads over length-3 sequences (§10).
 
 pub mod cnf;
 pub mod gap;
+pub mod poly;
 pub mod ratio;

@@ -1,0 +1,301 @@
+//! Checking overlap-polynomial heads (`minip-poly-head/1`) and refutations of supports
+//! (`minip-poly-none/1`); docs/math.md §10.
+//!
+//! A head is checked on the values, never through rows: for every query weight `h` and
+//! every multiset `{c1, c2}` of key classes, `α = f_h(overlap)` per class and the stated `s`
+//! give `D = Σ α` and `ŷ = Σ α·s / D`, and the check is `D > 0` and `|ŷ − t| < 1/2`
+//! (strict), in exact rationals. Unless `signed`, `f_h ≥ 0` on every overlap `0..=h` a
+//! weight-`h` query sees. The rank is recomputed by the formula of §10.4 from the
+//! coefficients alone, level by level.
+//!
+//! A refutation is checked against rows rebuilt from the stated `m`, kernel class and
+//! support (`crate::rows::poly`): multipliers `y > 0` whose combination vanishes on every
+//! variable (`c_k`, every `P_{h,c}`) and whose right-hand side is negative.
+
+use super::rational;
+use crate::format::poly::{ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, POLY_HEAD_FORMAT, POLY_NONE_FORMAT};
+use crate::model::kernel::{first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M};
+use crate::rational::{fmt_q, Rat};
+use crate::rows::poly::{class_count, class_label, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a checked head proves: a head of this class over `{0,1}^m`, correct on every
+/// length-3 sequence (and so on lengths 1 and 2, §10.3), whose kernel matrix has rank `rank`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolyHeadClaim {
+    pub m: u32,
+    pub class: KernelClass,
+    pub signed: bool,
+    pub rank: BigInt,
+    pub max_error: Rat,
+    /// The degree of each polynomial (shared: one; per_weight: one per `h`).
+    pub degrees: Vec<Option<u32>>,
+}
+
+/// One refuted support: no head of the class has its support (at query weight `h` for
+/// `per_weight`) inside `support`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refuted {
+    pub h: Option<u32>,
+    pub support: Vec<u32>,
+}
+
+impl Refuted {
+    /// `Some(d)` when the support is `0..d` (every degree below `d` is refuted).
+    pub fn degree_bound(&self) -> Option<u32> {
+        let d = self.support.len() as u32;
+        self.support.iter().enumerate().all(|(i, &k)| k == i as u32).then_some(d)
+    }
+}
+
+/// What a checked refutation file proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolyNoneClaim {
+    pub m: u32,
+    pub class: KernelClass,
+    pub signed: bool,
+    pub refuted: Vec<Refuted>,
+}
+
+fn params(p: &PolyParams) -> Result<KernelClass, String> {
+    if p.m == 0 {
+        return Err("params.m: m = 0, need m ≥ 1".into());
+    }
+    if p.m > MAX_POLY_M {
+        return Err(format!("too large to check: m = {} (the limit is m ≤ {MAX_POLY_M})", p.m));
+    }
+    KernelClass::parse(&p.kernel).map_err(|e| format!("params.kernel: {e}"))
+}
+
+fn support_ok(at: &str, support: &[u32], top: u32) -> Result<(), String> {
+    if support.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!("{at}: the support must be strictly increasing"));
+    }
+    if let Some(k) = support.iter().find(|&&k| k > top) {
+        return Err(format!("{at}: support element {k} is above {top}"));
+    }
+    Ok(())
+}
+
+/// The kernel a head certificate states, validated.
+pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
+    let class = params(&c.params)?;
+    let m = c.params.m;
+    let want = match class {
+        KernelClass::Shared => 1,
+        KernelClass::PerWeight => m as usize + 1,
+    };
+    if c.polys.len() != want {
+        return Err(format!("polys: a {} kernel over m = {m} has {want} polynomials, not {}", class.name(), c.polys.len()));
+    }
+    let mut polys = Vec::with_capacity(want);
+    for (i, p) in c.polys.iter().enumerate() {
+        let at = format!("polys[{i}]");
+        let top = match class {
+            KernelClass::Shared => {
+                if p.h.is_some() {
+                    return Err(format!("{at}: a shared polynomial has no h"));
+                }
+                m
+            }
+            KernelClass::PerWeight => {
+                if p.h != Some(i as u32) {
+                    return Err(format!("{at}: expected h = {i}"));
+                }
+                i as u32
+            }
+        };
+        support_ok(&at, &p.support, top)?;
+        if p.c.len() != p.support.len() {
+            return Err(format!("{at}: {} coefficients for a support of {}", p.c.len(), p.support.len()));
+        }
+        let cs: Vec<Rat> = p.c.iter().enumerate().map(|(j, s)| rational(&format!("{at}.c[{j}]"), s)).collect::<Result<_, _>>()?;
+        if let Some(j) = cs.iter().position(Zero::is_zero) {
+            return Err(format!("{at}.c[{j}]: a coefficient in the support must be nonzero"));
+        }
+        polys.push(Poly { support: p.support.clone(), c: cs });
+    }
+    Ok(Kernel { m, class, polys })
+}
+
+/// Checks a head certificate; returns what it proves.
+pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
+    if c.format != POLY_HEAD_FORMAT {
+        return Err(format!("format: expected {POLY_HEAD_FORMAT}"));
+    }
+    let kernel = stated_kernel(c)?;
+    let m = kernel.m;
+    let signed = c.params.signed;
+    // 1. Nonnegativity on every overlap a query sees.
+    if !signed {
+        for h in 0..=m {
+            if kernel.class == KernelClass::PerWeight || h == m {
+                if let Some((o, v)) = first_negative(kernel.poly(h), h) {
+                    return Err(format!("polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}", fmt_q(&v)));
+                }
+            }
+        }
+    }
+    // 2. Every sequence, recomputed from the values.
+    let worst = head_error(&kernel, &c.values)?;
+    if rational("max_error", &c.max_error)? != worst {
+        return Err(format!("max_error: stated {} but the sequences give {}", c.max_error, fmt_q(&worst)));
+    }
+    // 3. The rank, level by level.
+    let levels = rank_levels(&kernel);
+    let stated: Vec<LevelRank> = levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
+    if c.levels != stated {
+        let first = c.levels.iter().zip(&stated).position(|(a, b)| a != b).unwrap_or(c.levels.len().min(stated.len()));
+        return Err(format!("levels: entry {first} differs from the recomputed levels (j, dim, rank M_j)"));
+    }
+    let rank = rank_of(&levels);
+    if kernel.class == KernelClass::Shared && rank != shared_rank(m, &kernel.polys[0].support) {
+        return Err("levels: the shared kernel's rank is not the sum of C(m,k) over its support".into());
+    }
+    if c.rank != rank.to_string() {
+        return Err(format!("rank: stated {} but the levels give {rank}", c.rank));
+    }
+    let degrees = kernel.polys.iter().map(Poly::degree).collect();
+    Ok(PolyHeadClaim { m, class: kernel.class, signed, rank, max_error: worst, degrees })
+}
+
+/// Every multiset of every query weight, recomputed from the kernel and the stated values:
+/// `D > 0` and `|ŷ − t| < 1/2`; returns the largest `|ŷ − t|`. The first failure is the error.
+pub fn head_error(kernel: &Kernel, values: &[ClassValues]) -> Result<Rat, String> {
+    let m = kernel.m;
+    if values.len() != m as usize + 1 {
+        return Err(format!("values: need one entry per query weight 0..={m}, got {}", values.len()));
+    }
+    let half = Rat::new(1.into(), 2.into());
+    let mut worst = Rat::zero();
+    for h in 0..=m {
+        let v = &values[h as usize];
+        let at = format!("values[{h}]");
+        if v.h != h {
+            return Err(format!("{at}: expected h = {h}"));
+        }
+        let k = class_count(m, h);
+        if v.s.len() != k as usize {
+            return Err(format!("{at}: {} values for {k} key classes", v.s.len()));
+        }
+        let s: Vec<Rat> = v.s.iter().enumerate().map(|(j, x)| rational(&format!("{at}.s[{j}]"), x)).collect::<Result<_, _>>()?;
+        let p = kernel.poly(h);
+        let alpha: Vec<Rat> = (0..k).map(|cl| p.eval(overlap(h, cl))).collect();
+        for (c1, c2) in pairs(m, h) {
+            let keys = [h, c1, c2];
+            let d: Rat = keys.iter().map(|&cl| &alpha[cl as usize]).sum();
+            let at = format!("h = {h}, keys {{{}, {}}}", class_label(h, c1), class_label(h, c2));
+            if !d.is_positive() {
+                return Err(format!("{at}: denominator D = {} is not positive", fmt_q(&d)));
+            }
+            let n: Rat = keys.iter().map(|&cl| &alpha[cl as usize] * &s[cl as usize]).sum();
+            let t = Rat::from_integer(target(h, c1, c2).into());
+            let err = (n / &d - t).abs();
+            if err >= half {
+                return Err(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err)));
+            }
+            if err > worst {
+                worst = err;
+            }
+        }
+    }
+    Ok(worst)
+}
+
+/// Checks a refutation file; returns the refuted supports.
+pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
+    if c.format != POLY_NONE_FORMAT {
+        return Err(format!("format: expected {POLY_NONE_FORMAT}"));
+    }
+    let class = params(&c.params)?;
+    let (m, signed) = (c.params.m, c.params.signed);
+    if c.refutations.is_empty() {
+        return Err("refutations: none listed".into());
+    }
+    let mut refuted = Vec::with_capacity(c.refutations.len());
+    for (i, r) in c.refutations.iter().enumerate() {
+        let at = format!("refutations[{i}]");
+        let top = match (class, r.h) {
+            (KernelClass::Shared, None) => m,
+            (KernelClass::PerWeight, Some(h)) if h <= m => h,
+            (KernelClass::Shared, Some(_)) => return Err(format!("{at}: a shared refutation has no h")),
+            (KernelClass::PerWeight, _) => return Err(format!("{at}: a per_weight refutation needs h in 0..={m}")),
+        };
+        support_ok(&at, &r.support, top)?;
+        let mut vc = vec![Rat::zero(); r.support.len()];
+        let mut vp: BTreeMap<(u32, u32), Rat> = BTreeMap::new();
+        let mut rhs = Rat::zero();
+        let mut seen = BTreeSet::new();
+        for (j, y) in r.multipliers.iter().enumerate() {
+            let at = format!("{at}.multipliers[{j}]");
+            let (row, h, key): (PolyRow, u32, String) = match (y.h, y.classes, y.side.as_deref(), y.nn) {
+                (Some(h), Some([c1, c2]), Some(side), None) => {
+                    if let (KernelClass::PerWeight, Some(rh)) = (class, r.h) {
+                        if h != rh {
+                            return Err(format!("{at}: a row of h = {h} in the refutation of h = {rh}"));
+                        }
+                    }
+                    if h > m {
+                        return Err(format!("{at}: h = {h} is above m = {m}"));
+                    }
+                    let k = class_count(m, h);
+                    if c1 > c2 || c2 >= k {
+                        return Err(format!("{at}: classes [{c1}, {c2}] are not a nondecreasing pair of the {k} classes of h = {h}"));
+                    }
+                    let side = match side {
+                        "upper" => Side::Upper,
+                        "lower" => Side::Lower,
+                        other => return Err(format!("{at}: unknown side '{other}'")),
+                    };
+                    (pair_row(h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
+                }
+                (None, None, None, Some(o)) => {
+                    if signed {
+                        return Err(format!("{at}: a signed kernel has no nonnegativity rows"));
+                    }
+                    if o > top {
+                        return Err(format!("{at}: nn = {o} is above {top}"));
+                    }
+                    (nn_row(o, &r.support), 0, format!("nn {o}"))
+                }
+                _ => return Err(format!("{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both")),
+            };
+            if !seen.insert(key) {
+                return Err(format!("{at}: row listed twice"));
+            }
+            let yv = rational(&format!("{at}.y"), &y.y)?;
+            if !yv.is_positive() {
+                return Err(format!("{at}: multiplier {} is not positive", y.y));
+            }
+            for (idx, coef) in row.c {
+                vc[idx] += &yv * Rat::from_integer(BigInt::from(coef));
+            }
+            for (cl, coef) in row.p {
+                *vp.entry((h, cl)).or_insert_with(Rat::zero) += &yv * Rat::from_integer(coef.into());
+            }
+            rhs += &yv * Rat::from_integer(row.rhs.into());
+        }
+        if let Some(idx) = vc.iter().position(|v| !v.is_zero()) {
+            return Err(format!("{at}: the combination leaves {} on c_{}", fmt_q(&vc[idx]), r.support[idx]));
+        }
+        if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
+            return Err(format!("{at}: the combination leaves {} on P[h = {h}, class {}]", fmt_q(v), class_label(*h, *cl)));
+        }
+        if !rhs.is_negative() {
+            return Err(format!("{at}: the combined right-hand side {} is not negative", fmt_q(&rhs)));
+        }
+        refuted.push(Refuted { h: r.h, support: r.support.clone() });
+    }
+    Ok(PolyNoneClaim { m, class, signed, refuted })
+}
+
+/// `{0..4}` for `0..=4`, else the listed set.
+pub fn support_text(s: &[u32]) -> String {
+    if !s.is_empty() && s.iter().enumerate().all(|(i, &k)| k == i as u32) {
+        format!("{{0..{}}}", s.len() - 1)
+    } else {
+        format!("{{{}}}", s.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+    }
+}

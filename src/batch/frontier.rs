@@ -1,0 +1,264 @@
+//! `minip frontier` (docs/frontier.md): per `m`, the certified lower bound on the feature rank
+//! and certified upper bounds from overlap-polynomial heads (docs/math.md §10), each class a
+//! column.
+//!
+//! - lower: committed `minip-rank/2` certificates (`proofs/rank/mMM.json`), checked here, and
+//!   extended upward: a head over `{0,1}^m` restricted to tokens that vanish outside the
+//!   first `m'` coordinates is a head over `{0,1}^{m'}` of no larger rank, so a bound at
+//!   `m'` holds at every `m ≥ m'`. The linear-code bounds of issue 11 are read the same way
+//!   from another directory when its certificates exist.
+//! - per_weight: `f_h` of the smallest degree for every query weight (refutations below);
+//!   the query weights are shared across `m` (the LP of `h` depends only on whether `h⁺`
+//!   exists), solved once in increasing `h`, each search starting at the previous degree;
+//! - shared: one `f` of the smallest degree, both sides; the search starts at the largest
+//!   per-weight degree, whose refutation is already a shared one (§10.6);
+//! - sparse: a shared support found by `certify::poly::sparse_shared`, with refutations;
+//! - signed: per-weight polynomials without `f_h ≥ 0` (only `D > 0`). A shared signed
+//!   polynomial is no column: every overlap `o` is also a query weight, and `(x, x, x)` with
+//!   `|x| = o` forces `f(o) = α(x,x) > 0`, so signed and nonnegative shared heads coincide
+//!   (docs/math.md §10.7).
+
+use super::progress::Bar;
+use crate::certify::poly::{
+    head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation, shared_certificates, shared_degree,
+    sparse_shared, DegreeResult, Multipliers, WeightResult,
+};
+use minip_check::check::{check_any, Checked, Context};
+use minip_check::format::poly::{PolyHead, PolyNone};
+use minip_check::format::AnyCertificate;
+use minip_check::model::kernel::KernelClass;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use std::time::Instant;
+
+/// Largest `m` of the frontier (the checker's limit for overlap-polynomial kernels).
+pub const MAX_FRONTIER_M: u32 = minip_check::model::kernel::MAX_POLY_M;
+
+/// Which columns to compute.
+#[derive(Clone, Debug)]
+pub struct FrontierJob {
+    pub ms: Vec<u32>,
+    pub per_weight: bool,
+    pub shared: bool,
+    pub sparse: bool,
+    pub signed: bool,
+    /// Shared (and signed) columns only for `m` up to this.
+    pub shared_m_max: u32,
+    /// Sparse column only for `m` up to this.
+    pub sparse_m_max: u32,
+    /// Supports decided per `m` by the sparse search.
+    pub sparse_attempts: usize,
+    /// Checked lower bounds by the `m` of their certificate (`read_lower`).
+    pub lower: BTreeMap<u32, Lower>,
+    /// The same for linear-code certificates (issue 11), when present.
+    pub lower_linear: BTreeMap<u32, Lower>,
+}
+
+/// A lower bound and the `m` of the certificate it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lower {
+    pub bound: u64,
+    pub from_m: u32,
+    pub file: PathBuf,
+}
+
+/// A head and the refutation of every smaller degree (or of the supports given up).
+#[derive(Clone, Debug)]
+pub struct Upper {
+    pub head: Checked<PolyHead>,
+    pub none: Option<Checked<PolyNone>>,
+    /// Shared: the smallest degree; per-weight: the largest `d*(h)`.
+    pub degree: u32,
+    /// Sparse: the support and whether the refutations make it inclusion-minimal.
+    pub support: Option<(Vec<u32>, bool)>,
+    pub seconds: f64,
+}
+
+/// One row of the table; a column is `None` when not asked for, `Some(Err)` when unknown.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub m: u32,
+    pub lower: Option<Lower>,
+    pub lower_linear: Option<Lower>,
+    pub per_weight: Option<Result<Upper, String>>,
+    pub shared: Option<Result<Upper, String>>,
+    pub sparse: Option<Result<Upper, String>>,
+    pub signed: Option<Result<Upper, String>>,
+}
+
+impl Row {
+    /// The smallest certified rank among the nonnegative columns.
+    pub fn best_upper(&self) -> Option<(num_bigint::BigInt, &'static str)> {
+        [("per_weight", &self.per_weight), ("shared", &self.shared), ("sparse", &self.sparse)]
+            .into_iter()
+            .filter_map(|(name, c)| c.as_ref().and_then(|r| r.as_ref().ok()).map(|u| (u.head.claim().rank.clone(), name)))
+            .min_by(|a, b| a.0.cmp(&b.0))
+    }
+    /// Every column asked for was certified.
+    pub fn complete(&self) -> bool {
+        [&self.per_weight, &self.shared, &self.sparse, &self.signed].iter().all(|c| c.as_ref().is_none_or(|r| r.is_ok()))
+    }
+}
+
+/// The certified lower bounds found in `dir` (`mMM.json`, any certificate whose check yields
+/// a rank bound), by `m`. A file that fails its check is an error; a missing directory is no
+/// bounds.
+pub fn read_lower(dir: &Path) -> Result<BTreeMap<u32, Lower>, String> {
+    let mut out = BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    for f in files {
+        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some(m) = name.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let ctx = Context::beside(&f);
+        check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
+        // The bound itself, from the checked claim (only rank certificates carry one today).
+        let bound = match &cert {
+            AnyCertificate::Rank(c) => Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound,
+            _ => continue,
+        };
+        out.insert(m, Lower { bound, from_m: m, file: f });
+    }
+    Ok(out)
+}
+
+/// The best bound at `m` from certificates at `m' ≤ m`.
+pub fn lower_at(bounds: &BTreeMap<u32, Lower>, m: u32) -> Option<Lower> {
+    bounds.range(..=m).map(|(_, l)| l).max_by(|a, b| a.bound.cmp(&b.bound).then(a.from_m.cmp(&b.from_m))).cloned()
+}
+
+type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
+
+/// Per-weight results for every `(h, h⁺ present)` the rows need. Searches start at the
+/// previous weight's degree, or at `hint`'s degree for the same key (the nonnegative
+/// results, when solving signed ones).
+fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bool) -> Weights {
+    let top = ms.iter().copied().max().unwrap_or(0);
+    let mut out = BTreeMap::new();
+    let label = if signed { "query weights (signed per-weight polynomials)" } else { "query weights (per-weight polynomials)" };
+    let bar = Bar::new(top as u64 + ms.len() as u64, label, progress);
+    let hinted = |key: (u32, bool)| hint.and_then(|w| w.get(&key)).and_then(|r| r.as_ref().ok()).map(|w| w.result.degree);
+    let mut start = 0;
+    for h in 0..top {
+        let r = per_weight_degree(h + 1, h, signed, hinted((h, true)).unwrap_or(start));
+        if let Ok(w) = &r {
+            start = w.result.degree;
+        }
+        out.insert((h, true), r);
+        bar.inc(1);
+    }
+    let tops: Vec<(u32, Result<WeightResult, String>)> = {
+        use rayon::prelude::*;
+        ms.par_iter()
+            .map(|&m| {
+                let prev = out.get(&(m.saturating_sub(1), true)).and_then(|r| r.as_ref().ok()).map_or(0, |w| w.result.degree);
+                let r = per_weight_degree(m, m, signed, hinted((m, false)).unwrap_or(prev));
+                bar.inc(1);
+                (m, r)
+            })
+            .collect()
+    };
+    for (m, r) in tops {
+        out.insert((m, false), r);
+    }
+    bar.finish();
+    out
+}
+
+fn weights_for(m: u32, pw: &Weights) -> Result<Vec<&WeightResult>, String> {
+    (0..=m)
+        .map(|h| match pw.get(&(h, h < m)) {
+            Some(Ok(w)) => Ok(w),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(format!("h = {h} not computed")),
+        })
+        .collect()
+}
+
+/// The largest per-weight degree over `h ≤ m` and its refutation (of `0..d−1` at that `h`),
+/// which is also a refutation for a shared polynomial (§10.6).
+fn per_weight_floor(ws: &[&WeightResult]) -> Option<(u32, Option<(u32, Multipliers)>)> {
+    let w = ws.iter().max_by(|a, b| a.result.degree.cmp(&b.result.degree).then(b.h.cmp(&a.h)))?;
+    let d = w.result.degree;
+    Some((d, w.result.refutation.clone().filter(|_| d > 0).map(|y| (d - 1, y))))
+}
+
+fn shared_cell(m: u32, signed: bool, r: Result<DegreeResult, String>, t: Instant) -> Result<Upper, String> {
+    let r = r?;
+    let (head, none) = shared_certificates(m, signed, &r)?;
+    Ok(Upper { head, none, degree: r.degree, support: None, seconds: t.elapsed().as_secs_f64() })
+}
+
+/// Runs the frontier. Rows come back in the order of `job.ms`.
+pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
+    let (lower, lower_linear) = (&job.lower, &job.lower_linear);
+    let t0 = Instant::now();
+    let pw = if job.per_weight || job.shared || job.signed { per_weight_all(&job.ms, false, None, progress) } else { BTreeMap::new() };
+    let pw_seconds = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let pw_signed = if job.signed { per_weight_all(&job.ms, true, Some(&pw), progress) } else { BTreeMap::new() };
+    let signed_seconds = t1.elapsed().as_secs_f64();
+    let bar = Bar::new(job.ms.len() as u64, "m (heads and refutations)", progress);
+    let mut order: Vec<u32> = job.ms.clone();
+    order.sort_unstable_by(|a, b| b.cmp(a)); // large m first: they take longest
+    let rows: Vec<Row> = {
+        use rayon::prelude::*;
+        order
+            .par_iter()
+            .map(|&m| {
+                let ws = weights_for(m, &pw);
+                let per_weight = job.per_weight.then(|| {
+                    let t = Instant::now();
+                    let ws = ws.clone()?;
+                    let (head, none) = per_weight_certificates(m, false, &ws)?;
+                    let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
+                    Ok(Upper { head, none, degree, support: None, seconds: pw_seconds + t.elapsed().as_secs_f64() })
+                });
+                let in_shared = m <= job.shared_m_max;
+                let floor = ws.as_ref().ok().and_then(|w| per_weight_floor(w));
+                let shared_result = ((job.shared || job.sparse) && in_shared).then(|| {
+                    let t = Instant::now();
+                    let (start, known) = floor.clone().unwrap_or((m.div_ceil(4), None));
+                    (shared_degree(m, false, start, known), t)
+                });
+                let shared = job.shared.then(|| match &shared_result {
+                    Some((r, t)) => shared_cell(m, false, r.clone(), *t),
+                    None => Err(format!("not run (m > --shared-m-max {})", job.shared_m_max)),
+                });
+                let sparse = (job.sparse && m <= job.sparse_m_max).then(|| {
+                    let (r, _) = shared_result.as_ref().ok_or("no shared result")?;
+                    let dense = r.as_ref().map_err(|e| e.clone())?;
+                    let t = Instant::now();
+                    let sp = sparse_shared(m, false, dense, job.sparse_attempts)?;
+                    let head = head_certificate(m, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values)?;
+                    let refs: Vec<_> = sp.refuted.iter().map(|(s, y)| refutation(None, s, y)).collect();
+                    let none = if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::Shared, false, refs)?) };
+                    Ok(Upper { head, none, degree: sp.support.last().copied().unwrap_or(0), support: Some((sp.support, sp.minimal)), seconds: t.elapsed().as_secs_f64() })
+                });
+                let signed = job.signed.then(|| {
+                    let t = Instant::now();
+                    let ws = weights_for(m, &pw_signed)?;
+                    let (head, none) = per_weight_certificates(m, true, &ws)?;
+                    let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
+                    Ok(Upper { head, none, degree, support: None, seconds: signed_seconds + t.elapsed().as_secs_f64() })
+                });
+                bar.inc(1);
+                Row {
+                    m,
+                    lower: lower_at(lower, m),
+                    lower_linear: lower_at(lower_linear, m),
+                    per_weight,
+                    shared,
+                    sparse,
+                    signed,
+                }
+            })
+            .collect()
+    };
+    bar.finish();
+    let by_m: BTreeMap<u32, Row> = rows.into_iter().map(|r| (r.m, r)).collect();
+    job.ms.iter().map(|m| by_m[m].clone()).collect()
+}

@@ -1,0 +1,305 @@
+//! `minip frontier`: per `m`, the certified lower bound on the feature rank and the certified
+//! upper bounds from overlap-polynomial heads (docs/frontier.md, docs/math.md §10); a table,
+//! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
+
+use super::{emit, progress_wanted};
+use crate::batch::frontier::{read_lower, run, FrontierJob, Lower, Row, Upper, MAX_FRONTIER_M};
+use crate::print::{json, svg, table};
+use clap::Args;
+use minip_check::check::poly::support_text;
+use minip_check::rational::{fmt_q, log2_abs, Rat};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Supports decided per `m` by the sparse search, at most.
+const MAX_SPARSE_ATTEMPTS: usize = 500;
+
+#[derive(Args)]
+#[command(after_help = "Columns: lower = the best committed minip-rank/2 certificate at m' <= m (a head over {0,1}^m restricted to the first m' coordinates is one over {0,1}^m'), checked when read; upper bounds = exact ranks of overlap-polynomial heads (docs/math.md §10) with refutations of every smaller degree.
+Limits: 1 <= m <= 64; --sparse-attempts <= 500.
+
+Exit status:
+  0  every requested column of every row is certified (each certificate passed the checker)
+  1  a committed lower-bound certificate was rejected by the checker
+  2  bad input, an unreadable file, or some entry unknown (no exact certificate; reported on stderr)")]
+pub struct FrontierArgs {
+    /// Bits per token: M or a range such as 4..=64.
+    #[arg(long, default_value = "4..=64")]
+    m: String,
+    /// Take every STEP-th m of the range (2: even m from an even start).
+    #[arg(long, default_value_t = 2)]
+    step: u32,
+    /// Kernel classes, comma-separated: per_weight, shared, sparse, signed, or all.
+    #[arg(long, default_value = "per_weight,shared,signed")]
+    kernel: String,
+    /// Shared (and sparse) columns only for m up to this (their LP has every query weight).
+    #[arg(long, default_value_t = 32)]
+    shared_m_max: u32,
+    /// Sparse column only for m up to this.
+    #[arg(long, default_value_t = 24)]
+    sparse_m_max: u32,
+    /// Supports decided per m by the sparse search.
+    #[arg(long, default_value_t = 80)]
+    sparse_attempts: usize,
+    /// Directory of minip-rank/2 certificates mMM.json for the lower bound.
+    #[arg(long, default_value = "proofs/rank")]
+    rank_dir: PathBuf,
+    /// Directory of linear-code rank certificates mMM.json (issue 11); '-' when absent.
+    #[arg(long, default_value = "proofs/rank-linear")]
+    rank_linear_dir: PathBuf,
+    /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Draw log2(bound)/m against m as SVG.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// One JSON object per m on stdout (kind "frontier.row").
+    #[arg(long)]
+    json: bool,
+}
+
+/// The paper's asymptotic bound `2^{m/10 − 6}` (a formula, printed for comparison).
+fn paper(m: u32) -> f64 {
+    (m as f64 / 10.0 - 6.0).exp2()
+}
+
+fn rank_of(u: &Upper) -> &num_bigint::BigInt {
+    &u.head.claim().rank
+}
+
+fn log2_per_m(x: &num_bigint::BigInt, m: u32) -> f64 {
+    log2_abs(&Rat::from_integer(x.clone())) / m as f64
+}
+
+fn lower_text(l: &Option<Lower>, m: u32) -> String {
+    match l {
+        Some(l) if l.from_m == m => l.bound.to_string(),
+        Some(l) => format!("{} (m={})", l.bound, l.from_m),
+        None => "-".into(),
+    }
+}
+
+fn cell(c: &Option<Result<Upper, String>>, f: impl Fn(&Upper) -> String) -> String {
+    match c {
+        None => "".into(),
+        Some(Ok(u)) => f(u),
+        Some(Err(_)) => "unknown".into(),
+    }
+}
+
+fn upper_json(c: &Option<Result<Upper, String>>) -> serde_json::Value {
+    match c {
+        None => serde_json::Value::Null,
+        Some(Err(e)) => serde_json::json!({ "unknown": e }),
+        Some(Ok(u)) => {
+            let claim = u.head.claim();
+            let mut v = serde_json::json!({
+                "rank": claim.rank.to_string(),
+                "degree": u.degree,
+                "degrees": claim.degrees,
+                "max_error": fmt_q(&claim.max_error),
+                "refuted_below": u.none.is_some(),
+            });
+            if let Some((s, minimal)) = &u.support {
+                v["support"] = serde_json::json!(s);
+                v["inclusion_minimal"] = serde_json::json!(minimal);
+            }
+            v
+        }
+    }
+}
+
+fn lower_json(l: &Option<Lower>) -> serde_json::Value {
+    match l {
+        None => serde_json::Value::Null,
+        Some(l) => serde_json::json!({ "bound": l.bound, "from_m": l.from_m }),
+    }
+}
+
+fn record(r: &Row) -> serde_json::Value {
+    let best = r.best_upper();
+    serde_json::json!({
+        "kind": "frontier.row",
+        "m": r.m,
+        "lower": lower_json(&r.lower),
+        "lower_linear": lower_json(&r.lower_linear),
+        "per_weight": upper_json(&r.per_weight),
+        "shared": upper_json(&r.shared),
+        "sparse": upper_json(&r.sparse),
+        "signed": upper_json(&r.signed),
+        "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
+        "log2_upper_per_m": best.as_ref().map(|(x, _)| log2_per_m(x, r.m)),
+        "log2_lower_per_m": r.lower.as_ref().map(|l| (l.bound as f64).log2() / r.m as f64),
+        "paper": paper(r.m),
+        "trivial": format!("2^{}", r.m),
+    })
+}
+
+pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
+    let range = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    if a.step == 0 {
+        return Err("--step: need step ≥ 1".into());
+    }
+    let ms: Vec<u32> = range.into_iter().step_by(a.step as usize).collect();
+    if ms.is_empty() {
+        return Err("--m: empty range".into());
+    }
+    if let Some(m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
+        return Err(format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})"));
+    }
+    if a.sparse_attempts > MAX_SPARSE_ATTEMPTS {
+        return Err(format!("--sparse-attempts: {} is above the limit {MAX_SPARSE_ATTEMPTS}", a.sparse_attempts));
+    }
+    let (mut pw, mut sh, mut sp, mut sg) = (false, false, false, false);
+    for k in a.kernel.split(',').map(str::trim) {
+        match k {
+            "per_weight" => pw = true,
+            "shared" => sh = true,
+            "sparse" => sp = true,
+            "signed" => sg = true,
+            "all" => (pw, sh, sp, sg) = (true, true, true, true),
+            other => return Err(format!("--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)")),
+        }
+    }
+    // Lower bounds first: a rejected committed certificate is a failed check (exit 1).
+    let mut lowers = Vec::new();
+    for dir in [&a.rank_dir, &a.rank_linear_dir] {
+        match read_lower(dir) {
+            Ok(l) => lowers.push(l),
+            Err(e) => {
+                eprintln!("minip: error: {e}");
+                return Ok(if e.contains(": rejected: ") { 1 } else { 2 });
+            }
+        }
+    }
+    let lower_linear = lowers.pop().expect("two");
+    let lower = lowers.pop().expect("two");
+    let job = FrontierJob {
+        ms: ms.clone(),
+        per_weight: pw,
+        shared: sh,
+        sparse: sp,
+        signed: sg,
+        shared_m_max: a.shared_m_max,
+        sparse_m_max: a.sparse_m_max,
+        sparse_attempts: a.sparse_attempts,
+        lower,
+        lower_linear,
+    };
+    let pool = super::pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+    }
+    let t = Instant::now();
+    let rows = pool.install(|| run(&job, progress_wanted()));
+    let secs = t.elapsed().as_secs_f64();
+    let mut unknown = 0;
+    for r in &rows {
+        for (name, c) in [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)] {
+            if let Some(Err(e)) = c {
+                // "not run" is a limit the user set, not an unknown.
+                if !e.starts_with("not run") {
+                    unknown += 1;
+                    eprintln!("minip: m = {}: {name}: unknown: {e}", r.m);
+                }
+            }
+        }
+    }
+    if let Some(dir) = &a.out {
+        for r in &rows {
+            for (name, c) in [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)] {
+                let Some(Ok(u)) = c else { continue };
+                crate::print::write_file(&dir.join(format!("m{:02}.{name}.json", r.m)), &json::pretty(&u.head))?;
+                if let Some(n) = &u.none {
+                    crate::print::write_file(&dir.join(format!("m{:02}.{name}.none.json", r.m)), &json::pretty(n))?;
+                }
+                if r.m <= crate::heads::poly::MAX_HEAD_FILE_M && (name == "per_weight" || name == "shared") {
+                    let text = crate::heads::poly::head_file(&u.head).map_err(|e| format!("m = {}: head file: {e}", r.m))?;
+                    crate::print::write_file(&dir.join(format!("m{:02}.{name}.head", r.m)), &text)?;
+                }
+            }
+        }
+    }
+    if let Some(p) = &a.plot {
+        crate::print::write_file(p, &svg::frontier(&rows))?;
+    }
+    if a.json {
+        let s: String = rows.iter().map(|r| crate::print::json::line(&record(r))).collect();
+        emit(&s)?;
+    } else {
+        let mut header = vec!["m", "lower"];
+        let linear = rows.iter().any(|r| r.lower_linear.is_some());
+        if linear {
+            header.push("lower (linear codes)");
+        }
+        if pw {
+            header.push("per-weight rank (max deg)");
+        }
+        if sh {
+            header.push("shared deg: rank");
+        }
+        if sp {
+            header.push("sparse shared: rank {support}");
+        }
+        if sg {
+            header.push("signed per-weight rank (max deg)");
+        }
+        header.extend(["best upper", "log2(upper)/m", "paper 2^(m/10-6)", "trivial 2^m"]);
+        let body: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                let mut v = vec![r.m.to_string(), lower_text(&r.lower, r.m)];
+                if linear {
+                    v.push(lower_text(&r.lower_linear, r.m));
+                }
+                if pw {
+                    v.push(cell(&r.per_weight, |u| format!("{} ({})", rank_of(u), u.degree)));
+                }
+                if sh {
+                    v.push(match &r.shared {
+                        Some(Err(e)) if e.starts_with("not run") => "-".into(),
+                        c => cell(c, |u| format!("{}: {}", u.degree, rank_of(u))),
+                    });
+                }
+                if sp {
+                    v.push(match &r.sparse {
+                        None => "-".into(),
+                        c => cell(c, |u| {
+                            let (s, minimal) = u.support.as_ref().expect("sparse support");
+                            format!("{} {}{}", rank_of(u), support_text(s), if *minimal { "" } else { " (not minimal)" })
+                        }),
+                    });
+                }
+                if sg {
+                    v.push(cell(&r.signed, |u| format!("{} ({})", rank_of(u), u.degree)));
+                }
+                match r.best_upper() {
+                    Some((x, _)) => {
+                        v.push(x.to_string());
+                        v.push(format!("{:.3}", log2_per_m(&x, r.m)));
+                    }
+                    None => v.extend(["unknown".to_string(), "-".to_string()]),
+                }
+                v.push(format!("{:.4}", paper(r.m)));
+                v.push(if r.m < 64 { (1u64 << r.m).to_string() } else { "2^64".into() });
+                v
+            })
+            .collect();
+        let mut s = String::from("Certified feature-rank bounds for heads correct on all length-3 Min-IP sequences over {0,1}^m, eps = 1/2\n\n");
+        s.push_str(&table::render(&header, &body));
+        s.push_str(
+            "\nlower: committed minip-rank/2 certificate (m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
+             every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
+             f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
+        );
+        emit(&s)?;
+    }
+    eprintln!("minip: frontier: {} rows in {:.1} s{}", rows.len(), secs, if unknown > 0 { format!(", {unknown} entries unknown") } else { String::new() });
+    Ok(if unknown > 0 { 2 } else { 0 })
+}
