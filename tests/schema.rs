@@ -90,6 +90,9 @@ fn every_json_record_matches_the_schema_of_its_kind() {
         vec!["sharp".into(), "--d".into(), "4".into(), "--task".into(), "max-ip".into(), "--family".into(), "all".into(), "--json".into()],
         vec!["amplify".into(), "--h".into(), "3..=4".into(), "--task".into(), "max-ip".into(), "--json".into()],
         vec!["amplify".into(), "--grid".into(), "instances/beyond/positions-ratios.toml".into(), "--json".into()],
+        // Linear-code rank bounds and the rank frontier.
+        vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
+        vec!["frontier".into(), "--m".into(), "4..=6".into(), "--kernel".into(), "all".into(), "--json".into()],
     ];
     let mut seen = BTreeSet::new();
     let mut count = 0;

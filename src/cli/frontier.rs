@@ -123,6 +123,7 @@ fn record(r: &Row) -> serde_json::Value {
     let best = r.best_upper();
     serde_json::json!({
         "kind": "frontier.row",
+        "verdict": if r.complete() { "certified" } else { "unknown" },
         "m": r.m,
         "lower": lower_json(&r.lower),
         "lower_linear": lower_json(&r.lower_linear),

@@ -187,6 +187,7 @@ fn record(r: &LinearResult, explicit: Option<u64>) -> serde_json::Value {
     let c = r.cert.claim();
     serde_json::json!({
         "kind": "rank.linear",
+        "verdict": "certified",
         "m": r.m, "n": r.n, "eps": r.cert.params.eps, "h": c.h,
         "bound": c.bound.to_string(), "strict": c.strict, "value": fmt_q(&c.value),
         "k": c.k.to_string(), "dim": c.dim, "code": r.cert.construction,
