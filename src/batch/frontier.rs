@@ -101,9 +101,10 @@ impl Row {
     }
 }
 
-/// The certified lower bounds found in `dir` (`mMM.json`, any certificate whose check yields
-/// a rank bound), by `m`. A file that fails its check is an error; a missing directory is no
-/// bounds.
+/// The certified lower bounds found in `dir`, by `m`: `mMM.json` (`minip-rank/2`, explicit
+/// codes) and `n3_mMMM.json` (`minip-rank-linear/1` at length 3; other `n` are skipped, the
+/// frontier is about length-3 heads). Each is checked when read; a file that fails its check
+/// is an error; a missing directory is no bounds.
 pub fn read_lower(dir: &Path) -> Result<BTreeMap<u32, Lower>, String> {
     let mut out = BTreeMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
@@ -111,13 +112,21 @@ pub fn read_lower(dir: &Path) -> Result<BTreeMap<u32, Lower>, String> {
     files.sort();
     for f in files {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let Some(m) = name.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let stem = name.strip_prefix("n3_").unwrap_or(name);
+        let Some(m) = stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok()) else { continue };
         let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
         let ctx = Context::beside(&f);
         check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
         // The bound itself, from the checked claim (only rank certificates carry one today).
         let bound = match &cert {
             AnyCertificate::Rank(c) => Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound,
+            AnyCertificate::RankLinear(c) => {
+                let checked = Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?;
+                if checked.claim().n != 3 || checked.claim().m != m {
+                    continue;
+                }
+                u64::try_from(&checked.claim().bound).map_err(|_| format!("{}: bound above 2^64", f.display()))?
+            }
             _ => continue,
         };
         out.insert(m, Lower { bound, from_m: m, file: f });

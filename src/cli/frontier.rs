@@ -44,7 +44,7 @@ pub struct FrontierArgs {
     /// Directory of minip-rank/2 certificates mMM.json for the lower bound.
     #[arg(long, default_value = "proofs/rank")]
     rank_dir: PathBuf,
-    /// Directory of linear-code rank certificates mMM.json (issue 11); '-' when absent.
+    /// Directory of linear-code rank certificates n3_mMMM.json (minip-rank-linear/1); '-' for none.
     #[arg(long, default_value = "proofs/rank-linear")]
     rank_linear_dir: PathBuf,
     /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8).
@@ -168,6 +168,9 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     // Lower bounds first: a rejected committed certificate is a failed check (exit 1).
     let mut lowers = Vec::new();
     for dir in [&a.rank_dir, &a.rank_linear_dir] {
+        if dir.as_os_str() != "-" && !dir.is_dir() {
+            super::warn(Some(format!("{} is not a directory: no lower bounds from it", dir.display())));
+        }
         match read_lower(dir) {
             Ok(l) => lowers.push(l),
             Err(e) => {
