@@ -196,14 +196,7 @@ fn minus_inf(inst: &Instance, lp: &GapLp, rows: &[(Vec<Rat>, Rat)]) -> Result<Ch
     cert.closure = Some(point.iter().map(fmt_q).collect());
     cert.ray = Some(ray.iter().map(fmt_q).collect());
     let wb = Rat::zero();
-    match decide(&with_bound(inst, wb.clone())) {
-        Outcome::Certified(g) if *g.claim() == Verdict::Broken => {
-            let h = g.into_cert().head.expect("broken has head");
-            cert.witness = positive_witness(inst, wb, h.alpha.values(), h.s.values(), true)?;
-        }
-        Outcome::Certified(_) => return Err("no correct head at bound 0".into()),
-        Outcome::Unknown { reason } => return Err(format!("witness: {reason}")),
-    }
+    cert.witness = witness_at(inst, wb, "no correct head at bound 0")?;
     Ok(Checked::new(cert, &Context::default())?)
 }
 
@@ -263,14 +256,7 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
     let p = exact_point(&sys, hint).ok_or("no exact closure point with b = K, c = 1")?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();
-    match decide(&with_bound(inst, kw.clone())) {
-        Outcome::Certified(g) if *g.claim() == Verdict::Broken => {
-            let h = g.into_cert().head.expect("broken has head");
-            cert.witness = positive_witness(inst, kw, h.alpha.values(), h.s.values(), true)?;
-        }
-        Outcome::Certified(_) => return Err("no correct head at K + 1/1000".into()),
-        Outcome::Unknown { reason } => return Err(format!("witness: {reason}")),
-    }
+    cert.witness = witness_at(inst, kw, "no correct head at K + 1/1000")?;
     Ok(Checked::new(cert, &Context::default())?)
 }
 
@@ -318,15 +304,21 @@ fn certify_at_general(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k
     let p = exact_point(&sys, hint).ok_or("no exact closure point with good = K, bad = 1")?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();
-    match decide(&with_bound(inst, kw.clone())) {
+    cert.witness = witness_at(inst, kw, "no correct head at K + 1/1000")?;
+    Ok(Checked::new(cert, &Context::default())?)
+}
+
+/// A strictly correct head with positive weights that breaks `bound` (the witness that the
+/// closure value is the infimum over heads); `none` says what it means when there is none.
+fn witness_at(inst: &Instance, bound: Rat, none: &str) -> Result<SharpWitness, String> {
+    match decide(&with_bound(inst, bound.clone())) {
         Outcome::Certified(g) if *g.claim() == Verdict::Broken => {
             let h = g.into_cert().head.expect("broken has head");
-            cert.witness = positive_witness(inst, kw, h.alpha.values(), h.s.values(), true)?;
+            positive_witness(inst, bound, h.alpha.values(), h.s.values(), true)
         }
-        Outcome::Certified(_) => return Err("no correct head at K + 1/1000".into()),
-        Outcome::Unknown { reason } => return Err(format!("witness: {reason}")),
+        Outcome::Certified(_) => Err(none.into()),
+        Outcome::Unknown { reason } => Err(format!("witness: {reason}")),
     }
-    Ok(Checked::new(cert, &Context::default())?)
 }
 
 /// Gives zero weights a small positive value (product unchanged, i.e. `s = 0` there),

@@ -14,7 +14,7 @@
 use minip_check::model::kernel::binom;
 use minip_check::rational::{to_f64, Rat};
 use minip_check::rows::poly::{class_count, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 /// A row of the class LP by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -116,7 +116,7 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
     nodes.sort_unstable();
     // Exact: V[i][j] = C(node_i, k_j); to_c = V^{-1}.
     let vx: Vec<Vec<Rat>> = nodes.iter().map(|&o| support.iter().map(|&k| Rat::from_integer(binom(o as i64, k as i64).into())).collect()).collect();
-    let to_c = invert(vx).ok_or("singular node matrix")?;
+    let to_c = crate::repair::linalg::invert(vx).ok_or("singular node matrix")?;
     let at = (0..rows)
         .map(|o| {
             (0..n)
@@ -130,38 +130,6 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
     Ok(Cardinal { top, support: support.to_vec(), nodes, to_c, at })
 }
 
-/// The exact inverse of a square rational matrix (Gauss–Jordan), `None` if singular.
-fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
-    let n = a.len();
-    let mut m: Vec<Vec<Rat>> = a
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut r)| {
-            r.extend((0..n).map(|j| if i == j { Rat::one() } else { Rat::zero() }));
-            r
-        })
-        .collect();
-    for col in 0..n {
-        let p = (col..n).find(|&i| !m[i][col].is_zero())?;
-        m.swap(col, p);
-        let inv = m[col][col].recip();
-        for x in m[col].iter_mut() {
-            *x *= &inv;
-        }
-        let pr = m[col].clone();
-        for (i, row) in m.iter_mut().enumerate() {
-            if i != col && !row[col].is_zero() {
-                let f = row[col].clone();
-                for (x, p) in row.iter_mut().zip(&pr) {
-                    if !p.is_zero() {
-                        *x -= &f * p;
-                    }
-                }
-            }
-        }
-    }
-    Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
-}
 
 /// A row in floating point: coefficients of the node values `g`, of the products
 /// `P_{h,c}` (keyed by `(h, c)`), and the right-hand side.

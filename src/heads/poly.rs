@@ -13,7 +13,7 @@ use minip_check::check::Checked;
 use minip_check::format::poly::PolyHead;
 use minip_check::model::kernel::{Kernel, KernelClass, Poly};
 use minip_check::rational::{fmt_q, parse_rational, Rat};
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use serde_json::{json, Map, Value};
 
 /// Largest `m` written as a head file (the tables have `4^m` entries).
@@ -75,35 +75,6 @@ fn pivots(a: &[Vec<Rat>]) -> (Vec<usize>, Vec<usize>) {
     (pr, pc)
 }
 
-fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
-    let n = a.len();
-    let mut m: Vec<Vec<Rat>> = a
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut r)| {
-            r.extend((0..n).map(|j| if i == j { Rat::one() } else { Rat::zero() }));
-            r
-        })
-        .collect();
-    for col in 0..n {
-        let p = (col..n).find(|&i| !m[i][col].is_zero())?;
-        m.swap(col, p);
-        let inv = m[col][col].recip();
-        m[col].iter_mut().for_each(|x| *x *= &inv);
-        let pr = m[col].clone();
-        for (i, row) in m.iter_mut().enumerate() {
-            if i != col && !row[col].is_zero() {
-                let f = row[col].clone();
-                for (x, p) in row.iter_mut().zip(&pr) {
-                    if !p.is_zero() {
-                        *x -= &f * p;
-                    }
-                }
-            }
-        }
-    }
-    Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
-}
 
 fn table(m: u32, rows: &[Vec<Rat>]) -> Value {
     let mut t = Map::new();
@@ -133,7 +104,7 @@ pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
         return Err(format!("the kernel matrix has rank {rank}, the certificate states {}", c.rank));
     }
     let sub: Vec<Vec<Rat>> = rows.iter().map(|&i| cols.iter().map(|&j| a[i][j].clone()).collect()).collect();
-    let b = invert(sub).ok_or("singular pivot block")?;
+    let b = crate::repair::linalg::invert(sub).ok_or("singular pivot block")?;
     let phi_q: Vec<Vec<Rat>> = a
         .iter()
         .map(|row| (0..rank).map(|t| cols.iter().enumerate().fold(Rat::zero(), |acc, (u, &j)| acc + &row[j] * &b[u][t])).collect())

@@ -105,10 +105,29 @@ pub fn figure(title: &str, panels: &[Panel]) -> String {
             let _ = writeln!(s, r##"<line x1="{px0}" y1="{:.1}" x2="{px1}" y2="{:.1}" stroke="#555" stroke-dasharray="3 3"/>"##, sy(*y), sy(*y));
             let _ = writeln!(s, r##"<text x="{}" y="{:.1}" text-anchor="end" fill="#555">{}</text>"##, px1 - 4.0, sy(*y) - 4.0, esc(label));
         }
-        for (k, c) in p.series.iter().enumerate() {
-            if c.points.is_empty() {
-                continue;
+        // The legend's box (opaque white), in the corner that covers the fewest
+        // points of the curves (segments sampled), so that it hides as little as possible.
+        let named = p.series.iter().filter(|c| !c.points.is_empty()).count();
+        let longest = p.series.iter().filter(|c| !c.points.is_empty()).map(|c| c.name.chars().count()).max().unwrap_or(0) as f64;
+        let (bw, bh) = (44.0 + 6.6 * longest, 8.0 + 16.0 * named as f64);
+        let mut samples: Vec<(f64, f64)> = Vec::new();
+        for c in &p.series {
+            for w in c.points.windows(2) {
+                for t in 0..8 {
+                    let f = t as f64 / 8.0;
+                    samples.push((sx(w[0].0 + f * (w[1].0 - w[0].0)), sy(w[0].1 + f * (w[1].1 - w[0].1))));
+                }
             }
+            samples.extend(c.points.iter().map(|q| (sx(q.0), sy(q.1))));
+        }
+        for (y, _) in &p.hlines {
+            samples.extend((0..=32).map(|t| (px0 + (px1 - px0) * t as f64 / 32.0, sy(*y))));
+        }
+        let corners = [(px0 + 4.0, py0 + 4.0), (px1 - 4.0 - bw, py0 + 4.0), (px1 - 4.0 - bw, py1 - 4.0 - bh), (px0 + 4.0, py1 - 4.0 - bh)];
+        let covered = |&(x, y): &(f64, f64)| samples.iter().filter(|q| q.0 >= x && q.0 <= x + bw && q.1 >= y && q.1 <= y + bh).count();
+        let (bx, by) = corners.iter().copied().min_by_key(|c| covered(c)).unwrap_or(corners[0]);
+        let shown: Vec<&Series> = p.series.iter().filter(|c| !c.points.is_empty()).collect();
+        for c in &shown {
             let path: Vec<String> = c.points.iter().map(|q| format!("{:.1},{:.1}", sx(q.0), sy(q.1))).collect();
             let dash = if c.dashed { r#" stroke-dasharray="6 4""# } else { "" };
             let _ = writeln!(s, r#"<polyline fill="none" stroke="{}" stroke-width="2"{dash} points="{}"/>"#, c.color, path.join(" "));
@@ -117,8 +136,15 @@ pub fn figure(title: &str, panels: &[Panel]) -> String {
                     let _ = writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{}"/>"#, sx(q.0), sy(q.1), c.color);
                 }
             }
-            let ly = py0 + 16.0 + 16.0 * k as f64;
-            let _ = writeln!(s, r#"<line x1="{}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#, px0 + 10.0, px0 + 34.0, c.color, px0 + 40.0, ly + 4.0, esc(&c.name));
+        }
+        // The legend last, over the curves.
+        if named > 0 {
+            let _ = writeln!(s, r##"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh}" fill="white" stroke="#cccccc"/>"##);
+        }
+        for (k, c) in shown.iter().enumerate() {
+            let dash = if c.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            let ly = by + 12.0 + 16.0 * k as f64;
+            let _ = writeln!(s, r#"<line x1="{:.1}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="{}" stroke-width="2"{dash}/><text x="{:.1}" y="{}">{}</text>"#, bx + 6.0, bx + 30.0, c.color, bx + 36.0, ly + 4.0, esc(&c.name));
         }
     }
     s.push_str("</svg>\n");
@@ -259,7 +285,8 @@ pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
         ("upper: shared f", "#e67e22", false, Box::new(upper(|x| &x.shared))),
         ("upper: sparse shared", "#8e44ad", false, Box::new(upper(|x| &x.sparse))),
         ("upper: per-weight f_|x|", "#27ae60", false, Box::new(upper(|x| &x.per_weight))),
-        ("lower (codes, certified)", "#c0392b", false, Box::new(|x: &Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / f64::from(x.m)))),
+        ("lower: explicit codes (certified)", "#c0392b", false, Box::new(|x: &Row| x.lower.as_ref().map(|lb| (lb.bound as f64).log2() / f64::from(x.m)))),
+        ("lower: linear codes (certified)", "#d35400", false, Box::new(|x: &Row| x.lower_linear.as_ref().map(|lb| (lb.bound as f64).log2() / f64::from(x.m)))),
         ("paper 2^(m/10-6) (where > 1)", "#2471a3", true, Box::new(|x: &Row| Some((f64::from(x.m) / 10.0 - 6.0) / f64::from(x.m)).filter(|y| *y >= 0.0))),
     ];
     let series = curves

@@ -78,20 +78,10 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
                 .iter()
                 .map(|&i| if norm > 0.0 { hint[i].abs() / norm } else { hint[i].abs() / scale })
                 .collect();
-            let mut best_negative: Option<Vec<usize>> = None;
-            for den in DENOMINATORS {
-                let h0 = round(&hints, den)?;
-                let Some(y) = solve_near(&eqs, &h0, &[]) else { break };
-                let neg: Vec<usize> = (0..y.len()).filter(|&k| y[k].is_negative()).collect();
-                if neg.is_empty() {
-                    let mut full = vec![Rat::zero(); rows.len()];
-                    for (k, &i) in support.iter().enumerate() {
-                        full[i] = y[k].clone();
-                    }
-                    return Some(full);
-                }
-                best_negative.get_or_insert(neg);
-            }
+            let best_negative = match nonnegative_on_support(&eqs, &hints, &support, rows.len())? {
+                Ok(full) => return Some(full),
+                Err(neg) => neg,
+            };
             match best_negative {
                 Some(neg) => {
                     let drop: Vec<usize> = neg.iter().map(|&k| support[k]).collect();
@@ -102,6 +92,28 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
         }
     }
     None
+}
+
+/// Solves `eqs` (unknowns: the multipliers on `support`) near `hints` rounded to each of
+/// `DENOMINATORS` in turn. `Ok(full)`: a nonnegative solution, spread over all `n` rows;
+/// `Err(Some(neg))`: the support positions negative in the first solution found; `Err(None)`:
+/// no solution. `None`: a hint does not round (give up).
+fn nonnegative_on_support(eqs: &[(Vec<Rat>, Rat)], hints: &[f64], support: &[usize], n: usize) -> Option<Result<Vec<Rat>, Option<Vec<usize>>>> {
+    let mut best_negative: Option<Vec<usize>> = None;
+    for den in DENOMINATORS {
+        let h0 = round(hints, den)?;
+        let Some(y) = solve_near(eqs, &h0, &[]) else { break };
+        let neg: Vec<usize> = (0..y.len()).filter(|&k| y[k].is_negative()).collect();
+        if neg.is_empty() {
+            let mut full = vec![Rat::zero(); n];
+            for (k, &i) in support.iter().enumerate() {
+                full[i] = y[k].clone();
+            }
+            return Some(Ok(full));
+        }
+        best_negative.get_or_insert(neg);
+    }
+    Some(Err(best_negative))
 }
 
 /// Multipliers `y ≥ 0` with `Σ y_i G_i = target` (exactly) on the support of `hint`
@@ -118,20 +130,10 @@ pub fn exact_combination(rows: &[Vec<Rat>], target: &[Rat], hint: &[f64]) -> Opt
         for _ in 0..rows.len() {
             let eqs: Vec<(Vec<Rat>, Rat)> = (0..nvars).map(|j| (support.iter().map(|&i| rows[i][j].clone()).collect(), target[j].clone())).collect();
             let hints: Vec<f64> = support.iter().map(|&i| hint[i].abs()).collect();
-            let mut best_negative: Option<Vec<usize>> = None;
-            for den in DENOMINATORS {
-                let h0 = round(&hints, den)?;
-                let Some(y) = solve_near(&eqs, &h0, &[]) else { break };
-                let neg: Vec<usize> = (0..y.len()).filter(|&k| y[k].is_negative()).collect();
-                if neg.is_empty() {
-                    let mut full = vec![Rat::zero(); rows.len()];
-                    for (k, &i) in support.iter().enumerate() {
-                        full[i] = y[k].clone();
-                    }
-                    return Some(full);
-                }
-                best_negative.get_or_insert(neg);
-            }
+            let best_negative = match nonnegative_on_support(&eqs, &hints, &support, rows.len())? {
+                Ok(full) => return Some(full),
+                Err(neg) => neg,
+            };
             match best_negative {
                 Some(neg) if !support.is_empty() => {
                     let drop: Vec<usize> = neg.iter().map(|&k| support[k]).collect();

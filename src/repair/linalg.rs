@@ -2,7 +2,7 @@
 //! systems that arise when a solver's active set or dual support is solved exactly.
 
 use minip_check::rational::Rat;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 
 /// Solves `E x = f` exactly. Rows are `(coefficients, right-hand side)`.
 ///
@@ -92,4 +92,37 @@ mod tests {
         let rows = vec![(vec![qi(1)], qi(1)), (vec![qi(2)], qi(3))];
         assert!(solve_near(&rows, &[qi(0)], &[]).is_none());
     }
+}
+
+/// The exact inverse of a square rational matrix (Gauss–Jordan), `None` if singular.
+pub fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
+    let n = a.len();
+    let mut m: Vec<Vec<Rat>> = a
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut r)| {
+            r.extend((0..n).map(|j| if i == j { Rat::one() } else { Rat::zero() }));
+            r
+        })
+        .collect();
+    for col in 0..n {
+        let p = (col..n).find(|&i| !m[i][col].is_zero())?;
+        m.swap(col, p);
+        let inv = m[col][col].recip();
+        for x in m[col].iter_mut() {
+            *x *= &inv;
+        }
+        let pr = m[col].clone();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i != col && !row[col].is_zero() {
+                let f = row[col].clone();
+                for (x, p) in row.iter_mut().zip(&pr) {
+                    if !p.is_zero() {
+                        *x -= &f * p;
+                    }
+                }
+            }
+        }
+    }
+    Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
 }

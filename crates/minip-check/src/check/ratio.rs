@@ -18,7 +18,7 @@ use crate::format::ratio::{Multiplier, RatioCertificate, RatioPoint, EMPTY, MINU
 use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::{Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::ratio::{class_label, int_row, ratio_instance, ratio_instance_in, RatioInstance, Side};
+use crate::rows::ratio::{class_label, ratio_instance, ratio_instance_in, RatioInstance, Side};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -116,52 +116,6 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", c.multipliers.len()));
     }
     let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
-    let qden = Rat::from_integer(eq.into());
-    // The combination Σ y·row (over A and P), from the listed multipliers.
-    let combine = |va: &mut Vec<Rat>, vp: &mut Vec<Rat>, allow_den: bool| -> Result<(), String> {
-        let mut seen = BTreeSet::new();
-        for (i, m) in c.multipliers.iter().enumerate() {
-            let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
-            let side = Side::parse(&m.side).filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den)).ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
-            if side == Side::Den {
-                if !m.classes.is_empty() {
-                    return Err(format!("{at}: the den row has no classes"));
-                }
-            } else if !inst.is_sequence(&m.classes) {
-                return Err(if default {
-                    format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{}", inst.classes())
-                } else {
-                    format!("{at}: not a sequence of this LP (length {}, classes below {})", inst.seq_len(), inst.classes())
-                });
-            }
-            if !seen.insert((m.classes.clone(), side)) {
-                return Err(format!("{at}: listed twice"));
-            }
-            let y = rational(&at, &m.y)?;
-            if !y.is_positive() {
-                return Err(format!("{at}: multiplier {} is not positive", m.y));
-            }
-            let y = y / &qden;
-            for (j, coef) in inst.row(&m.classes, side, ep, eq) {
-                let v = if j < ns { &mut va[j] } else { &mut vp[j - ns] };
-                *v += &y * Rat::from_integer(coef.into());
-            }
-        }
-        Ok(())
-    };
-    let finish = |va: &[Rat], vp: &[Rat]| -> Result<(), String> {
-        if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
-            return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), label(o)));
-        }
-        if signed {
-            if let Some(o) = va.iter().position(|v| !v.is_zero()) {
-                return Err(format!("multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)", fmt_q(&va[o]), label(o)));
-            }
-        } else if let Some(o) = va.iter().position(|v| v.is_negative()) {
-            return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), label(o)));
-        }
-        Ok(())
-    };
     // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict).
     let all_rows = |x: &[Rat], strict: bool, what: &str| -> Result<(), String> {
         let xs: Vec<&Rat> = x.iter().collect();
@@ -213,8 +167,8 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
                 return Err("empty: no multipliers".into());
             }
             let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
-            combine(&mut va, &mut vp, true)?;
-            finish(&va, &vp)?;
+            add_multipliers(&inst, &c.multipliers, true, &mut va, &mut vp)?;
+            require_cancellation(&inst, &va, &vp)?;
             Ok(RatioOutcome::Empty)
         }
         MINUS_INF => {
@@ -266,15 +220,7 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
             // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
             // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
             // is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`), the integer row over `q`.
-            let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
-            for j in inst.class_slots(inst.lo) {
-                va[j] += Rat::one();
-            }
-            for j in inst.class_slots(inst.hi) {
-                va[j] -= &r;
-            }
-            combine(&mut va, &mut vp, false)?;
-            finish(&va, &vp)?;
+            check_multipliers(&inst, &r, &c.multipliers)?;
             // 1. The point satisfies every closed row (every sequence, every side).
             all_rows(&x, false, "point")?;
             witness(&c.witness)?;
@@ -287,34 +233,51 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
 pub const MAX_MULTIPLIERS: usize = 1_000_000;
 
 /// The dual side shared by `minip-ratio/2` and `minip-ratio-bound/1` (docs/math.md §4.5):
-/// every multiplier names a nondecreasing multiset of `n − 1` valid classes and a side, none
-/// twice, and is positive; `A_lo − r·A_hi + Σ y·row` has zero `P` part and nonnegative `A`
-/// part, so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
-/// The rows are rebuilt from the instance and the named multisets only: nothing is enumerated.
+/// every multiplier names a sequence of the LP and a side, none twice, and is positive;
+/// `A_lo − r·A_hi + Σ y·row` has zero `P` part and an `A` part `≥ 0` (`= 0` for a signed
+/// kernel), so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
+/// The rows are rebuilt from the instance and the named sequences only: nothing is enumerated.
 pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
-    let k = inst.classes();
-    let (ep, eq) = eps_parts(&inst.eps)?;
     if multipliers.len() > MAX_MULTIPLIERS {
         return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", multipliers.len()));
     }
-    // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`), which is the
-    // integer row over `q`.
-    let mut va = vec![Rat::zero(); k];
-    let mut vp = vec![Rat::zero(); k];
-    va[inst.lo as usize] += Rat::one();
-    va[inst.hi as usize] -= r;
-    let mut seen = BTreeSet::new();
+    let ns = inst.slots();
+    let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
+    for j in inst.class_slots(inst.lo) {
+        va[j] += Rat::one();
+    }
+    for j in inst.class_slots(inst.hi) {
+        va[j] -= r;
+    }
+    add_multipliers(inst, multipliers, false, &mut va, &mut vp)?;
+    require_cancellation(inst, &va, &vp)
+}
+
+fn is_default(inst: &RatioInstance) -> bool {
+    inst.setting.is_default() && inst.m.is_none()
+}
+
+/// Adds `Σ y·row` (over the slots' `A` and `P`) for the listed multipliers; `den` rows are
+/// allowed only in `empty` certificates.
+fn add_multipliers(inst: &RatioInstance, multipliers: &[Multiplier], allow_den: bool, va: &mut [Rat], vp: &mut [Rat]) -> Result<(), String> {
+    let ns = inst.slots();
+    let (ep, eq) = eps_parts(&inst.eps)?;
     let qden = Rat::from_integer(eq.into());
+    let mut seen = BTreeSet::new();
     for (i, m) in multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
-        if m.classes.len() != inst.n as usize - 1 || m.classes.windows(2).any(|w| w[0] > w[1]) || m.classes.iter().any(|&o| o as usize >= k) {
-            return Err(format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{k}"));
+        let side = Side::parse(&m.side).filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den)).ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
+        if side == Side::Den {
+            if !m.classes.is_empty() {
+                return Err(format!("{at}: the den row has no classes"));
+            }
+        } else if !inst.is_sequence(&m.classes) {
+            return Err(if is_default(inst) {
+                format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{}", inst.classes())
+            } else {
+                format!("{at}: not a sequence of this LP (length {}, classes below {})", inst.seq_len(), inst.classes())
+            });
         }
-        let side = match m.side.as_str() {
-            "upper" => Side::Upper,
-            "lower" => Side::Lower,
-            other => return Err(format!("{at}: unknown side '{other}'")),
-        };
         if !seen.insert((m.classes.clone(), side)) {
             return Err(format!("{at}: listed twice"));
         }
@@ -322,17 +285,30 @@ pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplie
         if !y.is_positive() {
             return Err(format!("{at}: multiplier {} is not positive", m.y));
         }
+        // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`),
+        // which is the integer row over `q`.
         let y = y / &qden;
-        for (j, coef) in int_row(inst.h, k, &m.classes, side, ep, eq) {
-            let v = if j < k { &mut va[j] } else { &mut vp[j - k] };
+        for (j, coef) in inst.row(&m.classes, side, ep, eq) {
+            let v = if j < ns { &mut va[j] } else { &mut vp[j - ns] };
             *v += &y * Rat::from_integer(coef.into());
         }
     }
+    Ok(())
+}
+
+/// The combination must leave nothing on `P` and, on `A`, nothing negative (nothing at all
+/// for a signed kernel, which has no `A ≥ 0` to absorb it).
+fn require_cancellation(inst: &RatioInstance, va: &[Rat], vp: &[Rat]) -> Result<(), String> {
+    let label = |j: usize| if is_default(inst) { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
     if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
-        return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), class_label(inst.h, o as u32)));
+        return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), label(o)));
     }
-    if let Some(o) = va.iter().position(|v| v.is_negative()) {
-        return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), class_label(inst.h, o as u32)));
+    if inst.setting.kernel == Kernel::Signed {
+        if let Some(o) = va.iter().position(|v| !v.is_zero()) {
+            return Err(format!("multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)", fmt_q(&va[o]), label(o)));
+        }
+    } else if let Some(o) = va.iter().position(|v| v.is_negative()) {
+        return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), label(o)));
     }
     Ok(())
 }

@@ -255,19 +255,7 @@ pub fn ratio_instance_in(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: b
     if setting.is_default() && m.is_none() {
         return ratio_instance_default(n, eps, h, lo, hi, superset);
     }
-    if n < 3 {
-        return Err(format!("n = {n}: need n ≥ 3"));
-    }
-    if !eps.is_positive() {
-        return Err(format!("eps = {}: need ε > 0", fmt_q(&eps)));
-    }
-    if h < 1 {
-        return Err("h = 0: need h ≥ 1".into());
-    }
-    let limit = num_bigint::BigInt::from(1u64 << 31);
-    if eps.numer() >= &limit || eps.denom() >= &limit {
-        return Err(format!("eps = {}: numerator and denominator must be below 2^31", fmt_q(&eps)));
-    }
+    check_n_eps_h(n, &eps, h)?;
     if n > 64 || h > 4096 {
         return Err(format!("n = {n}, h = {h}: beyond Min-IP the row LP supports n ≤ 64, h ≤ 4096"));
     }
@@ -299,20 +287,27 @@ pub fn ratio_instance_in(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: b
     Ok(inst)
 }
 
-fn ratio_instance_default(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+/// The checks every instance shares: `n ≥ 3`, `0 < ε` with numerator and denominator below
+/// `2^31` (the integer rows need them as machine integers), `h ≥ 1`.
+fn check_n_eps_h(n: u32, eps: &Rat, h: u32) -> Result<(), String> {
     if n < 3 {
         return Err(format!("n = {n}: need n ≥ 3"));
     }
     if !eps.is_positive() {
-        return Err(format!("eps = {}: need ε > 0", fmt_q(&eps)));
+        return Err(format!("eps = {}: need ε > 0", fmt_q(eps)));
     }
     if h < 1 {
         return Err("h = 0: need h ≥ 1".into());
     }
     let limit = num_bigint::BigInt::from(1u64 << 31);
     if eps.numer() >= &limit || eps.denom() >= &limit {
-        return Err(format!("eps = {}: numerator and denominator must be below 2^31", fmt_q(&eps)));
+        return Err(format!("eps = {}: numerator and denominator must be below 2^31", fmt_q(eps)));
     }
+    Ok(())
+}
+
+fn ratio_instance_default(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+    check_n_eps_h(n, &eps, h)?;
     if n > crate::model::MAX_N || h > crate::model::MAX_H {
         return Err(format!("n = {n}, h = {h}: larger than the supported n ≤ {}, h ≤ {}", crate::model::MAX_N, crate::model::MAX_H));
     }
