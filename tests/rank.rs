@@ -149,12 +149,9 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     assert!(check_any(&read::parse(&text).unwrap(), &ctx).unwrap().starts_with(&format!("rank >= {}", c.bound)));
     // Tampering: a bit of the code, the bound, δ, a ratio, the counts.
     let mut t = c.clone();
-    let flip = |s: &str| -> String {
-        let mut b: Vec<char> = s.chars().collect();
-        b[0] = if b[0] == '1' { '0' } else { '1' };
-        b.into_iter().collect()
-    };
-    t.code.y[0] = flip(&t.code.y[0]);
+    let mut bits: Vec<char> = t.code.y[0].chars().collect();
+    bits[0] = if bits[0] == '1' { '0' } else { '1' };
+    t.code.y[0] = bits.into_iter().collect();
     assert!(check_rank(&t, &ctx).unwrap_err().starts_with("code: pair"), "{:?}", check_rank(&t, &ctx));
     let mut t = c.clone();
     t.bound += 1;

@@ -138,7 +138,7 @@ fn weakened_ratio_certificates_are_rejected() {
 fn golay_pair_counts_by_brute_force() {
     let dodecads = minip::codes::shortened_golay(24, 12);
     assert_eq!(dodecads.len(), 2576);
-    let mut brute = vec![0u64; 13];
+    let mut brute = [0u64; 13];
     for &x in &dodecads {
         for &y in &dodecads {
             brute[(x & y).count_ones() as usize] += 1;

@@ -253,8 +253,11 @@ pub fn proof_name(m: u32) -> String {
     format!("m{m:02}.maximal.drat")
 }
 
+/// A proof file: its name (as the certificate refers to it) and its bytes.
+pub type ProofFile = (String, Vec<u8>);
+
 /// Builds and checks the certificate for a candidate; returns it with its proof file.
-pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Checked<RankCertificate>, Option<(String, Vec<u8>)>), String> {
+pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Checked<RankCertificate>, Option<ProofFile>), String> {
     let s = cand.code.shape;
     let mut certs = Vec::new();
     let mut classes = Vec::new();

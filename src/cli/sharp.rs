@@ -151,7 +151,7 @@ fn explain(rel: &str) -> &'static str {
     }
 }
 
-fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
+fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if g.bounds_given {
@@ -180,7 +180,7 @@ fn cmd_grid(a: &SharpArgs, path: &PathBuf) -> Result<i32, String> {
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     if let Some(dir) = &a.out {
-        grid::write_certificates(&insts, &outs, dir)?;
+        grid::write_certificates(insts, &outs, dir)?;
     }
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {

@@ -96,7 +96,7 @@ pub fn shortened_golay(m: u32, h: u32) -> Vec<u64> {
         .filter(|&c| c & !keep == 0 && c.count_ones() == h)
         .map(u64::from)
         .collect();
-    v.sort_unstable_by(|a, b| b.reverse_bits().cmp(&a.reverse_bits()));
+    v.sort_unstable_by_key(|a| std::cmp::Reverse(a.reverse_bits()));
     v
 }
 

@@ -49,8 +49,8 @@ pub struct Attack {
     pub found: Option<(Method, Witness)>,
 }
 
-/// The lemma's `K = (n−2)(d−2ε)/(2ε)`.
-
+/// Attacks `head` at length `n`: searches the class pairs `(x, u, w)` for one where
+/// `α(x,y) ≤ K·α(x,z)` (the lemma's `K = (n−2)(d−2ε)/(2ε)`) and confirms a failure on S1–S3.
 pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Attack, String> {
     if n < 3 {
         return Err(format!("--n must be ≥ 3 (S3 needs three tokens), got {n}"));

@@ -161,7 +161,7 @@ pub fn ratio(recs: &[Record], title: &str) -> String {
     let exact: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect();
     let chain: Vec<(f64, f64)> = recs
         .iter()
-        .filter_map(|r| r.chain_bound.as_ref().and_then(|c| parse_rational(c).ok()).filter(|c| num_traits::Signed::is_positive(c)).map(|c| (r.h as f64, log2_abs(&c))))
+        .filter_map(|r| r.chain_bound.as_ref().and_then(|c| parse_rational(c).ok()).filter(num_traits::Signed::is_positive).map(|c| (r.h as f64, log2_abs(&c))))
         .collect();
     let quotient: Vec<(f64, f64)> = recs.iter().filter_map(|r| r.ratio_over_chain.map(|q| (r.h as f64, q))).collect();
     let mut panels = vec![Panel {
@@ -206,19 +206,6 @@ pub fn rank(rs: &[&RankResult]) -> String {
             hlines: vec![],
         }],
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ticks_are_round() {
-        assert_eq!(ticks(0.0, 10.0, 5), vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
-        assert_eq!(ticks(2.0, 168.0, 8), vec![20.0, 40.0, 60.0, 80.0, 100.0, 120.0, 140.0, 160.0]);
-        let t: Vec<String> = ticks(0.9, 1.6, 6).into_iter().map(fmt_tick).collect();
-        assert_eq!(t, ["0.9", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"]);
-    }
 }
 
 /// Several curves of `log2 R` against `h` (one per series of a ratio table, only `R > 0`
@@ -304,4 +291,17 @@ pub fn frontier(rows: &[crate::batch::frontier::Row]) -> String {
         "Certified feature-rank bounds: log2(rank)/m against m",
         &[Panel { x_label: "m (bits per token)".into(), y_label: "log2(rank) / m".into(), y_scale: Scale::Linear, series, hlines: vec![] }],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(ticks(0.0, 10.0, 5), vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        assert_eq!(ticks(2.0, 168.0, 8), vec![20.0, 40.0, 60.0, 80.0, 100.0, 120.0, 140.0, 160.0]);
+        let t: Vec<String> = ticks(0.9, 1.6, 6).into_iter().map(fmt_tick).collect();
+        assert_eq!(t, ["0.9", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"]);
+    }
 }

@@ -8,6 +8,7 @@
 //! - `sharp`: `RTP range kstar kstar` for `min b` over the closed gap rows with `c = 1`: the
 //!   closure point (or the attaining head) as `SOL`, and `b ≥ kstar` derived from the
 //!   Farkas multipliers of the lower side (or from `b ≥ 0` when `kstar = 0` is attained).
+//!
 //! Nothing here decides anything; the numbers come from certificates that already passed
 //! `minip_check`, and `viprchk` re-checks every step.
 
@@ -40,8 +41,11 @@ struct Vipr {
     sols: Vec<(String, Vec<(usize, Rat)>)>,
     /// Derived constraints: name, sense, rhs, `OBJ` or coefficients, and `lin` multipliers
     /// by constraint index.
-    ders: Vec<(String, char, Rat, Option<Vec<(usize, Rat)>>, Vec<(usize, Rat)>)>,
+    ders: Vec<Derived>,
 }
+
+/// A derived constraint: name, sense, rhs, `OBJ` (`None`) or coefficients, `lin` multipliers.
+type Derived = (String, char, Rat, Option<Vec<(usize, Rat)>>, Vec<(usize, Rat)>);
 
 fn sparse(v: &[Rat]) -> Vec<(usize, Rat)> {
     v.iter().enumerate().filter(|(_, c)| !c.is_zero()).map(|(j, c)| (j, c.clone())).collect()

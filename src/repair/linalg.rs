@@ -75,25 +75,6 @@ pub fn dot(a: &[Rat], b: &[Rat]) -> Rat {
     a.iter().zip(b).fold(Rat::zero(), |acc, (x, y)| acc + x * y)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use minip_check::rational::{q, qi};
-
-    #[test]
-    fn solves_square_and_underdetermined_systems() {
-        // x + y = 3, x - y = 1  =>  x = 2, y = 1
-        let rows = vec![(vec![qi(1), qi(1)], qi(3)), (vec![qi(1), qi(-1)], qi(1))];
-        assert_eq!(solve_near(&rows, &[qi(0), qi(0)], &[]).unwrap(), vec![qi(2), qi(1)]);
-        // x + 2y = 1 with y free at its hint 1/4  =>  x = 1/2
-        let rows = vec![(vec![qi(1), qi(2)], qi(1))];
-        assert_eq!(solve_near(&rows, &[qi(9), q(1, 4)], &[0]).unwrap(), vec![q(1, 2), q(1, 4)]);
-        // inconsistent
-        let rows = vec![(vec![qi(1)], qi(1)), (vec![qi(2)], qi(3))];
-        assert!(solve_near(&rows, &[qi(0)], &[]).is_none());
-    }
-}
-
 /// The exact inverse of a square rational matrix (Gauss–Jordan), `None` if singular.
 pub fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
     let n = a.len();
@@ -125,4 +106,23 @@ pub fn invert(a: Vec<Vec<Rat>>) -> Option<Vec<Vec<Rat>>> {
         }
     }
     Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minip_check::rational::{q, qi};
+
+    #[test]
+    fn solves_square_and_underdetermined_systems() {
+        // x + y = 3, x - y = 1  =>  x = 2, y = 1
+        let rows = vec![(vec![qi(1), qi(1)], qi(3)), (vec![qi(1), qi(-1)], qi(1))];
+        assert_eq!(solve_near(&rows, &[qi(0), qi(0)], &[]).unwrap(), vec![qi(2), qi(1)]);
+        // x + 2y = 1 with y free at its hint 1/4  =>  x = 1/2
+        let rows = vec![(vec![qi(1), qi(2)], qi(1))];
+        assert_eq!(solve_near(&rows, &[qi(9), q(1, 4)], &[0]).unwrap(), vec![q(1, 2), q(1, 4)]);
+        // inconsistent
+        let rows = vec![(vec![qi(1)], qi(1)), (vec![qi(2)], qi(3))];
+        assert!(solve_near(&rows, &[qi(0)], &[]).is_none());
+    }
 }

@@ -141,7 +141,7 @@ fn most_violated(lp: &RowLp, x: &[Rat]) -> Option<usize> {
         let exact: BigInt = row.iter().map(|&(j, c)| &xi[j] * c).sum();
         if exact.is_positive() {
             let rel = s / mag.max(1e-300);
-            if best.map_or(true, |b| rel > b.0) {
+            if best.is_none_or(|b| rel > b.0) {
                 best = Some((rel, i));
             }
         }
@@ -166,7 +166,7 @@ pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basi
         for (ii, wi) in w[..b.held.len()].iter().enumerate() {
             if wi.is_positive() {
                 let t = &b.y[ii] / wi;
-                if leave.as_ref().map_or(true, |(bt, bi)| t < *bt || (t == *bt && b.held[ii] < b.held[*bi])) {
+                if leave.as_ref().is_none_or(|(bt, bi)| t < *bt || (t == *bt && b.held[ii] < b.held[*bi])) {
                     leave = Some((t, ii));
                 }
             }

@@ -114,13 +114,13 @@ pub fn solve(eqs: Vec<Eq>, nvars: usize) -> Option<Solution> {
         for &(len, ai) in &short {
             for (c, v) in &rows[active[ai]].as_ref().expect("active").coeffs {
                 let cost = ((len - 1) * (colcount[*c] - 1), v.bits());
-                if best.as_ref().map_or(true, |b| cost < b.0) {
+                if best.as_ref().is_none_or(|b| cost < b.0) {
                     best = Some((cost, ai, *c));
                 }
             }
         }
         // A column singleton costs no fill at all, however long its equation.
-        if best.as_ref().map_or(true, |b| b.0 .0 > 0) {
+        if best.as_ref().is_none_or(|b| b.0 .0 > 0) {
             if let Some(c) = (0..nvars).find(|&c| colcount[c] == 1) {
                 let i = *colrows[c]
                     .iter()

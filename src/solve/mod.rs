@@ -5,6 +5,7 @@
 //! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`.
+//!
 //! No verdict is read off these answers: `crate::repair` makes exact candidates and
 //! `minip_check` decides.
 

@@ -63,8 +63,8 @@ pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Resu
         return Err("HiGHS: no basis".into());
     }
     Ok(Hint {
-        col_status: col_status.into_iter().map(|v| v as i32).collect(),
-        row_status: row_status.into_iter().map(|v| v as i32).collect(),
+        col_status: col_status.into_iter().collect(),
+        row_status: row_status.into_iter().collect(),
         cols: s.columns().to_vec(),
         rows: s.rows().to_vec(),
         row_duals: s.dual_rows().to_vec(),
@@ -125,8 +125,8 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
         return Err(NoOptimum::Other("HiGHS: no basis".into()));
     }
     Ok(Hint {
-        col_status: col_status.into_iter().map(|v| v as i32).collect(),
-        row_status: row_status.into_iter().map(|v| v as i32).collect(),
+        col_status: col_status.into_iter().collect(),
+        row_status: row_status.into_iter().collect(),
         cols: s.columns().to_vec(),
         rows: s.rows().to_vec(),
         row_duals: s.dual_rows().to_vec(),

@@ -12,6 +12,7 @@
 //!    by a combination with a positive multiplier on a strict row);
 //! 5. if present, the maximality proof: the CNF rebuilt from the parameters by
 //!    `crate::rows::cnf` and the DRAT proof file checked by `super::drup`.
+//!
 //! Depends on rationals, the ratio checker, the code/CNF builders and the lemma's
 //! arithmetic; never on the search.
 

@@ -2,6 +2,7 @@
 //! and either
 //! - `farkas`: every closed row with its multiplier (verdict `holds`), or
 //! - `head`: the tables `α` and `s` over `{x, y, z}` with every output `ŷ` (verdict `broken`).
+//!
 //! Rationals are strings (`"3/8"`) so that no reader rounds them.
 //!
 //! Plain data: nothing here builds rows or trusts values (`crate::check::gap` does).
