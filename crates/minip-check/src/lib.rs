@@ -11,8 +11,9 @@
 //! - [`rational`]: the exact number type, parsed from decimal text, never through floats;
 //! - [`model`]: tokens, gap configurations, families of sequences and their Min-IP
 //!   targets; codes for the rank bound, and linear codes (generator matrices, pair tables and
-//!   their convolution over direct sums);
-//! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF);
+//!   their convolution over direct sums); overlap-polynomial kernels and their exact rank;
+//! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF, the class LP
+//!   of overlap-polynomial heads);
 //! - [`format`]: the certificate formats as plain data;
 //! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
 //!   certificate with what it proves;
