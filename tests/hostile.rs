@@ -63,6 +63,14 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     refused(&["amplify-bench", "--h", "1000000000", "--no-glpsol", "--budget", "1"], "h = 1000000000");
     refused(&["sweep", "instances/small.toml", "--jobs", "1000000000"], "--jobs = 1000000000 is above the supported 256");
     refused(&["check", "--n", "1000", "--d", "3", "--family", "all"], "n = 1000 is above the supported 100 (the all family has n(n+1)/2 sequences)");
+    // Linear-code rank bounds and the frontier: refused before any certificate is read or solved.
+    refused(&["rank", "--linear", "--m", "2..=1000000000"], "a range = 999999999 is above the supported 10000");
+    refused(&["rank", "--linear", "--m", "258"], "m = 258 is out of range (even m in 8..=256)");
+    refused(&["rank", "--linear", "--m", "64", "--n", "1000000"], "n = 1000000 is out of range (3..=8)");
+    refused(&["frontier", "--m", "1..=1000000000"], "a range = 1000000000 is above the supported 10000");
+    refused(&["frontier", "--m", "66"], "m = 66 is out of range (1..=64)");
+    refused(&["frontier", "--m", "64", "--sparse-attempts", "99999999"], "--sparse-attempts: 99999999 is above the limit 500");
+    refused(&["frontier", "--m", "64", "--jobs", "100000"], "--jobs = 100000 is above the supported 256");
     let g = out.join("g.toml");
     std::fs::write(&g, "n = \"3..=1000000000\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
     refused(&["sweep", g.to_str().unwrap()], "a range = 999999998 is above the supported 10000");

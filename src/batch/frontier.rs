@@ -103,9 +103,10 @@ impl Row {
 
 /// The certified lower bounds found in `dir`, by `m`: `mMM.json` (`minip-rank/2`, explicit
 /// codes) and `n3_mMMM.json` (`minip-rank-linear/1` at length 3; other `n` are skipped, the
-/// frontier is about length-3 heads). Each is checked when read; a file that fails its check
+/// frontier is about length-3 heads), for `m ≤ max_m` (a bound at `m'` holds for every
+/// `m ≥ m'`; larger ones are not read). Each is checked when read; a file that fails its check
 /// is an error; a missing directory is no bounds.
-pub fn read_lower(dir: &Path) -> Result<BTreeMap<u32, Lower>, String> {
+pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String> {
     let mut out = BTreeMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -114,6 +115,9 @@ pub fn read_lower(dir: &Path) -> Result<BTreeMap<u32, Lower>, String> {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let stem = name.strip_prefix("n3_").unwrap_or(name);
         let Some(m) = stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok()) else { continue };
+        if m > max_m {
+            continue;
+        }
         let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
         let ctx = Context::beside(&f);
         check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;

@@ -165,13 +165,22 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             other => return Err(format!("--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)")),
         }
     }
-    // Lower bounds first: a rejected committed certificate is a failed check (exit 1).
+    let pool = super::pool(a.jobs)?;
+    if let Some(p) = &a.plot {
+        crate::print::check_target(p)?;
+    }
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+    }
+    // Lower bounds next: a rejected committed certificate is a failed check (exit 1). Only
+    // certificates at m' ≤ the largest m asked for can give a bound; no other is read.
+    let top = ms.iter().copied().max().unwrap_or(0);
     let mut lowers = Vec::new();
     for dir in [&a.rank_dir, &a.rank_linear_dir] {
         if dir.as_os_str() != "-" && !dir.is_dir() {
             super::warn(Some(format!("{} is not a directory: no lower bounds from it", dir.display())));
         }
-        match read_lower(dir) {
+        match read_lower(dir, top) {
             Ok(l) => lowers.push(l),
             Err(e) => {
                 eprintln!("minip: error: {e}");
@@ -193,13 +202,6 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         lower,
         lower_linear,
     };
-    let pool = super::pool(a.jobs)?;
-    if let Some(p) = &a.plot {
-        crate::print::check_target(p)?;
-    }
-    if let Some(dir) = &a.out {
-        super::warn(crate::print::out_dir(dir)?);
-    }
     let t = Instant::now();
     let rows = pool.install(|| run(&job, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
