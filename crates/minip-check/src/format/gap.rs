@@ -26,7 +26,9 @@ pub struct Params {
     /// `K'` as a rational (derived from the above; checked, not trusted).
     pub kprime: String,
     /// The setting (docs/math.md §11); each field is absent when it has its default value
-    /// (`min-ip`, `nonneg`, `shared`, `all`, summed kernel).
+    /// (`min-ip`, `nonneg`, `shared`, `all`, summed kernel). The same five fields stand in the
+    /// sharp and ratio formats: serde's `deny_unknown_fields` does not work with `flatten`, and
+    /// an unknown field must stay an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
