@@ -3,7 +3,7 @@
 //! a hint for `crate::repair::simplex`; no value read here is ever reported.
 
 use minip_check::rows::ratio::IntRow;
-use highs::{HighsModelStatus, RowProblem, Sense};
+use highs::{HighsModelStatus, Model, RowProblem, Sense};
 
 /// HiGHS's answer: column values, row activities, row duals, column duals.
 pub struct Hint {
@@ -41,15 +41,7 @@ pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Resu
         buf.iter_mut().for_each(|e| e.1 /= m);
         pb.add_row(..=0.0, &buf);
     }
-    let mut model = pb.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("threads", 1);
-    // Measured on this LP: presolve loses the tiny far-apart terms and HiGHS's
-    // default strategy fails from h ≈ 128 on; the plain dual simplex is fast and
-    // returns an (almost) optimal basis well past that.
-    model.set_option("presolve", "off");
-    model.set_option("simplex_strategy", 1);
-    model.set_option("time_limit", 60.0);
+    let model = dual_simplex(pb);
     let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
     if solved.status() != HighsModelStatus::Optimal {
         return Err(format!("HiGHS: status {:?}", solved.status()));
@@ -104,12 +96,7 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
     }
     let norm: Vec<_> = lp.norm.iter().map(|&j| (cols[j], 1.0)).collect();
     pb.add_row(1.0..=1.0, &norm);
-    let mut model = pb.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("threads", 1);
-    model.set_option("presolve", "off");
-    model.set_option("simplex_strategy", 1);
-    model.set_option("time_limit", 60.0);
+    let model = dual_simplex(pb);
     let solved = model.try_solve().map_err(|e| NoOptimum::Other(format!("HiGHS: {e:?}")))?;
     match solved.status() {
         HighsModelStatus::Optimal => {}
@@ -132,4 +119,17 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
         row_duals: s.dual_rows().to_vec(),
         col_duals: s.dual_columns().to_vec(),
     })
+}
+
+/// The row LP as HiGHS should solve it. Measured on this LP: presolve loses the tiny
+/// far-apart terms and HiGHS's default strategy fails from h ≈ 128 on; the plain dual simplex
+/// is fast and returns an (almost) optimal basis well past that. One thread, 60 s at most.
+fn dual_simplex(pb: RowProblem) -> Model {
+    let mut model = pb.optimise(Sense::Minimise);
+    model.make_quiet();
+    model.set_option("threads", 1);
+    model.set_option("presolve", "off");
+    model.set_option("simplex_strategy", 1);
+    model.set_option("time_limit", 60.0);
+    model
 }

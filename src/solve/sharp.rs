@@ -20,14 +20,7 @@ pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), String> {
     model.set_verbose(false);
     let mut model = model.set_threads(1);
     for (c, _) in rows {
-        let mut e = Expression::from(0.0);
-        for (g, v) in c.iter().zip(&z) {
-            let g = to_f64(g);
-            if g != 0.0 {
-                e.add_mul(g, *v);
-            }
-        }
-        model.add_constraint(e.leq(0.0));
+        model.add_constraint(row_expression(c, &z).leq(0.0));
     }
     let sol = model.solve().map_err(|e| format!("HiGHS: {e}"))?;
     let zv: Vec<f64> = z.iter().map(|v| sol.value(*v)).collect();
@@ -51,14 +44,7 @@ pub fn lp_hint_general(rows: &[(Vec<Rat>, Rat)], nvars: usize, nslots: usize, go
     model.set_verbose(false);
     let mut model = model.set_threads(1);
     for (c, _) in rows {
-        let mut e = Expression::from(0.0);
-        for (g, v) in c.iter().zip(&z) {
-            let g = to_f64(g);
-            if g != 0.0 {
-                e.add_mul(g, *v);
-            }
-        }
-        model.add_constraint(e.leq(0.0));
+        model.add_constraint(row_expression(c, &z).leq(0.0));
     }
     let norm: Expression = bad.iter().map(|&j| z[j]).sum();
     model.add_constraint(norm.eq(1.0));
@@ -71,4 +57,16 @@ pub fn lp_hint_general(rows: &[(Vec<Rat>, Rat)], nvars: usize, nslots: usize, go
         Err(ResolutionError::Unbounded) => Ok(Hint::Unbounded),
         Err(e) => Err(format!("HiGHS: {e}")),
     }
+}
+
+/// `Σ g_j z_j` over the nonzero coefficients of an exact row (as floats: a hint).
+fn row_expression(c: &[Rat], z: &[Variable]) -> Expression {
+    let mut e = Expression::from(0.0);
+    for (g, v) in c.iter().zip(z) {
+        let g = to_f64(g);
+        if g != 0.0 {
+            e.add_mul(g, *v);
+        }
+    }
+    e
 }
