@@ -16,7 +16,9 @@ fn bench(c: &mut Criterion) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/regression/n6_eps1-3_h6_u1_w5_all_bpaper.json");
     let text = std::fs::read_to_string(path).unwrap();
     let ctx = Context::default();
-    c.bench_function("parse+check all n=6 certificate", |b| b.iter(|| check_any(&read::parse(&text).unwrap(), &ctx).unwrap()));
+    c.bench_function("parse+check all n=6 certificate", |b| {
+        b.iter(|| check_any(&read::parse(&text).unwrap(), &ctx).unwrap())
+    });
 }
 
 criterion_group!(benches, bench);

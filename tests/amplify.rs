@@ -16,7 +16,11 @@ fn root() -> PathBuf {
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -42,7 +46,8 @@ fn ratios_exceed_2_pow_25_by_h_64() {
 
 fn committed(eps: &str, h: u32) -> Value {
     let f = root().join(format!("proofs/amplify/n3_eps{}_h{h}_lo0_hi{h}.json", eps.replace('/', "-")));
-    serde_json::from_str(&std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()))).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display())))
+        .unwrap()
 }
 
 #[test]
@@ -50,7 +55,9 @@ fn committed_certificates_cover_the_grid_and_match_a_fresh_solve() {
     for eps in ["1/2", "1/4"] {
         for h in 1..=24 {
             let v = committed(eps, h);
-            let AnyCertificate::Ratio(c) = read::parse(&v.to_string()).unwrap() else { panic!("not a ratio certificate") };
+            let AnyCertificate::Ratio(c) = read::parse(&v.to_string()).unwrap() else {
+                panic!("not a ratio certificate")
+            };
             let r = check_ratio(&c).unwrap();
             if h <= 12 || h == 24 {
                 let fresh = forced_ratio(3, &parse_rational(eps).unwrap(), h, 0, h, false).unwrap();
@@ -71,7 +78,10 @@ fn rejects(v: &Value, needle: &str, what: &str) {
 #[test]
 fn tampered_ratio_certificates_are_rejected() {
     let good = committed("1/2", 12);
-    assert_eq!(check_any(&read::parse(&good.to_string()).unwrap(), &Context::default()).unwrap(), "ratio R = 40 (n=3 eps=1/2 h=12 lo=0 hi=12)");
+    assert_eq!(
+        check_any(&read::parse(&good.to_string()).unwrap(), &Context::default()).unwrap(),
+        "ratio R = 40 (n=3 eps=1/2 h=12 lo=0 hi=12)"
+    );
     let mults = good["multipliers"].as_array().unwrap().len();
     assert!(mults > 2);
 
@@ -98,7 +108,11 @@ fn tampered_ratio_certificates_are_rejected() {
 
     let mut t = good.clone();
     t["multipliers"][0]["classes"] = serde_json::json!([0, 13]);
-    rejects(&t, "multipliers[0] ([0, 13] lower): not a nondecreasing multiset of n − 1 classes in 0..13", "class out of range");
+    rejects(
+        &t,
+        "multipliers[0] ([0, 13] lower): not a nondecreasing multiset of n − 1 classes in 0..13",
+        "class out of range",
+    );
 
     // A smaller ε only strengthens what the multipliers prove (fewer heads are correct), so
     // they still pass; the point, correct at 1/2, is not at 1/3.
@@ -158,9 +172,24 @@ fn amplify_cli_prints_certified_ratios_and_writes_files() {
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("r.svg");
     let lp = dir.join("h6.lp");
-    let (code, out, err) = minip(&["amplify", "--h", "6", "--plot", svg.to_str().unwrap(), "--export-lp", lp.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    let (code, out, err) = minip(&[
+        "amplify",
+        "--h",
+        "6",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--export-lp",
+        lp.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["6", "0", "6", "7", "2.807", "5", "1.400", "-"]), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["6", "0", "6", "7", "2.807", "5", "1.400", "-"]),
+        "{out}"
+    );
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let text = std::fs::read_to_string(&lp).unwrap();
     assert!(text.contains("Minimize") && text.contains(" norm: A6 = 1") && text.ends_with("End\n"));

@@ -17,7 +17,8 @@ fn root() -> PathBuf {
 }
 
 fn load(rel: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}")))
+        .unwrap()
 }
 
 fn rejects(v: &Value, needle: &str, what: &str) {
@@ -36,7 +37,9 @@ fn accepts(v: &Value) -> String {
 }
 
 fn ratio_of(rel: &str) -> RatioOutcome {
-    let Ok(AnyCertificate::Ratio(c)) = read::read(&root().join(rel)) else { panic!("{rel}: not a ratio certificate") };
+    let Ok(AnyCertificate::Ratio(c)) = read::read(&root().join(rel)) else {
+        panic!("{rel}: not a ratio certificate")
+    };
     minip::check::check_ratio_outcome(&c).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
@@ -70,19 +73,29 @@ fn max_ip_with_copies_is_empty_from_h_4_by_the_three_row_certificate() {
     assert_eq!(ratio_of(&format!("{TASKS}/n3_eps1-2_h2_lo2_hi0_maxip.json")), qi(1));
     assert_eq!(ratio_of(&format!("{TASKS}/n3_eps1-2_h3_lo3_hi0_maxip.json")), qi(4));
     for h in 4..=24 {
-        assert_eq!(ratio_of(&format!("{TASKS}/n3_eps1-2_h{h}_lo{h}_hi0_maxip.json")), RatioOutcome::Empty, "h = {h}");
+        assert_eq!(
+            ratio_of(&format!("{TASKS}/n3_eps1-2_h{h}_lo{h}_hi0_maxip.json")),
+            RatioOutcome::Empty,
+            "h = {h}"
+        );
     }
     let v = load(&format!("{TASKS}/n3_eps1-2_h4_lo4_hi0_maxip.json"));
     let m: Vec<(String, String, String)> = v["multipliers"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| (m["classes"].to_string(), m["side"].as_str().unwrap().into(), m["y"].as_str().unwrap().into()))
+        .map(|m| {
+            (m["classes"].to_string(), m["side"].as_str().unwrap().into(), m["y"].as_str().unwrap().into())
+        })
         .collect();
     // ½·(x,0,0).upper + 1·(x,0,x).lower + ½·(x,x,x).upper, no den row: no correct head at all.
     assert_eq!(
         m,
-        vec![("[0,0]".into(), "upper".into(), "1/2".into()), ("[0,4]".into(), "lower".into(), "1".into()), ("[4,4]".into(), "upper".into(), "1/2".into())]
+        vec![
+            ("[0,0]".into(), "upper".into(), "1/2".into()),
+            ("[0,4]".into(), "lower".into(), "1".into()),
+            ("[4,4]".into(), "upper".into(), "1/2".into())
+        ]
     );
     assert!(accepts(&v).contains("no correct head at all"));
     // Tampering: a multiplier changed, the task dropped (Min-IP has correct heads).
@@ -149,7 +162,11 @@ fn signed_kernels_follow_the_stated_pattern() {
         if p["family"] != "paper" {
             continue;
         }
-        let k = k_of(p["n"].as_u64().unwrap() as u32, p["eps"].as_str().unwrap(), (p["w"].as_u64().unwrap() - p["u"].as_u64().unwrap()) as u32);
+        let k = k_of(
+            p["n"].as_u64().unwrap() as u32,
+            p["eps"].as_str().unwrap(),
+            (p["w"].as_u64().unwrap() - p["u"].as_u64().unwrap()) as u32,
+        );
         let want = if p["bound"] == "paper" && k == qi(1) { "holds" } else { "broken" };
         assert_eq!(v["verdict"], want, "{p}");
         gaps += 1;
@@ -172,7 +189,10 @@ fn signed_certificates_are_checked_part_by_part() {
     t.as_object_mut().unwrap().remove("kernel");
     rejects(&file(&t), "kstar: -inf only with a signed kernel", "kernel dropped");
     // A finite signed kstar (d = 3: 1 < K = 2): the lower side uses the strict bad_pos row.
-    let d3 = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper).unwrap().with_setting(Setting { kernel: Kernel::Signed, ..Setting::default() }).unwrap();
+    let d3 = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper)
+        .unwrap()
+        .with_setting(Setting { kernel: Kernel::Signed, ..Setting::default() })
+        .unwrap();
     let SharpOutcome::Certified(c) = sharp(&d3) else { panic!("unknown") };
     assert_eq!(c.kstar, "1");
     let mut t = serde_json::to_value(c.cert()).unwrap();
@@ -205,14 +225,19 @@ fn positions_keep_the_summed_constant_and_lose_every_single_one() {
     for h in 2..=8u32 {
         let shared = ratio_of(&format!("{dir}/n3_eps1-2_h{h}_lo0_hi{h}.json"));
         assert_eq!(ratio_of(&format!("{dir}/n3_eps1-2_h{h}_lo0_hi{h}_perpos.json")), shared);
-        assert_eq!(ratio_of(&format!("{dir}/n3_eps1-2_h{h}_lo0_hi{h}_causal.json")), chain_bound(3, &q(1, 2), h, 0).unwrap());
+        assert_eq!(
+            ratio_of(&format!("{dir}/n3_eps1-2_h{h}_lo0_hi{h}_causal.json")),
+            chain_bound(3, &q(1, 2), h, 0).unwrap()
+        );
     }
     // Tampering: the ordered sequences of a positional gap certificate are rebuilt.
     let inst = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper)
         .unwrap()
         .with_setting(Setting { positions: Positions::CausalLast, ..Setting::default() })
         .unwrap();
-    let minip::certify::gap::Outcome::Certified(c) = minip::certify::gap::decide(&inst) else { panic!("unknown") };
+    let minip::certify::gap::Outcome::Certified(c) = minip::certify::gap::decide(&inst) else {
+        panic!("unknown")
+    };
     let v = serde_json::to_value(c.cert()).unwrap();
     assert_eq!(v["variables"].as_array().unwrap().len(), 10);
     let mut t = v.clone();
@@ -227,7 +252,10 @@ fn positions_keep_the_summed_constant_and_lose_every_single_one() {
 fn signed_row_lp_ratios_equal_the_nonnegative_ones() {
     for h in [2u32, 3, 8, 24] {
         let a = ratio_of(&format!("proofs/beyond/signed-ratios/n3_eps1-2_h{h}_lo0_hi{h}.json"));
-        assert_eq!(ratio_of(&format!("proofs/beyond/signed-ratios/n3_eps1-2_h{h}_lo0_hi{h}_signed.json")), a.value().unwrap().clone());
+        assert_eq!(
+            ratio_of(&format!("proofs/beyond/signed-ratios/n3_eps1-2_h{h}_lo0_hi{h}_signed.json")),
+            a.value().unwrap().clone()
+        );
         let s = ratio_of(&format!("proofs/beyond/signed-ratios/n3_eps1-2_h{h}_lo0_hi{h}p_sup_signed.json"));
         assert_eq!(s, chain_bound(3, &q(1, 2), h, 0).unwrap());
     }

@@ -64,10 +64,13 @@ fn committed_regression_verdicts_are_broken_exactly_at_the_known_small_gaps() {
     assert_eq!(files.len(), 1344);
     let mut broken = 0;
     for f in files {
-        let Ok(AnyCertificate::Gap(c)) = read::read(&f) else { panic!("{}: not a gap certificate", f.display()) };
+        let Ok(AnyCertificate::Gap(c)) = read::read(&f) else {
+            panic!("{}: not a gap certificate", f.display())
+        };
         let p = &c.params;
         let d = p.w - p.u;
-        let expect_broken = d == 1 && ((p.eps == "1/2" && p.family == "paper") || (p.eps == "1/3" && p.n == 3));
+        let expect_broken =
+            d == 1 && ((p.eps == "1/2" && p.family == "paper") || (p.eps == "1/3" && p.n == 3));
         assert_eq!(c.verdict, if expect_broken { "broken" } else { "holds" }, "{}", f.display());
         broken += expect_broken as usize;
     }
@@ -98,14 +101,22 @@ fn tampered_farkas_certificates_are_rejected() {
     // restated consistently, the rebuilt rows or sequences do.
     let mut t = good.clone();
     t["params"]["eps"] = Value::from("1/3");
-    assert_eq!(check_value(&t).unwrap_err(), "params.kprime: stated 2 but the parameters give 7/2", "changed ε");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "params.kprime: stated 2 but the parameters give 7/2",
+        "changed ε"
+    );
     t["params"]["kprime"] = Value::from("7/2");
     let e = check_value(&t).unwrap_err();
     assert_eq!(e, "farkas.rows[0] (S1.upper): differs from the row rebuilt from params", "changed ε and K'");
 
     let mut t = good.clone();
     t["params"]["n"] = Value::from(4);
-    assert_eq!(check_value(&t).unwrap_err(), "params.kprime: stated 2 but the parameters give 4", "changed n");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "params.kprime: stated 2 but the parameters give 4",
+        "changed n"
+    );
     t["params"]["kprime"] = Value::from("4");
     let e = check_value(&t).unwrap_err();
     assert_eq!(e, "sequences[0] (S1): does not match the family rebuilt from params", "changed n and K'");
@@ -120,7 +131,11 @@ fn tampered_farkas_certificates_are_rejected() {
 
     let mut t = good.clone();
     t["farkas"]["rows"][0]["coeffs"][3] = Value::from("7");
-    assert_eq!(check_value(&t).unwrap_err(), "farkas.rows[0] (S1.upper): differs from the row rebuilt from params", "edited row");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "farkas.rows[0] (S1.upper): differs from the row rebuilt from params",
+        "edited row"
+    );
 
     let mut t = good.clone();
     t["verdict"] = Value::from("broken");
@@ -128,7 +143,9 @@ fn tampered_farkas_certificates_are_rejected() {
 
     let mut t = good.clone();
     t["farkas"]["combined_rhs"] = Value::from("-2");
-    assert!(check_value(&t).unwrap_err().starts_with("farkas.combined_rhs: stated -2 but the multipliers give"));
+    assert!(check_value(&t)
+        .unwrap_err()
+        .starts_with("farkas.combined_rhs: stated -2 but the multipliers give"));
 
     let mut t = good.clone();
     t["tokens"]["y"] = Value::from("111");
@@ -145,11 +162,19 @@ fn tampered_heads_are_rejected() {
     // s(x,x) = 5 moves every output; S3 = (x, y, z) (target 0) then has ŷ = 11/13.
     let mut t = good.clone();
     t["head"]["s"]["x"] = Value::from("5");
-    assert_eq!(check_value(&t).unwrap_err(), "head: S3: |ŷ − t| = 11/13 is not below ε", "changed value table");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "head: S3: |ŷ − t| = 11/13 is not below ε",
+        "changed value table"
+    );
 
     let mut t = good.clone();
     t["head"]["alpha"]["y"] = Value::from("1000");
-    assert_eq!(check_value(&t).unwrap_err(), "head: α(x,y) ≤ K'·α(x,z) fails, so the head does not break the bound", "bound no longer met");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "head: α(x,y) ≤ K'·α(x,z) fails, so the head does not break the bound",
+        "bound no longer met"
+    );
 
     let mut t = good.clone();
     t["head"]["alpha"]["z"] = Value::from("-1");
@@ -157,11 +182,18 @@ fn tampered_heads_are_rejected() {
 
     let mut t = good.clone();
     t["head"]["outputs"][0]["yhat"] = Value::from("0");
-    assert_eq!(check_value(&t).unwrap_err(), "head.outputs (S1): stated output differs from the recomputed -6/17", "stated output");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "head.outputs (S1): stated output differs from the recomputed -6/17",
+        "stated output"
+    );
 
     let mut t = good.clone();
     t["sequences"][2]["target"] = Value::from(1);
-    assert_eq!(check_value(&t).unwrap_err(), "sequences[2] (S3): does not match the family rebuilt from params");
+    assert_eq!(
+        check_value(&t).unwrap_err(),
+        "sequences[2] (S3): does not match the family rebuilt from params"
+    );
 }
 
 /// The outputs of a gap certificate's head, recomputed here from its tables:
@@ -169,7 +201,10 @@ fn tampered_heads_are_rejected() {
 fn head_outputs(c: &GapCertificate) -> Vec<Rat> {
     let h = c.head.as_ref().unwrap();
     let r = |s: &String| parse_rational(s).unwrap();
-    let (alpha, s) = ([r(&h.alpha.triple().x), r(&h.alpha.triple().y), r(&h.alpha.triple().z)], [r(&h.s.triple().x), r(&h.s.triple().y), r(&h.s.triple().z)]);
+    let (alpha, s) = (
+        [r(&h.alpha.triple().x), r(&h.alpha.triple().y), r(&h.alpha.triple().z)],
+        [r(&h.s.triple().x), r(&h.s.triple().y), r(&h.s.triple().z)],
+    );
     c.sequences
         .iter()
         .map(|seq| {
@@ -187,7 +222,10 @@ fn head_outputs(c: &GapCertificate) -> Vec<Rat> {
 fn with_values(good: &GapCertificate, s: [&str; 3]) -> GapCertificate {
     let mut c = good.clone();
     let h = c.head.as_mut().unwrap();
-    { let t = h.s.triple_mut(); (t.x, t.y, t.z) = (s[0].into(), s[1].into(), s[2].into()); }
+    {
+        let t = h.s.triple_mut();
+        (t.x, t.y, t.z) = (s[0].into(), s[1].into(), s[2].into());
+    }
     let outs = head_outputs(&c);
     for (o, y) in c.head.as_mut().unwrap().outputs.iter_mut().zip(outs) {
         o.yhat = fmt_q(&y);
@@ -201,7 +239,8 @@ fn heads_with_consistent_outputs_are_judged_on_the_tolerance() {
     // the tables, so only |ŷ − t| < ε can reject the head, and its message must say so.
     let AnyCertificate::Gap(good) = read::read(&root().join(BROKEN)).unwrap() else { panic!() };
     assert_eq!(check_gap(&good).unwrap(), Verdict::Broken);
-    let stated: Vec<Rat> = good.head.as_ref().unwrap().outputs.iter().map(|o| parse_rational(&o.yhat).unwrap()).collect();
+    let stated: Vec<Rat> =
+        good.head.as_ref().unwrap().outputs.iter().map(|o| parse_rational(&o.yhat).unwrap()).collect();
     assert_eq!(stated, head_outputs(&good), "the committed outputs are the recomputed ones");
     // α = (1/2, 4, 2), targets S1 0, S2 2, S3 0. S1 = (x, y, y): ŷ = (s_x − 4)/17 with
     // s_y = −1/4, so s_x = 25/2 puts S1 exactly at ε = 1/2 (the inequality is strict).
@@ -251,7 +290,10 @@ fn vipr_exports_follow_the_format() {
         }
         assert_eq!(&body[8 + m..8 + m + 3], &["RTP infeas", "SOL 0", "DER 1"][..]);
         let der = body[8 + m + 3];
-        assert!(der.starts_with("absurdity L ") && der.contains(" 0 { lin ") && der.ends_with(" } -1"), "{der}");
+        assert!(
+            der.starts_with("absurdity L ") && der.contains(" 0 { lin ") && der.ends_with(" } -1"),
+            "{der}"
+        );
         assert_eq!(body.len(), 8 + m + 4);
     }
 }
@@ -263,7 +305,11 @@ fn small_grid_resolved_matches_committed_verdicts() {
     let recs = minip::batch::sweep::run(&insts, None, false, false);
     assert_eq!(recs.len(), 2 * 2 * 20 * 2);
     for (inst, rec) in insts.iter().zip(&recs) {
-        let Ok(AnyCertificate::Gap(c)) = read::read(&root().join(format!("proofs/regression/{}.json", inst.stem()))) else { panic!("{}", inst.stem()) };
+        let Ok(AnyCertificate::Gap(c)) =
+            read::read(&root().join(format!("proofs/regression/{}.json", inst.stem())))
+        else {
+            panic!("{}", inst.stem())
+        };
         assert_eq!(rec.verdict, c.verdict, "{}", inst.stem());
     }
 }
@@ -274,7 +320,8 @@ fn small_grid_resolved_matches_committed_verdicts() {
 fn vipr_confirms_infeasibility(text: &str) -> Result<(), String> {
     let mut tok = text.lines().filter(|l| !l.starts_with('%')).flat_map(|l| l.split_whitespace());
     let mut next = || tok.next().ok_or("unexpected end").map(|s| s.to_string());
-    let want = |got: String, w: &str| if got == w { Ok(()) } else { Err(format!("expected {w}, read {got}")) };
+    let want =
+        |got: String, w: &str| if got == w { Ok(()) } else { Err(format!("expected {w}, read {got}")) };
     want(next()?, "VER")?;
     want(next()?, "1.0")?;
     want(next()?, "VAR")?;
@@ -350,7 +397,12 @@ fn vipr_exports_confirm_infeasibility_when_read_back() {
             let lam = parse_rational(&toks[k]).unwrap();
             toks[k] = fmt_q(&(lam * qi(2)));
             let bad = text.replace(der, &toks.join(" "));
-            assert_eq!(vipr_confirms_infeasibility(&bad), Err("combination is not the stated absurdity".to_string()), "{}", p.display());
+            assert_eq!(
+                vipr_confirms_infeasibility(&bad),
+                Err("combination is not the stated absurdity".to_string()),
+                "{}",
+                p.display()
+            );
             n += 1;
         }
     }

@@ -4,7 +4,11 @@ use std::process::Command;
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -45,8 +49,16 @@ fn malformed_certificate_file_is_rejected_with_exit_2() {
     assert_eq!(code, 2);
     assert!(out.contains("missing field"), "{out}");
     // A duplicated field is an error, not "last one wins".
-    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json")).unwrap();
-    std::fs::write(&p, good.replacen("\"verdict\": \"broken\",", "\"verdict\": \"holds\", \"verdict\": \"broken\",", 1)).unwrap();
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json"
+    ))
+    .unwrap();
+    std::fs::write(
+        &p,
+        good.replacen("\"verdict\": \"broken\",", "\"verdict\": \"holds\", \"verdict\": \"broken\",", 1),
+    )
+    .unwrap();
     let (code, out, _) = minip(&["verify", p.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("duplicate key \"verdict\""), "{out}");
@@ -68,7 +80,10 @@ fn verify_exit_codes_follow_the_worst_file_and_nothing_to_check_is_an_error() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(err, "27 files: 27 verified, 0 failed, 0 invalid, 0 unchecked\n");
     assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 27, "{out}");
-    assert!(out.contains("n3_eps1-2_h2_u0_w2_paper_b2.json: broken (gap n=3 eps=1/2 h=2 u=0 w=2 paper b<=2)"), "{out}");
+    assert!(
+        out.contains("n3_eps1-2_h2_u0_w2_paper_b2.json: broken (gap n=3 eps=1/2 h=2 u=0 w=2 paper b<=2)"),
+        "{out}"
+    );
     assert_eq!(out.lines().filter(|l| l.contains(".vipr: VIPR export of the checked")).count(), 13, "{out}");
     // One rejected certificate: exit 1, its line names the failing part.
     let good = std::fs::read_to_string(format!("{settle}/n3_eps1-2_h3_u0_w3_paper_bpaper.json")).unwrap();
@@ -76,7 +91,11 @@ fn verify_exit_codes_follow_the_worst_file_and_nothing_to_check_is_an_error() {
     std::fs::write(&p, good.replacen("\"kprime\": \"2\"", "\"kprime\": \"3\"", 1)).unwrap();
     let (code, out, _) = minip(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("FAILED") && out.contains("tampered.json: params.kprime: stated 3 but the parameters give 2"), "{out}");
+    assert!(
+        out.contains("FAILED")
+            && out.contains("tampered.json: params.kprime: stated 3 but the parameters give 2"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -102,7 +121,10 @@ fn check_exit_codes_follow_the_verdict_and_vipr_is_written() {
     let (code, out, err) = minip(&["check", "--d", "2", "--bound", "2", "--vipr", vipr.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("verdict   broken"), "{out}");
-    assert!(err.starts_with("minip: note: no VIPR file written to") && err.contains("the verdict is broken"), "{err}");
+    assert!(
+        err.starts_with("minip: note: no VIPR file written to") && err.contains("the verdict is broken"),
+        "{err}"
+    );
     assert!(!vipr.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -46,7 +46,11 @@ fn sharp_docs_show_the_summary_of_the_committed_certificates() {
 fn help_lists_the_exit_codes_and_the_limits() {
     for cmd in [vec!["--help"], vec!["check", "--help"], vec!["verify", "--help"], vec!["rank", "--help"]] {
         let (out, _) = run(&cmd);
-        assert!(out.contains("Exit status (every command):") && out.contains("Limits (checked before any work starts"), "{cmd:?}");
+        assert!(
+            out.contains("Exit status (every command):")
+                && out.contains("Limits (checked before any work starts"),
+            "{cmd:?}"
+        );
     }
     // README states the same table.
     let readme = doc("README.md");

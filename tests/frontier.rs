@@ -5,8 +5,8 @@
 //! with the part named, the committed proofs, and the command line.
 
 use minip::certify::poly::{
-    head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation, shared_certificates, shared_degree,
-    sparse_shared, WeightResult,
+    head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation,
+    shared_certificates, shared_degree, sparse_shared, WeightResult,
 };
 use minip::check::poly::{check_poly_head, check_poly_none};
 use minip::check::{check_any, Checked, Context};
@@ -41,7 +41,17 @@ fn shared(m: u32) -> (u32, Checked<PolyHead>, Option<Checked<PolyNone>>) {
 /// docs/math.md §10.8: the smallest shared degree is ⌈m/4⌉ at every even m, but only 4 at m = 17.
 #[test]
 fn shared_degrees_and_ranks() {
-    let want = [(4, 1, 5), (5, 2, 16), (6, 2, 22), (8, 2, 37), (9, 3, 130), (12, 3, 299), (13, 4, 1093), (16, 4, 2517), (17, 4, 3214)];
+    let want = [
+        (4, 1, 5),
+        (5, 2, 16),
+        (6, 2, 22),
+        (8, 2, 37),
+        (9, 3, 130),
+        (12, 3, 299),
+        (13, 4, 1093),
+        (16, 4, 2517),
+        (17, 4, 3214),
+    ];
     for (m, d, rank) in want {
         let (deg, head, none) = shared(m);
         assert_eq!(deg, d, "m = {m}");
@@ -84,8 +94,18 @@ fn m24_beats_the_shared_degree_bound() {
     assert_eq!(head.claim().rank, 14_975.into());
     assert_eq!(*degrees.iter().max().unwrap(), 5);
     // The rank formula's levels (docs/math.md §10.4): 1·6 + 23·5 + 252·4 + 1748·3 + 8602·1.
-    let levels: Vec<(u32, String, usize)> = head.levels.iter().map(|l| (l.j, l.dim.clone(), l.rank)).collect();
-    assert_eq!(levels, vec![(0, "1".into(), 6), (1, "23".into(), 5), (2, "252".into(), 4), (3, "1748".into(), 3), (4, "8602".into(), 1)]);
+    let levels: Vec<(u32, String, usize)> =
+        head.levels.iter().map(|l| (l.j, l.dim.clone(), l.rank)).collect();
+    assert_eq!(
+        levels,
+        vec![
+            (0, "1".into(), 6),
+            (1, "23".into(), 5),
+            (2, "252".into(), 4),
+            (3, "1748".into(), 3),
+            (4, "8602".into(), 1)
+        ]
+    );
 }
 
 /// Dropping f ≥ 0 does not lower any per-weight degree here (docs/frontier.md).
@@ -108,14 +128,19 @@ fn sparse_shared_supports_are_inclusion_minimal() {
         let sp = sparse_shared(m, false, &r, 80).unwrap();
         assert_eq!(sp.support, support, "m = {m}");
         assert!(sp.minimal, "m = {m}");
-        let head = head_certificate(m, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values).unwrap();
+        let head =
+            head_certificate(m, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values)
+                .unwrap();
         assert_eq!(head.claim().rank, rank.into());
         let refs = sp.refuted.iter().map(|(s, y)| refutation(None, s, y)).collect();
         let none = none_certificate(m, KernelClass::Shared, false, refs).unwrap();
         // Every support with one element dropped lies inside a refuted one.
         for k in &support {
             let less: Vec<u32> = support.iter().copied().filter(|j| j != k).collect();
-            assert!(none.claim().refuted.iter().any(|r| less.iter().all(|j| r.support.contains(j))), "m = {m}, drop {k}");
+            assert!(
+                none.claim().refuted.iter().any(|r| less.iter().all(|j| r.support.contains(j))),
+                "m = {m}, drop {k}"
+            );
         }
     }
 }
@@ -252,18 +277,27 @@ fn committed_frontier_proofs_verify() {
     assert_eq!(files.len(), 88, "certificates under proofs/frontier");
     for f in &files {
         let cert = read::read(f).unwrap();
-        let summary = check_any(&cert, &Context::beside(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        assert!(summary.contains("overlap-polynomial head") || summary.contains("overlap polynomials"), "{summary}");
+        let summary =
+            check_any(&cert, &Context::beside(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert!(
+            summary.contains("overlap-polynomial head") || summary.contains("overlap polynomials"),
+            "{summary}"
+        );
     }
     // m = 24: the per-weight head of rank 14,975 and the refutation of shared degree 5.
     let AnyCertificate::PolyHead(h) = read::read(&dir.join("m24.per_weight.json")).unwrap() else { panic!() };
     assert_eq!(check_poly_head(&h).unwrap().rank, 14_975.into());
-    let AnyCertificate::PolyNone(n) = read::read(&dir.join("m24.shared.none.json")).unwrap() else { panic!() };
+    let AnyCertificate::PolyNone(n) = read::read(&dir.join("m24.shared.none.json")).unwrap() else {
+        panic!()
+    };
     assert_eq!(check_poly_none(&n).unwrap().refuted[0].degree_bound(), Some(6));
     for m in [4, 6, 8] {
         for class in ["per_weight", "shared"] {
             let p = dir.join(format!("m{m:02}.{class}.head"));
-            let AnyCertificate::PolyHead(c) = read::read(&dir.join(format!("m{m:02}.{class}.json"))).unwrap() else { panic!() };
+            let AnyCertificate::PolyHead(c) = read::read(&dir.join(format!("m{m:02}.{class}.json"))).unwrap()
+            else {
+                panic!()
+            };
             let head = minip::heads::load(p.to_str().unwrap(), None, None, 3).unwrap();
             assert_eq!(head.rank.to_string(), c.rank, "{}", p.display());
             let r = verify(&head, 1, 3, &q(1, 2), true, false).unwrap();
@@ -338,13 +372,9 @@ fn esolver_feasible(text: &str, tag: &str) -> bool {
     std::fs::create_dir_all(&dir).unwrap();
     let (file, sol) = (dir.join("class.lp"), dir.join("class.sol"));
     std::fs::write(&file, text).unwrap();
-    let out = Command::new("esolver")
-        .arg("-L")
-        .arg("-O")
-        .arg(&sol)
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run esolver ({e}): the witness needs QSopt_ex (.ci/deps installs it)"));
+    let out = Command::new("esolver").arg("-L").arg("-O").arg(&sol).arg(&file).output().unwrap_or_else(|e| {
+        panic!("cannot run esolver ({e}): the witness needs QSopt_ex (.ci/deps installs it)")
+    });
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     let result = std::fs::read_to_string(&sol).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
@@ -360,15 +390,26 @@ fn esolver_feasible(text: &str, tag: &str) -> bool {
 #[test]
 fn esolver_agrees_on_the_smallest_shared_degree() {
     for (m, d) in [(4, 1), (5, 2), (7, 2), (9, 3)] {
-        assert!(!esolver_feasible(&class_lp_text(m, d - 1), &format!("{m}-{}", d - 1)), "m = {m}: degree {} should be infeasible", d - 1);
-        assert!(esolver_feasible(&class_lp_text(m, d), &format!("{m}-{d}")), "m = {m}: degree {d} should be feasible");
+        assert!(
+            !esolver_feasible(&class_lp_text(m, d - 1), &format!("{m}-{}", d - 1)),
+            "m = {m}: degree {} should be infeasible",
+            d - 1
+        );
+        assert!(
+            esolver_feasible(&class_lp_text(m, d), &format!("{m}-{d}")),
+            "m = {m}: degree {d} should be feasible"
+        );
         assert_eq!(shared(m).0, d, "m = {m}");
     }
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(repo()).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -406,7 +447,8 @@ fn frontier_exits_1_on_a_rejected_lower_bound() {
     std::fs::create_dir_all(&dir).unwrap();
     let text = std::fs::read_to_string(repo().join("proofs/rank/m05.json")).unwrap();
     std::fs::write(dir.join("m05.json"), text.replacen("\"bound\": 2", "\"bound\": 3", 1)).unwrap();
-    let (code, _, err) = minip(&["frontier", "--m", "6", "--kernel", "per_weight", "--rank-dir", dir.to_str().unwrap()]);
+    let (code, _, err) =
+        minip(&["frontier", "--m", "6", "--kernel", "per_weight", "--rank-dir", dir.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("rejected"), "{err}");

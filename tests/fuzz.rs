@@ -58,7 +58,8 @@ fn one_line(e: &str) {
 }
 
 fn fuzz(seeds: &[&str], f: impl Fn(&str)) {
-    let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+    let mut runner =
+        TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
     let texts: Vec<String> = seeds.iter().map(|p| seed(p)).collect();
     runner
         .run(&(0..texts.len(), strategy()), |(i, muts)| {
@@ -95,15 +96,17 @@ fn certificate_parsers_and_checks_never_panic() {
 
 #[test]
 fn head_file_parser_never_panics() {
-    fuzz(&["instances/heads/linear-overlap.json", "instances/heads/linear-overlap-m2.json"], |t| match heads::file::parse(t) {
-        Ok(spec) => {
-            if let Some(m) = spec.m {
-                if let Err(e) = heads::Head::build(&spec, m) {
-                    one_line(&e)
+    fuzz(&["instances/heads/linear-overlap.json", "instances/heads/linear-overlap-m2.json"], |t| {
+        match heads::file::parse(t) {
+            Ok(spec) => {
+                if let Some(m) = spec.m {
+                    if let Err(e) = heads::Head::build(&spec, m) {
+                        one_line(&e)
+                    }
                 }
             }
+            Err(e) => one_line(&e),
         }
-        Err(e) => one_line(&e),
     });
 }
 
@@ -119,8 +122,10 @@ fn grid_parser_never_panics() {
 #[test]
 fn drat_parser_never_panics() {
     let proof = std::fs::read(root().join("proofs/rank/m07.maximal.drat")).unwrap();
-    let cnf = minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
-    let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+    let cnf =
+        minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
+    let mut runner =
+        TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
     runner
         .run(&(any::<usize>(), any::<u8>(), 0usize..3), |(pos, byte, kind)| {
             let mut p = proof.clone();
@@ -131,7 +136,11 @@ fn drat_parser_never_panics() {
                 _ => p.insert(i, byte),
             }
             // Either a refutation that checks or a one-line reason; never a panic.
-            if let Err(e) = minip_check::check::drup::check_refutation(&cnf, &p, minip_check::check::drup::Encoding::Binary) {
+            if let Err(e) = minip_check::check::drup::check_refutation(
+                &cnf,
+                &p,
+                minip_check::check::drup::Encoding::Binary,
+            ) {
                 one_line(&e)
             }
             Ok(())

@@ -1,12 +1,12 @@
 //! Explicit heads (docs/math.md §1, §6): exact exhaustive verification, the phase transition,
 //! attacks, and rejection of malformed head files. Small m only.
 
-use minip::rational::{fmt_q, q, qi, Rat};
 use minip::heads::attack::{attack, Method};
 use minip::heads::eval::{evaluate, target, verify, Report};
 use minip::heads::transition::transition;
 use minip::heads::{bits, file, load, Head};
 use minip::model::code::parse_bits;
+use minip::rational::{fmt_q, q, qi, Rat};
 use num_traits::{Signed, Zero};
 use std::process::Command;
 
@@ -101,7 +101,8 @@ fn exact_head_needs_base_len() {
 fn reductions_agree_with_brute_force() {
     let files = ["instances/heads/linear-overlap.json"];
     for m in 2..=3 {
-        let mut heads = vec![head("rank1", m, None, 3), head("softmax", m, None, 3), head("exact", m, Some(2), 3)];
+        let mut heads =
+            vec![head("rank1", m, None, 3), head("softmax", m, None, 3), head("exact", m, Some(2), 3)];
         heads.extend(files.iter().map(|f| load(f, Some(m), None, 3).unwrap()));
         for h in &heads {
             for sym in [true, false] {
@@ -188,13 +189,31 @@ fn malformed_head_files_are_rejected() {
 #[test]
 fn mismatched_dimensions_and_bad_kernels_are_rejected() {
     let cases: &[(&str, &str)] = &[
-        (r#""phi_q": "bits", "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero""#, "phi_q has dimension 2, phi_k has 1"),
-        (r#""phi_q": "ones", "phi_k": "ones", "v": "unit", "w": "bits", "beta": "zero""#, "v has dimension 4, w has 2"),
-        (r#""phi_q": "ones", "phi_k": "ones", "v": "bits", "w": "bits", "beta": "bits""#, "beta must be a scalar"),
-        (r#""phi_q": "ones", "phi_k": {"rule": "ones", "scale": "-1/2"}, "v": "bits", "w": "bits", "beta": "zero""#, "negative kernel entry alpha(00, 00) = -1/2"),
+        (
+            r#""phi_q": "bits", "phi_k": "ones", "v": "bits", "w": "bits", "beta": "zero""#,
+            "phi_q has dimension 2, phi_k has 1",
+        ),
+        (
+            r#""phi_q": "ones", "phi_k": "ones", "v": "unit", "w": "bits", "beta": "zero""#,
+            "v has dimension 4, w has 2",
+        ),
+        (
+            r#""phi_q": "ones", "phi_k": "ones", "v": "bits", "w": "bits", "beta": "bits""#,
+            "beta must be a scalar",
+        ),
+        (
+            r#""phi_q": "ones", "phi_k": {"rule": "ones", "scale": "-1/2"}, "v": "bits", "w": "bits", "beta": "zero""#,
+            "negative kernel entry alpha(00, 00) = -1/2",
+        ),
         // alpha(q,k) = <q,k>: nonnegative, but alpha(00, 00) = 0.
-        (r#""phi_q": "bits", "phi_k": "bits", "v": "bits", "w": "bits", "beta": "zero""#, "alpha(00, 00) = 0"),
-        (r#""phi_q": {"concat": ["ones", {"rule": "row", "base": "-2"}]}, "phi_k": {"concat": ["ones", "unit"]}, "v": "bits", "w": "bits", "beta": "zero""#, "positive base"),
+        (
+            r#""phi_q": "bits", "phi_k": "bits", "v": "bits", "w": "bits", "beta": "zero""#,
+            "alpha(00, 00) = 0",
+        ),
+        (
+            r#""phi_q": {"concat": ["ones", {"rule": "row", "base": "-2"}]}, "phi_k": {"concat": ["ones", "unit"]}, "v": "bits", "w": "bits", "beta": "zero""#,
+            "positive base",
+        ),
     ];
     for (body, needle) in cases {
         let e = parse_err(&format!(r#"{{"format": "minip-head/1", "m": 2, {body}}}"#));
@@ -205,7 +224,9 @@ fn mismatched_dimensions_and_bad_kernels_are_rejected() {
         "phi_q": {"table": {"0": ["1", "1"], "1": ["1", "-1"]}}, "phi_k": {"table": {"0": ["1", "0"], "1": ["0", "1"]}},
         "v": "bits", "w": "bits", "beta": "zero"}"#;
     assert_eq!(parse_err(text), "negative kernel entry alpha(1, 1) = -1");
-    assert!(load("instances/heads/linear-overlap-m2.json", Some(3), None, 3).unwrap_err().contains("written for m = 2"));
+    assert!(load("instances/heads/linear-overlap-m2.json", Some(3), None, 3)
+        .unwrap_err()
+        .contains("written for m = 2"));
     assert!(load("rank1", Some(2), Some(&qi(6)), 3).unwrap_err().contains("--base"));
     assert!(load("softmax", None, None, 3).unwrap_err().contains("--m"));
 }
@@ -231,7 +252,10 @@ fn attack_finds_confirmed_failures() {
     let h = load("instances/heads/linear-overlap.json", Some(3), None, 3).unwrap();
     let (method, w) = attack(&h, 3, &half(), true, false).unwrap().found.unwrap();
     assert!(matches!(method, Method::Exhaustive { .. }));
-    assert_eq!((spelled(3, &w.tokens), w.output.clone()), (vec!["111".into(), "000".into(), "100".into()], q(12, 23)));
+    assert_eq!(
+        (spelled(3, &w.tokens), w.output.clone()),
+        (vec!["111".into(), "000".into(), "100".into()], q(12, 23))
+    );
 
     // Softmax survives: nothing found at n = 3, 4.
     for n in [3, 4] {
@@ -253,7 +277,11 @@ fn transition_table_is_as_predicted() {
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]

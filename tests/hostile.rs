@@ -31,13 +31,26 @@ fn capped(args: &[&str]) -> (i32, String, String) {
         .stdin(Stdio::null())
         .output()
         .expect("timeout and prlimit (util-linux) are installed");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 /// minip without the caps (for the work around a reproducer, not the reproducer itself).
 fn plain(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).stdin(Stdio::null()).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn refused(args: &[&str], needle: &str) {
@@ -53,31 +66,56 @@ fn refused(args: &[&str], needle: &str) {
 fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     let out = tmp("ranges");
     let o = out.to_str().unwrap();
-    refused(&["settle", "--d", "2..=1000000000", "--out", o], "a range = 999999999 is above the supported 10000");
-    refused(&["amplify", "--h", "2..=1000000000", "--json"], "a range = 999999999 is above the supported 10000");
+    refused(
+        &["settle", "--d", "2..=1000000000", "--out", o],
+        "a range = 999999999 is above the supported 10000",
+    );
+    refused(
+        &["amplify", "--h", "2..=1000000000", "--json"],
+        "a range = 999999999 is above the supported 10000",
+    );
     refused(&["rank", "--m", "4..=1000000000"], "a range = 999999997 is above the supported 10000");
-    refused(&["sharp", "--milp", "--m", "1..=1000000000", "--d", "1"], "a range = 1000000000 is above the supported 10000");
+    refused(
+        &["sharp", "--milp", "--m", "1..=1000000000", "--d", "1"],
+        "a range = 1000000000 is above the supported 10000",
+    );
     refused(&["amplify", "--h", "10000", "--json"], "h = 10000 is above the supported 512");
     refused(&["amplify", "--h", "40", "--n", "12"], "multisets of n - 1 classes: too many rows");
     refused(&["rank", "--m", "6", "--n", "1000000000"], "n = 1000000000");
     refused(&["amplify-bench", "--h", "1000000000", "--no-glpsol", "--budget", "1"], "h = 1000000000");
-    refused(&["sweep", "instances/small.toml", "--jobs", "1000000000"], "--jobs = 1000000000 is above the supported 256");
-    refused(&["check", "--n", "1000", "--d", "3", "--family", "all"], "n = 1000 is above the supported 100 (the all family has n(n+1)/2 sequences)");
+    refused(
+        &["sweep", "instances/small.toml", "--jobs", "1000000000"],
+        "--jobs = 1000000000 is above the supported 256",
+    );
+    refused(
+        &["check", "--n", "1000", "--d", "3", "--family", "all"],
+        "n = 1000 is above the supported 100 (the all family has n(n+1)/2 sequences)",
+    );
     // Linear-code rank bounds and the frontier: refused before any certificate is read or solved.
-    refused(&["rank", "--linear", "--m", "2..=1000000000"], "a range = 999999999 is above the supported 10000");
+    refused(
+        &["rank", "--linear", "--m", "2..=1000000000"],
+        "a range = 999999999 is above the supported 10000",
+    );
     refused(&["rank", "--linear", "--m", "258"], "m = 258 is out of range (even m in 8..=256)");
     refused(&["rank", "--linear", "--m", "64", "--n", "1000000"], "n = 1000000 is out of range (3..=8)");
     refused(&["frontier", "--m", "1..=1000000000"], "a range = 1000000000 is above the supported 10000");
     refused(&["frontier", "--m", "66"], "m = 66 is out of range (1..=64)");
-    refused(&["frontier", "--m", "64", "--sparse-attempts", "99999999"], "--sparse-attempts: 99999999 is above the limit 500");
+    refused(
+        &["frontier", "--m", "64", "--sparse-attempts", "99999999"],
+        "--sparse-attempts: 99999999 is above the limit 500",
+    );
     refused(&["frontier", "--m", "64", "--jobs", "100000"], "--jobs = 100000 is above the supported 256");
     let g = out.join("g.toml");
-    std::fs::write(&g, "n = \"3..=1000000000\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
+    std::fs::write(&g, "n = \"3..=1000000000\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n")
+        .unwrap();
     refused(&["sweep", g.to_str().unwrap()], "a range = 999999998 is above the supported 10000");
     std::fs::write(&g, "n = [3]\neps = [\"1/2\"]\nh_max = 100000\nfamilies = [\"paper\"]\n").unwrap();
     refused(&["sweep", g.to_str().unwrap()], "h_max = 100000 is larger than the supported 64");
     // Nothing was written for a refused settle.
-    assert_eq!(std::fs::read_dir(&out).unwrap().filter(|e| !e.as_ref().unwrap().path().ends_with("g.toml")).count(), 0);
+    assert_eq!(
+        std::fs::read_dir(&out).unwrap().filter(|e| !e.as_ref().unwrap().path().ends_with("g.toml")).count(),
+        0
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -121,8 +159,10 @@ fn small_hostile_certificates_do_not_tie_up_the_checker() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("too large to check"), "{out}");
     // The committed m = 24 certificate with a maximality claim for 2577 pairs.
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(root().join("proofs/rank/m24.json")).unwrap()).unwrap();
-    v["maximal"] = serde_json::json!({"refuted": 2577, "proof_format": "drat-binary", "proof": "m24.maximal.drat"});
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("proofs/rank/m24.json")).unwrap()).unwrap();
+    v["maximal"] =
+        serde_json::json!({"refuted": 2577, "proof_format": "drat-binary", "proof": "m24.maximal.drat"});
     let p = write(&d, "m24.json", &v.to_string());
     write(&d, "m24.maximal.drat", "00");
     let (code, out, _) = capped(&["verify", &p]);
@@ -135,10 +175,15 @@ fn small_hostile_certificates_do_not_tie_up_the_checker() {
     assert!(code == 1 || code == 2, "{out}");
     assert!(out.contains("n = 1000 is above the supported 100"), "{out}");
     // Truncated, duplicated, wrong-typed.
-    let good = std::fs::read_to_string(root().join("proofs/settle/n3_eps1-2_h3_u0_w3_paper_b2.json")).unwrap();
+    let good =
+        std::fs::read_to_string(root().join("proofs/settle/n3_eps1-2_h3_u0_w3_paper_b2.json")).unwrap();
     for (name, text, needle) in [
         ("trunc.json", good[..good.len() / 2].to_string(), "malformed certificate"),
-        ("dup.json", good.replacen("\"verdict\": \"holds\",", "\"verdict\": \"broken\", \"verdict\": \"holds\",", 1), "duplicate key \"verdict\""),
+        (
+            "dup.json",
+            good.replacen("\"verdict\": \"holds\",", "\"verdict\": \"broken\", \"verdict\": \"holds\",", 1),
+            "duplicate key \"verdict\"",
+        ),
         ("type.json", good.replacen("\"n\": 3,", "\"n\": \"3\",", 1), "malformed certificate"),
         ("neg.json", good.replacen("\"n\": 3,", "\"n\": -3,", 1), "malformed certificate"),
         ("huge.json", good.replacen("\"n\": 3,", "\"n\": 99999999999999999999,", 1), "malformed certificate"),
@@ -154,8 +199,19 @@ fn small_hostile_certificates_do_not_tie_up_the_checker() {
 #[test]
 fn failed_output_is_never_silent() {
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
-    for args in [vec!["sweep", "instances/small.toml", "--json"], vec!["amplify", "--h", "2..=4", "--json"], vec!["transition", "--m-max", "2"], vec!["verify", "proofs/settle"], vec!["check", "--d", "3"]] {
-        let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(&args).current_dir(root()).stdout(full.try_clone().unwrap()).output().unwrap();
+    for args in [
+        vec!["sweep", "instances/small.toml", "--json"],
+        vec!["amplify", "--h", "2..=4", "--json"],
+        vec!["transition", "--m-max", "2"],
+        vec!["verify", "proofs/settle"],
+        vec!["check", "--d", "3"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_minip"))
+            .args(&args)
+            .current_dir(root())
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("cannot write to standard output: No space left on device"), "{args:?}: {err}");
@@ -164,7 +220,10 @@ fn failed_output_is_never_silent() {
 
 #[test]
 fn outputs_are_checked_first_and_no_directory_is_created_behind_the_users_back() {
-    refused(&["check", "--d", "3", "--cert", "/nonexistent/dir/x.json"], "the directory /nonexistent/dir does not exist");
+    refused(
+        &["check", "--d", "3", "--cert", "/nonexistent/dir/x.json"],
+        "the directory /nonexistent/dir does not exist",
+    );
     assert!(!Path::new("/nonexistent").exists());
     // An unwritable --out is reported before the grid is solved (at once, not after the work).
     let d = tmp("ro");

@@ -22,9 +22,16 @@ fn verdict(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Verdict 
 #[test]
 fn review_literal_check_is_broken_at_d2_and_holds_from_d3() {
     let e = q(1, 2);
-    assert_eq!(verdict(3, e.clone(), Gap::from_d(2).unwrap(), Family::Paper, Bound::Value(qi(2))), Verdict::Broken);
+    assert_eq!(
+        verdict(3, e.clone(), Gap::from_d(2).unwrap(), Family::Paper, Bound::Value(qi(2))),
+        Verdict::Broken
+    );
     for d in 3..=8 {
-        assert_eq!(verdict(3, e.clone(), Gap::from_d(d).unwrap(), Family::Paper, Bound::Value(qi(2))), Verdict::Holds, "d = {d}");
+        assert_eq!(
+            verdict(3, e.clone(), Gap::from_d(d).unwrap(), Family::Paper, Bound::Value(qi(2))),
+            Verdict::Holds,
+            "d = {d}"
+        );
     }
 }
 
@@ -36,9 +43,17 @@ fn lemma_factor_is_the_exact_infimum_on_the_paper_family() {
             for d in 2..=5 {
                 let gap = Gap::from_d(d).unwrap();
                 let k = paper_k(n, &eps, d);
-                assert_eq!(verdict(n, eps.clone(), gap, Family::Paper, Bound::Paper), Verdict::Holds, "n={n} d={d}");
+                assert_eq!(
+                    verdict(n, eps.clone(), gap, Family::Paper, Bound::Paper),
+                    Verdict::Holds,
+                    "n={n} d={d}"
+                );
                 let above = Bound::Value(&k + q(1, 1000));
-                assert_eq!(verdict(n, eps.clone(), gap, Family::Paper, above), Verdict::Broken, "n={n} d={d}");
+                assert_eq!(
+                    verdict(n, eps.clone(), gap, Family::Paper, above),
+                    Verdict::Broken,
+                    "n={n} d={d}"
+                );
             }
         }
     }

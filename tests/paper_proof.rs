@@ -34,7 +34,9 @@ fn the_papers_combination_is_a_certificate_exactly_under_its_side_condition() {
     for n in 3..=6u32 {
         for eps in [q(1, 2), q(1, 3), q(1, 4)] {
             for d in 1..=6u32 {
-                let inst = Instance::new(n, eps.clone(), Gap::from_d(d).unwrap(), Family::Paper, Bound::Paper).unwrap();
+                let inst =
+                    Instance::new(n, eps.clone(), Gap::from_d(d).unwrap(), Family::Paper, Bound::Paper)
+                        .unwrap();
                 let rows = build_rows(&inst);
                 let y = paper_multipliers(&inst);
                 let side = Rat::from_integer(((n - 2) * d).into()) >= &eps * qi(2) * qi(n as i64 - 1);
@@ -47,7 +49,10 @@ fn the_papers_combination_is_a_certificate_exactly_under_its_side_condition() {
                     // Without the side condition the one part that fails is sign_a's multiplier.
                     Err(e) => {
                         assert!(!side, "n={n} eps={eps} d={d}: {e}");
-                        assert!(e.starts_with("farkas: row sign_a: negative multiplier -"), "n={n} eps={eps} d={d}: {e}");
+                        assert!(
+                            e.starts_with("farkas: row sign_a: negative multiplier -"),
+                            "n={n} eps={eps} d={d}: {e}"
+                        );
                     }
                 }
                 // Where the proof does not apply, the solver decides: on this grid the lemma

@@ -67,7 +67,13 @@ fn tamper_head(v: &mut serde_json::Value, eps: &Rat) -> String {
         .as_array()
         .unwrap()
         .iter()
-        .map(|q| ([0, 1, 2].map(|k| q["mult"][k].as_i64().unwrap()), q["target"].as_i64().unwrap(), q["name"].as_str().unwrap().to_string()))
+        .map(|q| {
+            (
+                [0, 1, 2].map(|k| q["mult"][k].as_i64().unwrap()),
+                q["target"].as_i64().unwrap(),
+                q["name"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     let yhat = |s: &[Rat], m: &[i64; 3]| -> Rat {
         let den: Rat = (0..3).map(|k| qi(m[k]) * &alpha[k]).sum();

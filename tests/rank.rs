@@ -98,7 +98,8 @@ fn sat_search_matches_brute_force_for_tiny_m() {
                         Answer::Unsat { proof } => {
                             check_refutation(&encode(s, kmax + 1).formula, &proof, Encoding::Binary).unwrap();
                             // It refutes k + 1 pairs, not k (which has a code).
-                            let e = check_refutation(&encode(s, kmax).formula, &proof, Encoding::Binary).unwrap_err();
+                            let e = check_refutation(&encode(s, kmax).formula, &proof, Encoding::Binary)
+                                .unwrap_err();
                             assert!(not_a_refutation(&e), "{s:?}: {e}");
                         }
                         other => panic!("{s:?}: expected UNSAT at {}, got {other:?}", kmax + 1),
@@ -146,7 +147,9 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     let text = minip::print::json::pretty(&r.cert);
     let AnyCertificate::Rank(back) = read::parse(&text).unwrap() else { panic!("not a rank certificate") };
     assert_eq!(back, c);
-    assert!(check_any(&read::parse(&text).unwrap(), &ctx).unwrap().starts_with(&format!("rank >= {}", c.bound)));
+    assert!(check_any(&read::parse(&text).unwrap(), &ctx)
+        .unwrap()
+        .starts_with(&format!("rank >= {}", c.bound)));
     // Tampering: a bit of the code, the bound, δ, a ratio, the counts.
     let mut t = c.clone();
     let mut bits: Vec<char> = t.code.y[0].chars().collect();
@@ -155,7 +158,11 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     assert!(check_rank(&t, &ctx).unwrap_err().starts_with("code: pair"), "{:?}", check_rank(&t, &ctx));
     let mut t = c.clone();
     t.bound += 1;
-    assert!(check_rank(&t, &ctx).unwrap_err().starts_with(&format!("bound = {}, recomputed {}", c.bound + 1, c.bound)));
+    assert!(check_rank(&t, &ctx).unwrap_err().starts_with(&format!(
+        "bound = {}, recomputed {}",
+        c.bound + 1,
+        c.bound
+    )));
     let mut t = c.clone();
     t.uniform_bound += 1;
     assert!(check_rank(&t, &ctx).unwrap_err().starts_with("uniform_bound = "));
@@ -173,7 +180,11 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     let mut t = c.clone();
     t.ratios.pop();
     let e = check_rank(&t, &ctx).unwrap_err();
-    assert!((e.contains("strict superset of x_i") && e.contains("which is not given")) || (e.contains("entries (i, j) are in class") && e.contains("no ratio certificate R(")), "{e}");
+    assert!(
+        (e.contains("strict superset of x_i") && e.contains("which is not given"))
+            || (e.contains("entries (i, j) are in class") && e.contains("no ratio certificate R(")),
+        "{e}"
+    );
     let mut t = c.clone();
     t.k += 1;
     assert_eq!(check_rank(&t, &ctx).unwrap_err(), format!("k = {} but the code has {} pairs", c.k + 1, c.k));
@@ -185,10 +196,17 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
         // cut at a step boundary would leave a valid proof.)
         let (name, bytes) = r.proof.clone().unwrap();
         let cut = Context { dir: None, files: vec![(name, bytes[..bytes.len() - 1].to_vec())] };
-        assert_eq!(check_rank(&c, &cut).unwrap_err(), "maximal: binary DRAT proof ends inside a clause", "a truncated proof is rejected");
+        assert_eq!(
+            check_rank(&c, &cut).unwrap_err(),
+            "maximal: binary DRAT proof ends inside a clause",
+            "a truncated proof is rejected"
+        );
         let mut t = c.clone();
         t.maximal.as_mut().unwrap().refuted = mx.refuted + 1;
-        assert_eq!(check_rank(&t, &ctx).unwrap_err(), format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted + 1, c.k + 1));
+        assert_eq!(
+            check_rank(&t, &ctx).unwrap_err(),
+            format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted + 1, c.k + 1)
+        );
     }
 }
 
@@ -227,7 +245,10 @@ fn committed_rank_bounds_verify() {
         assert_eq!(ok.strict && ok.value.is_integer(), strict_matters, "m = {m}");
         // Every maximality proof is a binary DRAT file next to the certificate, named for m.
         if let Some(mx) = &c.maximal {
-            assert_eq!((mx.proof.as_str(), mx.proof_format.as_str()), (format!("m{m:02}.maximal.drat").as_str(), "drat-binary"));
+            assert_eq!(
+                (mx.proof.as_str(), mx.proof_format.as_str()),
+                (format!("m{m:02}.maximal.drat").as_str(), "drat-binary")
+            );
             assert!(p.with_file_name(&mx.proof).is_file());
             assert_eq!(ok.maximal, Some(c.k + 1));
         }
@@ -293,7 +314,11 @@ fn step_starts(p: &[u8]) -> Vec<usize> {
 /// The binary DRAT steps of a proof: (`true` for an addition, literals).
 fn drat_steps(p: &[u8]) -> Vec<(bool, Vec<i64>)> {
     let mut out = Vec::new();
-    for w in step_starts(p).windows(2).map(|w| (w[0], w[1])).chain(std::iter::once((*step_starts(p).last().unwrap(), p.len()))) {
+    for w in step_starts(p)
+        .windows(2)
+        .map(|w| (w[0], w[1]))
+        .chain(std::iter::once((*step_starts(p).last().unwrap(), p.len())))
+    {
         let (mut i, end) = (w.0 + 1, w.1);
         let mut lits = Vec::new();
         while i < end {
@@ -381,7 +406,10 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
     // passes; see the end of this test.)
     let c = committed(7);
     let mx = c.maximal.clone().expect("m07 states a maximality proof");
-    assert_eq!((mx.refuted, mx.proof.as_str(), mx.proof_format.as_str()), (3, "m07.maximal.drat", "drat-binary"));
+    assert_eq!(
+        (mx.refuted, mx.proof.as_str(), mx.proof_format.as_str()),
+        (3, "m07.maximal.drat", "drat-binary")
+    );
     let proof = proof_bytes(7);
     assert!(with_proof(&c, proof.clone()).is_ok());
     assert_eq!(check_rank(&c, &beside(7)).unwrap().maximal, Some(3));
@@ -428,7 +456,8 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
     // independent naive checker (below) and most flips must be rejected.
     let cnf = encode(s, 3).formula;
     assert!(naive_drup_refutes(&cnf.clauses, &proof));
-    let adds: Vec<usize> = starts[..needed].iter().copied().filter(|&s| proof[s] == b'a' && proof[s + 1] != 0).collect();
+    let adds: Vec<usize> =
+        starts[..needed].iter().copied().filter(|&s| proof[s] == b'a' && proof[s + 1] != 0).collect();
     assert!(adds.len() > 100, "{}", adds.len());
     let (mut rejected, mut accepted) = (0, 0);
     for &at in adds.iter().step_by(adds.len() / 24) {
@@ -436,11 +465,17 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
         t[at + 1] ^= 1;
         match with_proof(&c, t.clone()) {
             Err(e) => {
-                assert!(e.starts_with("maximal: proof step ") && e.contains("is not a RUP consequence"), "flip at {at}: {e}");
+                assert!(
+                    e.starts_with("maximal: proof step ") && e.contains("is not a RUP consequence"),
+                    "flip at {at}: {e}"
+                );
                 rejected += 1;
             }
             Ok(_) => {
-                assert!(naive_drup_refutes(&cnf.clauses, &t), "flip at {at}: accepted, but not a DRUP refutation");
+                assert!(
+                    naive_drup_refutes(&cnf.clauses, &t),
+                    "flip at {at}: accepted, but not a DRUP refutation"
+                );
                 accepted += 1;
             }
         }
@@ -454,7 +489,10 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
     // A false unit clause first (x_0[0] = 1 is fixed by the formula): not RUP.
     let mut t = vec![b'a', 3, 0];
     t.extend_from_slice(&proof);
-    assert_eq!(with_proof(&c, t).unwrap_err(), "maximal: proof step 1 (added clause [-1]) is not a RUP consequence of the clauses before it");
+    assert_eq!(
+        with_proof(&c, t).unwrap_err(),
+        "maximal: proof step 1 (added clause [-1]) is not a RUP consequence of the clauses before it"
+    );
 
     // The refuted size, and the format.
     let mut t = c.clone();
@@ -465,11 +503,18 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
     assert_eq!(check_rank(&t, &beside(7)).unwrap_err(), "maximal.refuted = 2, expected k + 1 = 3");
     let mut t = c.clone();
     t.maximal.as_mut().unwrap().proof_format = "lrat".into();
-    assert_eq!(check_rank(&t, &beside(7)).unwrap_err(), "maximal.proof_format 'lrat', expected drat or drat-binary");
+    assert_eq!(
+        check_rank(&t, &beside(7)).unwrap_err(),
+        "maximal.proof_format 'lrat', expected drat or drat-binary"
+    );
     let mut t = c.clone();
     t.maximal.as_mut().unwrap().proof_format = "drat".into();
     let e = check_rank(&t, &beside(7)).unwrap_err();
-    assert!(e.starts_with("maximal: text DRAT proof is not UTF-8") || e.starts_with("maximal: malformed DRAT token"), "{e}");
+    assert!(
+        e.starts_with("maximal: text DRAT proof is not UTF-8")
+            || e.starts_with("maximal: malformed DRAT token"),
+        "{e}"
+    );
 
     // A proof for a different shape: m = 8 refutes 3 pairs of (8, 3, 0, 3), not (7, 3, 0, 3);
     // and m = 7's proof does not refute m = 8's formula.
@@ -487,8 +532,14 @@ fn committed_maximality_proofs_are_checked_and_every_tampering_is_rejected() {
     // that is not binary DRAT is still rejected.
     let c4 = committed(4);
     assert!(with_proof(&c4, Vec::new()).is_ok());
-    assert_eq!(with_proof(&c4, b"x".to_vec()).unwrap_err(), "maximal: binary DRAT: byte 0x78 at 0 is not 'a' or 'd'");
-    assert_eq!(check_rank(&c4, &Context::default()).unwrap_err(), "maximal.proof: 'm04.maximal.drat': no directory to read it from");
+    assert_eq!(
+        with_proof(&c4, b"x".to_vec()).unwrap_err(),
+        "maximal: binary DRAT: byte 0x78 at 0 is not 'a' or 'd'"
+    );
+    assert_eq!(
+        check_rank(&c4, &Context::default()).unwrap_err(),
+        "maximal.proof: 'm04.maximal.drat': no directory to read it from"
+    );
 }
 
 #[test]
@@ -508,7 +559,10 @@ fn the_m11_maximality_proof_is_checked_and_a_flipped_byte_is_caught() {
     assert!(e.starts_with("maximal: proof step ") && e.contains("is not a RUP consequence"), "{e}");
     // Cut in half: at a step boundary it stops before the empty clause.
     let mid = starts[starts.len() / 2];
-    assert_eq!(with_proof(&c, proof[..mid].to_vec()).unwrap_err(), "maximal: the proof does not derive the empty clause");
+    assert_eq!(
+        with_proof(&c, proof[..mid].to_vec()).unwrap_err(),
+        "maximal: the proof does not derive the empty clause"
+    );
     // A different refuted size.
     let mut t = c.clone();
     t.maximal.as_mut().unwrap().refuted = 13;
@@ -517,7 +571,11 @@ fn the_m11_maximality_proof_is_checked_and_a_flipped_byte_is_caught() {
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -525,7 +583,18 @@ fn rank_cli_prints_certified_rows_and_rejects_bad_input() {
     let dir = std::env::temp_dir().join(format!("minip-rank-test-{}", std::process::id()));
     let plot = dir.join("rank.svg");
     std::fs::create_dir_all(&dir).unwrap();
-    let (code, out, _) = minip(&["rank", "--m", "9..=10", "--sat-budget", "2", "--json", "--out", dir.to_str().unwrap(), "--plot", plot.to_str().unwrap()]);
+    let (code, out, _) = minip(&[
+        "rank",
+        "--m",
+        "9..=10",
+        "--sat-budget",
+        "2",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0);
     let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows.len(), 2);

@@ -47,7 +47,13 @@ const STATED: [(&str, &str); 12] = [
 /// targets are met.
 #[test]
 fn committed_certificates_prove_their_bounds_and_meet_the_targets() {
-    let targets = [("n3_m032.json", 33u64), ("n3_m064.json", 2_000), ("n3_m128.json", 2_000_000), ("n3_m168.json", 1_000_000_000), ("n3_m256.json", 10_000_000_000_000)];
+    let targets = [
+        ("n3_m032.json", 33u64),
+        ("n3_m064.json", 2_000),
+        ("n3_m128.json", 2_000_000),
+        ("n3_m168.json", 1_000_000_000),
+        ("n3_m256.json", 10_000_000_000_000),
+    ];
     for (name, bound) in STATED {
         let c = cert(name);
         let checked = Checked::new(c, &Context::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -151,7 +157,8 @@ fn golay_pair_counts_by_brute_force() {
     // The classes of docs/rank.md: o = 12 − overlap ∈ {4, 6, 8, 12}.
     assert_eq!((brute[8], brute[6], brute[4], brute[0]), (1275120, 4080384, 1275120, 2576));
     let lin = minip::certify::rank_linear::Library::new();
-    let c = minip::certify::rank_linear::certify(&lin, 3, &q(1, 2), 24, &vec![(lin.index("golay24"), 1)]).unwrap();
+    let c = minip::certify::rank_linear::certify(&lin, 3, &q(1, 2), 24, &vec![(lin.index("golay24"), 1)])
+        .unwrap();
     let explicit = match minip_check::read::read(&root().join("proofs/rank/m24.json")).unwrap() {
         AnyCertificate::Rank(r) => r,
         _ => panic!("proofs/rank/m24.json"),
@@ -163,7 +170,11 @@ fn golay_pair_counts_by_brute_force() {
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -191,10 +202,14 @@ fn cli_linear_bad_input_is_one_line_and_exit_2() {
 fn cli_linear_json_and_certificates() {
     let dir = std::env::temp_dir().join(format!("minip-linear-{}", std::process::id()));
     let d = dir.to_str().unwrap();
-    let (code, out, err) = minip(&["rank", "--linear", "--m", "24..=28", "--no-explicit", "--json", "--out", d]);
+    let (code, out, err) =
+        minip(&["rank", "--linear", "--m", "24..=28", "--no-explicit", "--json", "--out", d]);
     assert_eq!(code, 0, "{err}");
     let recs: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let got: Vec<(u64, &str, &str)> = recs.iter().map(|r| (r["m"].as_u64().unwrap(), r["bound"].as_str().unwrap(), r["kind"].as_str().unwrap())).collect();
+    let got: Vec<(u64, &str, &str)> = recs
+        .iter()
+        .map(|r| (r["m"].as_u64().unwrap(), r["bound"].as_str().unwrap(), r["kind"].as_str().unwrap()))
+        .collect();
     assert_eq!(got, vec![(24, "21", "rank.linear"), (26, "25", "rank.linear"), (28, "33", "rank.linear")]);
     assert_eq!(recs[0]["code"], "golay24");
     let (code, out2, _) = minip(&["rank", "--linear", "--m", "24..=28", "--no-explicit", "--json"]);

@@ -13,7 +13,11 @@ fn root() -> std::path::PathBuf {
 fn lines(args: &[&str]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).output().unwrap();
     assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {l}"))).collect()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {l}")))
+        .collect()
 }
 
 fn type_ok(t: &str, v: &Value) -> bool {
@@ -55,7 +59,9 @@ fn validate(schema: &Value, v: &Value, at: &str) -> Result<(), String> {
         for (k, val) in obj {
             match props.get(k) {
                 Some(s) => validate(s, val, &format!("{at}.{k}"))?,
-                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => return Err(format!("{at}: field {k} is not in the schema")),
+                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                    return Err(format!("{at}: field {k} is not in the schema"))
+                }
                 None => {}
             }
         }
@@ -75,24 +81,83 @@ fn every_json_record_matches_the_schema_of_its_kind() {
         vec!["sweep".into(), "instances/small.toml".into(), "--json".into(), "--out".into(), t("sweep")],
         vec!["sharp".into(), "--d".into(), "3".into(), "--json".into()],
         vec!["sharp".into(), "--grid".into(), "instances/small.toml".into(), "--json".into()],
-        vec!["sharp".into(), "--milp".into(), "--m".into(), "1..=3".into(), "--d".into(), "1".into(), "--json".into()],
+        vec![
+            "sharp".into(),
+            "--milp".into(),
+            "--m".into(),
+            "1..=3".into(),
+            "--d".into(),
+            "1".into(),
+            "--json".into(),
+        ],
         vec!["amplify".into(), "--h".into(), "1..=5".into(), "--json".into(), "--out".into(), t("amp")],
         vec!["amplify".into(), "--h".into(), "3".into(), "--hi".into(), "h+".into(), "--json".into()],
         vec!["rank".into(), "--m".into(), "4..=6".into(), "--sat-budget".into(), "1".into(), "--json".into()],
-        vec!["verify".into(), "proofs/settle".into(), "proofs/sharp/vipr/n3_eps1-2_h2_u0_w2_all.vipr".into(), "--json".into()],
-        vec!["head".into(), "verify".into(), "softmax".into(), "--m".into(), "3".into(), "--len".into(), "3".into(), "--json".into()],
-        vec!["head".into(), "verify".into(), "rank1".into(), "--m".into(), "2".into(), "--len".into(), "3".into(), "--json".into()],
+        vec![
+            "verify".into(),
+            "proofs/settle".into(),
+            "proofs/sharp/vipr/n3_eps1-2_h2_u0_w2_all.vipr".into(),
+            "--json".into(),
+        ],
+        vec![
+            "head".into(),
+            "verify".into(),
+            "softmax".into(),
+            "--m".into(),
+            "3".into(),
+            "--len".into(),
+            "3".into(),
+            "--json".into(),
+        ],
+        vec![
+            "head".into(),
+            "verify".into(),
+            "rank1".into(),
+            "--m".into(),
+            "2".into(),
+            "--len".into(),
+            "3".into(),
+            "--json".into(),
+        ],
         vec!["head".into(), "attack".into(), "rank1".into(), "--m".into(), "2".into(), "--json".into()],
         vec!["head".into(), "attack".into(), "softmax".into(), "--m".into(), "2".into(), "--json".into()],
         vec!["transition".into(), "--m-max".into(), "2".into(), "--json".into()],
         // Beyond Min-IP (docs/beyond.md): settings in records, ratio tables.
         vec!["check".into(), "--d".into(), "3".into(), "--kernel".into(), "signed".into(), "--json".into()],
-        vec!["sharp".into(), "--d".into(), "4".into(), "--task".into(), "max-ip".into(), "--family".into(), "all".into(), "--json".into()],
-        vec!["amplify".into(), "--h".into(), "3..=4".into(), "--task".into(), "max-ip".into(), "--json".into()],
-        vec!["amplify".into(), "--grid".into(), "instances/beyond/positions-ratios.toml".into(), "--json".into()],
+        vec![
+            "sharp".into(),
+            "--d".into(),
+            "4".into(),
+            "--task".into(),
+            "max-ip".into(),
+            "--family".into(),
+            "all".into(),
+            "--json".into(),
+        ],
+        vec![
+            "amplify".into(),
+            "--h".into(),
+            "3..=4".into(),
+            "--task".into(),
+            "max-ip".into(),
+            "--json".into(),
+        ],
+        vec![
+            "amplify".into(),
+            "--grid".into(),
+            "instances/beyond/positions-ratios.toml".into(),
+            "--json".into(),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
-        vec!["frontier".into(), "--m".into(), "4..=6".into(), "--kernel".into(), "all".into(), "--json".into()],
+        vec![
+            "frontier".into(),
+            "--m".into(),
+            "4..=6".into(),
+            "--kernel".into(),
+            "all".into(),
+            "--json".into(),
+        ],
     ];
     let mut seen = BTreeSet::new();
     let mut count = 0;
@@ -101,9 +166,15 @@ fn every_json_record_matches_the_schema_of_its_kind() {
         let recs = lines(&args);
         assert!(!recs.is_empty(), "{args:?}: no records");
         for r in recs {
-            let kind = r["kind"].as_str().unwrap_or_else(|| panic!("{args:?}: a record without kind: {r}")).to_string();
+            let kind = r["kind"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{args:?}: a record without kind: {r}"))
+                .to_string();
             let path = root().join(format!("docs/schema/{kind}.json"));
-            let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("no schema for {kind}"))).unwrap();
+            let schema: Value = serde_json::from_str(
+                &std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("no schema for {kind}")),
+            )
+            .unwrap();
             validate(&schema, &r, &kind).unwrap_or_else(|e| panic!("{args:?}: {e}"));
             seen.insert(kind);
             count += 1;
@@ -119,7 +190,9 @@ fn every_json_record_matches_the_schema_of_its_kind() {
     assert_eq!(seen, schemas, "kinds printed vs schemas in docs/schema");
     assert!(count > 100);
     // The validator is not vacuous: a record with an extra field or a wrong verdict fails.
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(root().join("docs/schema/gap.verdict.json")).unwrap()).unwrap();
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("docs/schema/gap.verdict.json")).unwrap())
+            .unwrap();
     let mut r = lines(&["check", "--d", "3", "--json"]).remove(0);
     r["verdict"] = "maybe".into();
     assert!(validate(&schema, &r, "x").unwrap_err().contains("is not one of"));

@@ -48,14 +48,22 @@ fn kstar_equals_the_lemma_factor_on_the_sanity_grid() {
 fn edge_cases_at_and_below_twice_eps() {
     // d = 2ε: K = 0 and a correct head with α(x,y) = 0 exists: 0 is a minimum.
     let c = certified(&inst(3, q(1, 2), (1, 0, 1), Family::Paper));
-    assert_eq!((c.kstar.as_str(), c.paper_k.as_str(), c.relation.as_str(), c.attained), ("0", "0", "sharp", true));
+    assert_eq!(
+        (c.kstar.as_str(), c.paper_k.as_str(), c.relation.as_str(), c.attained),
+        ("0", "0", "sharp", true)
+    );
     // d < 2ε: K < 0, kstar = 0 (b/c ≥ 0), attained.
     let c = certified(&inst(3, qi(1), (1, 0, 1), Family::Paper));
-    assert_eq!((c.kstar.as_str(), c.paper_k.as_str(), c.relation.as_str(), c.attained), ("0", "-1/2", "loose", true));
+    assert_eq!(
+        (c.kstar.as_str(), c.paper_k.as_str(), c.relation.as_str(), c.attained),
+        ("0", "-1/2", "loose", true)
+    );
     // All family, ε = 3/4, (3,1,2): kstar = 0 but not attained (b = 0 forces Q = 0).
     let c = certified(&inst(3, q(3, 4), (3, 1, 2), Family::All));
     assert_eq!((c.kstar.as_str(), c.attained), ("0", false));
-    assert!(c.lower.as_ref().unwrap().contains_key("Q_ge_0") || c.lower.as_ref().unwrap().contains_key("Q_le_0"));
+    assert!(
+        c.lower.as_ref().unwrap().contains_key("Q_ge_0") || c.lower.as_ref().unwrap().contains_key("Q_le_0")
+    );
 }
 
 #[test]
@@ -70,28 +78,47 @@ fn tampered_sharp_certificates_are_rejected() {
         assert!(e.contains(needle), "expected '{needle}' in: {e}");
     };
     bad(&|c| c.kstar = "15/2".into(), "relation");
-    bad(&|c| {
-        c.kstar = "15/2".into();
-        c.relation = "loose".into();
-    }, "lower: the combination leaves -");
-    bad(&|c| {
-        c.kstar = "13/2".into();
-        c.relation = "fails".into();
-    }, "lower: the combination leaves ");
+    bad(
+        &|c| {
+            c.kstar = "15/2".into();
+            c.relation = "loose".into();
+        },
+        "lower: the combination leaves -",
+    );
+    bad(
+        &|c| {
+            c.kstar = "13/2".into();
+            c.relation = "fails".into();
+        },
+        "lower: the combination leaves ",
+    );
     bad(&|c| c.paper_k = "6".into(), "paper_k");
     bad(&|c| c.relation = "loose".into(), "relation");
     bad(&|c| c.kstar = "-1".into(), "negative");
-    bad(&|c| {
-        let (k, _) = c.lower.as_ref().unwrap().iter().next().map(|(k, v)| (k.clone(), v.clone())).unwrap();
-        c.lower.as_mut().unwrap().insert(k, "1000".into());
-    }, "lower: the combination leaves ");
-    bad(&|c| {
-        c.lower.as_mut().unwrap().insert("S9.upper".into(), "1".into());
-    }, "no row named");
+    bad(
+        &|c| {
+            let (k, _) =
+                c.lower.as_ref().unwrap().iter().next().map(|(k, v)| (k.clone(), v.clone())).unwrap();
+            c.lower.as_mut().unwrap().insert(k, "1000".into());
+        },
+        "lower: the combination leaves ",
+    );
+    bad(
+        &|c| {
+            c.lower.as_mut().unwrap().insert("S9.upper".into(), "1".into());
+        },
+        "no row named",
+    );
     bad(&|c| c.lower = None, "lower: missing");
-    bad(&|c| c.closure.as_mut().unwrap()[5] = "1000".into(), "closure: row x3y0z1.upper is violated (2987/3 > 0)");
+    bad(
+        &|c| c.closure.as_mut().unwrap()[5] = "1000".into(),
+        "closure: row x3y0z1.upper is violated (2987/3 > 0)",
+    );
     bad(&|c| c.closure.as_mut().unwrap()[1] = "6".into(), "closure: need a ≥ 0, b = kstar, c = 1");
-    bad(&|c| c.closure.as_mut().unwrap().pop().map(|_| ()).unwrap(), "closure: expected the six values a b c P Q S");
+    bad(
+        &|c| c.closure.as_mut().unwrap().pop().map(|_| ()).unwrap(),
+        "closure: expected the six values a b c P Q S",
+    );
     bad(&|c| c.closure = None, "closure: missing");
     bad(&|c| c.witness.bound = "8".into(), "witness.bound");
     bad(&|c| c.witness.s[2] = "100".into(), "witness: x3y0z1: |ŷ − t| = 192001/2001 is not below ε");
@@ -101,31 +128,50 @@ fn tampered_sharp_certificates_are_rejected() {
     // consistently (paper_k, relation), the rebuilt rows reject the lower side.
     bad(&|c| c.n = 5, "paper_k: stated 7 but the parameters give 21/2");
     bad(&|c| c.eps = "1/4".into(), "paper_k: stated 7 but the parameters give 10");
-    bad(&|c| {
-        c.n = 5;
-        c.paper_k = "21/2".into();
-        c.relation = "fails".into();
-    }, "lower: no row named 'x1y0z3.lower' for these parameters");
-    bad(&|c| {
-        c.eps = "1/4".into();
-        c.paper_k = "10".into();
-        c.relation = "fails".into();
-    }, "lower: the combination leaves 1/10 on a");
+    bad(
+        &|c| {
+            c.n = 5;
+            c.paper_k = "21/2".into();
+            c.relation = "fails".into();
+        },
+        "lower: no row named 'x1y0z3.lower' for these parameters",
+    );
+    bad(
+        &|c| {
+            c.eps = "1/4".into();
+            c.paper_k = "10".into();
+            c.relation = "fails".into();
+        },
+        "lower: the combination leaves 1/10 on a",
+    );
     bad(&|c| c.family = "paper".into(), "lower: no row named");
     bad(&|c| c.family = "most".into(), "unknown family 'most'");
     bad(&|c| c.w = 5, "paper_k: stated 7 but the parameters give 10");
     bad(&|c| c.u = 4, "need u < w");
     // A whole file goes through check_any.
-    let file = Checked::new(SharpFile { format: SHARP_FORMAT.into(), certificates: vec![good.clone()] }, &Context::default()).unwrap();
+    let file = Checked::new(
+        SharpFile { format: SHARP_FORMAT.into(), certificates: vec![good.clone()] },
+        &Context::default(),
+    )
+    .unwrap();
     assert_eq!(file.claim(), &vec![Some(qi(7))]);
-    let AnyCertificate::Sharp(parsed) = read::parse(&minip::print::json::sharp_file(&file)).unwrap() else { panic!() };
-    assert_eq!(check_any(&AnyCertificate::Sharp(parsed.clone()), &Context::default()).unwrap(), "sharp (1 configurations, kstar certified both sides)");
+    let AnyCertificate::Sharp(parsed) = read::parse(&minip::print::json::sharp_file(&file)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        check_any(&AnyCertificate::Sharp(parsed.clone()), &Context::default()).unwrap(),
+        "sharp (1 configurations, kstar certified both sides)"
+    );
     // In a file, the failing configuration is named with the part that failed.
     let mut t = parsed.clone();
     t.certificates.push(good.clone());
     t.certificates[1].closure.as_mut().unwrap()[5] = "1000".into();
     let e = check_any(&AnyCertificate::Sharp(t), &Context::default()).unwrap_err();
-    assert!(e.starts_with("certificates[1] (n=4 eps=1/3 h=5 u=1 w=4 all): closure: row ") && e.contains("is violated"), "{e}");
+    assert!(
+        e.starts_with("certificates[1] (n=4 eps=1/3 h=5 u=1 w=4 all): closure: row ")
+            && e.contains("is violated"),
+        "{e}"
+    );
     let mut t = parsed.clone();
     t.certificates.clear();
     assert_eq!(check_any(&AnyCertificate::Sharp(t), &Context::default()).unwrap_err(), "certificates: empty");
@@ -155,12 +201,19 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
     let toks: Vec<&str> = r.milp_tokens.split(',').collect();
     assert_ne!(toks[0], toks[2], "{r:?}");
     assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 7, 1).unwrap_err(), "need 1 ≤ m ≤ 6, got m = 7");
-    assert_eq!(milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).unwrap_err(), "need 1 ≤ d ≤ m, got d = 4, m = 3");
+    assert_eq!(
+        milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).unwrap_err(),
+        "need 1 ≤ d ≤ m, got d = 4, m = 3"
+    );
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -171,7 +224,10 @@ fn sharp_cli_prints_checked_values_and_rejects_bad_input() {
     let (code, out, _) = minip(&["sharp", "--h", "3", "--u", "0", "--w", "2", "--family", "all", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!((v["kind"].as_str(), v["kstar"].as_str(), v["verdict"].as_str()), (Some("sharp.kstar"), Some("1"), Some("certified")));
+    assert_eq!(
+        (v["kind"].as_str(), v["kstar"].as_str(), v["verdict"].as_str()),
+        (Some("sharp.kstar"), Some("1"), Some("certified"))
+    );
     assert_eq!(v["certificate"]["kstar"], "1");
     // kstar < K: the lemma's stated bound fails there, a certified counterexample (exit 1).
     let (code, out, _) = minip(&["sharp", "--d", "1", "--n", "3", "--eps", "1/3"]);
@@ -182,7 +238,15 @@ fn sharp_cli_prints_checked_values_and_rejects_bad_input() {
     let grid = dir.join("g.toml");
     std::fs::write(&grid, "n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n").unwrap();
     let out_dir = dir.join("certs");
-    let (code, out, err) = minip(&["sharp", "--grid", grid.to_str().unwrap(), "--out", out_dir.to_str().unwrap(), "--csv", dir.join("t.csv").to_str().unwrap()]);
+    let (code, out, err) = minip(&[
+        "sharp",
+        "--grid",
+        grid.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--csv",
+        dir.join("t.csv").to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(err.contains("4 configurations: 4 sharp"), "the summary goes to stderr: {err}");
     assert_eq!(out.lines().count(), 5, "header and four rows: {out}");
@@ -235,7 +299,11 @@ fn committed_table_matches_committed_certificates() {
         let f: Vec<&str> = line.split(',').collect();
         let key = format!("{},{},{},{},{},{}", f[0], f[1], f[2], f[3], f[4], f[6]);
         let want = by_key.get(&key).unwrap_or_else(|| panic!("no certificate for {key}"));
-        assert_eq!((f[7], f[9], f[10], f[11]), (want.0.as_str(), want.1.as_str(), want.2.as_str(), want.3.as_str()), "{key}");
+        assert_eq!(
+            (f[7], f[9], f[10], f[11]),
+            (want.0.as_str(), want.1.as_str(), want.2.as_str(), want.3.as_str()),
+            "{key}"
+        );
         rows += 1;
     }
     assert_eq!(rows, by_key.len());

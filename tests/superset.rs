@@ -197,7 +197,11 @@ fn committed_gap_certificates_have_pairwise_distinct_tokens() {
 fn check_never_prints_two_equal_tokens() {
     let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-        (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
     };
     // d = 2: the lemma's b ≤ Kc (K = 1) holds.
     let (code, out, _) = run(&["check", "--d", "2"]);
@@ -243,7 +247,11 @@ fn lp_text(h: u32, lo: &str, hi: &str, superset: bool) -> String {
                     *terms.entry(format!("P{c}")).or_default() += 2 * sign;
                     *terms.entry(format!("A{c}")).or_default() += -2 * sign * t as i64 - 1;
                 }
-                let body: String = terms.iter().filter(|e| *e.1 != 0).map(|(v, c)| format!(" {} {} {v}", if *c < 0 { "-" } else { "+" }, c.abs())).collect();
+                let body: String = terms
+                    .iter()
+                    .filter(|e| *e.1 != 0)
+                    .map(|(v, c)| format!(" {} {} {v}", if *c < 0 { "-" } else { "+" }, c.abs()))
+                    .collect();
                 s.push_str(&format!(" r{r}:{body} <= 0\n"));
                 r += 1;
             }
@@ -259,7 +267,8 @@ fn lp_text(h: u32, lo: &str, hi: &str, superset: bool) -> String {
 
 fn esolver_ratio(h: u32, lo: u32, class: u32, superset: bool) -> Rat {
     let hi = if class > h { "sup".to_string() } else { class.to_string() };
-    let dir = std::env::temp_dir().join(format!("minip-superset-{}-{h}-{lo}-{hi}-{superset}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("minip-superset-{}-{h}-{lo}-{hi}-{superset}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (lp, sol) = (dir.join("r.lp"), dir.join("r.sol"));
     std::fs::write(&lp, lp_text(h, &lo.to_string(), &hi, superset)).unwrap();
@@ -281,8 +290,11 @@ fn esolver_ratio(h: u32, lo: u32, class: u32, superset: bool) -> Rat {
 #[test]
 fn every_committed_rank_bound_is_confirmed_by_an_independent_exact_solver() {
     let mut cache: std::collections::BTreeMap<(u32, u32, u32, bool), Rat> = Default::default();
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(root().join("proofs/rank")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("proofs/rank"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
     files.sort();
     assert!(files.len() >= 14);
     for p in files {
@@ -303,7 +315,10 @@ fn every_committed_rank_bound_is_confirmed_by_an_independent_exact_solver() {
                 }
                 let o = (xs[i] & ys[j]).count_ones();
                 let class = if o == h && ys[j] != xs[i] { h + 1 } else { o };
-                let r = cache.entry((h, lo, class, m > h)).or_insert_with(|| esolver_ratio(h, lo, class, m > h)).clone();
+                let r = cache
+                    .entry((h, lo, class, m > h))
+                    .or_insert_with(|| esolver_ratio(h, lo, class, m > h))
+                    .clone();
                 assert!(r.is_positive(), "{}: R = 0 for class {class}", p.display());
                 frob += Rat::one() / (&r * &r);
             }

@@ -89,7 +89,9 @@ impl F {
         let s = s.trim();
         let bad = || panic!("not an exact rational: {s:?}");
         match s.split_once('/') {
-            Some((p, q)) => F::new(p.trim().parse().unwrap_or_else(|_| bad()), q.trim().parse().unwrap_or_else(|_| bad())),
+            Some((p, q)) => {
+                F::new(p.trim().parse().unwrap_or_else(|_| bad()), q.trim().parse().unwrap_or_else(|_| bad()))
+            }
             None => F::new(s.parse().unwrap_or_else(|_| bad()), 1),
         }
     }
@@ -258,7 +260,8 @@ fn esolve(lp: &Lp) -> Answer {
     };
     let result = std::fs::read_to_string(&sol).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
-    let mut words = result.split_whitespace().skip_while(|w| *w != "status").skip(1).skip_while(|w| *w == "=");
+    let mut words =
+        result.split_whitespace().skip_while(|w| *w != "status").skip(1).skip_while(|w| *w == "=");
     let status = words.next().unwrap_or("");
     match status {
         "INFEASIBLE" => Answer::Infeasible,
@@ -430,7 +433,10 @@ fn ratio_lp(n: i64, eps: F, h: i64, lo: i64, hi: i64, superset: bool, skip: Opti
     if superset {
         classes.push(h + 1);
     }
-    assert!(classes.contains(&lo) && classes.contains(&hi), "lo={lo} hi={hi} not classes at h={h} superset={superset}");
+    assert!(
+        classes.contains(&lo) && classes.contains(&hi),
+        "lo={lo} hi={hi} not classes at h={h} superset={superset}"
+    );
     let mut lp = Lp {
         nonneg: classes.iter().map(|k| format!("A{k}")).collect(),
         free: classes.iter().map(|k| format!("P{k}")).collect(),
@@ -458,7 +464,10 @@ fn ratio_lp(n: i64, eps: F, h: i64, lo: i64, hi: i64, superset: bool, skip: Opti
 }
 
 fn ratio(n: i64, eps: F, h: i64, lo: i64, hi: i64, superset: bool) -> F {
-    minimum(&ratio_lp(n, eps, h, lo, hi, superset, None), &format!("R(lo={lo}, hi={hi}; h={h}) n={n} eps={eps} superset={superset}"))
+    minimum(
+        &ratio_lp(n, eps, h, lo, hi, superset, None),
+        &format!("R(lo={lo}, hi={hi}; h={h}) n={n} eps={eps} superset={superset}"),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -497,7 +506,8 @@ fn config_of(p: &Value) -> Config {
 }
 
 fn check_gap_file(path: &Path) -> String {
-    check_gap_doc(&read_json(path), &path.strip_prefix(root()).unwrap_or(path).display().to_string()).unwrap_or_else(|e| panic!("{e}"))
+    check_gap_doc(&read_json(path), &path.strip_prefix(root()).unwrap_or(path).display().to_string())
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Checks one `minip-gap/1` certificate against esolver; returns its verdict.
@@ -507,8 +517,12 @@ fn check_gap_doc(doc: &Value, name: &str) -> Result<String, String> {
     let cfg = config_of(p);
     let kprime = frac(p, "kprime");
     match p["bound"].as_str() {
-        Some("paper") => ensure!(kprime == paper_k(&cfg), "{name}: kprime = {kprime} is not (n-2)(d-2eps)/(2eps) at {cfg}"),
-        Some(b) => ensure!(kprime == F::parse(b), "{name}: kprime = {kprime} differs from the stated bound {b}"),
+        Some("paper") => {
+            ensure!(kprime == paper_k(&cfg), "{name}: kprime = {kprime} is not (n-2)(d-2eps)/(2eps) at {cfg}")
+        }
+        Some(b) => {
+            ensure!(kprime == F::parse(b), "{name}: kprime = {kprime} differs from the stated bound {b}")
+        }
         None => panic!("{name}: no bound"),
     }
     let seqs = sequences(&cfg);
@@ -559,7 +573,10 @@ fn gap_verdicts_agree_with_qsopt_ex() {
     // The sample must exercise both verdicts in both families, or it proves little.
     for v in ["holds", "broken"] {
         for fam in ["paper", "all"] {
-            assert!(tally.get(&(v.into(), fam.into())).copied().unwrap_or(0) > 0, "sample has no {v} verdict for family {fam}: {tally:?}");
+            assert!(
+                tally.get(&(v.into(), fam.into())).copied().unwrap_or(0) > 0,
+                "sample has no {v} verdict for family {fam}: {tally:?}"
+            );
         }
     }
     eprintln!(
@@ -599,7 +616,11 @@ fn kstar_checks(row: &BTreeMap<String, String>) -> Result<(), String> {
         Ordering::Greater => "loose",
         Ordering::Less => "fails",
     };
-    ensure!(get("relation") == relation, "{cfg}: relation {} of kstar = {kstar} to K = {k}, expected {relation}", get("relation"));
+    ensure!(
+        get("relation") == relation,
+        "{cfg}: relation {} of kstar = {kstar} to K = {k}, expected {relation}",
+        get("relation")
+    );
     let seqs = sequences(&cfg);
     // Correct heads with c > 0 exist (C ≠ ∅ in `closure_min_b`): the system with c ≥ 1 and no
     // bound on b, closed form, is feasible.
@@ -610,10 +631,16 @@ fn kstar_checks(row: &BTreeMap<String, String>) -> Result<(), String> {
     ensure!(min_b == kstar, "{cfg}: table.csv says kstar = {kstar}, QSopt_ex finds inf b/c = {min_b}");
     // Attained ⇔ a correct head with c > 0 and b ≤ kstar·c exists ⇔ the gap system at
     // K' = kstar is feasible (a point with c = 0 gets c moved slightly up, the rows being open).
-    ensure!(head_exists(&cfg, &seqs, kstar) == attained, "{cfg}: attained = {attained} but QSopt_ex disagrees");
+    ensure!(
+        head_exists(&cfg, &seqs, kstar) == attained,
+        "{cfg}: attained = {attained} but QSopt_ex disagrees"
+    );
     // Above kstar a correct head meets the bound (the side the sharp witness certifies).
     let above = kstar + F::new(1, 1000);
-    ensure!(head_exists(&cfg, &seqs, above), "{cfg}: no correct head with b <= {above}*c, so kstar = {kstar} is too small");
+    ensure!(
+        head_exists(&cfg, &seqs, above),
+        "{cfg}: no correct head with b <= {above}*c, so kstar = {kstar} is too small"
+    );
     Ok(())
 }
 
@@ -622,16 +649,24 @@ type Kind = (String, String, String, bool);
 /// Checks a sample of one `table.csv`: every `stride`-th row and the first two rows of every
 /// (family, relation, attained, kstar = 0) kind, so that the rare kinds (the paper's K failing,
 /// kstar = 0 attained or not) are always in the sample. Returns the kinds and (n, eps) seen.
-fn check_table(rel: &str, min_rows: usize, stride: usize) -> (usize, BTreeMap<Kind, usize>, std::collections::BTreeSet<(String, String)>) {
+fn check_table(
+    rel: &str,
+    min_rows: usize,
+    stride: usize,
+) -> (usize, BTreeMap<Kind, usize>, std::collections::BTreeSet<(String, String)>) {
     let text = std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
     let mut lines = text.lines();
     let header: Vec<String> = lines.next().unwrap().split(',').map(str::to_string).collect();
-    let rows: Vec<BTreeMap<String, String>> =
-        lines.filter(|l| !l.trim().is_empty()).map(|l| header.iter().cloned().zip(l.split(',').map(str::to_string)).collect()).collect();
+    let rows: Vec<BTreeMap<String, String>> = lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| header.iter().cloned().zip(l.split(',').map(str::to_string)).collect())
+        .collect();
     assert!(rows.len() >= min_rows, "{rel}: expected at least {min_rows} rows, found {}", rows.len());
     let stride = if full() { 1 } else { stride };
     let mut pick: Vec<usize> = (0..rows.len()).step_by(stride).collect();
-    let kind = |r: &BTreeMap<String, String>| -> Kind { (r["family"].clone(), r["relation"].clone(), r["attained"].clone(), r["kstar"] == "0") };
+    let kind = |r: &BTreeMap<String, String>| -> Kind {
+        (r["family"].clone(), r["relation"].clone(), r["attained"].clone(), r["kstar"] == "0")
+    };
     let mut seen: BTreeMap<Kind, usize> = BTreeMap::new();
     for (i, r) in rows.iter().enumerate() {
         let c = seen.entry(kind(r)).or_default();
@@ -658,11 +693,17 @@ fn sharp_constants_agree_with_qsopt_ex() {
     let t0 = std::time::Instant::now();
     // The sharp grid (n = 3..8, eps in {1/2, 1/3, 1/4, 1/8}, h <= 12).
     let (count, tally, groups) = check_table("proofs/sharp/table.csv", 10_000, 218);
-    assert!(tally.len() >= 6 && groups.len() >= 24, "sample too narrow: {tally:?}, (n, eps) groups {groups:?}");
+    assert!(
+        tally.len() >= 6 && groups.len() >= 24,
+        "sample too narrow: {tally:?}, (n, eps) groups {groups:?}"
+    );
     eprintln!("witness: {count} rows of proofs/sharp/table.csv agree with QSopt_ex ({} (n, eps) groups; kinds {tally:?})", groups.len());
     // The probe grid (other eps: K < 0, 0 < K < 1 where kstar has no closed form).
     let (count, tally, groups) = check_table("proofs/sharp/probe/table.csv", 1_000, 40);
-    assert!(tally.len() >= 8 && groups.len() >= 10, "probe sample too narrow: {tally:?}, (n, eps) groups {groups:?}");
+    assert!(
+        tally.len() >= 8 && groups.len() >= 10,
+        "probe sample too narrow: {tally:?}, (n, eps) groups {groups:?}"
+    );
     eprintln!("witness: {count} rows of proofs/sharp/probe/table.csv agree with QSopt_ex ({} (n, eps) groups; kinds {tally:?})", groups.len());
     eprintln!("witness: sharp constants checked in {:.1?}", t0.elapsed());
 }
@@ -702,7 +743,8 @@ fn forced_ratios_agree_with_qsopt_ex() {
     let (mut sup, mut query) = (0, 0);
     for f in &amplify {
         let doc = read_json(f);
-        check_ratio_doc(&doc, &f.strip_prefix(root()).unwrap().display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+        check_ratio_doc(&doc, &f.strip_prefix(root()).unwrap().display().to_string())
+            .unwrap_or_else(|e| panic!("{e}"));
         let (h, hi) = (int(&doc["params"], "h"), int(&doc["params"], "hi"));
         if hi == h + 1 {
             sup += 1;
@@ -717,7 +759,8 @@ fn forced_ratios_agree_with_qsopt_ex() {
         let ratios = doc["ratios"].as_array().unwrap_or_else(|| panic!("{}: no ratios", f.display()));
         assert!(!ratios.is_empty(), "{}: empty ratios", f.display());
         for (i, r) in ratios.iter().enumerate() {
-            check_ratio_doc(r, &format!("{} ratios[{i}]", f.strip_prefix(root()).unwrap().display())).unwrap_or_else(|e| panic!("{e}"));
+            check_ratio_doc(r, &format!("{} ratios[{i}]", f.strip_prefix(root()).unwrap().display()))
+                .unwrap_or_else(|e| panic!("{e}"));
             embedded += 1;
         }
     }
@@ -760,7 +803,8 @@ fn closed_form_ratios_agree_with_qsopt_ex() {
     let ratios = doc["ratios"].as_array().expect("ratios");
     for (i, r) in ratios.iter().enumerate() {
         let hi = int(&r["params"], "hi") as usize;
-        let got = check_ratio_doc(r, &format!("proofs/rank-linear/n3_m032.json ratios[{i}]")).unwrap_or_else(|e| panic!("{e}"));
+        let got = check_ratio_doc(r, &format!("proofs/rank-linear/n3_m032.json ratios[{i}]"))
+            .unwrap_or_else(|e| panic!("{e}"));
         let c = chain(3, hi);
         assert_eq!(got, if hi == 16 { F::new(3 * c - 1, 2) } else { F::new(c, 1) });
         solved += 1;
@@ -776,7 +820,12 @@ fn minip_json(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
-        panic!("minip {}: {e}: exit {}\nstdout:\n{stdout}\nstderr:\n{}", args.join(" "), out.status, String::from_utf8_lossy(&out.stderr))
+        panic!(
+            "minip {}: {e}: exit {}\nstdout:\n{stdout}\nstderr:\n{}",
+            args.join(" "),
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
     })
 }
 
@@ -805,36 +854,62 @@ fn live_binary_agrees_with_qsopt_ex_off_the_grid() {
         args.extend(common);
         args.extend(["--bound", bound, "--json"]);
         let doc = minip_json(&args);
-        let verdict = doc["verdict"].as_str().unwrap_or_else(|| panic!("minip {}: no verdict in {doc}", args.join(" "))).to_string();
+        let verdict = doc["verdict"]
+            .as_str()
+            .unwrap_or_else(|| panic!("minip {}: no verdict in {doc}", args.join(" ")))
+            .to_string();
         let kprime = if bound == "paper" { paper_k(&cfg) } else { F::parse(bound) };
         let exists = head_exists(&cfg, &sequences(&cfg), kprime);
-        assert_eq!(verdict, if exists { "broken" } else { "holds" }, "minip {} at {cfg}, K' = {kprime}", args.join(" "));
+        assert_eq!(
+            verdict,
+            if exists { "broken" } else { "holds" },
+            "minip {} at {cfg}, K' = {kprime}",
+            args.join(" ")
+        );
         *verdicts.entry(verdict).or_insert(0) += 1;
         let mut args = vec!["sharp"];
         args.extend(common);
         args.push("--json");
         let doc = minip_json(&args);
-        let kstar = F::parse(doc["kstar"].as_str().unwrap_or_else(|| panic!("minip {}: no kstar in {doc}", args.join(" "))));
+        let kstar = F::parse(
+            doc["kstar"].as_str().unwrap_or_else(|| panic!("minip {}: no kstar in {doc}", args.join(" "))),
+        );
         let min_b = closure_min_b(&cfg, &sequences(&cfg));
         assert_eq!(kstar, min_b, "minip {}: kstar = {kstar}, QSopt_ex inf b/c = {min_b}", args.join(" "));
-        assert_eq!(doc["attained"].as_bool(), Some(head_exists(&cfg, &sequences(&cfg), kstar)), "minip {}: attained", args.join(" "));
+        assert_eq!(
+            doc["attained"].as_bool(),
+            Some(head_exists(&cfg, &sequences(&cfg), kstar)),
+            "minip {}: attained",
+            args.join(" ")
+        );
     }
     assert!(verdicts.len() == 2, "both verdicts expected among the live cases: {verdicts:?}");
     // Ratios at other n and ε, against the query and a strict superset.
-    for (n, eps, h, lo, hi, sup) in [(3, "1/3", 4, 0, 4, false), (4, "1/2", 3, 0, 3, false), (3, "1/4", 5, 1, 6, true), (4, "1/3", 3, 0, 4, true)] {
+    for (n, eps, h, lo, hi, sup) in [
+        (3, "1/3", 4, 0, 4, false),
+        (4, "1/2", 3, 0, 3, false),
+        (3, "1/4", 5, 1, 6, true),
+        (4, "1/3", 3, 0, 4, true),
+    ] {
         let (ns, hs, los) = (n.to_string(), h.to_string(), lo.to_string());
         let his = if hi == h + 1 { "h+".to_string() } else { hi.to_string() };
-        let mut args = vec!["amplify", "--n", &ns, "--eps", eps, "--h", &hs, "--lo", &los, "--hi", &his, "--json"];
+        let mut args =
+            vec!["amplify", "--n", &ns, "--eps", eps, "--h", &hs, "--lo", &los, "--hi", &his, "--json"];
         if sup {
             args.push("--superset");
         }
         let doc = minip_json(&args);
         let doc = if doc.is_array() { doc[0].clone() } else { doc };
-        let stated = F::parse(doc["ratio"].as_str().unwrap_or_else(|| panic!("minip {}: no ratio in {doc}", args.join(" "))));
+        let stated = F::parse(
+            doc["ratio"].as_str().unwrap_or_else(|| panic!("minip {}: no ratio in {doc}", args.join(" "))),
+        );
         let r = ratio(n, F::parse(eps), h, lo, hi, sup);
         assert_eq!(stated, r, "minip {}: ratio {stated}, QSopt_ex {r}", args.join(" "));
     }
-    eprintln!("witness: live minip check/sharp/amplify agree with QSopt_ex on 10 + 4 off-grid cases in {:.1?}", t0.elapsed());
+    eprintln!(
+        "witness: live minip check/sharp/amplify agree with QSopt_ex on 10 + 4 off-grid cases in {:.1?}",
+        t0.elapsed()
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -894,14 +969,22 @@ fn tampered_answers_disagree_with_qsopt_ex() {
     let mut edited = doc.clone();
     edited["params"]["kprime"] = "201/100".into();
     edited["params"]["bound"] = "201/100".into();
-    rejects("holds at K' = 201/100", "QSopt_ex finds the closed system feasible", check_gap_doc(&edited, "K' = 201/100"));
+    rejects(
+        "holds at K' = 201/100",
+        "QSopt_ex finds the closed system feasible",
+        check_gap_doc(&edited, "K' = 201/100"),
+    );
     let mut kprime = doc.clone();
     kprime["params"]["kprime"] = "3".into();
     rejects("kprime 3 with bound 2", "differs from the stated bound", check_gap_doc(&kprime, "kprime"));
     // A sequence's target changed.
     let mut target = doc.clone();
     target["sequences"][2]["target"] = 1.into();
-    rejects("an edited target", "sequences (multiplicities, target) differ", check_gap_doc(&target, "target"));
+    rejects(
+        "an edited target",
+        "sequences (multiplicities, target) differ",
+        check_gap_doc(&target, "target"),
+    );
     // A ratio off by 1/2 (the old query ratio R(0, 3; 3) = 5/2 claimed for the superset class).
     let doc = read_json(&root().join("proofs/amplify/n3_eps1-2_h3_lo0_hi3p_sup.json"));
     assert_eq!(check_ratio_doc(&doc, "R(0, 3+; 3)").unwrap(), F::int(2));
@@ -928,7 +1011,12 @@ fn tampered_answers_disagree_with_qsopt_ex() {
 #[test]
 fn the_writer_scales_rows_to_integers() {
     let mut lp = Lp { nonneg: vec!["a".into(), "b".into()], ..Lp::default() };
-    lp.row("r", vec![("a".into(), F::new(1, 2)), ("b".into(), F::new(-2, 3)), ("a".into(), F::new(1, 3))], Sense::Le, F::new(-1, 4));
+    lp.row(
+        "r",
+        vec![("a".into(), F::new(1, 2)), ("b".into(), F::new(-2, 3)), ("a".into(), F::new(1, 3))],
+        Sense::Le,
+        F::new(-1, 4),
+    );
     assert!(lp.text().contains(" r: + 10 a - 8 b <= -3\n"), "{}", lp.text());
     assert_eq!(F::parse("-6/4"), F::new(-3, 2));
     assert!(F::new(1, 3) < F::new(1, 2));

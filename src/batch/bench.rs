@@ -73,7 +73,12 @@ pub fn glpsol_exact(lp_text: &str, timeout: u64, tag: &str) -> Result<(f64, bool
         Ok(_) if timed_out => format!("stopped after {timeout} s (timeout)"),
         Ok(o) => {
             let text = std::fs::read_to_string(&sol).unwrap_or_default();
-            let obj = text.lines().find(|l| l.starts_with("Objective:")).unwrap_or("no objective line").trim().to_string();
+            let obj = text
+                .lines()
+                .find(|l| l.starts_with("Objective:"))
+                .unwrap_or("no objective line")
+                .trim()
+                .to_string();
             format!("exit {} in {gt:.2} s; {obj}", o.status.code().unwrap_or(-1))
         }
     };

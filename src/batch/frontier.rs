@@ -20,8 +20,8 @@
 
 use super::progress::Bar;
 use crate::certify::poly::{
-    head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation, shared_certificates, shared_degree,
-    sparse_shared, DegreeResult, Multipliers, WeightResult,
+    head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation,
+    shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
 };
 use minip_check::check::{check_any, Checked, Context};
 use minip_check::format::poly::{PolyHead, PolyNone};
@@ -92,12 +92,16 @@ impl Row {
     pub fn best_upper(&self) -> Option<(num_bigint::BigInt, &'static str)> {
         [("per_weight", &self.per_weight), ("shared", &self.shared), ("sparse", &self.sparse)]
             .into_iter()
-            .filter_map(|(name, c)| c.as_ref().and_then(|r| r.as_ref().ok()).map(|u| (u.head.claim().rank.clone(), name)))
+            .filter_map(|(name, c)| {
+                c.as_ref().and_then(|r| r.as_ref().ok()).map(|u| (u.head.claim().rank.clone(), name))
+            })
             .min_by(|a, b| a.0.cmp(&b.0))
     }
     /// Every column asked for was certified.
     pub fn complete(&self) -> bool {
-        [&self.per_weight, &self.shared, &self.sparse, &self.signed].iter().all(|c| c.as_ref().is_none_or(|r| r.is_ok()))
+        [&self.per_weight, &self.shared, &self.sparse, &self.signed]
+            .iter()
+            .all(|c| c.as_ref().is_none_or(|r| r.is_ok()))
     }
 }
 
@@ -114,7 +118,11 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String
     for f in files {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let stem = name.strip_prefix("n3_").unwrap_or(name);
-        let Some(m) = stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let Some(m) =
+            stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok())
+        else {
+            continue;
+        };
         if m > max_m {
             continue;
         }
@@ -123,13 +131,16 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String
         check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
         // The bound itself, from the checked claim (only rank certificates carry one today).
         let bound = match &cert {
-            AnyCertificate::Rank(c) => Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound,
+            AnyCertificate::Rank(c) => {
+                Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound
+            }
             AnyCertificate::RankLinear(c) => {
                 let checked = Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?;
                 if checked.claim().n != 3 || checked.claim().m != m {
                     continue;
                 }
-                u64::try_from(&checked.claim().bound).map_err(|_| format!("{}: bound above 2^64", f.display()))?
+                u64::try_from(&checked.claim().bound)
+                    .map_err(|_| format!("{}: bound above 2^64", f.display()))?
             }
             _ => continue,
         };
@@ -140,7 +151,11 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String
 
 /// The best bound at `m` from certificates at `m' ≤ m`.
 pub fn lower_at(bounds: &BTreeMap<u32, Lower>, m: u32) -> Option<Lower> {
-    bounds.range(..=m).map(|(_, l)| l).max_by(|a, b| a.bound.cmp(&b.bound).then(a.from_m.cmp(&b.from_m))).cloned()
+    bounds
+        .range(..=m)
+        .map(|(_, l)| l)
+        .max_by(|a, b| a.bound.cmp(&b.bound).then(a.from_m.cmp(&b.from_m)))
+        .cloned()
 }
 
 type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
@@ -151,9 +166,15 @@ type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
 fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bool) -> Weights {
     let top = ms.iter().copied().max().unwrap_or(0);
     let mut out = BTreeMap::new();
-    let label = if signed { "query weights (signed per-weight polynomials)" } else { "query weights (per-weight polynomials)" };
+    let label = if signed {
+        "query weights (signed per-weight polynomials)"
+    } else {
+        "query weights (per-weight polynomials)"
+    };
     let bar = Bar::new(top as u64 + ms.len() as u64, label, progress);
-    let hinted = |key: (u32, bool)| hint.and_then(|w| w.get(&key)).and_then(|r| r.as_ref().ok()).map(|w| w.result.degree);
+    let hinted = |key: (u32, bool)| {
+        hint.and_then(|w| w.get(&key)).and_then(|r| r.as_ref().ok()).map(|w| w.result.degree)
+    };
     let mut start = 0;
     for h in 0..top {
         let r = per_weight_degree(h + 1, h, signed, hinted((h, true)).unwrap_or(start));
@@ -167,7 +188,10 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
         use rayon::prelude::*;
         ms.par_iter()
             .map(|&m| {
-                let prev = out.get(&(m.saturating_sub(1), true)).and_then(|r| r.as_ref().ok()).map_or(0, |w| w.result.degree);
+                let prev = out
+                    .get(&(m.saturating_sub(1), true))
+                    .and_then(|r| r.as_ref().ok())
+                    .map_or(0, |w| w.result.degree);
                 let r = per_weight_degree(m, m, signed, hinted((m, false)).unwrap_or(prev));
                 bar.inc(1);
                 (m, r)
@@ -209,10 +233,15 @@ fn shared_cell(m: u32, signed: bool, r: Result<DegreeResult, String>, t: Instant
 pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
-    let pw = if job.per_weight || job.shared || job.signed { per_weight_all(&job.ms, false, None, progress) } else { BTreeMap::new() };
+    let pw = if job.per_weight || job.shared || job.signed {
+        per_weight_all(&job.ms, false, None, progress)
+    } else {
+        BTreeMap::new()
+    };
     let pw_seconds = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
-    let pw_signed = if job.signed { per_weight_all(&job.ms, true, Some(&pw), progress) } else { BTreeMap::new() };
+    let pw_signed =
+        if job.signed { per_weight_all(&job.ms, true, Some(&pw), progress) } else { BTreeMap::new() };
     let signed_seconds = t1.elapsed().as_secs_f64();
     let bar = Bar::new(job.ms.len() as u64, "m (heads and refutations)", progress);
     let mut order: Vec<u32> = job.ms.clone();
@@ -228,7 +257,13 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                     let ws = ws.clone()?;
                     let (head, none) = per_weight_certificates(m, false, &ws)?;
                     let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
-                    Ok(Upper { head, none, degree, support: None, seconds: pw_seconds + t.elapsed().as_secs_f64() })
+                    Ok(Upper {
+                        head,
+                        none,
+                        degree,
+                        support: None,
+                        seconds: pw_seconds + t.elapsed().as_secs_f64(),
+                    })
                 });
                 let in_shared = m <= job.shared_m_max;
                 let floor = ws.as_ref().ok().and_then(|w| per_weight_floor(w));
@@ -246,17 +281,39 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                     let dense = r.as_ref().map_err(|e| e.clone())?;
                     let t = Instant::now();
                     let sp = sparse_shared(m, false, dense, job.sparse_attempts)?;
-                    let head = head_certificate(m, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values)?;
+                    let head = head_certificate(
+                        m,
+                        KernelClass::Shared,
+                        false,
+                        vec![sp.piece.poly.clone()],
+                        &sp.piece.values,
+                    )?;
                     let refs: Vec<_> = sp.refuted.iter().map(|(s, y)| refutation(None, s, y)).collect();
-                    let none = if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::Shared, false, refs)?) };
-                    Ok(Upper { head, none, degree: sp.support.last().copied().unwrap_or(0), support: Some((sp.support, sp.minimal)), seconds: t.elapsed().as_secs_f64() })
+                    let none = if refs.is_empty() {
+                        None
+                    } else {
+                        Some(none_certificate(m, KernelClass::Shared, false, refs)?)
+                    };
+                    Ok(Upper {
+                        head,
+                        none,
+                        degree: sp.support.last().copied().unwrap_or(0),
+                        support: Some((sp.support, sp.minimal)),
+                        seconds: t.elapsed().as_secs_f64(),
+                    })
                 });
                 let signed = job.signed.then(|| {
                     let t = Instant::now();
                     let ws = weights_for(m, &pw_signed)?;
                     let (head, none) = per_weight_certificates(m, true, &ws)?;
                     let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
-                    Ok(Upper { head, none, degree, support: None, seconds: signed_seconds + t.elapsed().as_secs_f64() })
+                    Ok(Upper {
+                        head,
+                        none,
+                        degree,
+                        support: None,
+                        seconds: signed_seconds + t.elapsed().as_secs_f64(),
+                    })
                 });
                 bar.inc(1);
                 Row {

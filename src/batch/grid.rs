@@ -101,8 +101,14 @@ pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
     let g: GridFile = toml::from_str(text).map_err(|e| {
         // One line: toml's message may span several; say where it is.
-        let line = e.span().map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1)).unwrap_or_default();
-        minip_check::error::one_line(&format!("malformed grid: {}{line}", e.message().trim().replace('\n', "; ")))
+        let line = e
+            .span()
+            .map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1))
+            .unwrap_or_default();
+        minip_check::error::one_line(&format!(
+            "malformed grid: {}{line}",
+            e.message().trim().replace('\n', "; ")
+        ))
     })?;
     let n = match g.n {
         NSpec::List(v) => v,
@@ -144,21 +150,34 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         ds,
         families: g.families.iter().map(|f| Family::parse(f)).collect::<Result<_, _>>()?,
         bounds_given: g.bounds.is_some(),
-        bounds: g.bounds.unwrap_or_else(|| vec!["paper".into()]).iter().map(|b| Bound::parse(b)).collect::<Result<_, _>>()?,
+        bounds: g
+            .bounds
+            .unwrap_or_else(|| vec!["paper".into()])
+            .iter()
+            .map(|b| Bound::parse(b))
+            .collect::<Result<_, _>>()?,
     };
-    if grid.n.is_empty() || grid.eps.is_empty() || grid.families.is_empty() || grid.bounds.is_empty() || grid.h_max == 0 {
+    if grid.n.is_empty()
+        || grid.eps.is_empty()
+        || grid.families.is_empty()
+        || grid.bounds.is_empty()
+        || grid.h_max == 0
+    {
         return Err("malformed grid: n, eps, families, bounds must be non-empty and h_max ≥ 1".into());
     }
     if grid.h_max > MAX_GRID_H {
         return Err(format!("grid: h_max = {} is larger than the supported {MAX_GRID_H}", grid.h_max));
     }
     let h = grid.h_max as usize;
-    let items = grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
-    limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid").map_err(|e| format!("grid: {e}"))?;
+    let items =
+        grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
+    limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid")
+        .map_err(|e| format!("grid: {e}"))?;
     // Validate every combination once, up front, with a clear message.
     for &n in &grid.n {
         for e in &grid.eps {
-            Instance::new(n, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper).map_err(|e| format!("grid: {e}"))?;
+            Instance::new(n, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper)
+                .map_err(|e| format!("grid: {e}"))?;
         }
     }
     Ok(grid)
@@ -181,7 +200,10 @@ impl Grid {
                     for gap in self.gaps() {
                         for &family in &self.families {
                             for bound in &self.bounds {
-                                if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone()).expect("validated").with_setting(setting) {
+                                if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone())
+                                    .expect("validated")
+                                    .with_setting(setting)
+                                {
                                     v.push(i);
                                 }
                             }
@@ -201,7 +223,10 @@ impl Grid {
                 for eps in &self.eps {
                     for &family in &self.families {
                         for gap in self.gaps() {
-                            if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper).expect("validated").with_setting(setting) {
+                            if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper)
+                                .expect("validated")
+                                .with_setting(setting)
+                            {
                                 v.push(i);
                             }
                         }
@@ -248,8 +273,14 @@ mod tests {
         // The sharp grid (no bounds) is the same format.
         let s = parse_grid("n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"all\"]\n").unwrap();
         assert!(!s.bounds_given && s.bounds == vec![Bound::Paper]);
-        assert!(parse_grid("n = \"2..=4\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\nbounds = [\"paper\"]\n").is_err());
-        assert!(parse_grid("n = \"3\"\neps = [\"x\"]\nh_max = 2\nfamilies = [\"paper\"]\nbounds = [\"paper\"]\n").is_err());
+        assert!(parse_grid(
+            "n = \"2..=4\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\nbounds = [\"paper\"]\n"
+        )
+        .is_err());
+        assert!(parse_grid(
+            "n = \"3\"\neps = [\"x\"]\nh_max = 2\nfamilies = [\"paper\"]\nbounds = [\"paper\"]\n"
+        )
+        .is_err());
         assert!(parse_shard("3/3").is_err() && parse_shard("1/0").is_err());
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
     }
@@ -383,7 +414,8 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
 /// Parses and validates a ratio table (every job of every series, before anything runs).
 #[cfg(feature = "cli")]
 pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
-    let g: RatioGridFile = toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;
+    let g: RatioGridFile =
+        toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;
     let eps = parse_rational(&g.eps)?;
     let hs = parse_range(&g.h)?;
     if hs.is_empty() || g.series.is_empty() {
@@ -391,19 +423,45 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
     }
     let mut series = Vec::new();
     for s in &g.series {
-        let setting = Setting::from_fields(s.task.as_deref(), s.kernel.as_deref(), s.positions.as_deref(), s.keys.as_deref(), s.at, g.n).map_err(|e| format!("series '{}': {e}", s.name))?;
+        let setting = Setting::from_fields(
+            s.task.as_deref(),
+            s.kernel.as_deref(),
+            s.positions.as_deref(),
+            s.keys.as_deref(),
+            s.at,
+            g.n,
+        )
+        .map_err(|e| format!("series '{}': {e}", s.name))?;
         let own = match &s.h {
             Some(r) => parse_range(r)?,
             None => hs.clone(),
         };
         let mut jobs = Vec::new();
         for &h in &own {
-            let m = s.m.as_deref().map(|e| expr(e, h, None)).transpose().map_err(|e| format!("series '{}': m: {e}", s.name))?;
+            let m =
+                s.m.as_deref()
+                    .map(|e| expr(e, h, None))
+                    .transpose()
+                    .map_err(|e| format!("series '{}': m: {e}", s.name))?;
             let lo = class_spec(&s.lo, h, m).map_err(|e| format!("series '{}': lo: {e}", s.name))?;
             let hi = class_spec(&s.hi, h, m).map_err(|e| format!("series '{}': hi: {e}", s.name))?;
-            let inst = minip_check::rows::ratio::ratio_instance_in(g.n, eps.clone(), h, lo, hi, s.superset, setting, m).map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            let inst = minip_check::rows::ratio::ratio_instance_in(
+                g.n,
+                eps.clone(),
+                h,
+                lo,
+                hi,
+                s.superset,
+                setting,
+                m,
+            )
+            .map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
             if inst.sequence_count() > 2_000_000 {
-                return Err(format!("series '{}' at h = {h}: {} sequences, more than the 2000000 supported", s.name, inst.sequence_count()));
+                return Err(format!(
+                    "series '{}' at h = {h}: {} sequences, more than the 2000000 supported",
+                    s.name,
+                    inst.sequence_count()
+                ));
             }
             jobs.push(super::ratio::Job { h, lo, hi, superset: s.superset, setting, m });
         }

@@ -16,8 +16,10 @@ impl Bar {
             let bar = show.then(|| {
                 let b = indicatif::ProgressBar::new(len);
                 b.set_style(
-                    indicatif::ProgressStyle::with_template(&format!("{{spinner}} {{pos}}/{{len}} {label} [{{elapsed_precise}}] {{wide_bar}} {{eta}}"))
-                        .expect("valid template"),
+                    indicatif::ProgressStyle::with_template(&format!(
+                        "{{spinner}} {{pos}}/{{len}} {label} [{{elapsed_precise}}] {{wide_bar}} {{eta}}"
+                    ))
+                    .expect("valid template"),
                 );
                 b
             });

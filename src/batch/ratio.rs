@@ -3,13 +3,15 @@
 //! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
 //! is recorded as `unknown`.
 
-use crate::certify::ratio::{chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in};
-use minip_check::check::RatioOutcome;
-use minip_check::model::Setting;
-use minip_check::check::Checked;
-use minip_check::format::ratio::RatioCertificate;
-use minip_check::rational::{fmt_q, log2_abs, Rat};
 use crate::batch::progress::Bar;
+use crate::certify::ratio::{
+    chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in,
+};
+use minip_check::check::Checked;
+use minip_check::check::RatioOutcome;
+use minip_check::format::ratio::RatioCertificate;
+use minip_check::model::Setting;
+use minip_check::rational::{fmt_q, log2_abs, Rat};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -84,13 +86,23 @@ pub fn stem(n: u32, eps: &Rat, j: &Job) -> String {
         let hi = if j.m.is_none() { hi } else { j.hi.to_string() };
         let lo = if j.m.is_none() && j.lo > j.h { format!("{}p", j.h) } else { j.lo.to_string() };
         let m = j.m.map(|m| format!("_m{m}")).unwrap_or_default();
-        return format!("n{n}_eps{}_h{}_lo{lo}_hi{hi}{sup}{m}{}", fmt_q(eps).replace('/', "-"), j.h, j.setting.stem());
+        return format!(
+            "n{n}_eps{}_h{}_lo{lo}_hi{hi}{sup}{m}{}",
+            fmt_q(eps).replace('/', "-"),
+            j.h,
+            j.setting.stem()
+        );
     }
     format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
 }
 
 /// Solves every job (in parallel), returns records in job order and the certificates.
-pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
+pub fn run(
+    n: u32,
+    eps: &Rat,
+    jobs: &[Job],
+    progress: bool,
+) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
     let bar = Bar::new(jobs.len() as u64, "ratios", progress);
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
@@ -101,7 +113,8 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     let rest: Vec<usize> = order.iter().copied().filter(|&i| !is_series(&jobs[i])).collect();
     let mut solved: Vec<(usize, Result<Checked<RatioCertificate>, String>)> = Vec::new();
     for sup in [false, true] {
-        let series: Vec<usize> = order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
+        let series: Vec<usize> =
+            order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
         if !hs.is_empty() {
             solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
@@ -115,7 +128,8 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
                 let r = if j.is_default() {
                     forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset)
                 } else {
-                    instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).and_then(|i| forced_ratio_in(&i))
+                    instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m)
+                        .and_then(|i| forced_ratio_in(&i))
                 };
                 bar.inc(1);
                 (i, r)
@@ -127,13 +141,19 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     let mut out: Vec<(Record, Option<Checked<RatioCertificate>>)> = Vec::with_capacity(jobs.len());
     for (i, res) in solved {
         let j = jobs[i];
-        let gen = (!j.is_default()).then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok()).flatten();
+        let gen = (!j.is_default())
+            .then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok())
+            .flatten();
         // The class h⁺ has overlap h: the chain runs over the same gaps as for h. Beyond
         // Min-IP: the overlap gap (Max-IP) or the distance gap (nearest) between the classes.
         let chain = match &gen {
             None => chain_bound(n, eps, j.hi.min(j.h), j.lo),
             Some(g) => {
-                let gap = if j.setting.task == minip_check::model::Task::Nearest { g.dist(j.hi).abs_diff(g.dist(j.lo)) } else { g.overlap(j.hi).abs_diff(g.overlap(j.lo)) };
+                let gap = if j.setting.task == minip_check::model::Task::Nearest {
+                    g.dist(j.hi).abs_diff(g.dist(j.lo))
+                } else {
+                    g.overlap(j.hi).abs_diff(g.overlap(j.lo))
+                };
                 chain_bound(n, eps, gap, 0)
             }
         };
@@ -142,7 +162,10 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
             eps: fmt_q(eps),
             h: j.h,
             lo: j.lo,
-            hi: gen.as_ref().map(|g| g.label(j.hi)).unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
+            hi: gen
+                .as_ref()
+                .map(|g| g.label(j.hi))
+                .unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
             superset: j.superset,
             verdict: "unknown".into(),
             ratio: None,
@@ -184,8 +207,16 @@ pub fn run(n: u32, eps: &Rat, jobs: &[Job], progress: bool) -> Vec<(Record, Opti
     // Local growth against the previous row of the same kind.
     for i in 1..out.len() {
         let (a, b) = (&out[i - 1].0, &out[i].0);
-        let gap = |r: &Record| (r.hi.ends_with('+'), r.h - r.hi.trim_end_matches('+').parse::<u32>().unwrap_or(r.h));
-        if a.lo == b.lo && a.superset == b.superset && gap(a) == gap(b) && b.h > a.h && a.setting.is_none() && b.setting.is_none() {
+        let gap = |r: &Record| {
+            (r.hi.ends_with('+'), r.h - r.hi.trim_end_matches('+').parse::<u32>().unwrap_or(r.h))
+        };
+        if a.lo == b.lo
+            && a.superset == b.superset
+            && gap(a) == gap(b)
+            && b.h > a.h
+            && a.setting.is_none()
+            && b.setting.is_none()
+        {
             if let (Some(x), Some(y)) = (a.log2_ratio, b.log2_ratio) {
                 out[i].0.growth = Some((y - x) / (b.h - a.h) as f64);
             }

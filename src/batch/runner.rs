@@ -23,7 +23,12 @@ pub fn interrupted() -> bool {
 
 /// Runs `f` on every item in parallel; the output order is the input order. Items skipped
 /// after an interrupt are missing from the end of the result (it is a prefix of the input).
-pub fn run<T: Sync, R: Send>(items: &[T], label: &str, progress: bool, f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+pub fn run<T: Sync, R: Send>(
+    items: &[T],
+    label: &str,
+    progress: bool,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
     let mut out = Vec::with_capacity(items.len());
     run_stream(items, label, progress, f, |r| {
         out.push(r);

@@ -2,9 +2,9 @@
 //! gap `d` it settles the review's literal bound `b ≤ 2c` and the lemma's own bound
 //! `b ≤ K·c`, with certificates, and says what the verdicts mean.
 
-use minip_check::rational::{fmt_q, Rat};
-use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
 use crate::batch::sweep::{run, Record};
+use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
+use minip_check::rational::{fmt_q, Rat};
 use std::path::Path;
 
 /// The settle job's parameters.
@@ -43,7 +43,11 @@ pub fn settle(job: &SettleJob, out: Option<&Path>, progress: bool) -> Result<Vec
     Ok(insts
         .iter()
         .zip(recs)
-        .map(|(inst, record)| SettleRow { d: inst.gap.d(), paper_k: paper_k(job.n, &job.eps, inst.gap.d()), record })
+        .map(|(inst, record)| SettleRow {
+            d: inst.gap.d(),
+            paper_k: paper_k(job.n, &job.eps, inst.gap.d()),
+            record,
+        })
         .collect())
 }
 
@@ -77,7 +81,10 @@ pub fn conclusion(job: &SettleJob, rows: &[SettleRow]) -> Vec<String> {
             fmt_q(&job.eps)
         ));
     } else if !broken.is_empty() {
-        out.push(format!("The lemma fails as stated at d = {}: a certified head has alpha(x,y) <= K*alpha(x,z) there.", ds(&broken)));
+        out.push(format!(
+            "The lemma fails as stated at d = {}: a certified head has alpha(x,y) <= K*alpha(x,z) there.",
+            ds(&broken)
+        ));
     }
     let lit_rows: Vec<&SettleRow> = rows.iter().filter(|r| r.record.bound != "paper").collect();
     let lit_broken: Vec<&&SettleRow> = lit_rows.iter().filter(|r| r.record.verdict == "broken").collect();

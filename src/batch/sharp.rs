@@ -74,7 +74,11 @@ pub fn run(insts: &[Instance], progress: bool) -> Vec<SharpOutcome> {
 
 /// Writes one `minip-sharp/1` file per `(n, eps, family)` block (re-checked first).
 /// Returns the paths written. Unknown configurations are left out of the files.
-pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path) -> Result<Vec<String>, String> {
+pub fn write_certificates(
+    insts: &[Instance],
+    outs: &[SharpOutcome],
+    dir: &Path,
+) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     let mut i = 0;
     while i < insts.len() {
@@ -89,9 +93,11 @@ pub fn write_certificates(insts: &[Instance], outs: &[SharpOutcome], dir: &Path)
         }
         if !certs.is_empty() {
             let file = SharpFile { format: SHARP_FORMAT.into(), certificates: certs };
-            let file = Checked::new(file, &Context::default()).map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
+            let file = Checked::new(file, &Context::default())
+                .map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
             let (n, e, f, s) = key(i);
-            let path = dir.join(format!("n{n}_eps{}_{}{}.json", fmt_q(&e).replace('/', "-"), f.name(), s.stem()));
+            let path =
+                dir.join(format!("n{n}_eps{}_{}{}.json", fmt_q(&e).replace('/', "-"), f.name(), s.stem()));
             crate::print::write_file(&path, &json::sharp_file(&file))?;
             written.push(path.display().to_string());
         }
@@ -144,7 +150,10 @@ pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> 
             relation: c.relation.clone(),
             verdict: "certified".into(),
             attained: c.attained,
-            setting: minip_check::check::sharp::stated_instance(c).ok().map(|i| i.setting.label()).filter(|s| !s.is_empty()),
+            setting: minip_check::check::sharp::stated_instance(c)
+                .ok()
+                .map(|i| i.setting.label())
+                .filter(|s| !s.is_empty()),
             reason: None,
         })
         .collect())

@@ -58,7 +58,11 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     let (far, near): (Vec<&Record>, Vec<&Record>) = all.iter().copied().partition(outside);
     if !all.is_empty() {
         let agree = far.iter().filter(|r| kk(r).0 == closed_form(&kk(r).1)).count();
-        out.push(format!("all family, K >= 1 or K <= 0: the same kstar as the paper family: {} of {} configurations agree", agree, far.len()));
+        out.push(format!(
+            "all family, K >= 1 or K <= 0: the same kstar as the paper family: {} of {} configurations agree",
+            agree,
+            far.len()
+        ));
     }
     if !near.is_empty() {
         // 0 < K < 1: kstar strictly between 0 and K, a function of (n, eps, d, h - w), increasing in h - w.
@@ -98,13 +102,16 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
             increasing
         ));
         let third = q("1/3").expect("literal");
-        let special: Vec<&&Record> = near.iter().filter(|r| r.n == 3 && q(&r.eps) == Some(third.clone()) && r.d == 1).collect();
+        let special: Vec<&&Record> =
+            near.iter().filter(|r| r.n == 3 && q(&r.eps) == Some(third.clone()) && r.d == 1).collect();
         if !special.is_empty() {
             let hits = special
                 .iter()
                 .filter(|r| {
                     let j = Rat::from_integer((r.h - r.w).into());
-                    kk(r).0 == q("1/2").expect("literal") - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
+                    kk(r).0
+                        == q("1/2").expect("literal")
+                            - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
                 })
                 .count();
             out.push(format!("  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} configurations agree", hits, special.len()));

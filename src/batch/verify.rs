@@ -31,7 +31,9 @@ pub fn certificate(path: &Path) -> Item {
     let r = verify_file(path);
     let p = path.display().to_string();
     match r.result {
-        Ok(claim) => Item { path: p, verdict: "verified".into(), claim: Some(claim), reason: None, exit_code: EXIT_OK },
+        Ok(claim) => {
+            Item { path: p, verdict: "verified".into(), claim: Some(claim), reason: None, exit_code: EXIT_OK }
+        }
         Err((code, why)) => {
             let verdict = if code == EXIT_REJECTED { "rejected" } else { "invalid" };
             Item { path: p, verdict: verdict.into(), claim: None, reason: Some(why), exit_code: code }
@@ -42,7 +44,13 @@ pub fn certificate(path: &Path) -> Item {
 /// Parses one VIPR file and matches it to its certificate.
 pub fn vipr(path: &Path) -> Item {
     let p = path.display().to_string();
-    let bad = |why: String| Item { path: p.clone(), verdict: "invalid".into(), claim: None, reason: Some(why), exit_code: EXIT_INPUT };
+    let bad = |why: String| Item {
+        path: p.clone(),
+        verdict: "invalid".into(),
+        claim: None,
+        reason: Some(why),
+        exit_code: EXIT_INPUT,
+    };
     let text = match minip_check::read::read_text(path) {
         Ok(t) => t,
         Err(e) => return bad(e),
@@ -85,7 +93,13 @@ pub fn vipr(path: &Path) -> Item {
             reason: Some(format!("differs from the VIPR export of the checked {}", json.display())),
             exit_code: EXIT_REJECTED,
         },
-        Err(e) => Item { path: p, verdict: "rejected".into(), claim: None, reason: Some(e), exit_code: EXIT_REJECTED },
+        Err(e) => Item {
+            path: p,
+            verdict: "rejected".into(),
+            claim: None,
+            reason: Some(e),
+            exit_code: EXIT_REJECTED,
+        },
     }
 }
 

@@ -6,7 +6,9 @@
 use crate::repair::hint::{exact_farkas, exact_point};
 use crate::solve::gap::{solve_farkas, solve_slack};
 use minip_check::check::{Checked, Context, Verdict};
-use minip_check::format::gap::{Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Tables, Triple, GAP_FORMAT};
+use minip_check::format::gap::{
+    Farkas, GapCertificate, Head, Output, Params, RowEntry, SequenceEntry, Tables, Triple, GAP_FORMAT,
+};
 use minip_check::model::tokens::{realize, Token};
 use minip_check::model::{Instance, Kernel, Positions};
 use minip_check::rational::{fmt_q, Rat};
@@ -120,21 +122,35 @@ pub fn skeleton(inst: &Instance, verdict: Verdict, tokens: Option<&[Token; 3]>) 
         },
         tokens: Triple { x: x.bits(), y: y.bits(), z: z.bits() },
         variables: lp.vars.clone(),
-        sequences: lp.seqs.into_iter().map(|s| SequenceEntry { tokens: s.tokens, name: s.name, mult: s.mult, target: s.target }).collect(),
+        sequences: lp
+            .seqs
+            .into_iter()
+            .map(|s| SequenceEntry { tokens: s.tokens, name: s.name, mult: s.mult, target: s.target })
+            .collect(),
         farkas: None,
         head: None,
     }
 }
 
 /// Packs multipliers for `rows` into a certificate (unchecked: pass it to the checker).
-pub fn farkas_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, rows: &[Row], y: &[Rat]) -> GapCertificate {
+pub fn farkas_certificate(
+    inst: &Instance,
+    tokens: Option<&[Token; 3]>,
+    rows: &[Row],
+    y: &[Rat],
+) -> GapCertificate {
     let rhs = rows.iter().zip(y).fold(Rat::zero(), |acc, (r, yi)| acc + &r.rhs * yi);
     let mut cert = skeleton(inst, Verdict::Holds, tokens);
     cert.farkas = Some(Farkas {
         rows: rows
             .iter()
             .zip(y)
-            .map(|(r, yi)| RowEntry { name: r.name.clone(), coeffs: r.coeffs.iter().map(fmt_q).collect(), rhs: fmt_q(&r.rhs), multiplier: fmt_q(yi) })
+            .map(|(r, yi)| RowEntry {
+                name: r.name.clone(),
+                coeffs: r.coeffs.iter().map(fmt_q).collect(),
+                rhs: fmt_q(&r.rhs),
+                multiplier: fmt_q(yi),
+            })
             .collect(),
         combined_rhs: fmt_q(&rhs),
     });
@@ -173,7 +189,12 @@ pub fn head_tables(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Hea
 /// margin 1, so a small move keeps them), halving the move until the head passes. With a
 /// nonnegative kernel a good slot moves up by at most what the bound leaves (raising a bad
 /// slot first if the bad weight is zero); with a signed kernel good slots move down.
-fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, lp: &GapLp, z: &[Rat]) -> Option<Checked<GapCertificate>> {
+fn head_certificate(
+    inst: &Instance,
+    tokens: Option<&[Token; 3]>,
+    lp: &GapLp,
+    z: &[Rat],
+) -> Option<Checked<GapCertificate>> {
     let k = inst.kprime();
     let ns = lp.nslots();
     let signed = inst.setting.kernel == Kernel::Signed;
@@ -208,7 +229,8 @@ fn head_certificate(inst: &Instance, tokens: Option<&[Token; 3]>, lp: &GapLp, z:
                 }
             }
         }
-        let s: Vec<Rat> = (0..ns).map(|j| if w[j].is_zero() { Rat::zero() } else { &prod[j] / &w[j] }).collect();
+        let s: Vec<Rat> =
+            (0..ns).map(|j| if w[j].is_zero() { Rat::zero() } else { &prod[j] / &w[j] }).collect();
         let mut cert = skeleton(inst, Verdict::Broken, tokens);
         cert.head = Some(head_tables(inst, lp, &w, &s));
         if let Ok(c) = Checked::new(cert, &Context::default()) {

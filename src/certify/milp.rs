@@ -17,9 +17,9 @@
 //! exact, certified minimum of `kstar` over the enumerated configurations.
 
 use super::sharp::{sharp, SharpOutcome};
-use minip_check::rational::{fmt_q, parse_rational, to_f64, Rat};
-use minip_check::model::{Bound, Family, Gap, Instance};
 use crate::solve::milp::solve;
+use minip_check::model::{Bound, Family, Gap, Instance};
+use minip_check::rational::{fmt_q, parse_rational, to_f64, Rat};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -57,7 +57,10 @@ impl Job {
         Gap::all_up_to(self.m)
             .into_iter()
             .filter(|g| g.d() >= self.d && (g.w < g.h || g.h < self.m))
-            .map(|gap| Instance::new(self.n, self.eps.clone(), gap, self.family, Bound::Paper).expect("validated in Job::new"))
+            .map(|gap| {
+                Instance::new(self.n, self.eps.clone(), gap, self.family, Bound::Paper)
+                    .expect("validated in Job::new")
+            })
             .collect()
     }
 }
@@ -120,10 +123,24 @@ pub fn cross_check(job: &Job) -> Report {
         error: None,
     };
     let r = cross_check_inner(exact, milp, r);
-    Report { verdict: if r.error.is_some() { "error" } else if r.agree { "agree" } else { "disagree" }.into(), ..r }
+    Report {
+        verdict: if r.error.is_some() {
+            "error"
+        } else if r.agree {
+            "agree"
+        } else {
+            "disagree"
+        }
+        .into(),
+        ..r
+    }
 }
 
-fn cross_check_inner(exact: Result<(Rat, Instance), String>, milp: Result<(f64, String), String>, mut r: Report) -> Report {
+fn cross_check_inner(
+    exact: Result<(Rat, Instance), String>,
+    milp: Result<(f64, String), String>,
+    mut r: Report,
+) -> Report {
     if r.configurations == 0 {
         // Nothing realizable (e.g. m = 1: z would have to be x). Both sides must say so.
         r.min_kstar = "none".into();

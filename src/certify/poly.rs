@@ -17,8 +17,8 @@ use crate::solve::poly::{class_lp, farkas_lp, max_margin, LpAnswer};
 use minip_check::check::poly::head_error;
 use minip_check::check::{Checked, Context};
 use minip_check::format::poly::{
-    ClassValues, LevelRank, PolyCoeffs, PolyHead, PolyMultiplier, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT,
-    POLY_NONE_FORMAT,
+    ClassValues, LevelRank, PolyCoeffs, PolyHead, PolyMultiplier, PolyNone, PolyParams, Refutation,
+    POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
 };
 use minip_check::model::kernel::{rank_levels, rank_of, Kernel, KernelClass, Poly, MAX_POLY_M};
 use minip_check::rational::{fmt_q, to_f64, Rat};
@@ -74,7 +74,10 @@ fn initial_hs(m: u32, all: &[u32]) -> Vec<u32> {
     if total <= FULL_LP_ROWS {
         return all.to_vec();
     }
-    let mut hs: Vec<u32> = (1..8).map(|i| (m * i + 4) / 8).chain([0, m.saturating_sub(3), m.saturating_sub(2), m.saturating_sub(1), m]).collect();
+    let mut hs: Vec<u32> = (1..8)
+        .map(|i| (m * i + 4) / 8)
+        .chain([0, m.saturating_sub(3), m.saturating_sub(2), m.saturating_sub(1), m])
+        .collect();
     hs.retain(|h| all.contains(h));
     hs.sort_unstable();
     hs.dedup();
@@ -122,7 +125,14 @@ fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
 
 /// Decides one support: a head on the query weights `all` (with the overlaps `0..=top`) or
 /// Farkas multipliers. `Err` is `unknown`.
-pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, stats: &mut Stats) -> Result<Attempt, String> {
+pub fn attempt(
+    m: u32,
+    top: u32,
+    all: &[u32],
+    support: &[u32],
+    signed: bool,
+    stats: &mut Stats,
+) -> Result<Attempt, String> {
     let t0 = Instant::now();
     let card = cardinal(top, support)?;
     let mut hs = initial_hs(m, all);
@@ -135,7 +145,10 @@ pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, sta
             Ok(a) => a,
             // HiGHS could not decide the LP: its Farkas LP may still give a refutation.
             Err(e) => {
-                out = Some(refute(m, top, &hs, support, signed, &card, stats).map_err(|f| format!("{e}; then {f}"))?);
+                out = Some(
+                    refute(m, top, &hs, support, signed, &card, stats)
+                        .map_err(|f| format!("{e}; then {f}"))?,
+                );
                 break;
             }
         };
@@ -150,7 +163,8 @@ pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, sta
                 for den in [1_000_000u64, 1_000_000_000_000] {
                     let gx = round_nodes(&g, den).ok_or("non-finite node value")?;
                     let c = card.coefficients(&gx);
-                    let (support2, c2): (Vec<u32>, Vec<Rat>) = support.iter().zip(c).filter(|(_, v)| !v.is_zero()).map(|(k, v)| (*k, v)).unzip();
+                    let (support2, c2): (Vec<u32>, Vec<Rat>) =
+                        support.iter().zip(c).filter(|(_, v)| !v.is_zero()).map(|(k, v)| (*k, v)).unzip();
                     let poly = Poly { support: support2, c: c2 };
                     if !signed && (0..=top).any(|o| poly.eval(o).is_negative()) {
                         continue;
@@ -166,10 +180,13 @@ pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, sta
                     out = Some(Attempt::Head(p));
                     break;
                 }
-                let new: Vec<u32> = last_fails.iter().map(|f| f.1).filter(|h| !hs.contains(h)).take(ADD_PER_ROUND).collect();
+                let new: Vec<u32> =
+                    last_fails.iter().map(|f| f.1).filter(|h| !hs.contains(h)).take(ADD_PER_ROUND).collect();
                 if new.is_empty() {
                     // HiGHS called it feasible but no exact head came out: perhaps it is not.
-                    out = Some(refute(m, top, &hs, support, signed, &card, stats).map_err(|e| format!("HiGHS found the LP feasible but no exact head passed ({e})"))?);
+                    out = Some(refute(m, top, &hs, support, signed, &card, stats).map_err(|e| {
+                        format!("HiGHS found the LP feasible but no exact head passed ({e})")
+                    })?);
                     break;
                 }
                 hs.extend(new);
@@ -181,11 +198,21 @@ pub fn attempt(m: u32, top: u32, all: &[u32], support: &[u32], signed: bool, sta
     out.ok_or_else(|| format!("no exact answer after {MAX_ROUNDS} rounds of row generation"))
 }
 
-fn refute(m: u32, top: u32, hs: &[u32], support: &[u32], signed: bool, card: &crate::formulate::poly::Cardinal, stats: &mut Stats) -> Result<Attempt, String> {
+fn refute(
+    m: u32,
+    top: u32,
+    hs: &[u32],
+    support: &[u32],
+    signed: bool,
+    card: &crate::formulate::poly::Cardinal,
+    stats: &mut Stats,
+) -> Result<Attempt, String> {
     let names = row_names(m, top, hs, signed);
     stats.lps += 1;
     let y = farkas_lp(card, &names, LP_SECONDS)?;
-    exact_farkas(&names, support, &y).map(Attempt::Refuted).ok_or_else(|| "the Farkas hint did not repair to exact multipliers".to_string())
+    exact_farkas(&names, support, &y)
+        .map(Attempt::Refuted)
+        .ok_or_else(|| "the Farkas hint did not repair to exact multipliers".to_string())
 }
 
 /// `0..=d`.
@@ -207,7 +234,14 @@ pub struct DegreeResult {
 /// searched from `start` down (after a head) or up (after a refutation); feasibility is
 /// monotone in the support, so a head at `d` and a refutation at `d − 1` settle it. `known`
 /// is a refutation already in hand for the support `0..=known.0`, used instead of solving.
-pub fn min_degree(m: u32, top: u32, all: &[u32], signed: bool, start: u32, known: Option<(u32, Multipliers)>) -> Result<DegreeResult, String> {
+pub fn min_degree(
+    m: u32,
+    top: u32,
+    all: &[u32],
+    signed: bool,
+    start: u32,
+    known: Option<(u32, Multipliers)>,
+) -> Result<DegreeResult, String> {
     let mut stats = Stats::default();
     let mut d = start.min(top);
     let mut head: Option<(u32, Piece)> = None;
@@ -257,20 +291,36 @@ pub fn per_weight_degree(m: u32, h: u32, signed: bool, start: u32) -> Result<Wei
 }
 
 /// The smallest degree of a shared polynomial over `m` bits, searched from `start`.
-pub fn shared_degree(m: u32, signed: bool, start: u32, known: Option<(u32, Multipliers)>) -> Result<DegreeResult, String> {
+pub fn shared_degree(
+    m: u32,
+    signed: bool,
+    start: u32,
+    known: Option<(u32, Multipliers)>,
+) -> Result<DegreeResult, String> {
     let all: Vec<u32> = (0..=m).collect();
     min_degree(m, m, &all, signed, start, known).map_err(|e| format!("m = {m}: {e}"))
 }
 
 /// The head certificate of a kernel: `polys` (one, or one per `h = 0..=m`) and the values of
 /// every query weight; checked before it is returned.
-pub fn head_certificate(m: u32, class: KernelClass, signed: bool, polys: Vec<Poly>, values: &BTreeMap<u32, Vec<Rat>>) -> Result<Checked<PolyHead>, String> {
+pub fn head_certificate(
+    m: u32,
+    class: KernelClass,
+    signed: bool,
+    polys: Vec<Poly>,
+    values: &BTreeMap<u32, Vec<Rat>>,
+) -> Result<Checked<PolyHead>, String> {
     if m == 0 || m > MAX_POLY_M {
         return Err(format!("m = {m} is outside 1..={MAX_POLY_M}"));
     }
     let kernel = Kernel { m, class, polys };
     let values: Vec<ClassValues> = (0..=m)
-        .map(|h| values.get(&h).map(|s| ClassValues { h, s: s.iter().map(fmt_q).collect() }).ok_or(format!("no values for h = {h}")))
+        .map(|h| {
+            values
+                .get(&h)
+                .map(|s| ClassValues { h, s: s.iter().map(fmt_q).collect() })
+                .ok_or(format!("no values for h = {h}"))
+        })
         .collect::<Result<_, _>>()?;
     let err = head_error(&kernel, &values).map_err(|e| format!("unknown: the exact head fails ({e})"))?;
     let levels = rank_levels(&kernel);
@@ -301,26 +351,51 @@ pub fn refutation(h: Option<u32>, support: &[u32], y: &Multipliers) -> Refutatio
     let multipliers = y
         .iter()
         .map(|(name, v)| match *name {
-            RowName::Pair { h, c1, c2, side } => {
-                PolyMultiplier { h: Some(h), classes: Some([c1, c2]), side: Some(side.name().into()), nn: None, y: fmt_q(v) }
+            RowName::Pair { h, c1, c2, side } => PolyMultiplier {
+                h: Some(h),
+                classes: Some([c1, c2]),
+                side: Some(side.name().into()),
+                nn: None,
+                y: fmt_q(v),
+            },
+            RowName::Nn { o } => {
+                PolyMultiplier { h: None, classes: None, side: None, nn: Some(o), y: fmt_q(v) }
             }
-            RowName::Nn { o } => PolyMultiplier { h: None, classes: None, side: None, nn: Some(o), y: fmt_q(v) },
         })
         .collect();
     Refutation { h, support: support.to_vec(), multipliers }
 }
 
 /// A refutation file; checked before it is returned.
-pub fn none_certificate(m: u32, class: KernelClass, signed: bool, refutations: Vec<Refutation>) -> Result<Checked<PolyNone>, String> {
-    let cert = PolyNone { format: POLY_NONE_FORMAT.into(), params: PolyParams { m, kernel: class.name().into(), signed }, refutations };
-    Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the refutation failed the checker ({e})"))
+pub fn none_certificate(
+    m: u32,
+    class: KernelClass,
+    signed: bool,
+    refutations: Vec<Refutation>,
+) -> Result<Checked<PolyNone>, String> {
+    let cert = PolyNone {
+        format: POLY_NONE_FORMAT.into(),
+        params: PolyParams { m, kernel: class.name().into(), signed },
+        refutations,
+    };
+    Checked::new(cert, &Context::default())
+        .map_err(|e| format!("unknown: the refutation failed the checker ({e})"))
 }
 
 /// A shared head of the smallest degree with its refutation, both checked.
-pub fn shared_certificates(m: u32, signed: bool, r: &DegreeResult) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
+pub fn shared_certificates(
+    m: u32,
+    signed: bool,
+    r: &DegreeResult,
+) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
     let head = head_certificate(m, KernelClass::Shared, signed, vec![r.piece.poly.clone()], &r.piece.values)?;
     let none = match &r.refutation {
-        Some(y) => Some(none_certificate(m, KernelClass::Shared, signed, vec![refutation(None, &degree_support(r.degree - 1), y)])?),
+        Some(y) => Some(none_certificate(
+            m,
+            KernelClass::Shared,
+            signed,
+            vec![refutation(None, &degree_support(r.degree - 1), y)],
+        )?),
         None => None,
     };
     Ok((head, none))
@@ -328,16 +403,31 @@ pub fn shared_certificates(m: u32, signed: bool, r: &DegreeResult) -> Result<(Ch
 
 /// A per-weight head over `m` bits from the per-`h` results (`ws[h]` for `h = 0..=m`, each
 /// solved with `h⁺` exactly when `h < m`), with the refutations of every smaller degree.
-pub fn per_weight_certificates(m: u32, signed: bool, ws: &[&WeightResult]) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
-    if ws.len() != m as usize + 1 || ws.iter().enumerate().any(|(h, w)| w.h != h as u32 || w.superset != (w.h < m)) {
+pub fn per_weight_certificates(
+    m: u32,
+    signed: bool,
+    ws: &[&WeightResult],
+) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
+    if ws.len() != m as usize + 1
+        || ws.iter().enumerate().any(|(h, w)| w.h != h as u32 || w.superset != (w.h < m))
+    {
         return Err(format!("per-weight results do not match m = {m}"));
     }
     let polys = ws.iter().map(|w| w.result.piece.poly.clone()).collect();
-    let values: BTreeMap<u32, Vec<Rat>> = ws.iter().map(|w| (w.h, w.result.piece.values[&w.h].clone())).collect();
+    let values: BTreeMap<u32, Vec<Rat>> =
+        ws.iter().map(|w| (w.h, w.result.piece.values[&w.h].clone())).collect();
     let head = head_certificate(m, KernelClass::PerWeight, signed, polys, &values)?;
-    let refs: Vec<Refutation> =
-        ws.iter().filter_map(|w| w.result.refutation.as_ref().map(|y| refutation(Some(w.h), &degree_support(w.result.degree - 1), y))).collect();
-    let none = if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::PerWeight, signed, refs)?) };
+    let refs: Vec<Refutation> = ws
+        .iter()
+        .filter_map(|w| {
+            w.result
+                .refutation
+                .as_ref()
+                .map(|y| refutation(Some(w.h), &degree_support(w.result.degree - 1), y))
+        })
+        .collect();
+    let none =
+        if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::PerWeight, signed, refs)?) };
     Ok((head, none))
 }
 
@@ -364,13 +454,20 @@ fn cost(m: u32, s: &[u32]) -> f64 {
 /// first. Every support kept has a head; every support given up has a refutation. At most
 /// `max_attempts` supports are decided. Minimality is inclusion-minimality only (no other
 /// support of smaller rank is excluded).
-pub fn sparse_shared(m: u32, signed: bool, dense: &DegreeResult, max_attempts: usize) -> Result<SparseResult, String> {
+pub fn sparse_shared(
+    m: u32,
+    signed: bool,
+    dense: &DegreeResult,
+    max_attempts: usize,
+) -> Result<SparseResult, String> {
     let all: Vec<u32> = (0..=m).collect();
     let mut stats = Stats::default();
     let mut best: (Vec<u32>, Piece) = (dense.piece.poly.support.clone(), dense.piece.clone());
     let mut refuted: Vec<(Vec<u32>, Multipliers)> = Vec::new();
     let mut tries = 0;
-    let covered = |s: &[u32], refuted: &[(Vec<u32>, Multipliers)]| refuted.iter().any(|(r, _)| s.iter().all(|k| r.contains(k)));
+    let covered = |s: &[u32], refuted: &[(Vec<u32>, Multipliers)]| {
+        refuted.iter().any(|(r, _)| s.iter().all(|k| r.contains(k)))
+    };
     // 1. Low block plus top block.
     let d = dense.degree;
     let mut cands: Vec<Vec<u32>> = Vec::new();

@@ -41,7 +41,15 @@ pub struct RankJob {
 
 impl RankJob {
     pub fn new(n: u32, eps: Rat) -> RankJob {
-        RankJob { n, eps, h_max: 16, sat_budget: Duration::from_secs(10), sat_m_max: 12, greedy_words_max: 3_000_000, uniform: false }
+        RankJob {
+            n,
+            eps,
+            h_max: 16,
+            sat_budget: Duration::from_secs(10),
+            sat_m_max: 12,
+            greedy_words_max: 3_000_000,
+            uniform: false,
+        }
     }
 }
 
@@ -64,7 +72,8 @@ impl Ratios {
         if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
             return r.clone();
         }
-        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).and_then(|c| Ok((c.claim().value().cloned().ok_or("no finite ratio")?, c.into_cert())));
+        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup)
+            .and_then(|c| Ok((c.claim().value().cloned().ok_or("no finite ratio")?, c.into_cert())));
         self.cache.lock().expect("ratio cache").insert((h, lo, class, sup), r.clone());
         r
     }
@@ -75,7 +84,8 @@ impl Ratios {
     }
     /// `δ = max 1/R(lo, c; h)` over the classes a shape allows.
     pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Rat, String> {
-        let rs: Vec<Rat> = Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
+        let rs: Vec<Rat> =
+            Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
         delta(&rs)
     }
 }
@@ -167,7 +177,10 @@ fn constructions(job: &RankJob, ratios: &Ratios, m: u32) -> Vec<Candidate> {
 /// The classes of a code's off-diagonal entries with their ratios and counts.
 fn priced_classes(ratios: &Ratios, code: &Code) -> Option<Vec<(u32, Rat, u64)>> {
     let s = code.shape;
-    code.class_counts().into_iter().map(|(c, n)| ratios.get(s.m, s.h, s.lo, c).ok().map(|r| (c, r.0, n))).collect()
+    code.class_counts()
+        .into_iter()
+        .map(|(c, n)| ratios.get(s.m, s.h, s.lo, c).ok().map(|r| (c, r.0, n)))
+        .collect()
 }
 
 /// The bound a certificate states for these classes: `δ` over the classes that occur,
@@ -177,7 +190,11 @@ fn bounds(k: usize, classes: &[(u32, Rat, u64)]) -> Option<(Rat, Rat, u64, bool)
     if classes.iter().any(|c| !c.1.is_positive()) {
         return None;
     }
-    let d = if classes.is_empty() { Rat::zero() } else { delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()? };
+    let d = if classes.is_empty() {
+        Rat::zero()
+    } else {
+        delta(&classes.iter().map(|c| c.1.clone()).collect::<Vec<_>>()).ok()?
+    };
     let pairs: Vec<(Rat, u64)> = classes.iter().map(|c| (c.1.clone(), c.2)).collect();
     let value = entrywise_value(k, &pairs);
     let strict = k >= 2;
@@ -201,7 +218,11 @@ fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> 
     if job.uniform {
         return ratios.delta(m, h, lo, hi).ok().map(|d| rank_bound(1 << 24, &d));
     }
-    let top = Ratios::classes(m, h, hi).map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0)).collect::<Option<Vec<Rat>>>()?.into_iter().max()?;
+    let top = Ratios::classes(m, h, hi)
+        .map(|c| ratios.get(m, h, lo, c).ok().map(|r| r.0))
+        .collect::<Option<Vec<Rat>>>()?
+        .into_iter()
+        .max()?;
     Some(ceil(&(&top * &top)))
 }
 
@@ -257,7 +278,11 @@ pub fn proof_name(m: u32) -> String {
 pub type ProofFile = (String, Vec<u8>);
 
 /// Builds and checks the certificate for a candidate; returns it with its proof file.
-pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Checked<RankCertificate>, Option<ProofFile>), String> {
+pub fn certify(
+    job: &RankJob,
+    ratios: &Ratios,
+    cand: &Candidate,
+) -> Result<(Checked<RankCertificate>, Option<ProofFile>), String> {
     let s = cand.code.shape;
     let mut certs = Vec::new();
     let mut classes = Vec::new();
@@ -285,7 +310,11 @@ pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Chec
         value: fmt_q(&value),
         bound,
         strict,
-        maximal: cand.refuted.as_ref().map(|(kk, _)| Maximal { refuted: *kk, proof_format: "drat-binary".into(), proof: proof_name(s.m) }),
+        maximal: cand.refuted.as_ref().map(|(kk, _)| Maximal {
+            refuted: *kk,
+            proof_format: "drat-binary".into(),
+            proof: proof_name(s.m),
+        }),
     };
     let proof = cand.refuted.as_ref().map(|(_, p)| (proof_name(s.m), p.clone()));
     let ctx = Context { dir: None, files: proof.iter().cloned().collect() };
@@ -298,7 +327,16 @@ pub fn certify(job: &RankJob, ratios: &Ratios, cand: &Candidate) -> Result<(Chec
 fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
     let key = |x: &(u64, &Candidate)| {
         let s = x.1.code.shape;
-        (std::cmp::Reverse(x.0), x.1.refuted.is_none(), x.1.construction == "sat", x.1.code.len(), s.h, s.lo, s.hi, x.1.construction)
+        (
+            std::cmp::Reverse(x.0),
+            x.1.refuted.is_none(),
+            x.1.construction == "sat",
+            x.1.code.len(),
+            s.h,
+            s.lo,
+            s.hi,
+            x.1.construction,
+        )
     };
     key(a) < key(b)
 }
@@ -320,7 +358,14 @@ pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, 
         if let Some((b, _)) = price(job, ratios, &c.code) {
             if std::env::var_os("MINIP_DEBUG").is_some() {
                 let s = c.code.shape;
-                eprintln!("m={m} {} h={} lo={} hi={} k={} bound={b}", c.construction, s.h, s.lo, s.hi, c.code.len());
+                eprintln!(
+                    "m={m} {} h={} lo={} hi={} k={} bound={b}",
+                    c.construction,
+                    s.h,
+                    s.lo,
+                    s.hi,
+                    c.code.len()
+                );
             }
             if best.as_ref().is_none_or(|cur| better(&(b, c), cur)) {
                 best = Some((b, c));

@@ -15,7 +15,9 @@
 use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
 use crate::codes::linear::{library, Named};
 use minip_check::check::{class_label, Checked, Context};
-use minip_check::format::rank_linear::{LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof, RANK_LINEAR_FORMAT};
+use minip_check::format::rank_linear::{
+    LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof, RANK_LINEAR_FORMAT,
+};
 use minip_check::model::code::bits;
 use minip_check::model::linear::{block_pairs, limbs_for, PairEntry, PairTable};
 use minip_check::rational::{fmt_q, Rat};
@@ -76,7 +78,12 @@ pub type Sum = Vec<(usize, u32)>;
 
 /// The name of a sum, e.g. `eham16^8+golay24`.
 pub fn sum_name(lib: &Library, s: &Sum) -> String {
-    s.iter().map(|&(i, c)| if c == 1 { lib.blocks[i].name.clone() } else { format!("{}^{c}", lib.blocks[i].name) }).collect::<Vec<_>>().join("+")
+    s.iter()
+        .map(
+            |&(i, c)| if c == 1 { lib.blocks[i].name.clone() } else { format!("{}^{c}", lib.blocks[i].name) },
+        )
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 /// The best certified bound for one `(m, n)`.
@@ -123,7 +130,9 @@ fn candidates(lib: &Library, m: u32) -> Vec<((usize, u32), Vec<Sum>)> {
         let (z, o) = (lib.index("zero1"), lib.index("one1"));
         vec![vec![], vec![z], vec![o], vec![z, z], vec![z, o]]
     };
-    let fill: Vec<usize> = (0..lib.blocks.len()).filter(|&i| !["zero1", "one1"].contains(&lib.blocks[i].name.as_str())).collect();
+    let fill: Vec<usize> = (0..lib.blocks.len())
+        .filter(|&i| !["zero1", "one1"].contains(&lib.blocks[i].name.as_str()))
+        .collect();
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     for main in MAINS {
@@ -195,18 +204,30 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
             let Some(v) = value(h, &counts, &r) else { continue };
             let mut sum: Sum = if t > 0 { vec![(mi, t)] } else { vec![] };
             sum.extend(rest);
-            let key = (sum.iter().map(|&(i, c)| lib.dim(i) * c).sum(), sum.iter().map(|p| p.1).sum(), sum_name(lib, &sum));
+            let key = (
+                sum.iter().map(|&(i, c)| lib.dim(i) * c).sum(),
+                sum.iter().map(|p| p.1).sum(),
+                sum_name(lib, &sum),
+            );
             if best.as_ref().is_none_or(|b| v > b.0 || (v == b.0 && key < b.1)) {
                 best = Some((v, key, sum));
             }
         }
     }
-    let (v, _, sum) = best.ok_or_else(|| format!("m = {m}: no candidate code has two words of weight {h} and no word pair at distance 2"))?;
+    let (v, _, sum) = best.ok_or_else(|| {
+        format!("m = {m}: no candidate code has two words of weight {h} and no word pair at distance 2")
+    })?;
     Ok((sum, v, count))
 }
 
 /// Builds and checks the certificate of a sum for `(m, n)`.
-pub fn certify(lib: &Library, n: u32, eps: &Rat, m: u32, sum: &Sum) -> Result<Checked<RankLinearCertificate>, String> {
+pub fn certify(
+    lib: &Library,
+    n: u32,
+    eps: &Rat,
+    m: u32,
+    sum: &Sum,
+) -> Result<Checked<RankLinearCertificate>, String> {
     let h = m / 2;
     let len: u32 = sum.iter().map(|&(i, c)| lib.len(i) * c).sum();
     if len != m || m % 2 != 0 {
@@ -232,14 +253,21 @@ pub fn certify(lib: &Library, n: u32, eps: &Rat, m: u32, sum: &Sum) -> Result<Ch
         if pairs.is_zero() {
             continue;
         }
-        let r = closed_form_ratio(n, eps, h, o).filter(|r| r.is_positive()).ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
+        let r = closed_form_ratio(n, eps, h, o)
+            .filter(|r| r.is_positive())
+            .ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
         let proof = if n == 3 && h <= FULL_RATIO_H_MAX {
             RatioProof::Full(chain_full_certificate(n, eps, h, o, false)?.into_cert())
         } else {
             RatioProof::Bound(chain_bound_certificate(n, eps, h, o, false)?.into_cert())
         };
         frob += Rat::from_integer(BigInt::from(pairs.clone())) / (&r * &r);
-        classes.push(PairClass { class: class_label(h, o), weight: 2 * o, pairs: pairs.to_string(), ratio: fmt_q(&r) });
+        classes.push(PairClass {
+            class: class_label(h, o),
+            weight: 2 * o,
+            pairs: pairs.to_string(),
+            ratio: fmt_q(&r),
+        });
         proofs.push(proof);
     }
     let kq = Rat::from_integer(BigInt::from(k.clone()));
@@ -249,7 +277,12 @@ pub fn certify(lib: &Library, n: u32, eps: &Rat, m: u32, sum: &Sum) -> Result<Ch
         .iter()
         .map(|&(i, c)| {
             let b = &lib.blocks[i];
-            LinearBlock { name: b.name.clone(), m: b.block.m, copies: c, generator: b.block.rows.iter().map(|&r| bits(r, b.block.m)).collect() }
+            LinearBlock {
+                name: b.name.clone(),
+                m: b.block.m,
+                copies: c,
+                generator: b.block.rows.iter().map(|&r| bits(r, b.block.m)).collect(),
+            }
         })
         .collect();
     let cert = RankLinearCertificate {
@@ -276,7 +309,12 @@ pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResu
 }
 
 /// Every `(m, n)` in parallel (the slow large `m` first); results in the order of `jobs`.
-pub fn run(lib: &Library, eps: &Rat, jobs: &[(u32, u32)], progress: bool) -> Vec<Result<LinearResult, String>> {
+pub fn run(
+    lib: &Library,
+    eps: &Rat,
+    jobs: &[(u32, u32)],
+    progress: bool,
+) -> Vec<Result<LinearResult, String>> {
     let bar = crate::batch::progress::Bar::new(jobs.len() as u64, "m", progress);
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse((jobs[i].0, jobs[i].1)));

@@ -46,13 +46,27 @@ pub struct SolveStats {
 /// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 3, true).unwrap().claim().label(), "5/2");
 /// assert_eq!(forced_ratio(3, &q(1, 2), 3, 0, 4, true).unwrap().claim().label(), "2");
 /// ```
-pub fn forced_ratio(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
+pub fn forced_ratio(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<Checked<RatioCertificate>, String> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
 
 /// `forced_ratio` with the route taken. Errors starting `unknown:` mean the exact
 /// solve did not finish (nothing was certified); others are bad input.
-pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+pub fn forced_ratio_stats(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     check_size(n, eps, h, lo, hi, superset)?;
     let (lp, basis, x, stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         let mut out = None;
@@ -67,7 +81,8 @@ pub fn forced_ratio_stats(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset:
         (lp, b, x, stats)
     };
     let cert = certificate_of_basis(&lp, &basis.held, &basis.y, &x);
-    let cert = Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
+    let cert = Checked::new(cert, &Context::default())
+        .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
     Ok((cert, stats))
 }
 
@@ -150,12 +165,23 @@ fn stepped(
 
 /// `R(0, h; h)` for every `h` in `hs` (any order), sharing one stepping pass for the
 /// `h` above the stepping base; each result passed `check_ratio`, as in `forced_ratio`.
-pub fn forced_ratio_series(n: u32, eps: &Rat, hs: &[u32], superset: bool) -> Vec<Result<Checked<RatioCertificate>, String>> {
+pub fn forced_ratio_series(
+    n: u32,
+    eps: &Rat,
+    hs: &[u32],
+    superset: bool,
+) -> Vec<Result<Checked<RatioCertificate>, String>> {
     forced_ratio_series_with(n, eps, hs, superset, &|| {})
 }
 
 /// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress).
-pub fn forced_ratio_series_with(n: u32, eps: &Rat, hs: &[u32], superset: bool, done: &(dyn Fn() + Sync)) -> Vec<Result<Checked<RatioCertificate>, String>> {
+pub fn forced_ratio_series_with(
+    n: u32,
+    eps: &Rat,
+    hs: &[u32],
+    superset: bool,
+    done: &(dyn Fn() + Sync),
+) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
@@ -172,7 +198,8 @@ pub fn forced_ratio_series_with(n: u32, eps: &Rat, hs: &[u32], superset: bool, d
     }
     hs.par_iter()
         .map(|&h| match found.get(&h) {
-            Some(c) => Checked::new(c.clone(), &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
+            Some(c) => Checked::new(c.clone(), &Context::default())
+                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
             None => {
                 let r = forced_ratio(n, eps, h, 0, h, superset);
@@ -274,33 +301,71 @@ pub fn chain_multipliers(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Vec<Multi
         }
         w *= Rat::from_integer(((n - 2) * (d - 1)).into());
     }
-    Some(ys.into_iter().map(|((classes, side), y)| Multiplier { classes, side: side.into(), y: fmt_q(&y) }).collect())
+    Some(
+        ys.into_iter()
+            .map(|((classes, side), y)| Multiplier { classes, side: side.into(), y: fmt_q(&y) })
+            .collect(),
+    )
 }
 
 /// A lower-bound-only certificate (`minip-ratio-bound/1`) for the closed form of
 /// `R(0, hi; h)` at `ε = 1/2`, any `n` and `h`, no LP: the chain multipliers, checked.
-pub fn chain_bound_certificate(n: u32, eps: &Rat, h: u32, hi: u32, superset: bool) -> Result<Checked<RatioBoundCertificate>, String> {
+pub fn chain_bound_certificate(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<Checked<RatioBoundCertificate>, String> {
     ratio_instance(n, eps.clone(), h, 0, hi, superset)?;
-    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| format!("no closed form for R(0, {}; {h}) at n = {n}, eps = {}", class_label(h, hi), fmt_q(eps)))?;
+    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| {
+        format!("no closed form for R(0, {}; {h}) at n = {n}, eps = {}", class_label(h, hi), fmt_q(eps))
+    })?;
     let multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
     let cert = RatioBoundCertificate {
         format: RATIO_BOUND_FORMAT.into(),
-        params: RatioParams { n, eps: fmt_q(eps), h, lo: 0, hi, superset, task: None, kernel: None, positions: None, keys: None, at: None, m: None },
+        params: RatioParams {
+            n,
+            eps: fmt_q(eps),
+            h,
+            lo: 0,
+            hi,
+            superset,
+            task: None,
+            kernel: None,
+            positions: None,
+            keys: None,
+            at: None,
+            m: None,
+        },
         bound: fmt_q(&r),
         multipliers,
     };
-    Checked::new(cert, &Context::default()).map_err(|e| format!("the chain certificate failed the checker ({e})"))
+    Checked::new(cert, &Context::default())
+        .map_err(|e| format!("the chain certificate failed the checker ({e})"))
 }
 
 /// A full certificate (`minip-ratio/2`) for the closed form of `R(0, hi; h)` at `ε = 1/2`:
 /// the attaining point from the row LP (`forced_ratio`) with the chain multipliers. The LP's
 /// value must equal the closed form (a cross-check); if the point does not combine with the
 /// chain multipliers, the LP's own checked certificate is returned.
-pub fn chain_full_certificate(n: u32, eps: &Rat, h: u32, hi: u32, superset: bool) -> Result<Checked<RatioCertificate>, String> {
-    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| format!("no closed form for R(0, {}; {h})", class_label(h, hi)))?;
+pub fn chain_full_certificate(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<Checked<RatioCertificate>, String> {
+    let r = closed_form_ratio(n, eps, h, hi)
+        .ok_or_else(|| format!("no closed form for R(0, {}; {h})", class_label(h, hi)))?;
     let lp = forced_ratio(n, eps, h, 0, hi, superset)?;
     if lp.claim().value() != Some(&r) {
-        return Err(format!("the row LP gives R(0, {}; {h}) = {}, the closed form {}", class_label(h, hi), lp.claim().label(), fmt_q(&r)));
+        return Err(format!(
+            "the row LP gives R(0, {}; {h}) = {}, the closed form {}",
+            class_label(h, hi),
+            lp.claim().label(),
+            fmt_q(&r)
+        ));
     }
     let mut cert = lp.cert().clone();
     cert.multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
@@ -318,17 +383,40 @@ pub fn certificate_of_basis(lp: &RowLp, held: &[usize], y: &[Rat], x: &[Rat]) ->
         .iter()
         .zip(y)
         .filter(|(&c, v)| c < m && !v.is_zero())
-        .map(|(&i, v)| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) })
+        .map(|(&i, v)| Multiplier {
+            classes: lp.names[i].0.clone(),
+            side: lp.names[i].1.name().into(),
+            y: fmt_q(&(v * &q)),
+        })
         .collect();
     multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
     if !lp.is_default() {
         let ns = lp.slots();
         let r = lp.obj.iter().fold(Rat::zero(), |acc, &j| acc + &x[j]);
-        return RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) };
+        return RatioCertificate {
+            ratio: fmt_q(&r),
+            alpha: x[..ns].iter().map(fmt_q).collect(),
+            p: x[ns..].iter().map(fmt_q).collect(),
+            multipliers,
+            ..base_certificate(lp)
+        };
     }
     RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: None, kernel: None, positions: None, keys: None, at: None, m: None },
+        params: RatioParams {
+            n: lp.n,
+            eps: fmt_q(&lp.eps),
+            h: lp.h,
+            lo: lp.lo,
+            hi: lp.hi,
+            superset: lp.superset,
+            task: None,
+            kernel: None,
+            positions: None,
+            keys: None,
+            at: None,
+            m: None,
+        },
         ratio: fmt_q(&x[lp.lo as usize]),
         alpha: x[..k].iter().map(fmt_q).collect(),
         p: x[k..].iter().map(fmt_q).collect(),
@@ -353,7 +441,16 @@ pub const MAX_GENERAL_ROWS: usize = 60_000;
 
 /// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
 #[allow(clippy::too_many_arguments)]
-pub fn instance_in(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool, setting: minip_check::model::Setting, m: Option<u32>) -> Result<RatioInstance, String> {
+pub fn instance_in(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+    setting: minip_check::model::Setting,
+    m: Option<u32>,
+) -> Result<RatioInstance, String> {
     ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)
 }
 
@@ -402,10 +499,13 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     if hint.sigma <= 1e-9 {
         // Prefer a certificate without the `den` row: no correct head at all.
         let den_at = lp.rows.len();
-        let without: Vec<Row> = rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
-        let exact_without: Vec<(Vec<Rat>, Rat)> = without.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
+        let without: Vec<Row> =
+            rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
+        let exact_without: Vec<(Vec<Rat>, Rat)> =
+            without.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
         let strong = solve_slack(&without, 2 * ns).ok().filter(|h| h.sigma <= 1e-9).and_then(|h| {
-            exact_farkas(&exact_without, &h.duals).or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, 2 * ns).ok()?))
+            exact_farkas(&exact_without, &h.duals)
+                .or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, 2 * ns).ok()?))
         });
         let strong = strong.map(|y| {
             let mut full = y;
@@ -425,38 +525,54 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
             if i == m {
                 mults.push(Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) });
             } else {
-                mults.push(Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(v * &q)) });
+                mults.push(Multiplier {
+                    classes: lp.names[i].0.clone(),
+                    side: lp.names[i].1.name().into(),
+                    y: fmt_q(&(v * &q)),
+                });
             }
         }
         mults.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
         cert.ratio = EMPTY.into();
         cert.multipliers = mults;
-        return Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"));
+        return Checked::new(cert, &Context::default())
+            .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"));
     }
     let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
-    let z = exact_point(&exact_rows, &scaled).ok_or("unknown: no exact strictly correct head near the solver's")?;
+    let z = exact_point(&exact_rows, &scaled)
+        .ok_or("unknown: no exact strictly correct head near the solver's")?;
     cert.witness = Some(move_zero_weights(&lp, z));
     // 2. The closure minimum, exactly.
     match lp::solve_general(&lp) {
         Ok(h) => {
             let b0 = simplex::from_hint_general(&lp, &h);
-            let exact = b0.filter(|b| b.y.iter().all(|v| !v.is_negative())).and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
+            let exact = b0
+                .filter(|b| b.y.iter().all(|v| !v.is_negative()))
+                .and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
             let mut c = match exact {
                 Some((b, x, _)) => certificate_of_basis(&lp, &b.held, &b.y, &x),
                 // HiGHS's basis is not usable as it is (e.g. a free P column nonbasic at
                 // zero): round the optimum and solve both sides on the hint's supports.
-                None => from_hint_repair(&lp, &h).ok_or("unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair")?,
+                None => from_hint_repair(&lp, &h).ok_or(
+                    "unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair",
+                )?,
             };
             c.witness = cert.witness.take();
-            Checked::new(c, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+            Checked::new(c, &Context::default())
+                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
         }
         Err(lp::NoOptimum::Unbounded) => {
-            let (point, ray) = unbounded_parts(&lp).ok_or("unknown: unbounded, but no exact point and ray")?;
+            let (point, ray) =
+                unbounded_parts(&lp).ok_or("unknown: unbounded, but no exact point and ray")?;
             cert.ratio = MINUS_INF.into();
             cert.alpha = point[..ns].iter().map(fmt_q).collect();
             cert.p = point[ns..].iter().map(fmt_q).collect();
-            cert.ray = Some(RatioPoint { alpha: ray[..ns].iter().map(fmt_q).collect(), p: ray[ns..].iter().map(fmt_q).collect() });
-            Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+            cert.ray = Some(RatioPoint {
+                alpha: ray[..ns].iter().map(fmt_q).collect(),
+                p: ray[ns..].iter().map(fmt_q).collect(),
+            });
+            Checked::new(cert, &Context::default())
+                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
         }
         Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
     }
@@ -515,10 +631,20 @@ fn from_hint_repair(lp: &RowLp, h: &lp::Hint) -> Option<RatioCertificate> {
         let q = Rat::from_integer(lp.eps.denom().clone());
         let mut multipliers: Vec<Multiplier> = (0..m)
             .filter(|&i| !y[i].is_zero())
-            .map(|i| Multiplier { classes: lp.names[i].0.clone(), side: lp.names[i].1.name().into(), y: fmt_q(&(&y[i] * &q)) })
+            .map(|i| Multiplier {
+                classes: lp.names[i].0.clone(),
+                side: lp.names[i].1.name().into(),
+                y: fmt_q(&(&y[i] * &q)),
+            })
             .collect();
         multipliers.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
-        return Some(RatioCertificate { ratio: fmt_q(&r), alpha: x[..ns].iter().map(fmt_q).collect(), p: x[ns..].iter().map(fmt_q).collect(), multipliers, ..base_certificate(lp) });
+        return Some(RatioCertificate {
+            ratio: fmt_q(&r),
+            alpha: x[..ns].iter().map(fmt_q).collect(),
+            p: x[ns..].iter().map(fmt_q).collect(),
+            multipliers,
+            ..base_certificate(lp)
+        });
     }
     None
 }
@@ -528,7 +654,20 @@ fn base_certificate(lp: &RowLp) -> RatioCertificate {
     let f = lp.setting.fields();
     RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: RatioParams { n: lp.n, eps: fmt_q(&lp.eps), h: lp.h, lo: lp.lo, hi: lp.hi, superset: lp.superset, task: f.task, kernel: f.kernel, positions: f.positions, keys: f.keys, at: f.at, m: lp.m },
+        params: RatioParams {
+            n: lp.n,
+            eps: fmt_q(&lp.eps),
+            h: lp.h,
+            lo: lp.lo,
+            hi: lp.hi,
+            superset: lp.superset,
+            task: f.task,
+            kernel: f.kernel,
+            positions: f.positions,
+            keys: f.keys,
+            at: f.at,
+            m: lp.m,
+        },
         ratio: String::new(),
         alpha: vec![],
         p: vec![],
@@ -577,8 +716,18 @@ fn unbounded_parts(lp: &RowLp) -> Option<(Vec<Rat>, Vec<Rat>)> {
     // `form = value·σ` as two rows (the slack LP scales right-hand sides by σ).
     let pinned = |slots: &[usize], value: i64| -> Vec<Row> {
         vec![
-            Row { name: String::new(), coeffs: form(slots, 1), rhs: Rat::from_integer(value.into()), strict: value < 0 },
-            Row { name: String::new(), coeffs: form(slots, -1), rhs: Rat::from_integer((-value).into()), strict: value > 0 },
+            Row {
+                name: String::new(),
+                coeffs: form(slots, 1),
+                rhs: Rat::from_integer(value.into()),
+                strict: value < 0,
+            },
+            Row {
+                name: String::new(),
+                coeffs: form(slots, -1),
+                rhs: Rat::from_integer((-value).into()),
+                strict: value > 0,
+            },
         ]
     };
     let solve = |extra: Vec<Row>| -> Option<Vec<Rat>> {
@@ -620,7 +769,8 @@ mod tests {
         for n in 3..=8u32 {
             for h in [2u32, 3, 7, 12, 24, 64] {
                 for hi in 2..=h + 1 {
-                    let c = chain_bound_certificate(n, &e, h, hi, hi > h).unwrap_or_else(|err| panic!("n={n} h={h} hi={hi}: {err}"));
+                    let c = chain_bound_certificate(n, &e, h, hi, hi > h)
+                        .unwrap_or_else(|err| panic!("n={n} h={h} hi={hi}: {err}"));
                     assert_eq!(*c.claim(), closed_form_ratio(n, &e, h, hi).unwrap());
                     let (_, gaps) = chain_split(n, &e, hi.min(h)).unwrap();
                     assert_eq!(c.multipliers.len(), 2 * gaps.len() + 1, "n={n} h={h} hi={hi}");

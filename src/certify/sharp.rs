@@ -14,17 +14,17 @@
 //! when `kstar > 0` no head reaches it (lower `b` a little, keeping `Q`), so the
 //! strict Farkas side exists; only `kstar = 0` can be a minimum (a head with `b = 0`).
 
-use minip_check::format::sharp::{SharpCertificate, SharpWitness, MINUS_INF};
 use super::gap::{decide, Outcome};
+use crate::repair::hint::exact_point;
 use crate::repair::round::approx;
 use crate::solve::gap::solve_slack;
 use crate::solve::sharp::{lp_hint, lp_hint_general, Hint};
 use minip_check::check::{Checked, Context, Verdict};
 use minip_check::format::sharp::{relation, witness_margin};
-use minip_check::rational::{fmt_q, Rat};
-use crate::repair::hint::exact_point;
-use minip_check::rows::gap::{gap_lp, keyed_rows, sequence_rows, GapLp, Row, VARS};
+use minip_check::format::sharp::{SharpCertificate, SharpWitness, MINUS_INF};
 use minip_check::model::{paper_k, Bound, Instance, Kernel};
+use minip_check::rational::{fmt_q, Rat};
+use minip_check::rows::gap::{gap_lp, keyed_rows, sequence_rows, GapLp, Row, VARS};
 use num_traits::{One, Signed, Zero};
 
 /// A configuration's certified answer, or the reason there is none.
@@ -38,10 +38,20 @@ pub enum SharpOutcome {
 /// also `−D ≤ 0`).
 fn closed_rows(inst: &Instance) -> Vec<(Vec<Rat>, Rat)> {
     if inst.setting.is_default() {
-        return inst.sequences().iter().flat_map(|s| sequence_rows(s, &inst.eps)).map(|r| (r.coeffs, Rat::zero())).collect();
+        return inst
+            .sequences()
+            .iter()
+            .flat_map(|s| sequence_rows(s, &inst.eps))
+            .map(|r| (r.coeffs, Rat::zero()))
+            .collect();
     }
     let signed = inst.setting.kernel == Kernel::Signed;
-    gap_lp(inst).seqs.iter().flat_map(|s| keyed_rows(s, &inst.eps, signed)).map(|r| (r.coeffs, Rat::zero())).collect()
+    gap_lp(inst)
+        .seqs
+        .iter()
+        .flat_map(|s| keyed_rows(s, &inst.eps, signed))
+        .map(|r| (r.coeffs, Rat::zero()))
+        .collect()
 }
 
 /// Candidate fractions for a float `b*`: simplest first (negative only for a signed kernel).
@@ -80,7 +90,8 @@ pub fn sharp(inst: &Instance) -> SharpOutcome {
         }
     } else {
         let lp = gap_lp(inst);
-        let (good, bad) = (lp.bound_slots(inst.good(), inst.setting.at), lp.bound_slots(inst.bad(), inst.setting.at));
+        let (good, bad) =
+            (lp.bound_slots(inst.good(), inst.setting.at), lp.bound_slots(inst.bad(), inst.setting.at));
         let signed = inst.setting.kernel == Kernel::Signed;
         match lp_hint_general(&rows, lp.vars.len(), lp.nslots(), &good, &bad, signed) {
             Ok(Hint::Optimal(b, z)) => (b, z),
@@ -143,23 +154,35 @@ fn skeleton(inst: &Instance, k: &str, pk: &Rat, rel: &str) -> SharpCertificate {
 fn empty(inst: &Instance) -> Option<Checked<SharpCertificate>> {
     let one = with_bound(inst, Rat::one());
     let lp = gap_lp(&one);
-    let rows: Vec<Row> = minip_check::rows::gap::build_rows(&one).into_iter().filter(|r| r.name != "bound").collect();
+    let rows: Vec<Row> =
+        minip_check::rows::gap::build_rows(&one).into_iter().filter(|r| r.name != "bound").collect();
     let exact: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
     let hint = solve_slack(&rows, lp.vars.len()).ok()?;
     if hint.sigma > 1e-9 {
         return None;
     }
-    let y = crate::repair::hint::exact_farkas(&exact, &hint.duals).or_else(|| crate::repair::hint::exact_farkas(&exact, &crate::solve::gap::solve_farkas(&rows, lp.vars.len()).ok()?))?;
+    let y = crate::repair::hint::exact_farkas(&exact, &hint.duals).or_else(|| {
+        crate::repair::hint::exact_farkas(
+            &exact,
+            &crate::solve::gap::solve_farkas(&rows, lp.vars.len()).ok()?,
+        )
+    })?;
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, minip_check::format::sharp::EMPTY, &pk, minip_check::format::sharp::EMPTY);
-    cert.lower = Some(rows.iter().zip(&y).filter(|(_, v)| !v.is_zero()).map(|(r, v)| (r.name.clone(), fmt_q(v))).collect());
+    cert.lower = Some(
+        rows.iter().zip(&y).filter(|(_, v)| !v.is_zero()).map(|(r, v)| (r.name.clone(), fmt_q(v))).collect(),
+    );
     cert.witness = SharpWitness { bound: "-".into(), alpha: vec![], s: vec![] };
     Checked::new(cert, &Context::default()).ok()
 }
 
 /// `kstar = -inf` (signed kernels): a closure point with `bad = 1`, a ray along which `good`
 /// falls with `bad` fixed, and a correct head with `bad > 0` and nonzero weights.
-fn minus_inf(inst: &Instance, lp: &GapLp, rows: &[(Vec<Rat>, Rat)]) -> Result<Checked<SharpCertificate>, String> {
+fn minus_inf(
+    inst: &Instance,
+    lp: &GapLp,
+    rows: &[(Vec<Rat>, Rat)],
+) -> Result<Checked<SharpCertificate>, String> {
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, MINUS_INF, &pk, "fails");
     let nv = lp.vars.len();
@@ -175,19 +198,33 @@ fn minus_inf(inst: &Instance, lp: &GapLp, rows: &[(Vec<Rat>, Rat)]) -> Result<Ch
     // `form = value·σ` as two rows of the slack LP (its right-hand sides scale with σ).
     let pinned = |slots: &[usize], value: i64| {
         vec![
-            Row { name: String::new(), coeffs: form(slots, 1), rhs: Rat::from_integer(value.into()), strict: value < 0 },
-            Row { name: String::new(), coeffs: form(slots, -1), rhs: Rat::from_integer((-value).into()), strict: value > 0 },
+            Row {
+                name: String::new(),
+                coeffs: form(slots, 1),
+                rhs: Rat::from_integer(value.into()),
+                strict: value < 0,
+            },
+            Row {
+                name: String::new(),
+                coeffs: form(slots, -1),
+                rhs: Rat::from_integer((-value).into()),
+                strict: value > 0,
+            },
         ]
     };
     let solve = |extra: Vec<Row>| -> Result<Vec<Rat>, String> {
-        let mut all: Vec<Row> = rows.iter().map(|(c, _)| Row { name: String::new(), coeffs: c.clone(), rhs: Rat::zero(), strict: false }).collect();
+        let mut all: Vec<Row> = rows
+            .iter()
+            .map(|(c, _)| Row { name: String::new(), coeffs: c.clone(), rhs: Rat::zero(), strict: false })
+            .collect();
         all.extend(extra);
         let hint = solve_slack(&all, nv)?;
         if hint.sigma <= 1e-9 {
             return Err("no point".into());
         }
         let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
-        exact_point(&all.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect::<Vec<_>>(), &scaled).ok_or_else(|| "no exact point".into())
+        exact_point(&all.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect::<Vec<_>>(), &scaled)
+            .ok_or_else(|| "no exact point".into())
     };
     let point = solve(pinned(&bad, 1))?;
     let mut ray_rows = pinned(&good, -1);
@@ -200,7 +237,12 @@ fn minus_inf(inst: &Instance, lp: &GapLp, rows: &[(Vec<Rat>, Rat)]) -> Result<Ch
     Ok(Checked::new(cert, &Context::default())?)
 }
 
-fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) -> Result<Checked<SharpCertificate>, String> {
+fn certify_at(
+    inst: &Instance,
+    rows: &[(Vec<Rat>, Rat)],
+    hint: &[f64],
+    k: &Rat,
+) -> Result<Checked<SharpCertificate>, String> {
     if !inst.setting.is_default() {
         return certify_at_general(inst, rows, hint, k);
     }
@@ -229,7 +271,9 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
     match decide(&with_bound(inst, k.clone())) {
         Outcome::Certified(g) if *g.claim() == Verdict::Holds => {
             let f = g.into_cert().farkas.expect("holds has farkas");
-            cert.lower = Some(f.rows.into_iter().filter(|r| r.multiplier != "0").map(|r| (r.name, r.multiplier)).collect());
+            cert.lower = Some(
+                f.rows.into_iter().filter(|r| r.multiplier != "0").map(|r| (r.name, r.multiplier)).collect(),
+            );
         }
         Outcome::Certified(g) if k.is_zero() => {
             // b/c = 0 is reached: a correct head with b = 0 (c made positive).
@@ -262,14 +306,21 @@ fn certify_at(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) 
 
 /// The general case (docs/math.md §11) of `certify_at`: lower side by `decide`, closure
 /// point with `good = K`, `bad = 1`, witness at `K + 1/1000`.
-fn certify_at_general(inst: &Instance, rows: &[(Vec<Rat>, Rat)], hint: &[f64], k: &Rat) -> Result<Checked<SharpCertificate>, String> {
+fn certify_at_general(
+    inst: &Instance,
+    rows: &[(Vec<Rat>, Rat)],
+    hint: &[f64],
+    k: &Rat,
+) -> Result<Checked<SharpCertificate>, String> {
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, &fmt_q(k), &pk, relation(k, &pk));
     let signed = inst.setting.kernel == Kernel::Signed;
     match decide(&with_bound(inst, k.clone())) {
         Outcome::Certified(g) if *g.claim() == Verdict::Holds => {
             let f = g.into_cert().farkas.expect("holds has farkas");
-            cert.lower = Some(f.rows.into_iter().filter(|r| r.multiplier != "0").map(|r| (r.name, r.multiplier)).collect());
+            cert.lower = Some(
+                f.rows.into_iter().filter(|r| r.multiplier != "0").map(|r| (r.name, r.multiplier)).collect(),
+            );
         }
         Outcome::Certified(g) if k.is_zero() && !signed => {
             let h = g.into_cert().head.expect("broken has head");
@@ -323,7 +374,13 @@ fn witness_at(inst: &Instance, bound: Rat, none: &str) -> Result<SharpWitness, S
 
 /// Gives zero weights a small positive value (product unchanged, i.e. `s = 0` there),
 /// halving until the head passes the checker again: the strict rows are open.
-fn positive_witness(inst: &Instance, bound: Rat, alpha: Vec<String>, s: Vec<String>, all: bool) -> Result<SharpWitness, String> {
+fn positive_witness(
+    inst: &Instance,
+    bound: Rat,
+    alpha: Vec<String>,
+    s: Vec<String>,
+    all: bool,
+) -> Result<SharpWitness, String> {
     if !inst.setting.is_default() {
         return positive_witness_general(inst, bound, alpha, s, all);
     }
@@ -340,8 +397,13 @@ fn positive_witness(inst: &Instance, bound: Rat, alpha: Vec<String>, s: Vec<Stri
                 a[j] = if j == 1 { (&bound * &a[2]).min(delta.clone()) } else { delta.clone() };
             }
         }
-        let sv: Vec<Rat> = (0..3).map(|j| if a[j].is_zero() { Rat::zero() } else { &products[j] / &a[j] }).collect();
-        let w = SharpWitness { bound: fmt_q(&bound), alpha: (0..3).map(|j| fmt_q(&a[j])).collect(), s: (0..3).map(|j| fmt_q(&sv[j])).collect() };
+        let sv: Vec<Rat> =
+            (0..3).map(|j| if a[j].is_zero() { Rat::zero() } else { &products[j] / &a[j] }).collect();
+        let w = SharpWitness {
+            bound: fmt_q(&bound),
+            alpha: (0..3).map(|j| fmt_q(&a[j])).collect(),
+            s: (0..3).map(|j| fmt_q(&sv[j])).collect(),
+        };
         if witness_ok(&winst, &w, all) {
             return Ok(w);
         }
@@ -357,7 +419,13 @@ fn witness_ok(inst: &Instance, w: &SharpWitness, all: bool) -> bool {
 /// `positive_witness` in any setting: zero bad weights (and with `all` every zero weight)
 /// move off zero — good ones up by at most what the bound leaves (nonnegative kernel) or
 /// down (signed) — halving until the checker accepts the head.
-fn positive_witness_general(inst: &Instance, bound: Rat, alpha: Vec<String>, s: Vec<String>, all: bool) -> Result<SharpWitness, String> {
+fn positive_witness_general(
+    inst: &Instance,
+    bound: Rat,
+    alpha: Vec<String>,
+    s: Vec<String>,
+    all: bool,
+) -> Result<SharpWitness, String> {
     let parse = |v: &String| minip_check::rational::parse_rational(v).expect("checked certificate");
     let a0: Vec<Rat> = alpha.iter().map(parse).collect();
     let s0: Vec<Rat> = s.iter().map(parse).collect();
@@ -381,13 +449,25 @@ fn positive_witness_general(inst: &Instance, bound: Rat, alpha: Vec<String>, s: 
         }
         let zeros: Vec<usize> = good.iter().copied().filter(|&j| a[j].is_zero() && all).collect();
         if !zeros.is_empty() {
-            let share = (&bound * sum(&bad, &a) - sum(&good, &a)) / Rat::from_integer((zeros.len() as i64).into());
+            let share =
+                (&bound * sum(&bad, &a) - sum(&good, &a)) / Rat::from_integer((zeros.len() as i64).into());
             for &j in &zeros {
-                a[j] = if signed || !share.is_positive() { -delta.clone() } else if share < delta { share.clone() } else { delta.clone() };
+                a[j] = if signed || !share.is_positive() {
+                    -delta.clone()
+                } else if share < delta {
+                    share.clone()
+                } else {
+                    delta.clone()
+                };
             }
         }
-        let sv: Vec<Rat> = (0..a.len()).map(|j| if a[j].is_zero() { Rat::zero() } else { &products[j] / &a[j] }).collect();
-        let w = SharpWitness { bound: fmt_q(&bound), alpha: a.iter().map(fmt_q).collect(), s: sv.iter().map(fmt_q).collect() };
+        let sv: Vec<Rat> =
+            (0..a.len()).map(|j| if a[j].is_zero() { Rat::zero() } else { &products[j] / &a[j] }).collect();
+        let w = SharpWitness {
+            bound: fmt_q(&bound),
+            alpha: a.iter().map(fmt_q).collect(),
+            s: sv.iter().map(fmt_q).collect(),
+        };
         if witness_ok(&winst, &w, all) {
             return Ok(w);
         }

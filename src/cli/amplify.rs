@@ -2,13 +2,13 @@
 //! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
 use super::{emit, progress_wanted, warn};
-use crate::print::table;
 use crate::batch::ratio::{self as report, Job, Record};
 use crate::certify::ratio::{forced_ratio_stats, SolveStats};
 use crate::formulate::lp_file as export;
+use crate::print::table;
 use crate::print::{json, svg};
-use minip_check::rational::{fmt_q, parse_rational, Rat};
 use clap::Args;
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -72,7 +72,10 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
         return setting_jobs(a, eps, &hs, setting);
     }
     let want_sup = a.hi.as_deref().is_some_and(|s| s.ends_with('+'));
-    let lo = a.lo.as_deref().map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'"))).transpose()?;
+    let lo =
+        a.lo.as_deref()
+            .map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'")))
+            .transpose()?;
     let mut jobs = Vec::new();
     for &h in &hs {
         let superset = match a.m {
@@ -81,7 +84,10 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
             None => a.superset || want_sup,
         };
         if want_sup && !superset {
-            return Err(format!("--hi {}: the class h+ exists only when m > h (h = {h})", a.hi.as_deref().unwrap_or("")));
+            return Err(format!(
+                "--hi {}: the class h+ exists only when m > h (h = {h})",
+                a.hi.as_deref().unwrap_or("")
+            ));
         }
         match a.pairs.as_deref() {
             Some("all") => {
@@ -108,7 +114,12 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
 /// (`0`, `h`, `h-1`, `h+`, `o=h e=1`), defaults per task: Min-IP `R(0, h)`; Max-IP the
 /// query's own class (or with keys distinct `h+`/`h-1`) over `0`; nearest the nearest class
 /// (`o=h e=1`, or `o=h-1 e=0` when `m = h`) over the farthest (`o=0 e=m-h`).
-fn setting_jobs(a: &AmplifyArgs, eps: Rat, hs: &[u32], setting: minip_check::model::Setting) -> Result<(u32, Rat, Vec<Job>), String> {
+fn setting_jobs(
+    a: &AmplifyArgs,
+    eps: Rat,
+    hs: &[u32],
+    setting: minip_check::model::Setting,
+) -> Result<(u32, Rat, Vec<Job>), String> {
     use minip_check::model::{Keys, Task};
     if a.pairs.is_some() || a.vipr || a.export_lp.is_some() {
         return Err("--pairs, --vipr and --export-lp are implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
@@ -131,12 +142,40 @@ fn setting_jobs(a: &AmplifyArgs, eps: Rat, hs: &[u32], setting: minip_check::mod
         };
         let distinct = setting.keys == Keys::Distinct;
         let (dlo, dhi) = match setting.task {
-            Task::MinIp => ("0".to_string(), if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string()),
-            Task::MaxIp => (if distinct { if superset { "h+" } else { "h-1" } } else { "h" }.to_string(), "0".to_string()),
-            Task::Nearest => (if m > Some(h) { "o=h e=1" } else { "o=h-1 e=0" }.to_string(), "o=0 e=m-h".to_string()),
+            Task::MinIp => (
+                "0".to_string(),
+                if distinct {
+                    if superset {
+                        "h+"
+                    } else {
+                        "h-1"
+                    }
+                } else {
+                    "h"
+                }
+                .to_string(),
+            ),
+            Task::MaxIp => (
+                if distinct {
+                    if superset {
+                        "h+"
+                    } else {
+                        "h-1"
+                    }
+                } else {
+                    "h"
+                }
+                .to_string(),
+                "0".to_string(),
+            ),
+            Task::Nearest => {
+                (if m > Some(h) { "o=h e=1" } else { "o=h-1 e=0" }.to_string(), "o=0 e=m-h".to_string())
+            }
         };
-        let lo = crate::batch::grid::class_at(a.lo.as_deref().unwrap_or(&dlo), h, m).map_err(|e| format!("--lo: {e}"))?;
-        let hi = crate::batch::grid::class_at(a.hi.as_deref().unwrap_or(&dhi), h, m).map_err(|e| format!("--hi: {e}"))?;
+        let lo = crate::batch::grid::class_at(a.lo.as_deref().unwrap_or(&dlo), h, m)
+            .map_err(|e| format!("--lo: {e}"))?;
+        let hi = crate::batch::grid::class_at(a.hi.as_deref().unwrap_or(&dhi), h, m)
+            .map_err(|e| format!("--hi: {e}"))?;
         crate::certify::ratio::instance_in(a.n, &eps, h, lo, hi, superset, setting, m)?;
         jobs.push(Job { h, lo, hi, superset, setting, m });
     }
@@ -148,10 +187,14 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
     match s {
         None => Ok(h),
         Some(t) if t == "h+" || t == format!("{h}+") => Ok(h + 1),
-        Some(t) if t.ends_with('+') => Err(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})")),
+        Some(t) if t.ends_with('+') => {
+            Err(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})"))
+        }
         Some(t) => match t.parse::<u32>() {
             Ok(o) if o <= h => Ok(o),
-            Ok(o) => Err(format!("--hi {o}: need hi ≤ h = {h} (or h+ for the strict supersets of the query)")),
+            Ok(o) => {
+                Err(format!("--hi {o}: need hi ≤ h = {h} (or h+ for the strict supersets of the query)"))
+            }
             Err(_) => Err(format!("--hi: expected an overlap or h+, got '{t}'")),
         },
     }
@@ -179,7 +222,13 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
-                let job = jobs.iter().find(|j| j.h == rec.h && j.lo == rec.lo && j.hi == c.params.hi && j.superset == rec.superset).copied().expect("a job per record");
+                let job = jobs
+                    .iter()
+                    .find(|j| {
+                        j.h == rec.h && j.lo == rec.lo && j.hi == c.params.hi && j.superset == rec.superset
+                    })
+                    .copied()
+                    .expect("a job per record");
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
                 if a.vipr {
@@ -191,7 +240,11 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
-    let classes = if jobs.iter().any(|j| j.superset) { ", classes 0..h-1, h (the query), h+ (strict supersets)" } else { "" };
+    let classes = if jobs.iter().any(|j| j.superset) {
+        ", classes 0..h-1, h (the query), h+ (strict supersets)"
+    } else {
+        ""
+    };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     if let Some(p) = &a.plot {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
@@ -276,21 +329,45 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     spin.inc(1);
     emit(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r))?;
     if !glpsol_h.is_empty() {
-        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}\n", "h", "minip (certified)", "R", "glpsol --exact", "speed-up"))?;
+        emit(&format!(
+            "{:<5} {:<18} {:<28} {:<60} {}\n",
+            "h", "minip (certified)", "R", "glpsol --exact", "speed-up"
+        ))?;
     }
     for h in glpsol_h {
         let (t, r, _) = timed(n, &eps, h)?;
-        let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(&export::cplex_lp(n, &eps, h, 0, h, false)?, a.glpsol_timeout, &format!("h{h}"))?;
+        let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(
+            &export::cplex_lp(n, &eps, h, 0, h, false)?,
+            a.glpsol_timeout,
+            &format!("h{h}"),
+        )?;
         spin.inc(1);
-        emit(&format!("{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n", h, format!("{t:.2} s"), r, glp, if timed_out { "> " } else { "" }, gt / t.max(1e-9)))?;
+        emit(&format!(
+            "{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n",
+            h,
+            format!("{t:.2} s"),
+            r,
+            glp,
+            if timed_out { "> " } else { "" },
+            gt / t.max(1e-9)
+        ))?;
     }
     spin.finish();
-    emit(&format!("\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n", a.budget, "h", "seconds", "exact pivots", "log2 R"))?;
+    emit(&format!(
+        "\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n",
+        a.budget, "h", "seconds", "exact pivots", "log2 R"
+    ))?;
     let start = Instant::now();
     let mut h = 16;
     while start.elapsed() < Duration::from_secs(a.budget) && h <= minip_check::limits::MAX_RATIO_H {
         let (t, r, st) = timed(n, &eps, h)?;
-        emit(&format!("{:<5} {:<9} {:<13} {:.2}\n", h, format!("{t:.2}"), st.pivots, minip_check::rational::log2_abs(&parse_rational(&r)?)))?;
+        emit(&format!(
+            "{:<5} {:<9} {:<13} {:.2}\n",
+            h,
+            format!("{t:.2}"),
+            st.pivots,
+            minip_check::rational::log2_abs(&parse_rational(&r)?)
+        ))?;
         h += 16;
     }
     Ok(0)
@@ -331,7 +408,14 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
     }
     let title = format!("Forced ratios beyond Min-IP, n = {}, eps = {}", g.n, fmt_q(&g.eps));
     if let Some(p) = &a.plot {
-        let curves: Vec<(String, Vec<(f64, f64)>)> = g.series.iter().zip(&per).map(|(s, rs)| (s.name.clone(), rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect())).collect();
+        let curves: Vec<(String, Vec<(f64, f64)>)> = g
+            .series
+            .iter()
+            .zip(&per)
+            .map(|(s, rs)| {
+                (s.name.clone(), rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect())
+            })
+            .collect();
         crate::print::write_file(p, &svg::series(&curves, &title))?;
     }
     if a.json {
@@ -353,10 +437,23 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
             .map(|&h| {
                 let mut row = vec![h.to_string()];
                 for rs in &per {
-                    row.push(rs.iter().find(|r| r.h == h).map(|r| r.ratio.clone().unwrap_or_else(|| "unknown".into())).unwrap_or_else(|| "-".into()));
+                    row.push(
+                        rs.iter()
+                            .find(|r| r.h == h)
+                            .map(|r| r.ratio.clone().unwrap_or_else(|| "unknown".into()))
+                            .unwrap_or_else(|| "-".into()),
+                    );
                 }
-                let chain = per.iter().flat_map(|rs| rs.iter()).find(|r| r.h == h && r.setting.is_none()).and_then(|r| r.chain_bound.clone());
-                row.push(chain.or_else(|| crate::certify::ratio::chain_bound(g.n, &g.eps, h, 0).map(|c| fmt_q(&c))).unwrap_or_else(|| "-".into()));
+                let chain = per
+                    .iter()
+                    .flat_map(|rs| rs.iter())
+                    .find(|r| r.h == h && r.setting.is_none())
+                    .and_then(|r| r.chain_bound.clone());
+                row.push(
+                    chain
+                        .or_else(|| crate::certify::ratio::chain_bound(g.n, &g.eps, h, 0).map(|c| fmt_q(&c)))
+                        .unwrap_or_else(|| "-".into()),
+                );
                 row
             })
             .collect();
@@ -367,7 +464,12 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         let mut s = format!("{title}: R = inf alpha(x,lo)/alpha(x,hi) over correct heads (exact, certified; empty = no correct head, Farkas)\n\n");
         s.push_str(&table::render(&head, &body));
         for r in recs.iter().filter(|r| r.verdict != "certified") {
-            s.push_str(&format!("h={} {}: {}\n", r.h, r.setting.clone().unwrap_or_default(), r.reason.clone().unwrap_or_default()));
+            s.push_str(&format!(
+                "h={} {}: {}\n",
+                r.h,
+                r.setting.clone().unwrap_or_default(),
+                r.reason.clone().unwrap_or_default()
+            ));
         }
         emit(&s)?;
     }

@@ -15,13 +15,15 @@ use std::time::Instant;
 const MAX_SPARSE_ATTEMPTS: usize = 500;
 
 #[derive(Args)]
-#[command(after_help = "Columns: lower = the best committed minip-rank/2 certificate at m' <= m (a head over {0,1}^m restricted to the first m' coordinates is one over {0,1}^m'), checked when read; upper bounds = exact ranks of overlap-polynomial heads (docs/math.md §10) with refutations of every smaller degree.
+#[command(
+    after_help = "Columns: lower = the best committed minip-rank/2 certificate at m' <= m (a head over {0,1}^m restricted to the first m' coordinates is one over {0,1}^m'), checked when read; upper bounds = exact ranks of overlap-polynomial heads (docs/math.md §10) with refutations of every smaller degree.
 Limits: 1 <= m <= 64; --sparse-attempts <= 500.
 
 Exit status:
   0  every requested column of every row is certified (each certificate passed the checker)
   1  a committed lower-bound certificate was rejected by the checker
-  2  bad input, an unreadable file, or some entry unknown (no exact certificate; reported on stderr)")]
+  2  bad input, an unreadable file, or some entry unknown (no exact certificate; reported on stderr)"
+)]
 pub struct FrontierArgs {
     /// Bits per token: M or a range such as 4..=64.
     #[arg(long, default_value = "4..=64")]
@@ -152,7 +154,10 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})"));
     }
     if a.sparse_attempts > MAX_SPARSE_ATTEMPTS {
-        return Err(format!("--sparse-attempts: {} is above the limit {MAX_SPARSE_ATTEMPTS}", a.sparse_attempts));
+        return Err(format!(
+            "--sparse-attempts: {} is above the limit {MAX_SPARSE_ATTEMPTS}",
+            a.sparse_attempts
+        ));
     }
     let (mut pw, mut sh, mut sp, mut sg) = (false, false, false, false);
     for k in a.kernel.split(',').map(str::trim) {
@@ -162,7 +167,11 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             "sparse" => sp = true,
             "signed" => sg = true,
             "all" => (pw, sh, sp, sg) = (true, true, true, true),
-            other => return Err(format!("--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)")),
+            other => {
+                return Err(format!(
+                    "--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)"
+                ))
+            }
         }
     }
     let pool = super::pool(a.jobs)?;
@@ -207,7 +216,12 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     let secs = t.elapsed().as_secs_f64();
     let mut unknown = 0;
     for r in &rows {
-        for (name, c) in [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)] {
+        for (name, c) in [
+            ("per_weight", &r.per_weight),
+            ("shared", &r.shared),
+            ("sparse", &r.sparse),
+            ("signed", &r.signed),
+        ] {
             if let Some(Err(e)) = c {
                 // "not run" is a limit the user set, not an unknown.
                 if !e.starts_with("not run") {
@@ -219,14 +233,26 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     }
     if let Some(dir) = &a.out {
         for r in &rows {
-            for (name, c) in [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)] {
+            for (name, c) in [
+                ("per_weight", &r.per_weight),
+                ("shared", &r.shared),
+                ("sparse", &r.sparse),
+                ("signed", &r.signed),
+            ] {
                 let Some(Ok(u)) = c else { continue };
-                crate::print::write_file(&dir.join(format!("m{:02}.{name}.json", r.m)), &json::pretty(&u.head))?;
+                crate::print::write_file(
+                    &dir.join(format!("m{:02}.{name}.json", r.m)),
+                    &json::pretty(&u.head),
+                )?;
                 if let Some(n) = &u.none {
-                    crate::print::write_file(&dir.join(format!("m{:02}.{name}.none.json", r.m)), &json::pretty(n))?;
+                    crate::print::write_file(
+                        &dir.join(format!("m{:02}.{name}.none.json", r.m)),
+                        &json::pretty(n),
+                    )?;
                 }
                 if r.m <= crate::heads::poly::MAX_HEAD_FILE_M && (name == "per_weight" || name == "shared") {
-                    let text = crate::heads::poly::head_file(&u.head).map_err(|e| format!("m = {}: head file: {e}", r.m))?;
+                    let text = crate::heads::poly::head_file(&u.head)
+                        .map_err(|e| format!("m = {}: head file: {e}", r.m))?;
                     crate::print::write_file(&dir.join(format!("m{:02}.{name}.head", r.m)), &text)?;
                 }
             }
@@ -278,7 +304,12 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
                         None => "-".into(),
                         c => cell(c, |u| {
                             let (s, minimal) = u.support.as_ref().expect("sparse support");
-                            format!("{} {}{}", rank_of(u), support_text(s), if *minimal { "" } else { " (not minimal)" })
+                            format!(
+                                "{} {}{}",
+                                rank_of(u),
+                                support_text(s),
+                                if *minimal { "" } else { " (not minimal)" }
+                            )
                         }),
                     });
                 }
@@ -306,6 +337,11 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         );
         emit(&s)?;
     }
-    eprintln!("minip: frontier: {} rows in {:.1} s{}", rows.len(), secs, if unknown > 0 { format!(", {unknown} entries unknown") } else { String::new() });
+    eprintln!(
+        "minip: frontier: {} rows in {:.1} s{}",
+        rows.len(),
+        secs,
+        if unknown > 0 { format!(", {unknown} entries unknown") } else { String::new() }
+    );
     Ok(if unknown > 0 { 2 } else { 0 })
 }

@@ -2,19 +2,19 @@
 //! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
 
 use super::{emit, pool, progress_wanted, warn};
-use crate::print::json;
-use crate::batch::grid::{parse_grid, parse_shard, parse_range, shard};
+use crate::batch::grid::{parse_grid, parse_range, parse_shard, shard};
 use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
 use crate::certify::gap::{decide_at, Outcome};
+use crate::print::json;
 use crate::print::{gap, table, vipr};
+use clap::Args;
 use minip_check::check::Verdict;
 use minip_check::model::tokens::gap_from_tokens;
-use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::model::tokens::Token;
+use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, parse_rational};
 use minip_check::verify::collect;
-use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Clone)]
@@ -73,7 +73,15 @@ pub struct SettingArgs {
 impl SettingArgs {
     /// The setting for length-`n` sequences, validated.
     pub fn setting(&self, n: u32) -> Result<minip_check::model::Setting, String> {
-        minip_check::model::Setting::from_fields(Some(&self.task), Some(&self.kernel), Some(&self.positions), Some(&self.keys), self.at, n).map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e })
+        minip_check::model::Setting::from_fields(
+            Some(&self.task),
+            Some(&self.kernel),
+            Some(&self.positions),
+            Some(&self.keys),
+            self.at,
+            n,
+        )
+        .map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e })
     }
 }
 
@@ -87,11 +95,14 @@ impl InstanceArgs {
             }
             (None, Some(d), _) => (Gap::from_d(d)?, None),
             (None, None, Some(h)) => (Gap::new(h, self.u.unwrap_or(0), self.w.unwrap_or(0))?, None),
-            (None, None, None) => return Err("give the configuration: --d D, --h H --u U --w W, or --tokens x,y,z".into()),
+            (None, None, None) => {
+                return Err("give the configuration: --d D, --h H --u U --w W, or --tokens x,y,z".into())
+            }
         };
         let family = Family::parse(&self.family)?;
         let bound = Bound::parse(&self.bound)?;
-        let mut inst = Instance::new(self.n, eps, gap, family, bound)?.with_setting(self.setting.setting(self.n)?)?;
+        let mut inst =
+            Instance::new(self.n, eps, gap, family, bound)?.with_setting(self.setting.setting(self.n)?)?;
         if let Some(t) = &toks {
             inst = inst.with_tokens(t)?;
         }
@@ -199,7 +210,11 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
             .iter()
             .map(|r| {
                 let rec = &r.record;
-                let bound = if rec.bound == "paper" { format!("b <= K*c (K = {})", rec.kprime) } else { format!("b <= {}*c", rec.bound) };
+                let bound = if rec.bound == "paper" {
+                    format!("b <= K*c (K = {})", rec.kprime)
+                } else {
+                    format!("b <= {}*c", rec.bound)
+                };
                 let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
                 if a.out.is_some() || rec.reason.is_some() {
                     row.push(rec.certificate_file.clone().or(rec.reason.clone()).unwrap_or_default());
@@ -213,7 +228,11 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
             fmt_q(&job.eps),
             job.family.name()
         );
-        let header: &[&str] = if body.iter().any(|r| r.len() > 3) { &["d", "bound", "verdict", "certificate"] } else { &["d", "bound", "verdict"] };
+        let header: &[&str] = if body.iter().any(|r| r.len() > 3) {
+            &["d", "bound", "verdict", "certificate"]
+        } else {
+            &["d", "bound", "verdict"]
+        };
         s.push_str(&table::render(header, &body));
         s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
         if a.out.is_none() {
@@ -261,7 +280,10 @@ pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
             crate::print::write_file(p, &vipr::gap(&checked)?)?;
             None
         }
-        (Some(p), Verdict::Broken) => Some(format!("no VIPR file written to {}: the verdict is broken (a head), and VIPR states infeasibility", p.display())),
+        (Some(p), Verdict::Broken) => Some(format!(
+            "no VIPR file written to {}: the verdict is broken (a head), and VIPR states infeasibility",
+            p.display()
+        )),
         (None, _) => None,
     };
     if a.json {
@@ -297,21 +319,31 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     let (out, vipr) = (a.out.as_deref(), a.vipr);
     let run = |recs: &mut Vec<Record>| {
         pool.install(|| {
-            crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), |i| sweep::settle_one(i, out, vipr), |r| {
-                // JSON lines stream as they finish (in order); the table waits for all rows.
-                if a.json {
-                    emit(&json::record("gap.verdict", &r))?;
-                }
-                recs.push(r);
-                Ok(())
-            })
+            crate::batch::runner::run_stream(
+                &insts,
+                "configurations",
+                progress_wanted(),
+                |i| sweep::settle_one(i, out, vipr),
+                |r| {
+                    // JSON lines stream as they finish (in order); the table waits for all rows.
+                    if a.json {
+                        emit(&json::record("gap.verdict", &r))?;
+                    }
+                    recs.push(r);
+                    Ok(())
+                },
+            )
         })
     };
     run(&mut recs)?;
     let (holds, broken, unknown) = sweep::tally(&recs);
-    let mut summary = format!("{} configurations: {holds} holds, {broken} broken, {unknown} unknown", recs.len());
+    let mut summary =
+        format!("{} configurations: {holds} holds, {broken} broken, {unknown} unknown", recs.len());
     if recs.len() < total {
-        summary.push_str(&format!(" (interrupted: {} of {total} done; every file written is complete)", recs.len()));
+        summary.push_str(&format!(
+            " (interrupted: {} of {total} done; every file written is complete)",
+            recs.len()
+        ));
     }
     if a.json {
         eprintln!("{summary}");
@@ -337,7 +369,12 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
             .iter()
             .filter(|r| r.verdict == "broken")
             .take(5)
-            .map(|r| format!("  n={} eps={} (h,u,w)=({},{},{}) {} b<={}c", r.n, r.eps, r.h, r.u, r.w, r.family, r.kprime))
+            .map(|r| {
+                format!(
+                    "  n={} eps={} (h,u,w)=({},{},{}) {} b<={}c",
+                    r.n, r.eps, r.h, r.u, r.w, r.family, r.kprime
+                )
+            })
             .collect();
         if !first.is_empty() {
             s.push_str("first broken:\n");
@@ -374,22 +411,41 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     }
     let (mut counts, mut code) = ([0usize; 4], 0);
     let mut tally = |verdict: &str, c: i32| {
-        counts[["verified", "rejected", "invalid", "unchecked"].iter().position(|v| *v == verdict).expect("known")] += 1;
+        counts[["verified", "rejected", "invalid", "unchecked"]
+            .iter()
+            .position(|v| *v == verdict)
+            .expect("known")] += 1;
         code = code.max(c);
     };
     let line = |r: &crate::batch::verify::Item| -> String {
         if a.json {
             json::record("verify.file", r)
         } else {
-            format!("{:<10}{}: {}\n", match r.verdict.as_str() { "verified" => "ok", "rejected" => "FAILED", "invalid" => "INVALID", _ => "UNCHECKED" }, r.path, r.claim.as_ref().or(r.reason.as_ref()).map(String::as_str).unwrap_or(""))
+            format!(
+                "{:<10}{}: {}\n",
+                match r.verdict.as_str() {
+                    "verified" => "ok",
+                    "rejected" => "FAILED",
+                    "invalid" => "INVALID",
+                    _ => "UNCHECKED",
+                },
+                r.path,
+                r.claim.as_ref().or(r.reason.as_ref()).map(String::as_str).unwrap_or("")
+            )
         }
     };
     let pool = pool(None)?;
     pool.install(|| {
-        crate::batch::runner::run_stream(&files, "certificates", progress_wanted(), |f| crate::batch::verify::certificate(f), |r| {
-            tally(&r.verdict, r.exit_code);
-            emit(&line(&r))
-        })
+        crate::batch::runner::run_stream(
+            &files,
+            "certificates",
+            progress_wanted(),
+            |f| crate::batch::verify::certificate(f),
+            |r| {
+                tally(&r.verdict, r.exit_code);
+                emit(&line(&r))
+            },
+        )
     })?;
     for v in &viprs {
         let r = crate::batch::verify::vipr(v);

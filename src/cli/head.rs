@@ -2,14 +2,14 @@
 //! explicit heads. The work is in `crate::heads`.
 
 use super::{emit, progress_wanted};
-use crate::print::json;
-use crate::print::table;
-use minip_check::rational::{fmt_q, parse_rational, Rat};
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;
 use crate::heads::{load, Head};
+use crate::print::json;
+use crate::print::table;
 use clap::{Args, Subcommand};
+use minip_check::rational::{fmt_q, parse_rational, Rat};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -171,8 +171,15 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
             None => s.push_str("max error   0 (every output is exact)\n"),
         }
         match r.first_failure() {
-            Some(w) => s.push_str(&format!("first fail  {}\nverdict     fails (error >= {})\n", w.describe(r.m), fmt_q(&eps))),
-            None => s.push_str(&format!("verdict     correct (error < {} on every sequence and position)\n", fmt_q(&eps))),
+            Some(w) => s.push_str(&format!(
+                "first fail  {}\nverdict     fails (error >= {})\n",
+                w.describe(r.m),
+                fmt_q(&eps)
+            )),
+            None => s.push_str(&format!(
+                "verdict     correct (error < {} on every sequence and position)\n",
+                fmt_q(&eps)
+            )),
         }
         s.push_str(&format!("time        {:.3} s ({} evaluations)\n", secs, r.evaluations()));
         emit(&s)?;
@@ -221,7 +228,9 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
                 fmt_q(&w.error),
                 fmt_q(&eps)
             )),
-            None => s.push_str("found       nothing: the head is correct on every length-n sequence (exhaustive)\n"),
+            None => s.push_str(
+                "found       nothing: the head is correct on every length-n sequence (exhaustive)\n",
+            ),
         }
         emit(&s)?;
     }
@@ -258,7 +267,10 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
             if r.correct() && rs.correct() { "correct".into() } else { "FAILS".into() },
         ]);
     }
-    s.push_str(&table::render(&["m", "build tables s", "sequences", "seconds", "sequences/s", "seconds (symmetry)", "verdict"], &body));
+    s.push_str(&table::render(
+        &["m", "build tables s", "sequences", "seconds", "sequences/s", "seconds (symmetry)", "verdict"],
+        &body,
+    ));
     emit(&s)?;
     Ok(0)
 }
@@ -276,13 +288,16 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
         for r in &rows {
             for e in &r.entries {
                 let rep = &e.report;
-                s.push_str(&json::record("head.transition", &serde_json::json!({
-                    "m": r.m, "column": e.column, "len": e.len, "correct": rep.correct(),
-                    "verdict": if rep.correct() { "correct" } else { "fails" },
-                    "expected_correct": e.expected_correct, "max_error": fmt_q(&rep.max_error()),
-                    "evaluations": rep.evaluations(),
-                    "first_failure": rep.first_failure().map(|w| w.json(r.m)),
-                })));
+                s.push_str(&json::record(
+                    "head.transition",
+                    &serde_json::json!({
+                        "m": r.m, "column": e.column, "len": e.len, "correct": rep.correct(),
+                        "verdict": if rep.correct() { "correct" } else { "fails" },
+                        "expected_correct": e.expected_correct, "max_error": fmt_q(&rep.max_error()),
+                        "evaluations": rep.evaluations(),
+                        "first_failure": rep.first_failure().map(|w| w.json(r.m)),
+                    }),
+                ));
             }
         }
         emit(&s)?;
@@ -298,7 +313,9 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
                     let mark = if e.as_expected() { "" } else { " (UNEXPECTED)" };
                     cells.push(match rep.first_failure() {
                         None => format!("pass, max err {}{mark}", fmt_q(&rep.max_error())),
-                        Some(w) => format!("FAIL ({}) t={} y={}{mark}", w.spelled(r.m), w.target, fmt_q(&w.output)),
+                        Some(w) => {
+                            format!("FAIL ({}) t={} y={}{mark}", w.spelled(r.m), w.target, fmt_q(&w.output))
+                        }
                     });
                 }
                 cells

@@ -96,7 +96,10 @@ pub fn run() -> i32 {
     // `-h` is help; the query weight is `--h`. A number after `-h` is a mistake, not a request
     // for help.
     if let Some(w) = args.windows(2).find(|w| w[0] == "-h" && w[1].parse::<f64>().is_ok()) {
-        eprintln!("minip: error: '-h {}' asks for help; the query weight is written --h {} (see --help)", w[1], w[1]);
+        eprintln!(
+            "minip: error: '-h {}' asks for help; the query weight is written --h {} (see --help)",
+            w[1], w[1]
+        );
         return 2;
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -109,7 +112,12 @@ pub fn run() -> i32 {
             // One line: clap's message and its suggestion, without the usage block.
             let text = e.render().to_string();
             let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
-            let tip = text.lines().map(str::trim).find(|l| l.starts_with("tip:")).map(|t| format!("; {t}")).unwrap_or_default();
+            let tip = text
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("tip:"))
+                .map(|t| format!("; {t}"))
+                .unwrap_or_default();
             eprintln!("minip: error: {first}{tip} (see --help)");
             return 2;
         }
@@ -172,5 +180,3 @@ fn emit(s: &str) -> Result<(), String> {
 }
 
 const BROKEN_PIPE: &str = "the reader closed the pipe";
-
-

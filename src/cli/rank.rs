@@ -3,18 +3,20 @@
 //! Printing only: the search and its certificates are `crate::certify::rank`.
 
 use super::{emit, pool, progress_wanted, warn};
-use crate::print::table;
 use crate::certify::rank::{self as search, RankJob, RankResult};
+use crate::print::table;
 use crate::print::{json, svg};
-use minip_check::rational::parse_rational;
 use clap::Args;
+use minip_check::rational::parse_rational;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 mod linear;
 
 #[derive(Args)]
-#[command(after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2).")]
+#[command(
+    after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2)."
+)]
 pub struct RankArgs {
     /// Number of bits: M, a range such as 4..=24, or (with --linear) a comma list such as 64,128,256.
     #[arg(long)]
@@ -76,7 +78,10 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if a.linear {
         return linear::cmd_rank_linear(a);
     }
-    let n: u32 = a.n.trim().parse().map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
+    let n: u32 =
+        a.n.trim()
+            .parse()
+            .map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
     let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() {
         return Err("--m: empty range".into());
@@ -89,9 +94,13 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if a.h_max == 0 {
         return Err("--h-max: need h-max ≥ 1".into());
     }
-    let budget = a.sat_budget.trim().parse::<f64>().ok().filter(|b| b.is_finite() && *b >= 0.0).ok_or_else(|| {
-        format!("--sat-budget: malformed number of seconds '{}'", a.sat_budget)
-    })?;
+    let budget = a
+        .sat_budget
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|b| b.is_finite() && *b >= 0.0)
+        .ok_or_else(|| format!("--sat-budget: malformed number of seconds '{}'", a.sat_budget))?;
     let mut job = RankJob::new(n, eps);
     job.h_max = a.h_max;
     job.sat_budget = Duration::from_secs_f64(budget);
@@ -146,7 +155,17 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
                 };
                 vec![
                     p.m.to_string(),
-                    format!("{}{}", c.bound, if c.strict && minip_check::rational::parse_rational(&c.value).is_ok_and(|v| v.is_integer()) { " (strict)" } else { "" }),
+                    format!(
+                        "{}{}",
+                        c.bound,
+                        if c.strict
+                            && minip_check::rational::parse_rational(&c.value).is_ok_and(|v| v.is_integer())
+                        {
+                            " (strict)"
+                        } else {
+                            ""
+                        }
+                    ),
                     c.uniform_bound.to_string(),
                     c.k.to_string(),
                     format!("({}, {}, {})", p.h, p.lo, p.hi),
@@ -162,7 +181,21 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             "Certified feature-rank lower bounds, heads correct on all length-{} Min-IP sequences over {{0,1}}^m, eps = {}\n\n",
             n, a.eps
         );
-        s.push_str(&table::render(&["m", "rank >=", "uniform", "k", "(h, lo, hi)", "delta", "code", "k maximal", "paper 2^(m/10-6)", "trivial 2^m"], &body));
+        s.push_str(&table::render(
+            &[
+                "m",
+                "rank >=",
+                "uniform",
+                "k",
+                "(h, lo, hi)",
+                "delta",
+                "code",
+                "k maximal",
+                "paper 2^(m/10-6)",
+                "trivial 2^m",
+            ],
+            &body,
+        ));
         s.push_str(&format!(
             "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} m in {:.1} s, SAT budget {} s per m).\n",
             ok.len(),

@@ -4,18 +4,18 @@
 
 use super::gap::InstanceArgs;
 use super::{emit, pool, progress_wanted, warn};
-use crate::print::table;
 use crate::batch::sharp as grid;
 use crate::batch::summary;
 use crate::certify::milp;
 use crate::certify::sharp::{self, SharpOutcome};
 use crate::print::json;
+use crate::print::table;
+use clap::Args;
 use minip_check::check::{Checked, Context};
 use minip_check::format::sharp::{SharpFile, SHARP_FORMAT};
 use minip_check::format::AnyCertificate;
 use minip_check::model::Family;
 use minip_check::rational::{fmt_q, parse_rational, to_f64};
-use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -77,7 +77,11 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
         let why = rec.reason.clone().unwrap_or_default();
-        emit(&if a.json { json::record("sharp.kstar", &rec) } else { format!("kstar    unknown\nreason   {why}\n") })?;
+        emit(&if a.json {
+            json::record("sharp.kstar", &rec)
+        } else {
+            format!("kstar    unknown\nreason   {why}\n")
+        })?;
         return Ok(2);
     };
     let code = grid::exit_code(std::slice::from_ref(&rec));
@@ -95,31 +99,55 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     let g = inst.gap;
     let mut s = format!(
         "instance  n = {}, eps = {}, (h, u, w) = ({}, {}, {}), d = {}, family {}\n",
-        inst.n, fmt_q(&inst.eps), g.h, g.u, g.w, inst.d(), inst.family.name()
+        inst.n,
+        fmt_q(&inst.eps),
+        g.h,
+        g.u,
+        g.w,
+        inst.d(),
+        inst.family.name()
     );
     if !inst.setting.is_default() {
         let (good, bad) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
-        let at = inst.setting.at.map(|p| format!(" at key position {p}")).unwrap_or_else(|| if inst.setting.positions == minip_check::model::Positions::Shared { String::new() } else { " (summed over key positions)".into() });
+        let at = inst.setting.at.map(|p| format!(" at key position {p}")).unwrap_or_else(|| {
+            if inst.setting.positions == minip_check::model::Positions::Shared {
+                String::new()
+            } else {
+                " (summed over key positions)".into()
+            }
+        });
         s.push_str(&format!("setting   {}: kstar = inf alpha(x,{good})/alpha(x,{bad}){at} over correct heads with alpha(x,{bad}) > 0\n", inst.setting.label()));
         let lp = minip_check::rows::gap::gap_lp(&inst);
         s.push_str(&format!("variables {}\n", lp.vars.join(" ")));
     }
     if cert.kstar == minip_check::format::sharp::EMPTY {
-        let l: Vec<String> = cert.lower.as_ref().expect("checked").iter().map(|(k, v)| format!("{k}·{v}")).collect();
+        let l: Vec<String> =
+            cert.lower.as_ref().expect("checked").iter().map(|(k, v)| format!("{k}·{v}")).collect();
         s.push_str(&format!("kstar     empty: no head is correct on this family at all (exact Farkas certificate without the bound row)\nlower     {}\n", l.join(", ")));
         emit(&s)?;
         return Ok(0);
     }
     if cert.kstar == minip_check::format::sharp::MINUS_INF {
         s.push_str(&format!("kstar     -inf: no lower bound (a closure point and a ray along which alpha(x,good) falls; exact)\npaper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
-        s.push_str(&format!("closure   ({})\nray       ({})\n", cert.closure.as_ref().expect("checked").join(", "), cert.ray.as_ref().expect("checked").join(", ")));
-        s.push_str(&format!("witness   correct head: alpha = ({}), s = ({})\nchecked   exact (minip-sharp/1)\n", cert.witness.alpha.join(", "), cert.witness.s.join(", ")));
+        s.push_str(&format!(
+            "closure   ({})\nray       ({})\n",
+            cert.closure.as_ref().expect("checked").join(", "),
+            cert.ray.as_ref().expect("checked").join(", ")
+        ));
+        s.push_str(&format!(
+            "witness   correct head: alpha = ({}), s = ({})\nchecked   exact (minip-sharp/1)\n",
+            cert.witness.alpha.join(", "),
+            cert.witness.s.join(", ")
+        ));
         emit(&s)?;
         return Ok(0);
     }
     let kf = to_f64(&parse_rational(&cert.kstar)?);
     let (gn, bn) = (["x", "y", "z"][inst.good()], ["x", "y", "z"][inst.bad()]);
-    s.push_str(&format!("kstar     {} (≈ {kf:.6}) = inf alpha(x,{gn})/alpha(x,{bn}) over correct heads\n", cert.kstar));
+    s.push_str(&format!(
+        "kstar     {} (≈ {kf:.6}) = inf alpha(x,{gn})/alpha(x,{bn}) over correct heads\n",
+        cert.kstar
+    ));
     s.push_str(&format!("paper K   {}  → {}\n", cert.paper_k, explain(&cert.relation)));
     if cert.attained {
         s.push_str("attained  yes: a correct head has alpha(x,y) = 0 < alpha(x,z), so b/c = 0 is a minimum");
@@ -127,9 +155,19 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     } else {
         let lower = cert.lower.as_ref().expect("checked");
         let l: Vec<String> = lower.iter().map(|(k, v)| format!("{k}·{v}")).collect();
-        s.push_str(&format!("lower     every correct head has b > kstar·c: Farkas multipliers {}\n", l.join(", ")));
-        let vars = if inst.setting.is_default() { "a, b, c, P, Q, S".to_string() } else { minip_check::rows::gap::gap_lp(&inst).vars.join(", ") };
-        s.push_str(&format!("closure   ({vars}) = ({}) meets every closed row with b = kstar·c\n", cert.closure.as_ref().expect("checked").join(", ")));
+        s.push_str(&format!(
+            "lower     every correct head has b > kstar·c: Farkas multipliers {}\n",
+            l.join(", ")
+        ));
+        let vars = if inst.setting.is_default() {
+            "a, b, c, P, Q, S".to_string()
+        } else {
+            minip_check::rows::gap::gap_lp(&inst).vars.join(", ")
+        };
+        s.push_str(&format!(
+            "closure   ({vars}) = ({}) meets every closed row with b = kstar·c\n",
+            cert.closure.as_ref().expect("checked").join(", ")
+        ));
     }
     let w = &cert.witness;
     s.push_str(&format!(
@@ -155,7 +193,10 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if g.bounds_given {
-        eprintln!("minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)", path.display());
+        eprintln!(
+            "minip: note: {}: the grid's bounds are not used (kstar does not depend on a bound)",
+            path.display()
+        );
     }
     let insts = g.sharp_instances();
     let pool = pool(a.jobs)?;
@@ -196,7 +237,10 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
     if outs.len() < g.sharp_instances().len() {
-        return Err(format!("interrupted after {} configurations (every file written is complete)", outs.len()));
+        return Err(format!(
+            "interrupted after {} configurations (every file written is complete)",
+            outs.len()
+        ));
     }
     let with_setting = recs.iter().any(|r| r.setting.is_some());
     if a.json {
@@ -207,7 +251,17 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         let body: Vec<Vec<String>> = recs
             .iter()
             .map(|r| {
-                let mut v = vec![r.n.to_string(), r.eps.clone(), r.h.to_string(), r.u.to_string(), r.w.to_string(), r.family.clone(), r.kstar.clone(), r.paper_k.clone(), r.relation.clone() + if r.attained { " (attained)" } else { "" }];
+                let mut v = vec![
+                    r.n.to_string(),
+                    r.eps.clone(),
+                    r.h.to_string(),
+                    r.u.to_string(),
+                    r.w.to_string(),
+                    r.family.clone(),
+                    r.kstar.clone(),
+                    r.paper_k.clone(),
+                    r.relation.clone() + if r.attained { " (attained)" } else { "" },
+                ];
                 if with_setting {
                     v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
                 }
@@ -229,14 +283,16 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     let files = minip_check::verify::collect(std::slice::from_ref(path))?;
     // Each file is read and checked in parallel, with progress; records stay in file order.
-    let per_file: Vec<Result<Vec<grid::Record>, String>> = crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
-        let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
-            AnyCertificate::Sharp(s) => s,
-            _ => return Ok(Vec::new()),
-        };
-        let file = Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
-        grid::records_from_file(&file)
-    });
+    let per_file: Vec<Result<Vec<grid::Record>, String>> =
+        crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
+            let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
+                AnyCertificate::Sharp(s) => s,
+                _ => return Ok(Vec::new()),
+            };
+            let file =
+                Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
+            grid::records_from_file(&file)
+        });
     let mut recs = Vec::new();
     for r in per_file {
         recs.extend(r?);
@@ -301,10 +357,25 @@ fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
             fmt_q(&eps),
             family.name()
         );
-        s.push_str(&table::render(&["m", "configs", "min kstar (exact)", "at (h,u,w)", "MILP min b/c", "MILP tokens x,y,z", "", "enum s", "MILP s"], &body));
+        s.push_str(&table::render(
+            &[
+                "m",
+                "configs",
+                "min kstar (exact)",
+                "at (h,u,w)",
+                "MILP min b/c",
+                "MILP tokens x,y,z",
+                "",
+                "enum s",
+                "MILP s",
+            ],
+            &body,
+        ));
         s.push_str("\nThe reported value is the exact, certified min kstar; the MILP float is a hint, compared within 1e-6 relative.\n");
         if code != 0 {
-            s.push_str("DISAGREEMENT: the MILP and the certified enumeration differ on a row above (exit 1).\n");
+            s.push_str(
+                "DISAGREEMENT: the MILP and the certified enumeration differ on a row above (exit 1).\n",
+            );
         }
         emit(&s)?;
     }

@@ -45,7 +45,9 @@ pub fn extended_qr(p: u32) -> Option<Block> {
         if one {
             e |= 1;
         }
-        let shifts: Vec<u64> = (0..p).map(|s| (0..p).filter(|&j| e >> ((j + p - s) % p) & 1 == 1).fold(0u64, |w, j| w | 1 << j)).collect();
+        let shifts: Vec<u64> = (0..p)
+            .map(|s| (0..p).filter(|&j| e >> ((j + p - s) % p) & 1 == 1).fold(0u64, |w, j| w | 1 << j))
+            .collect();
         let rows = basis(&shifts);
         if rows.len() as u32 == p.div_ceil(2) {
             let rows = rows.into_iter().map(|r| r | u64::from(r.count_ones() % 2 == 1) << p).collect();
@@ -74,7 +76,11 @@ pub fn basis(rows: &[u64]) -> Vec<u64> {
 /// Deletes the coordinates in `pos` (sorted or not); the rows stay a basis of the punctured code.
 pub fn puncture(b: &Block, pos: &[u32]) -> Block {
     let keep: Vec<u32> = (0..b.m).filter(|c| !pos.contains(c)).collect();
-    let rows = b.rows.iter().map(|&r| keep.iter().enumerate().fold(0u64, |w, (i, &c)| w | (r >> c & 1) << i)).collect::<Vec<_>>();
+    let rows = b
+        .rows
+        .iter()
+        .map(|&r| keep.iter().enumerate().fold(0u64, |w, (i, &c)| w | (r >> c & 1) << i))
+        .collect::<Vec<_>>();
     Block { m: keep.len() as u32, rows: basis(&rows) }
 }
 
@@ -159,8 +165,14 @@ mod tests {
 
     #[test]
     fn blocks_have_their_parameters() {
-        assert_eq!(nonzero(&weight_distribution(&reed_muller(2, 4))), vec![(0, 1), (4, 140), (6, 448), (8, 870), (10, 448), (12, 140), (16, 1)]);
-        assert_eq!(nonzero(&weight_distribution(&golay24())), vec![(0, 1), (8, 759), (12, 2576), (16, 759), (24, 1)]);
+        assert_eq!(
+            nonzero(&weight_distribution(&reed_muller(2, 4))),
+            vec![(0, 1), (4, 140), (6, 448), (8, 870), (10, 448), (12, 140), (16, 1)]
+        );
+        assert_eq!(
+            nonzero(&weight_distribution(&golay24())),
+            vec![(0, 1), (8, 759), (12, 2576), (16, 759), (24, 1)]
+        );
         let rm25 = weight_distribution(&reed_muller(2, 5));
         assert_eq!((rm25[8], rm25[12], rm25[16]), (620, 13888, 36518));
         let q = extended_qr(17).unwrap();
@@ -172,8 +184,18 @@ mod tests {
             assert!(b.block.rows.len() <= 16 && b.block.m <= 32, "{}", b.name);
             assert_eq!(gf2_rank(&b.block.rows), b.block.rows.len(), "{}", b.name);
         }
-        let dims: Vec<(&str, u32, usize)> = lib.iter().map(|b| (b.name.as_str(), b.block.m, b.block.rows.len())).collect();
-        for want in [("ham15", 15, 11), ("eham16_12s", 12, 7), ("golay21p", 21, 12), ("golay20s", 20, 8), ("rm25_29p", 29, 16), ("rm25_28s", 28, 12), ("ham7", 7, 4), ("simplex7", 7, 3)] {
+        let dims: Vec<(&str, u32, usize)> =
+            lib.iter().map(|b| (b.name.as_str(), b.block.m, b.block.rows.len())).collect();
+        for want in [
+            ("ham15", 15, 11),
+            ("eham16_12s", 12, 7),
+            ("golay21p", 21, 12),
+            ("golay20s", 20, 8),
+            ("rm25_29p", 29, 16),
+            ("rm25_28s", 28, 12),
+            ("ham7", 7, 4),
+            ("simplex7", 7, 3),
+        ] {
             assert!(dims.contains(&want), "{want:?}");
         }
     }

@@ -127,7 +127,13 @@ pub fn hadamard(order: usize) -> Option<Vec<Vec<i8>>> {
         }
         let chi = |a: usize| -> i8 {
             let a = a % q;
-            if a == 0 { 0 } else if (1..q).any(|x| x * x % q == a) { 1 } else { -1 }
+            if a == 0 {
+                0
+            } else if (1..q).any(|x| x * x % q == a) {
+                1
+            } else {
+                -1
+            }
         };
         // H = I + S, S = [[0, 1ᵀ], [−1, Q]], Q the Jacobsthal matrix.
         let mut h = vec![vec![0i8; order]; order];

@@ -2,8 +2,8 @@
 //! Same rows as the solver uses (`minip_check::rows::ratio`, integer form), objective `A_lo`,
 //! normalisation `A_hi = 1`. A printer only: nothing here is checked or trusted.
 
-use minip_check::rows::ratio::{int_row, multisets, Side};
 use minip_check::rational::{fmt_q, Rat};
+use minip_check::rows::ratio::{int_row, multisets, Side};
 use std::fmt::Write;
 
 /// The LP text. Row names: `u_o1_o2…` / `l_o1_o2…` (side, then the multiset); the class
@@ -16,7 +16,8 @@ pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> 
     let name = |c: usize| if c as u32 > h { "sup".to_string() } else { c.to_string() };
     let var = |j: usize| if j < k { format!("A{}", name(j)) } else { format!("P{}", name(j - k)) };
     let mut s = String::new();
-    let classes = if superset { format!("0..{h} and sup = {h}+ (strict supersets)") } else { format!("0..{h}") };
+    let classes =
+        if superset { format!("0..{h} and sup = {h}+ (strict supersets)") } else { format!("0..{h}") };
     let _ = writeln!(
         s,
         "\\ minip row LP (docs/math.md §4.2): n = {n}, eps = {}, h = {h}, classes {classes}; R(lo = {}, hi = {}) = min A{} with A{} = 1",
@@ -26,7 +27,8 @@ pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> 
         name(lo as usize),
         name(hi as usize)
     );
-    let _ = writeln!(s, "\\ each row is q(N - tD) - pD <= 0 (upper) or q(tD - N) - pD <= 0 (lower), eps = p/q");
+    let _ =
+        writeln!(s, "\\ each row is q(N - tD) - pD <= 0 (upper) or q(tD - N) - pD <= 0 (lower), eps = p/q");
     let _ = writeln!(s, "Minimize\n obj: A{}\nSubject To", name(lo as usize));
     for m in multisets(n as usize - 1, k as u32 - 1) {
         let tag: String = m.iter().map(|&o| format!("_{}", name(o as usize))).collect();

@@ -92,12 +92,20 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
     let n = support.len();
     let rows = top as usize + 1;
     let mut v: Vec<Vec<f64>> = (0..rows)
-        .map(|o| support.iter().map(|&k| binom(o as i64, k as i64) as f64 / binom(top as i64, k as i64) as f64).collect())
+        .map(|o| {
+            support
+                .iter()
+                .map(|&k| binom(o as i64, k as i64) as f64 / binom(top as i64, k as i64) as f64)
+                .collect()
+        })
         .collect();
     let mut nodes = Vec::with_capacity(n);
     let mut used = vec![false; rows];
     for col in (0..n).rev() {
-        let (best, val) = (0..rows).filter(|&o| !used[o]).map(|o| (o, v[o][col].abs())).fold((usize::MAX, 0.0), |b, x| if x.1 > b.1 { x } else { b });
+        let (best, val) = (0..rows)
+            .filter(|&o| !used[o])
+            .map(|o| (o, v[o][col].abs()))
+            .fold((usize::MAX, 0.0), |b, x| if x.1 > b.1 { x } else { b });
         if best == usize::MAX || val == 0.0 {
             return Err("no nodes for this support".into());
         }
@@ -115,13 +123,18 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
     }
     nodes.sort_unstable();
     // Exact: V[i][j] = C(node_i, k_j); to_c = V^{-1}.
-    let vx: Vec<Vec<Rat>> = nodes.iter().map(|&o| support.iter().map(|&k| Rat::from_integer(binom(o as i64, k as i64).into())).collect()).collect();
+    let vx: Vec<Vec<Rat>> = nodes
+        .iter()
+        .map(|&o| support.iter().map(|&k| Rat::from_integer(binom(o as i64, k as i64).into())).collect())
+        .collect();
     let to_c = crate::repair::linalg::invert(vx).ok_or("singular node matrix")?;
     let at = (0..rows)
         .map(|o| {
             (0..n)
                 .map(|i| {
-                    let e = support.iter().enumerate().fold(Rat::zero(), |acc, (j, &k)| acc + &to_c[j][i] * Rat::from_integer(binom(o as i64, k as i64).into()));
+                    let e = support.iter().enumerate().fold(Rat::zero(), |acc, (j, &k)| {
+                        acc + &to_c[j][i] * Rat::from_integer(binom(o as i64, k as i64).into())
+                    });
                     to_f64(&e)
                 })
                 .collect()
@@ -129,7 +142,6 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
         .collect();
     Ok(Cardinal { top, support: support.to_vec(), nodes, to_c, at })
 }
-
 
 /// A row in floating point: coefficients of the node values `g`, of the products
 /// `P_{h,c}` (keyed by `(h, c)`), and the right-hand side.
@@ -171,12 +183,18 @@ mod tests {
 
     #[test]
     fn cardinal_bases_interpolate_exactly() {
-        for (top, s) in [(8u32, vec![0u32, 1, 2]), (16, vec![0, 1, 2, 3, 13, 14, 15, 16]), (32, (0..=8).collect())] {
+        for (top, s) in
+            [(8u32, vec![0u32, 1, 2]), (16, vec![0, 1, 2, 3, 13, 14, 15, 16]), (32, (0..=8).collect())]
+        {
             let card = cardinal(top, &s).unwrap();
             assert_eq!(card.nodes.len(), s.len());
             // g = f(node) for f(o) = Σ c_k C(o,k) with c = (1, 2, 3, ...): to_c recovers c.
             let c: Vec<Rat> = (1..=s.len() as i64).map(qi).collect();
-            let f = |o: u32| s.iter().zip(&c).fold(Rat::zero(), |acc, (&k, ck)| acc + ck * Rat::from_integer(binom(o as i64, k as i64).into()));
+            let f = |o: u32| {
+                s.iter().zip(&c).fold(Rat::zero(), |acc, (&k, ck)| {
+                    acc + ck * Rat::from_integer(binom(o as i64, k as i64).into())
+                })
+            };
             let g: Vec<Rat> = card.nodes.iter().map(|&o| f(o)).collect();
             assert_eq!(card.coefficients(&g), c);
             assert!(card.lebesgue() < 1e6, "top = {top}: Lebesgue constant {}", card.lebesgue());

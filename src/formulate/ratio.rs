@@ -85,7 +85,6 @@ pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
     })
 }
 
-
 /// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`;
 /// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; docs/math.md §4.1).
 pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
@@ -105,5 +104,19 @@ pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Re
             names.push((m.clone(), side));
         }
     }
-    Ok(RowLp { n: inst.n, eps: inst.eps, h, lo, hi, superset, names, rows: rws, setting: Setting::default(), m: None, ns: k, obj: vec![lo as usize], norm: vec![hi as usize] })
+    Ok(RowLp {
+        n: inst.n,
+        eps: inst.eps,
+        h,
+        lo,
+        hi,
+        superset,
+        names,
+        rows: rws,
+        setting: Setting::default(),
+        m: None,
+        ns: k,
+        obj: vec![lo as usize],
+        norm: vec![hi as usize],
+    })
 }

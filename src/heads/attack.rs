@@ -77,7 +77,8 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
         for u in 0..=h {
             for w in u + 1..=h {
                 pairs_checked += 1;
-                let (y, z) = (lo[u as usize].expect("class realized"), hi[w as usize].expect("class realized"));
+                let (y, z) =
+                    (lo[u as usize].expect("class realized"), hi[w as usize].expect("class realized"));
                 let k = minip_check::model::paper_k(n, eps, w - u);
                 if *head.alpha(x, y) > &k * head.alpha(x, z) {
                     continue;
@@ -109,7 +110,13 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
                             alpha_xz: head.alpha(x, z).clone(),
                             sequence,
                         };
-                        return Ok(Attack { n, eps: eps.clone(), pairs_checked, unconfirmed, found: Some((method, wit)) });
+                        return Ok(Attack {
+                            n,
+                            eps: eps.clone(),
+                            pairs_checked,
+                            unconfirmed,
+                            found: Some((method, wit)),
+                        });
                     }
                     None => unconfirmed += 1,
                 }
@@ -117,7 +124,8 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
         }
     }
     let rep = verify(head, n, n, eps, use_symmetry, progress)?;
-    let found = rep.first_failure().cloned().map(|w| (Method::Exhaustive { evaluations: rep.evaluations() }, w));
+    let found =
+        rep.first_failure().cloned().map(|w| (Method::Exhaustive { evaluations: rep.evaluations() }, w));
     Ok(Attack { n, eps: eps.clone(), pairs_checked, unconfirmed, found })
 }
 

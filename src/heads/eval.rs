@@ -61,7 +61,13 @@ impl Witness {
         self.tokens.iter().map(|&x| bits(m, x)).collect::<Vec<_>>().join(",")
     }
     pub fn describe(&self, m: u32) -> String {
-        format!("({}) at 1: target {}, output {}, error {}", self.spelled(m), self.target, fmt_q(&self.output), fmt_q(&self.error))
+        format!(
+            "({}) at 1: target {}, output {}, error {}",
+            self.spelled(m),
+            self.target,
+            fmt_q(&self.output),
+            fmt_q(&self.error)
+        )
     }
     pub fn json(&self, m: u32) -> serde_json::Value {
         serde_json::json!({
@@ -209,7 +215,15 @@ impl<T: Int> Ctx<'_, T> {
         for k in start..self.rows.a.len() {
             seq.push(k as u32);
             let (a, p) = (&self.rows.a[k], &self.rows.p[k]);
-            self.walk(k, left - 1, sa.clone() + a.clone(), sp.clone() + p.clone(), t.min(self.ov[k]), seq, acc);
+            self.walk(
+                k,
+                left - 1,
+                sa.clone() + a.clone(),
+                sp.clone() + p.clone(),
+                t.min(self.ov[k]),
+                seq,
+                acc,
+            );
             seq.pop();
         }
     }
@@ -227,7 +241,14 @@ pub fn queries(m: u32, coordinate_symmetry: bool) -> Vec<u32> {
 /// Exhaustive exact verification of every sequence of length `lo..=hi` over `{0,1}^m` at every
 /// position, with tolerance `eps` (docs/math.md §1.3: correct iff `|ŷ − t| < ε`).
 /// `use_symmetry` allows the coordinate reduction if (and only if) the head is invariant.
-pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Report, String> {
+pub fn verify(
+    head: &Head,
+    lo: u32,
+    hi: u32,
+    eps: &Rat,
+    use_symmetry: bool,
+    progress: bool,
+) -> Result<Report, String> {
     if lo == 0 || lo > hi {
         return Err(format!("lengths {lo}..={hi}: need 1 ≤ lo ≤ hi"));
     }
@@ -253,7 +274,15 @@ pub fn verify(head: &Head, lo: u32, hi: u32, eps: &Rat, use_symmetry: bool, prog
     Ok(Report { head: head.name.clone(), m: head.m, eps: eps.clone(), coordinate_symmetry: sym, lens })
 }
 
-fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps: &Rat, progress: bool) -> Result<Vec<LenReport>, String> {
+fn run<T: Int>(
+    head: &Head,
+    qs: &[u32],
+    rows: &[Rows<T>],
+    lo: u32,
+    hi: u32,
+    eps: &Rat,
+    progress: bool,
+) -> Result<Vec<LenReport>, String> {
     let n = head.tokens();
     let to_t = |b: &BigInt| -> T {
         // The fast path only runs when ε's parts fit (fits_i128); BigInt takes anything.
@@ -279,11 +308,20 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
             }
         }
     }
-    let bar = crate::batch::progress::Bar::new(tasks.len() as u64, &format!("{} m={} len {lo}..={hi}", head.name, head.m), progress);
+    let bar = crate::batch::progress::Bar::new(
+        tasks.len() as u64,
+        &format!("{} m={} len {lo}..={hi}", head.name, head.m),
+        progress,
+    );
     let ctxs: Vec<Ctx<T>> = qs
         .iter()
         .zip(rows)
-        .map(|(&q, r)| Ctx { rows: r, ov: (0..n).map(|k| (k & q).count_ones()).collect(), en: en.clone(), ed: ed.clone() })
+        .map(|(&q, r)| Ctx {
+            rows: r,
+            ov: (0..n).map(|k| (k & q).count_ones()).collect(),
+            en: en.clone(),
+            ed: ed.clone(),
+        })
         .collect();
     let results: Vec<Acc<T>> = tasks
         .par_iter()
@@ -292,13 +330,22 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
             let q = qs[qi];
             let mut acc = Acc { count: 0, best: (T::from(0), T::from(1)), worst: None, first: None };
             let mut seq = vec![q];
-            let (sa, sp, t) = (ctx.rows.a[q as usize].clone(), ctx.rows.p[q as usize].clone(), q.count_ones());
+            let (sa, sp, t) =
+                (ctx.rows.a[q as usize].clone(), ctx.rows.p[q as usize].clone(), q.count_ones());
             match first {
                 None => ctx.leaf(&sa, &sp, t, &seq, &mut acc),
                 Some(j) => {
                     seq.push(j);
                     let (a, p) = (&ctx.rows.a[j as usize], &ctx.rows.p[j as usize]);
-                    ctx.walk(j as usize, len - 2, sa + a.clone(), sp + p.clone(), t.min(ctx.ov[j as usize]), &mut seq, &mut acc);
+                    ctx.walk(
+                        j as usize,
+                        len - 2,
+                        sa + a.clone(),
+                        sp + p.clone(),
+                        t.min(ctx.ov[j as usize]),
+                        &mut seq,
+                        &mut acc,
+                    );
                 }
             }
             bar.inc(1);
@@ -334,12 +381,18 @@ fn run<T: Int>(head: &Head, qs: &[u32], rows: &[Rows<T>], lo: u32, hi: u32, eps:
         // The integer enumeration and the direct rational evaluation must agree.
         if let Some(w) = &worst {
             if w.error != max_error {
-                return Err(format!("internal: integer and rational evaluation disagree on {}", w.describe(head.m)));
+                return Err(format!(
+                    "internal: integer and rational evaluation disagree on {}",
+                    w.describe(head.m)
+                ));
             }
         }
         if let Some(f) = &first_failure {
             if f.error < *eps {
-                return Err(format!("internal: integer and rational evaluation disagree on {}", f.describe(head.m)));
+                return Err(format!(
+                    "internal: integer and rational evaluation disagree on {}",
+                    f.describe(head.m)
+                ));
             }
         }
         out.push(LenReport { len, evaluations: count, max_error, worst, first_failure });

@@ -70,8 +70,14 @@ fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
         "not_bits" => Rule::NotBits,
         "weight" => Rule::Weight,
         "unit" => Rule::Unit,
-        "row" => Rule::Row(number(base.ok_or("rule 'row' needs a 'base'")?).map_err(|e| format!("base: {e}"))?),
-        _ => return Err(format!("unknown rule '{name}' (expected ones, zero, bits, not_bits, weight, unit, row)")),
+        "row" => {
+            Rule::Row(number(base.ok_or("rule 'row' needs a 'base'")?).map_err(|e| format!("base: {e}"))?)
+        }
+        _ => {
+            return Err(format!(
+                "unknown rule '{name}' (expected ones, zero, bits, not_bits, weight, unit, row)"
+            ))
+        }
     };
     if base.is_some() && !matches!(rule, Rule::Row(_)) {
         return Err(format!("rule '{name}' takes no 'base'"));
@@ -84,8 +90,15 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
         Value::String(s) => Ok(Map::rule(parse_rule(s, None)?)),
         Value::Object(o) => {
             if let Some(parts) = o.get("concat") {
-                let parts = parts.as_array().filter(|p| !p.is_empty() && o.len() == 1).ok_or("'concat' must be the only key, with a nonempty array")?;
-                let maps = parts.iter().map(|p| parse_map(p, m, false)).collect::<Result<Vec<_>, _>>().map_err(|e| format!("concat: {e}"))?;
+                let parts = parts
+                    .as_array()
+                    .filter(|p| !p.is_empty() && o.len() == 1)
+                    .ok_or("'concat' must be the only key, with a nonempty array")?;
+                let maps = parts
+                    .iter()
+                    .map(|p| parse_map(p, m, false))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("concat: {e}"))?;
                 return Ok(Map::Concat(maps));
             }
             if let Some(t) = o.get("table") {
@@ -100,7 +113,8 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
                     return Err(format!("unknown key '{k}' (expected 'rule', 'scale', 'base' or 'table')"));
                 }
             }
-            let name = o.get("rule").and_then(Value::as_str).ok_or("expected 'rule' (a string) or 'table'")?;
+            let name =
+                o.get("rule").and_then(Value::as_str).ok_or("expected 'rule' (a string) or 'table'")?;
             let rule = parse_rule(name, o.get("base"))?;
             let scale = match o.get("scale") {
                 Some(s) => number(s).map_err(|e| format!("scale: {e}"))?,
@@ -122,14 +136,19 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
     for (key, val) in o {
         let x = parse_bits(key, m).map_err(|e| format!("table key: {e}"))? as u32;
         let entries: Vec<Rat> = match val {
-            Value::Array(a) => a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?,
+            Value::Array(a) => {
+                a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?
+            }
             _ if scalar => vec![number(val).map_err(|e| format!("token {key}: {e}"))?],
             _ => return Err(format!("token {key}: expected an array of rationals")),
         };
         match dim {
             None => dim = Some(entries.len()),
             Some(d) if d != entries.len() => {
-                return Err(format!("mismatched dimensions: token {key} has {} entries, others have {d}", entries.len()))
+                return Err(format!(
+                    "mismatched dimensions: token {key} has {} entries, others have {d}",
+                    entries.len()
+                ))
             }
             _ => {}
         }
@@ -139,8 +158,14 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
         if rows[x as usize].is_some() {
             return Err(format!("token {key} appears twice"));
         }
-        rows[x as usize] =
-            Some(entries.into_iter().enumerate().filter(|(_, a)| !a.is_zero()).map(|(i, a)| (i as u32, a)).collect());
+        rows[x as usize] = Some(
+            entries
+                .into_iter()
+                .enumerate()
+                .filter(|(_, a)| !a.is_zero())
+                .map(|(i, a)| (i as u32, a))
+                .collect(),
+        );
     }
     let mut out = Vec::with_capacity(n);
     for (x, r) in rows.into_iter().enumerate() {

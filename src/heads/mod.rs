@@ -47,8 +47,14 @@ pub enum Rule {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Map {
     /// One vector per token, all of dimension `dim`.
-    Table { dim: usize, rows: Vec<Sparse> },
-    Rule { rule: Rule, scale: Rat },
+    Table {
+        dim: usize,
+        rows: Vec<Sparse>,
+    },
+    Rule {
+        rule: Rule,
+        scale: Rat,
+    },
     /// The parts one after another (dimensions add).
     Concat(Vec<Map>),
 }
@@ -96,7 +102,9 @@ impl Map {
             Rule::NotBits => (0..m).filter(|i| x >> i & 1 == 0).map(|i| (i, Rat::one())).collect(),
             Rule::Weight => vec![(0, qi(x.count_ones() as i64))],
             Rule::Unit => vec![(x, Rat::one())],
-            Rule::Row(_) => (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect(),
+            Rule::Row(_) => {
+                (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect()
+            }
         };
         v.into_iter().map(|(i, a)| (i, a * scale)).filter(|(_, a)| !a.is_zero()).collect()
     }
@@ -167,7 +175,10 @@ impl Head {
             return Err(format!("mismatched dimensions: v has dimension {dv}, w has {dw}"));
         }
         if spec.beta.dim(m) != 1 {
-            return Err(format!("mismatched dimensions: beta must be a scalar, has dimension {}", spec.beta.dim(m)));
+            return Err(format!(
+                "mismatched dimensions: beta must be a scalar, has dimension {}",
+                spec.beta.dim(m)
+            ));
         }
         let n = 1u32 << m;
         // One base per head: the `row` rules must agree (they share the table of powers).
@@ -194,7 +205,8 @@ impl Head {
             powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
         }
         let vecs = |map: &Map| -> Vec<Sparse> { (0..n).map(|x| map.at(m, x, &powers)).collect() };
-        let (pq, pk, vv, ww, bb) = (vecs(&spec.phi_q), vecs(&spec.phi_k), vecs(&spec.v), vecs(&spec.w), vecs(&spec.beta));
+        let (pq, pk, vv, ww, bb) =
+            (vecs(&spec.phi_q), vecs(&spec.phi_k), vecs(&spec.v), vecs(&spec.w), vecs(&spec.beta));
         let mut alpha = Vec::with_capacity((n * n) as usize);
         let mut s = Vec::with_capacity((n * n) as usize);
         for q in 0..n as usize {
@@ -202,7 +214,12 @@ impl Head {
             for k in 0..n as usize {
                 let a = sparse_dot(&pq[q], &pk[k]);
                 if a.is_negative() {
-                    return Err(format!("negative kernel entry alpha({}, {}) = {}", bits(m, q as u32), bits(m, k as u32), fmt_q(&a)));
+                    return Err(format!(
+                        "negative kernel entry alpha({}, {}) = {}",
+                        bits(m, q as u32),
+                        bits(m, k as u32),
+                        fmt_q(&a)
+                    ));
                 }
                 if k == q && a.is_zero() {
                     return Err(format!(
@@ -275,10 +292,19 @@ pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, 
                 Map::scaled(Rule::Weight, qi(-1)),
             ))
         }),
-        "softmax" | "exact" => Some(base_of(if name == "softmax" { qi(6) } else { qi(len.max(2) as i64) }).map(|b| {
-            let label = format!("{name}(base {})", fmt_q(&b));
-            spec(label, Map::rule(Rule::Row(b)), Map::rule(Rule::Unit), Map::rule(Rule::Bits), Map::rule(Rule::Bits), Map::rule(Rule::Zero))
-        })),
+        "softmax" | "exact" => {
+            Some(base_of(if name == "softmax" { qi(6) } else { qi(len.max(2) as i64) }).map(|b| {
+                let label = format!("{name}(base {})", fmt_q(&b));
+                spec(
+                    label,
+                    Map::rule(Rule::Row(b)),
+                    Map::rule(Rule::Unit),
+                    Map::rule(Rule::Bits),
+                    Map::rule(Rule::Bits),
+                    Map::rule(Rule::Zero),
+                )
+            }))
+        }
         _ => None,
     }
 }
@@ -293,7 +319,9 @@ pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<
                 return Err("--base applies only to the built-ins softmax and exact".into());
             }
             if !std::path::Path::new(head).exists() {
-                return Err(format!("{head}: no such file (HEAD is a built-in: rank1, softmax, exact, or a head file)"));
+                return Err(format!(
+                    "{head}: no such file (HEAD is a built-in: rank1, softmax, exact, or a head file)"
+                ));
             }
             let text = minip_check::read::read_text(std::path::Path::new(head))?;
             file::parse(&text).map_err(|e| format!("{head}: {e}"))?

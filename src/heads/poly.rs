@@ -24,7 +24,12 @@ fn kernel_of(c: &PolyHead) -> Result<Kernel, String> {
     let polys = c
         .polys
         .iter()
-        .map(|p| Ok(Poly { support: p.support.clone(), c: p.c.iter().map(|x| parse_rational(x)).collect::<Result<_, _>>()? }))
+        .map(|p| {
+            Ok(Poly {
+                support: p.support.clone(),
+                c: p.c.iter().map(|x| parse_rational(x)).collect::<Result<_, _>>()?,
+            })
+        })
         .collect::<Result<_, String>>()?;
     Ok(Kernel { m: c.params.m, class, polys })
 }
@@ -75,7 +80,6 @@ fn pivots(a: &[Vec<Rat>]) -> (Vec<usize>, Vec<usize>) {
     (pr, pc)
 }
 
-
 fn table(m: u32, rows: &[Vec<Rat>]) -> Value {
     let mut t = Map::new();
     for (x, r) in rows.iter().enumerate() {
@@ -94,10 +98,12 @@ pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
     }
     let kernel = kernel_of(c)?;
     let n = 1u32 << m;
-    let a: Vec<Vec<Rat>> = (0..n).map(|x| {
-        let p = kernel.poly(x.count_ones());
-        (0..n).map(|z| p.eval((x & z).count_ones())).collect()
-    }).collect();
+    let a: Vec<Vec<Rat>> = (0..n)
+        .map(|x| {
+            let p = kernel.poly(x.count_ones());
+            (0..n).map(|z| p.eval((x & z).count_ones())).collect()
+        })
+        .collect();
     let (rows, cols) = pivots(&a);
     let rank = rows.len();
     if rank.to_string() != c.rank {
@@ -107,11 +113,22 @@ pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
     let b = crate::repair::linalg::invert(sub).ok_or("singular pivot block")?;
     let phi_q: Vec<Vec<Rat>> = a
         .iter()
-        .map(|row| (0..rank).map(|t| cols.iter().enumerate().fold(Rat::zero(), |acc, (u, &j)| acc + &row[j] * &b[u][t])).collect())
+        .map(|row| {
+            (0..rank)
+                .map(|t| cols.iter().enumerate().fold(Rat::zero(), |acc, (u, &j)| acc + &row[j] * &b[u][t]))
+                .collect()
+        })
         .collect();
-    let phi_k: Vec<Vec<Rat>> = (0..n as usize).map(|z| rows.iter().map(|&i| a[i][z].clone()).collect()).collect();
-    let values: Vec<Vec<Rat>> = c.values.iter().map(|v| v.s.iter().map(|x| parse_rational(x)).collect::<Result<_, _>>()).collect::<Result<_, _>>()?;
-    let w: Vec<Vec<Rat>> = (0..n).map(|q| (0..n).map(|k| values[q.count_ones() as usize][class_of(q, k) as usize].clone()).collect()).collect();
+    let phi_k: Vec<Vec<Rat>> =
+        (0..n as usize).map(|z| rows.iter().map(|&i| a[i][z].clone()).collect()).collect();
+    let values: Vec<Vec<Rat>> = c
+        .values
+        .iter()
+        .map(|v| v.s.iter().map(|x| parse_rational(x)).collect::<Result<_, _>>())
+        .collect::<Result<_, _>>()?;
+    let w: Vec<Vec<Rat>> = (0..n)
+        .map(|q| (0..n).map(|k| values[q.count_ones() as usize][class_of(q, k) as usize].clone()).collect())
+        .collect();
     let signed = if c.params.signed { " signed" } else { "" };
     let v = json!({
         "format": super::file::FORMAT,

@@ -49,7 +49,12 @@ pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, progress: bool) -> Resu
             ("rank1 len 3".into(), head("rank1", m, None, 3)?, 3, m < 2),
             ("softmax(6) len 3".into(), head("softmax", m, Some(6), 3)?, 3, true),
             (format!("exact(B={l}) len {l}"), head("exact", m, Some(l), exact_len)?, exact_len, true),
-            (format!("exact(B={}) len {l}", l - 1), head("exact", m, Some(l - 1), exact_len)?, exact_len, false),
+            (
+                format!("exact(B={}) len {l}", l - 1),
+                head("exact", m, Some(l - 1), exact_len)?,
+                exact_len,
+                false,
+            ),
         ];
         let mut entries = Vec::new();
         for (column, h, len, expected_correct) in cells {

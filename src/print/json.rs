@@ -15,7 +15,8 @@ pub fn pretty<C: Certificate + Serialize>(c: &Checked<C>) -> String {
 /// A checked sharp file: one certificate per line (small diffs, stable bytes).
 pub fn sharp_file(file: &Checked<SharpFile>) -> String {
     let f = file.cert();
-    let mut s = format!("{{\"format\":{},\"certificates\":[\n", serde_json::to_string(&f.format).expect("string"));
+    let mut s =
+        format!("{{\"format\":{},\"certificates\":[\n", serde_json::to_string(&f.format).expect("string"));
     for (i, c) in f.certificates.iter().enumerate() {
         s.push_str(&serde_json::to_string(c).expect("certificate serializes"));
         s.push_str(if i + 1 < f.certificates.len() { ",\n" } else { "\n" });
@@ -31,7 +32,8 @@ pub fn by_lines<C: Certificate + Serialize>(c: &Checked<C>) -> String {
     // Containers open at each depth: '{' or '['. Breaks go inside the top-level object and
     // inside arrays that are its fields' values; everything deeper stays compact.
     let mut stack: Vec<u8> = Vec::new();
-    let (mut s, mut in_str, mut escaped) = (String::with_capacity(compact.len() + compact.len() / 8), false, false);
+    let (mut s, mut in_str, mut escaped) =
+        (String::with_capacity(compact.len() + compact.len() / 8), false, false);
     let br = |s: &mut String, depth: usize| {
         s.push('\n');
         s.push_str(&"  ".repeat(depth));

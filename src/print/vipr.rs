@@ -99,7 +99,8 @@ impl Vipr {
                 None => s.push_str("OBJ"),
                 Some(c) => terms(&mut s, &c),
             }
-            let mut lin: Vec<(usize, Rat)> = lin.into_iter().filter(|(_, l)| !l.is_zero()).map(|(i, l)| (pos[i], l)).collect();
+            let mut lin: Vec<(usize, Rat)> =
+                lin.into_iter().filter(|(_, l)| !l.is_zero()).map(|(i, l)| (pos[i], l)).collect();
             lin.sort_by_key(|e| e.0);
             s.push_str(" { lin ");
             terms(&mut s, &lin);
@@ -110,7 +111,8 @@ impl Vipr {
 }
 
 /// VIPR exports cover the paper's model only (docs/math.md §7.3).
-pub const NOT_DEFAULT: &str = "VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)";
+pub const NOT_DEFAULT: &str =
+    "VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)";
 
 /// The VIPR text of a `holds` gap certificate (`RTP infeas`).
 pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
@@ -127,13 +129,22 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
     let cons: Vec<Con> = farkas
         .rows
         .iter()
-        .map(|r| Con { name: r.name.clone(), sense: 'L', rhs: parse(&r.rhs), coeffs: sparse(&r.coeffs.iter().map(|c| parse(c)).collect::<Vec<_>>()) })
+        .map(|r| Con {
+            name: r.name.clone(),
+            sense: 'L',
+            rhs: parse(&r.rhs),
+            coeffs: sparse(&r.coeffs.iter().map(|c| parse(c)).collect::<Vec<_>>()),
+        })
         .collect();
-    let lin: Vec<(usize, Rat)> = farkas.rows.iter().enumerate().map(|(i, r)| (i, parse(&r.multiplier))).collect();
+    let lin: Vec<(usize, Rat)> =
+        farkas.rows.iter().enumerate().map(|(i, r)| (i, parse(&r.multiplier))).collect();
     let v = Vipr {
         comments: vec![
             format!("minip gap-domination certificate, verdict {}", cert.verdict),
-            format!("n={} eps={} h={} u={} w={} family={} bound b <= {} c", p.n, p.eps, p.h, p.u, p.w, p.family, p.kprime),
+            format!(
+                "n={} eps={} h={} u={} w={} family={} bound b <= {} c",
+                p.n, p.eps, p.h, p.u, p.w, p.family, p.kprime
+            ),
             "strict rows are closed as <= -1 (homogeneity, docs/math.md section 2.5)".into(),
         ],
         vars: cert.variables.clone(),
@@ -150,31 +161,56 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
 pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
     let c = checked.cert();
     let p = &c.params;
-    if p.task.is_some() || p.kernel.is_some() || p.positions.is_some() || p.keys.is_some() || p.at.is_some() || p.m.is_some() {
+    if p.task.is_some()
+        || p.kernel.is_some()
+        || p.positions.is_some()
+        || p.keys.is_some()
+        || p.at.is_some()
+        || p.m.is_some()
+    {
         return Err(NOT_DEFAULT.into());
     }
     let eps = parse_rational(&p.eps).expect("checked certificate");
     let inst = ratio_instance(p.n, eps.clone(), p.h, p.lo, p.hi, p.superset)?;
     let k = inst.classes();
-    let (ep, eq): (i64, i64) = (eps.numer().try_into().expect("checked"), eps.denom().try_into().expect("checked"));
+    let (ep, eq): (i64, i64) =
+        (eps.numer().try_into().expect("checked"), eps.denom().try_into().expect("checked"));
     let r = checked.claim().value().cloned().ok_or("VIPR: only a finite ratio of the default setting")?;
     let name = |c: usize| if c as u32 > p.h { "sup".to_string() } else { c.to_string() };
     let mut vars: Vec<String> = (0..k).map(|c| format!("A{}", name(c))).collect();
     vars.extend((0..k).map(|c| format!("P{}", name(c))));
     let mut cons = Vec::new();
     for cl in 0..k {
-        cons.push(Con { name: format!("nonneg_A{}", name(cl)), sense: 'G', rhs: Rat::zero(), coeffs: vec![(cl, Rat::from_integer(1.into()))] });
+        cons.push(Con {
+            name: format!("nonneg_A{}", name(cl)),
+            sense: 'G',
+            rhs: Rat::zero(),
+            coeffs: vec![(cl, Rat::from_integer(1.into()))],
+        });
     }
     let norm = cons.len();
-    cons.push(Con { name: "norm".into(), sense: 'E', rhs: Rat::from_integer(1.into()), coeffs: vec![(p.hi as usize, Rat::from_integer(1.into()))] });
+    cons.push(Con {
+        name: "norm".into(),
+        sense: 'E',
+        rhs: Rat::from_integer(1.into()),
+        coeffs: vec![(p.hi as usize, Rat::from_integer(1.into()))],
+    });
     let first_row = cons.len();
     let mut index = std::collections::HashMap::new();
     for m in multisets(p.n as usize - 1, k as u32 - 1) {
         for side in [Side::Upper, Side::Lower] {
             let tag: String = m.iter().map(|&o| format!("_{}", name(o as usize))).collect();
             index.insert((m.clone(), side), cons.len());
-            let coeffs = int_row(p.h, k, &m, side, ep, eq).into_iter().map(|(j, v)| (j, Rat::from_integer(v.into()))).collect();
-            cons.push(Con { name: format!("{}{tag}", &side.name()[..1]), sense: 'L', rhs: Rat::zero(), coeffs });
+            let coeffs = int_row(p.h, k, &m, side, ep, eq)
+                .into_iter()
+                .map(|(j, v)| (j, Rat::from_integer(v.into())))
+                .collect();
+            cons.push(Con {
+                name: format!("{}{tag}", &side.name()[..1]),
+                sense: 'L',
+                rhs: Rat::zero(),
+                coeffs,
+            });
         }
     }
     // The combination: A_lo = Σ va_c A_c + R·A_hi − Σ y_int·row, so λ = va_c on A_c ≥ 0,
@@ -226,7 +262,13 @@ pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
     }
     let kstar = checked.claim().clone().ok_or("VIPR: only a finite kstar")?;
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
-    let inst = Instance::new(c.n, parse(&c.eps), Gap::new(c.h, c.u, c.w)?, Family::parse(&c.family)?, Bound::Value(kstar.clone()))?;
+    let inst = Instance::new(
+        c.n,
+        parse(&c.eps),
+        Gap::new(c.h, c.u, c.w)?,
+        Family::parse(&c.family)?,
+        Bound::Value(kstar.clone()),
+    )?;
     let one = || Rat::from_integer(1.into());
     let mut cons = vec![
         Con { name: "sign_a".into(), sense: 'G', rhs: Rat::zero(), coeffs: vec![(0, one())] },
@@ -248,7 +290,8 @@ pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
         // kstar = 0 is attained: b ≥ 0 is the bound; the witness, scaled to c = 1, attains it.
         let a: Vec<Rat> = c.witness.alpha.iter().map(|s| parse(s)).collect();
         let s: Vec<Rat> = c.witness.s.iter().map(|v| parse(v)).collect();
-        let z: Vec<Rat> = (0..3).map(|j| &a[j] / &a[2]).chain((0..3).map(|j| &a[j] * &s[j] / &a[2])).collect();
+        let z: Vec<Rat> =
+            (0..3).map(|j| &a[j] / &a[2]).chain((0..3).map(|j| &a[j] * &s[j] / &a[2])).collect();
         (z, vec![(1, one())])
     } else {
         // The lower side's Farkas multipliers y for the strict system with b ≤ kstar·c:

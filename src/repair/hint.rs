@@ -98,7 +98,12 @@ pub fn exact_farkas(rows: &Rows, hint: &[f64]) -> Option<Vec<Rat>> {
 /// `DENOMINATORS` in turn. `Ok(full)`: a nonnegative solution, spread over all `n` rows;
 /// `Err(Some(neg))`: the support positions negative in the first solution found; `Err(None)`:
 /// no solution. `None`: a hint does not round (give up).
-fn nonnegative_on_support(eqs: &[(Vec<Rat>, Rat)], hints: &[f64], support: &[usize], n: usize) -> Option<Result<Vec<Rat>, Option<Vec<usize>>>> {
+fn nonnegative_on_support(
+    eqs: &[(Vec<Rat>, Rat)],
+    hints: &[f64],
+    support: &[usize],
+    n: usize,
+) -> Option<Result<Vec<Rat>, Option<Vec<usize>>>> {
     let mut best_negative: Option<Vec<usize>> = None;
     for den in DENOMINATORS {
         let h0 = round(hints, den)?;
@@ -126,9 +131,12 @@ pub fn exact_combination(rows: &[Vec<Rat>], target: &[Rat], hint: &[f64]) -> Opt
         return None;
     }
     for tol in [1e-9, 1e-7, 1e-12] {
-        let mut support: Vec<usize> = (0..rows.len()).filter(|&i| hint[i].abs() > tol * scale.max(1e-300)).collect();
+        let mut support: Vec<usize> =
+            (0..rows.len()).filter(|&i| hint[i].abs() > tol * scale.max(1e-300)).collect();
         for _ in 0..rows.len() {
-            let eqs: Vec<(Vec<Rat>, Rat)> = (0..nvars).map(|j| (support.iter().map(|&i| rows[i][j].clone()).collect(), target[j].clone())).collect();
+            let eqs: Vec<(Vec<Rat>, Rat)> = (0..nvars)
+                .map(|j| (support.iter().map(|&i| rows[i][j].clone()).collect(), target[j].clone()))
+                .collect();
             let hints: Vec<f64> = support.iter().map(|&i| hint[i].abs()).collect();
             let best_negative = match nonnegative_on_support(&eqs, &hints, &support, rows.len())? {
                 Ok(full) => return Some(full),

@@ -50,12 +50,18 @@ pub fn exact_farkas(names: &[RowName], support: &[u32], hint: &[f64]) -> Option<
                     norm.push((u, BigInt::from(-row.rhs)));
                 }
             }
-            let mut eqs: Vec<Eq> = cols.into_values().map(|coeffs| Eq { coeffs, rhs: BigInt::zero() }).collect();
+            let mut eqs: Vec<Eq> =
+                cols.into_values().map(|coeffs| Eq { coeffs, rhs: BigInt::zero() }).collect();
             eqs.push(Eq { coeffs: norm, rhs: BigInt::from(1) });
             let sol = sparse::solve(eqs, keep.len())?;
             let neg: Vec<usize> = (0..keep.len()).filter(|&u| sol.x[u].is_negative()).collect();
             if neg.is_empty() {
-                let out: Vec<(RowName, Rat)> = keep.iter().zip(sol.x).filter(|(_, y)| !y.is_zero()).map(|(&i, y)| (names[i], y)).collect();
+                let out: Vec<(RowName, Rat)> = keep
+                    .iter()
+                    .zip(sol.x)
+                    .filter(|(_, y)| !y.is_zero())
+                    .map(|(&i, y)| (names[i], y))
+                    .collect();
                 return (!out.is_empty()).then_some(out);
             }
             let drop: Vec<usize> = neg.iter().map(|&u| keep[u]).collect();

@@ -42,7 +42,6 @@ pub fn approx(x: f64, max_den: u64) -> Option<Rat> {
     Some(if neg { -v } else { v })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,10 @@
 //! Constraints: `i < m` is row `i` (`G_i z ≤ 0`); `m + o` is `−A_o ≤ 0`. The
 //! equality `A_hi = 1` is always held. Results are candidates for the checker.
 
-use crate::formulate::ratio::RowLp;
-use minip_check::rows::ratio::Side;
 use super::sparse::{self, Eq};
+use crate::formulate::ratio::RowLp;
 use minip_check::rational::Rat;
+use minip_check::rows::ratio::Side;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 

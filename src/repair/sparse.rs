@@ -124,7 +124,9 @@ pub fn solve(eqs: Vec<Eq>, nvars: usize) -> Option<Solution> {
             if let Some(c) = (0..nvars).find(|&c| colcount[c] == 1) {
                 let i = *colrows[c]
                     .iter()
-                    .find(|&&i| rows[i].as_ref().is_some_and(|e| e.coeffs.binary_search_by_key(&c, |x| x.0).is_ok()))
+                    .find(|&&i| {
+                        rows[i].as_ref().is_some_and(|e| e.coeffs.binary_search_by_key(&c, |x| x.0).is_ok())
+                    })
                     .expect("counted");
                 best = Some(((0, 0), active.iter().position(|&j| j == i).expect("active"), c));
             }
@@ -198,7 +200,8 @@ mod tests {
     #[test]
     fn solves_small_systems_exactly() {
         // x + y = 3, x − y = 1, 2z = 1
-        let s = solve(vec![eq(&[(0, 1), (1, 1)], 3), eq(&[(0, 1), (1, -1)], 1), eq(&[(2, 2)], 1)], 3).unwrap();
+        let s =
+            solve(vec![eq(&[(0, 1), (1, 1)], 3), eq(&[(0, 1), (1, -1)], 1), eq(&[(2, 2)], 1)], 3).unwrap();
         assert_eq!(s.x, vec![qi(2), qi(1), q(1, 2)]);
         assert!(s.free.is_empty());
         let s = solve(vec![eq(&[(0, 1), (1, 2)], 1)], 2).unwrap();

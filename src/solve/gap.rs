@@ -7,12 +7,12 @@
 //! `σ* > 0` means a head exists (scale `z/σ*`); at `σ* = 0` the row duals are Farkas
 //! multipliers (they sum to one on the strict rows and cancel every column).
 
-use minip_check::rows::gap::Row;
 use good_lp::solvers::highs::highs;
 use good_lp::{
     constraint::ConstraintReference, variable, DualValues, Expression, ProblemVariables, Solution,
     SolutionWithDual, SolverModel, Variable,
 };
+use minip_check::rows::gap::Row;
 
 /// The solver's answer to the slack LP.
 #[derive(Clone, Debug)]

@@ -16,7 +16,9 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let mf = job.m as f64;
     let eps = to_f64(&job.eps);
     let mut pv = ProblemVariables::new();
-    let bin = |pv: &mut ProblemVariables, k: usize| -> Vec<Variable> { (0..k).map(|_| pv.add(variable().binary())).collect() };
+    let bin = |pv: &mut ProblemVariables, k: usize| -> Vec<Variable> {
+        (0..k).map(|_| pv.add(variable().binary())).collect()
+    };
     let x = bin(&mut pv, m);
     let y = bin(&mut pv, m);
     let z = bin(&mut pv, m);
@@ -32,9 +34,15 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let c = pv.add(variable().min(0.0).max(1.0));
     let weights = [(a, A_MAX), (b, 1.0), (c, 1.0)];
     let prods: Vec<Variable> = (0..3).map(|_| pv.add(variable())).collect(); // P, Q, S
-    // split[set][weight][k] = weight · [t_set = k]
-    let split: Vec<Vec<Vec<Variable>>> =
-        (0..4).map(|_| weights.iter().map(|&(_, ub)| (0..=m).map(|_| pv.add(variable().min(0.0).max(ub))).collect()).collect()).collect();
+                                                                             // split[set][weight][k] = weight · [t_set = k]
+    let split: Vec<Vec<Vec<Variable>>> = (0..4)
+        .map(|_| {
+            weights
+                .iter()
+                .map(|&(_, ub)| (0..=m).map(|_| pv.add(variable().min(0.0).max(ub))).collect())
+                .collect()
+        })
+        .collect();
     let mut model = pv.minimise(b).using(highs);
     model.set_verbose(false);
     let mut model = model.set_threads(1);
@@ -55,7 +63,8 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     model.add_constraint((h_e.clone() + sum(&z) - 2.0 * w_e.clone()).geq(1.0));
     let overlaps = [h_e, u_e, w_e];
     for (s, &(has_y, has_z)) in sets.iter().enumerate() {
-        let present: Vec<usize> = [Some(0), has_y.then_some(1), has_z.then_some(2)].into_iter().flatten().collect();
+        let present: Vec<usize> =
+            [Some(0), has_y.then_some(1), has_z.then_some(2)].into_iter().flatten().collect();
         // t = min of the present overlaps.
         let mut chosen = Expression::from(0.0);
         for &o in &present {
@@ -106,11 +115,12 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     let bv = sol.value(b);
     let cv = sol.value(c);
 
-    let bits = |v: &[Variable]| -> String { v.iter().map(|&q| if sol.value(q) > 0.5 { '1' } else { '0' }).collect() };
+    let bits = |v: &[Variable]| -> String {
+        v.iter().map(|&q| if sol.value(q) > 0.5 { '1' } else { '0' }).collect()
+    };
     let toks = format!("{},{},{}", bits(&x), bits(&y), bits(&z));
     if cv <= 1e-12 {
         return Err(format!("MILP optimum has c = {cv}: b/c undefined"));
     }
     Ok((bv / cv, toks))
 }
-

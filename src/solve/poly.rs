@@ -74,7 +74,9 @@ pub fn class_lp(m: u32, card: &Cardinal, hs: &[u32], signed: bool, seconds: f64)
         }
         let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
         match solved.status() {
-            HighsModelStatus::Optimal => return Ok(LpAnswer::Feasible(solved.get_solution().columns()[..n].to_vec())),
+            HighsModelStatus::Optimal => {
+                return Ok(LpAnswer::Feasible(solved.get_solution().columns()[..n].to_vec()))
+            }
             HighsModelStatus::Infeasible => return Ok(LpAnswer::Infeasible),
             s => last = format!("HiGHS: status {s:?}"),
         }

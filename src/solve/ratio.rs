@@ -2,8 +2,8 @@
 //! tens of thousands of rows are built without expression trees). Everything here is
 //! a hint for `crate::repair::simplex`; no value read here is ever reported.
 
-use minip_check::rows::ratio::IntRow;
 use highs::{HighsModelStatus, Model, RowProblem, Sense};
+use minip_check::rows::ratio::IntRow;
 
 /// HiGHS's answer: column values, row activities, row duals, column duals.
 pub struct Hint {
@@ -50,7 +50,9 @@ pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Resu
     let mut col_status = vec![0 as highs_sys::HighsInt; 2 * k];
     let mut row_status = vec![0 as highs_sys::HighsInt; rows.len()];
     // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
-    let rc = unsafe { highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr()) };
+    let rc = unsafe {
+        highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr())
+    };
     if rc != 0 {
         return Err("HiGHS: no basis".into());
     }
@@ -100,14 +102,18 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
     let solved = model.try_solve().map_err(|e| NoOptimum::Other(format!("HiGHS: {e:?}")))?;
     match solved.status() {
         HighsModelStatus::Optimal => {}
-        HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => return Err(NoOptimum::Unbounded),
+        HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => {
+            return Err(NoOptimum::Unbounded)
+        }
         s => return Err(NoOptimum::Other(format!("HiGHS: status {s:?}"))),
     }
     let s = solved.get_solution();
     let mut col_status = vec![0 as highs_sys::HighsInt; 2 * ns];
     let mut row_status = vec![0 as highs_sys::HighsInt; lp.rows.len() + 1];
     // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
-    let rc = unsafe { highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr()) };
+    let rc = unsafe {
+        highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr())
+    };
     if rc != 0 {
         return Err(NoOptimum::Other("HiGHS: no basis".into()));
     }

@@ -90,7 +90,8 @@ pub fn decide(shape: Shape, k: usize, deadline: Option<Instant>) -> Result<Answe
         }
         None => {
             let proof = std::mem::take(&mut *buf.lock().expect("proof buffer"));
-            check_refutation(&enc.formula, &proof, Drat::Binary).map_err(|e| format!("the DRAT proof does not check: {e}"))?;
+            check_refutation(&enc.formula, &proof, Drat::Binary)
+                .map_err(|e| format!("the DRAT proof does not check: {e}"))?;
             Ok(Answer::Unsat { proof })
         }
     }

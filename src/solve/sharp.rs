@@ -36,9 +36,18 @@ pub enum Hint {
 
 /// Any setting (docs/math.md §11): `min Σ_good A` s.t. `G_s z ≤ 0`, `Σ_bad A = 1`, and
 /// `A ≥ 0` for the first `nslots` variables unless `signed`. A hint.
-pub fn lp_hint_general(rows: &[(Vec<Rat>, Rat)], nvars: usize, nslots: usize, good: &[usize], bad: &[usize], signed: bool) -> Result<Hint, String> {
+pub fn lp_hint_general(
+    rows: &[(Vec<Rat>, Rat)],
+    nvars: usize,
+    nslots: usize,
+    good: &[usize],
+    bad: &[usize],
+    signed: bool,
+) -> Result<Hint, String> {
     let mut pv = ProblemVariables::new();
-    let z: Vec<Variable> = (0..nvars).map(|j| if j < nslots && !signed { pv.add(variable().min(0.0)) } else { pv.add(variable()) }).collect();
+    let z: Vec<Variable> = (0..nvars)
+        .map(|j| if j < nslots && !signed { pv.add(variable().min(0.0)) } else { pv.add(variable()) })
+        .collect();
     let obj: Expression = good.iter().map(|&j| z[j]).sum();
     let mut model = pv.minimise(obj).using(highs);
     model.set_verbose(false);

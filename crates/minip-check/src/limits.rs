@@ -44,7 +44,12 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof";
 
 /// `Err` naming the limit when `count > max`.
-pub fn at_most<T: PartialOrd + std::fmt::Display>(what: &str, count: T, max: T, why: &str) -> Result<(), String> {
+pub fn at_most<T: PartialOrd + std::fmt::Display>(
+    what: &str,
+    count: T,
+    max: T,
+    why: &str,
+) -> Result<(), String> {
     if count > max {
         return Err(format!("{what} = {count} is above the supported {max} ({why})"));
     }

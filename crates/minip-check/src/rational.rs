@@ -9,7 +9,6 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// product variable `Q = α(x,y)·s(x,y)`, never this type.)
 pub type Rat = BigRational;
 
-
 /// `p/q` as a rational.
 pub fn q(p: i64, d: i64) -> Rat {
     Rat::new(BigInt::from(p), BigInt::from(d))

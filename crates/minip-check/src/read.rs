@@ -48,16 +48,25 @@ pub fn parse(text: &str) -> Result<AnyCertificate, String> {
 
 fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
     let bad = |e: serde_json::Error| format!("malformed certificate: {e}");
-    let peek: Peek = serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
+    let peek: Peek =
+        serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
     reject_duplicate_keys(text).map_err(|e| format!("malformed certificate: {e}"))?;
     let format = peek.format.ok_or("malformed certificate: no \"format\" field")?;
     match format.as_str() {
         gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
         sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
-        ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad),
-        ratio_bound::RATIO_BOUND_FORMAT => serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad),
-        rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad),
-        rank_linear::RANK_LINEAR_FORMAT => serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad),
+        ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => {
+            serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad)
+        }
+        ratio_bound::RATIO_BOUND_FORMAT => {
+            serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad)
+        }
+        rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => {
+            serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad)
+        }
+        rank_linear::RANK_LINEAR_FORMAT => {
+            serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad)
+        }
         poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         other => Err(format!("unknown certificate format '{other}'")),
@@ -67,7 +76,8 @@ fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
 /// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a
 /// device or a FIFO is refused instead of read forever.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes =
+        read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", path.display()))?;
     String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
 }
 

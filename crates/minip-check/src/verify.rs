@@ -28,7 +28,8 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 /// Every file with extension `ext` under the given paths (as `collect`).
 pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>, top: bool, ext: &str) -> Result<(), String> {
-        let meta = if top { std::fs::metadata(p) } else { std::fs::symlink_metadata(p) }.map_err(|e| format!("{}: {e}", p.display()))?;
+        let meta = if top { std::fs::metadata(p) } else { std::fs::symlink_metadata(p) }
+            .map_err(|e| format!("{}: {e}", p.display()))?;
         if meta.is_dir() {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(|e| format!("{}: {e}", p.display()))?

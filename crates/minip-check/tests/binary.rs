@@ -11,7 +11,11 @@ fn proofs() -> PathBuf {
 
 fn run(args: &[&Path]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip-check")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// A fresh, empty directory under the system temporary directory.
@@ -41,14 +45,27 @@ fn every_committed_certificate_is_accepted() {
     let (code, out, err) = run(&[&dir]);
     let n = json_count(&dir);
     assert!(n >= 1546, "expected every committed certificate, found {n}");
-    assert_eq!(code, 0, "{err}\n{}", out.lines().filter(|l| !l.starts_with("ok ")).collect::<Vec<_>>().join("\n"));
+    assert_eq!(
+        code,
+        0,
+        "{err}\n{}",
+        out.lines().filter(|l| !l.starts_with("ok ")).collect::<Vec<_>>().join("\n")
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), n + 1);
     assert!(lines[..n].iter().all(|l| l.starts_with("ok      ")), "{out}");
     assert_eq!(lines[n], format!("{n} files: {n} verified, 0 failed"));
     // The summaries say what each kind proves.
-    assert!(out.contains("n3_eps1-2_h3_u0_w3_paper_bpaper.json: holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)"), "{out}");
-    assert!(out.contains("rank/m11.json: rank >= 4 (n=3 m=11 h=5 lo=0 hi=3 k=11 delta=1/2, no code of 12 pairs)"), "{out}");
+    assert!(
+        out.contains(
+            "n3_eps1-2_h3_u0_w3_paper_bpaper.json: holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("rank/m11.json: rank >= 4 (n=3 m=11 h=5 lo=0 hi=3 k=11 delta=1/2, no code of 12 pairs)"),
+        "{out}"
+    );
     assert!(out.contains("n3_eps1-2_h12_lo0_hi12.json: ratio R = 40 (n=3 eps=1/2 h=12 lo=0 hi=12)"), "{out}");
     assert!(err.is_empty(), "{err}");
 }
@@ -63,7 +80,11 @@ fn tampered(dir: &Path, rel: &str, edit: impl Fn(&mut serde_json::Value)) -> (i3
     std::fs::write(&dst, v.to_string()).unwrap();
     let (code, out, _) = run(&[dir]);
     let name = dst.file_name().unwrap().to_string_lossy().to_string();
-    let line = out.lines().find(|l| l.contains(&name)).unwrap_or_else(|| panic!("no line for {name}: {out}")).to_string();
+    let line = out
+        .lines()
+        .find(|l| l.contains(&name))
+        .unwrap_or_else(|| panic!("no line for {name}: {out}"))
+        .to_string();
     (code, line)
 }
 
@@ -127,7 +148,11 @@ fn tampered_copies_are_rejected_with_the_failing_part_named() {
                 }
             }),
         ),
-        ("sharp/n3_eps1-2_paper.json", "paper_k: stated", Box::new(|v| v["certificates"][0]["paper_k"] = "7".into())),
+        (
+            "sharp/n3_eps1-2_paper.json",
+            "paper_k: stated",
+            Box::new(|v| v["certificates"][0]["paper_k"] = "7".into()),
+        ),
         ("rank/m13.json", "code: pairs", Box::new(|v| v["params"]["hi"] = 4.into())),
     ];
     for (rel, needle, edit) in cases {
@@ -153,7 +178,10 @@ fn rank_proof_files_are_checked_beside_the_certificate() {
     std::fs::write(dir.join("m07.maximal.drat"), &proof).unwrap();
     let (code, out, _) = run(&[&dir]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("m07.json: rank >= 2 (n=3 m=7 h=3 lo=0 hi=3 k=2 delta=1/2, no code of 3 pairs)"), "{out}");
+    assert!(
+        out.contains("m07.json: rank >= 2 (n=3 m=7 h=3 lo=0 hi=3 k=2 delta=1/2, no code of 3 pairs)"),
+        "{out}"
+    );
     // Truncated by one byte: the last clause is cut.
     std::fs::write(dir.join("m07.maximal.drat"), &proof[..proof.len() - 1]).unwrap();
     let (code, out, _) = run(&[&dir]);
@@ -166,7 +194,8 @@ fn rank_proof_files_are_checked_beside_the_certificate() {
     assert!(out.contains("m07.json: maximal: the proof does not derive the empty clause"), "{out}");
     // Named bare, from inside its directory: the proof is still found beside it.
     std::fs::write(dir.join("m07.maximal.drat"), &proof).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_minip-check")).arg("m07.json").current_dir(&dir).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_minip-check")).arg("m07.json").current_dir(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
     // The proof of another shape (m = 8, the same question in one more bit) under this name.
     std::fs::copy(proofs().join("rank/m08.maximal.drat"), dir.join("m07.maximal.drat")).unwrap();
@@ -205,7 +234,10 @@ fn nothing_to_check_or_unreadable_input_is_exit_2() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: minip-check PATH..."));
     // A rejected certificate next to a malformed one: the worse (2) wins.
     std::fs::write(dir.join("bad.json"), "{ not json").unwrap();
-    let mut t: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(proofs().join("settle/n3_eps1-2_h2_u0_w2_paper_b2.json")).unwrap()).unwrap();
+    let mut t: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(proofs().join("settle/n3_eps1-2_h2_u0_w2_paper_b2.json")).unwrap(),
+    )
+    .unwrap();
     t["params"]["kprime"] = "3".into();
     std::fs::write(dir.join("kprime.json"), t.to_string()).unwrap();
     let (code, out, _) = run(&[&dir]);
@@ -224,7 +256,8 @@ fn dimacs_prints_the_cnf_a_maximality_proof_refutes() {
     let text = String::from_utf8(out.stdout).unwrap();
     let header = text.lines().next().unwrap();
     // The formula for 3 pairs of shape (7, 3, 0, 3), as rebuilt by the checker.
-    let f = minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
+    let f =
+        minip_check::rows::cnf::encode(minip_check::model::code::Shape::new(7, 3, 0, 3).unwrap(), 3).formula;
     assert_eq!(header, format!("p cnf {} {}", f.vars, f.clauses.len()));
     assert_eq!(text.lines().count(), 1 + f.clauses.len());
     // A certificate without a maximality proof has no such formula.

@@ -88,7 +88,10 @@ fn with_output(good: &GapCertificate, j: usize, i: usize, yhat: Rat) -> GapCerti
     let rest: Rat = (0..3).filter(|&k| k != j).map(|k| &mult[k] * &alpha[k] * &s[k]).sum();
     assert!(!(&mult[j] * &alpha[j]).is_zero(), "token {j} does not occur with weight in sequence {i}");
     let sj = (&yhat * den - rest) / (&mult[j] * &alpha[j]);
-    { let t = h.s.triple_mut(); *[&mut t.x, &mut t.y, &mut t.z][j] = fmt_q(&sj); }
+    {
+        let t = h.s.triple_mut();
+        *[&mut t.x, &mut t.y, &mut t.z][j] = fmt_q(&sj);
+    }
     let outs = recomputed_outputs(&c);
     for (o, y) in c.head.as_mut().unwrap().outputs.iter_mut().zip(&outs) {
         o.yhat = fmt_q(y);
@@ -116,7 +119,8 @@ fn a_head_with_consistent_outputs_that_miss_the_tolerance_is_rejected() {
         for off in [eps.clone(), -eps.clone(), &eps * qi(7)] {
             let t = with_output(&good, j, i, &targets[i] + &off);
             let outs = recomputed_outputs(&t);
-            let first = (0..outs.len()).find(|&k| (&outs[k] - &targets[k]).abs() >= eps).expect("sequence i misses");
+            let first =
+                (0..outs.len()).find(|&k| (&outs[k] - &targets[k]).abs() >= eps).expect("sequence i misses");
             assert!(first <= i);
             let err = (&outs[first] - &targets[first]).abs();
             let want = format!("head: {}: |ŷ − t| = {} is not below ε", names[first], fmt_q(&err));
@@ -287,7 +291,10 @@ fn restate(c: &mut RankCertificate, code: &Code, by_class: &BTreeMap<u32, (Ratio
     let h = code.shape.h;
     c.code.x = code.x.iter().map(|&w| bits(w, code.shape.m)).collect();
     c.code.y = code.y.iter().map(|&w| bits(w, code.shape.m)).collect();
-    c.classes = counts.iter().map(|(&cl, &n)| RankClass { class: class_label(h, cl), entries: n, ratio: fmt_q(&by_class[&cl].1) }).collect();
+    c.classes = counts
+        .iter()
+        .map(|(&cl, &n)| RankClass { class: class_label(h, cl), entries: n, ratio: fmt_q(&by_class[&cl].1) })
+        .collect();
     c.ratios = counts.keys().map(|cl| by_class[cl].0.clone()).collect();
     let k = code.len();
     let d = counts.keys().map(|cl| Rat::one() / &by_class[cl].1).max().unwrap();
@@ -316,7 +323,13 @@ fn a_rank_certificate_consistent_with_a_code_that_violates_hi_is_rejected() {
     let parse = |v: &[String]| v.iter().map(|s| parse_bits(s, 15).unwrap()).collect::<Vec<u64>>();
     let mut code = Code { shape, x: parse(&good.code.x), y: parse(&good.code.y) };
     code.verify().unwrap();
-    let b = (0..15).find(|&b| code.y[0] >> b & 1 == 1 && (1..code.len()).any(|j| code.x[j] >> b & 1 == 1 && (code.x[j] & code.y[0]).count_ones() == 4)).unwrap();
+    let b = (0..15)
+        .find(|&b| {
+            code.y[0] >> b & 1 == 1
+                && (1..code.len())
+                    .any(|j| code.x[j] >> b & 1 == 1 && (code.x[j] & code.y[0]).count_ones() == 4)
+        })
+        .unwrap();
     code.y[0] &= !(1u64 << b);
     let mut t = good.clone();
     restate(&mut t, &code, &by_class);
@@ -345,7 +358,10 @@ fn a_drat_proof_with_a_step_that_is_not_rup_is_rejected() {
     let c = rank(7);
     let s = Shape::new(c.params.m, c.params.h, c.params.lo, c.params.hi).unwrap();
     let cnf = encode(s, 3).formula;
-    assert_eq!(check_refutation(&cnf, b"", Encoding::Binary).unwrap_err(), "the proof does not derive the empty clause");
+    assert_eq!(
+        check_refutation(&cnf, b"", Encoding::Binary).unwrap_err(),
+        "the proof does not derive the empty clause"
+    );
     let trivial = encode(Shape::new(4, 2, 0, 2).unwrap(), 3).formula;
     assert_eq!(check_refutation(&trivial, b"", Encoding::Binary).unwrap().additions, 0);
     let proof = std::fs::read(proofs("rank/m07.maximal.drat")).unwrap();
@@ -387,5 +403,8 @@ fn a_drat_proof_with_a_step_that_is_not_rup_is_rejected() {
     // A text DRAT proof claiming the empty clause of a satisfiable formula (2 pairs of this
     // shape exist): not RUP.
     let sat = encode(s, 2).formula;
-    assert_eq!(check_refutation(&sat, b"0\n", Encoding::Text).unwrap_err(), "proof step 1 (added clause []) is not a RUP consequence of the clauses before it");
+    assert_eq!(
+        check_refutation(&sat, b"0\n", Encoding::Text).unwrap_err(),
+        "proof step 1 (added clause []) is not a RUP consequence of the clauses before it"
+    );
 }

@@ -50,7 +50,10 @@ fn short(s: &str) -> String {
 pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
     if eps != q(1, 2) {
-        return Err(format!("--eps {}: --linear needs eps = 1/2 (its ratios are the closed forms at eps = 1/2)", fmt_q(&eps)));
+        return Err(format!(
+            "--eps {}: --linear needs eps = 1/2 (its ratios are the closed forms at eps = 1/2)",
+            fmt_q(&eps)
+        ));
     }
     if a.uniform {
         return Err("--uniform: not available with --linear (the bound is entrywise)".into());
@@ -87,7 +90,11 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             }
             let job = RankJob::new(n, eps.clone());
             let ratios = Ratios::new(n, eps.clone());
-            let got = pool.install(|| crate::batch::runner::run(&small, "explicit m", progress_wanted(), |&m| explicit::best_for_m(&job, &ratios, m)));
+            let got = pool.install(|| {
+                crate::batch::runner::run(&small, "explicit m", progress_wanted(), |&m| {
+                    explicit::best_for_m(&job, &ratios, m)
+                })
+            });
             for (m, r) in small.iter().zip(got) {
                 match r {
                     Ok(r) => {
@@ -112,16 +119,25 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     }
     if let Some(dir) = &a.out {
         for r in &ok {
-            crate::print::write_file(&dir.join(format!("n{}_m{:03}.json", r.n, r.m)), &json::by_lines(&r.cert))?;
+            crate::print::write_file(
+                &dir.join(format!("n{}_m{:03}.json", r.n, r.m)),
+                &json::by_lines(&r.cert),
+            )?;
         }
     }
     if let Some(p) = &a.plot {
-        let explicit_pts: Vec<(u32, u32, f64)> = explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
-        let pts: Vec<(u32, u32, f64)> = ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound))).collect();
+        let explicit_pts: Vec<(u32, u32, f64)> =
+            explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
+        let pts: Vec<(u32, u32, f64)> =
+            ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound))).collect();
         crate::print::write_file(p, &svg::rank_linear(&pts, &explicit_pts))?;
     }
     if a.json {
-        emit(&ok.iter().map(|r| crate::print::json::line(&record(r, explicit_bounds.get(&(r.m, r.n)).copied()))).collect::<String>())?;
+        emit(
+            &ok.iter()
+                .map(|r| crate::print::json::line(&record(r, explicit_bounds.get(&(r.m, r.n)).copied())))
+                .collect::<String>(),
+        )?;
     } else if ns.len() == 1 {
         let body: Vec<Vec<String>> = ok
             .iter()
@@ -145,7 +161,21 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             "Certified feature-rank lower bounds from linear codes, heads correct on all length-{} Min-IP sequences over {{0,1}}^m, eps = 1/2\n\n",
             ns[0]
         );
-        s.push_str(&table::render(&["m", "rank >=", "code", "k", "h", "value", "log2/m", "explicit (m<=24)", "paper 2^(m/10-6)", "trivial 2^m"], &body));
+        s.push_str(&table::render(
+            &[
+                "m",
+                "rank >=",
+                "code",
+                "k",
+                "h",
+                "value",
+                "log2/m",
+                "explicit (m<=24)",
+                "paper 2^(m/10-6)",
+                "trivial 2^m",
+            ],
+            &body,
+        ));
         s.push_str(&footer(ok.len(), secs));
         emit(&s)?;
     } else {

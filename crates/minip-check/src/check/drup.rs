@@ -268,7 +268,9 @@ impl Db {
         let ci = ids[pos];
         // Keep reasons of top-level assignments (and units): deleting them could only
         // make later RUP checks fail, never pass wrongly, but drat-trim keeps them too.
-        let is_reason = self.clauses[ci].iter().any(|&l| self.val(l) == 1 && self.reason[l.unsigned_abs() as usize] == Some(ci));
+        let is_reason = self.clauses[ci]
+            .iter()
+            .any(|&l| self.val(l) == 1 && self.reason[l.unsigned_abs() as usize] == Some(ci));
         if is_reason || self.clauses[ci].len() < 2 {
             return;
         }
@@ -308,7 +310,11 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
         match step {
             Step::Add(c) => {
                 if !db.rup(&c) {
-                    return Err(format!("proof step {} (added clause {:?}) is not a RUP consequence of the clauses before it", i + 1, c));
+                    return Err(format!(
+                        "proof step {} (added clause {:?}) is not a RUP consequence of the clauses before it",
+                        i + 1,
+                        c
+                    ));
                 }
                 stats.additions += 1;
                 db.add(c);
@@ -346,7 +352,10 @@ mod tests {
         // "0" alone is not RUP.
         assert!(check_refutation(&f, b"0\n", Encoding::Text).unwrap_err().contains("not a RUP"));
         // A proof that stops early derives nothing.
-        assert!(check_refutation(&f, b"1 0\n", Encoding::Text).is_ok(), "1 then ¬1 ∧ ... propagates to conflict");
+        assert!(
+            check_refutation(&f, b"1 0\n", Encoding::Text).is_ok(),
+            "1 then ¬1 ∧ ... propagates to conflict"
+        );
         let sat = cnf(2, &[&[1, 2], &[-1, -2]]);
         assert!(check_refutation(&sat, b"1 0\n", Encoding::Text).unwrap_err().contains("not a RUP"));
         assert!(check_refutation(&sat, b"", Encoding::Text).unwrap_err().contains("empty clause"));

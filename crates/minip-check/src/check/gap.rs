@@ -19,12 +19,25 @@ pub fn instance_of(c: &GapCertificate) -> Result<Instance, String> {
     let eps = rational("params.eps", &p.eps)?;
     let family = Family::parse(&p.family).map_err(|e| format!("params: {e}"))?;
     let bound = Bound::parse(&p.bound).map_err(|e| format!("params: {e}"))?;
-    let setting = Setting::from_fields(p.task.as_deref(), p.kernel.as_deref(), p.positions.as_deref(), p.keys.as_deref(), p.at, p.n).map_err(|e| format!("params: {e}"))?;
+    let setting = Setting::from_fields(
+        p.task.as_deref(),
+        p.kernel.as_deref(),
+        p.positions.as_deref(),
+        p.keys.as_deref(),
+        p.at,
+        p.n,
+    )
+    .map_err(|e| format!("params: {e}"))?;
     let inst = Instance::new(p.n, eps, gap, family, bound).map_err(|e| format!("params: {e}"))?;
     let toks = stated_tokens(c)?;
-    let inst = inst.with_setting(setting).and_then(|i| i.with_tokens(&toks)).map_err(|e| format!("params: {e}"))?;
+    let inst =
+        inst.with_setting(setting).and_then(|i| i.with_tokens(&toks)).map_err(|e| format!("params: {e}"))?;
     if rational("params.kprime", &p.kprime)? != inst.kprime() {
-        return Err(format!("params.kprime: stated {} but the parameters give {}", p.kprime, fmt_q(&inst.kprime())));
+        return Err(format!(
+            "params.kprime: stated {} but the parameters give {}",
+            p.kprime,
+            fmt_q(&inst.kprime())
+        ));
     }
     Ok(inst)
 }
@@ -54,7 +67,11 @@ pub fn check_gap(c: &GapCertificate) -> Result<Verdict, String> {
     let inst = instance_of(c)?;
     let lp = gap_lp(&inst);
     if c.variables != lp.vars {
-        return Err(if inst.setting.is_default() { "variables: expected a b c P Q S".into() } else { format!("variables: expected {}", lp.vars.join(" ")) });
+        return Err(if inst.setting.is_default() {
+            "variables: expected a b c P Q S".into()
+        } else {
+            format!("variables: expected {}", lp.vars.join(" "))
+        });
     }
     check_tokens(c, &inst.gap)?;
     let seqs = &lp.seqs;
@@ -63,8 +80,15 @@ pub fn check_gap(c: &GapCertificate) -> Result<Verdict, String> {
     }
     let ordered = inst.setting.positions != Positions::Shared;
     for (i, (got, want)) in c.sequences.iter().zip(seqs).enumerate() {
-        if got.name != want.name || got.mult != want.mult || got.target != want.target || (ordered && got.tokens != want.tokens) {
-            return Err(format!("sequences[{i}] ({}): does not match the family rebuilt from params", got.name));
+        if got.name != want.name
+            || got.mult != want.mult
+            || got.target != want.target
+            || (ordered && got.tokens != want.tokens)
+        {
+            return Err(format!(
+                "sequences[{i}] ({}): does not match the family rebuilt from params",
+                got.name
+            ));
         }
     }
     match (c.verdict.as_str(), &c.farkas, &c.head) {
@@ -115,7 +139,11 @@ fn check_farkas(f: &Farkas, inst: &Instance, lp: &GapLp) -> Result<(), String> {
     }
     let rhs = farkas_combination_in(&rows, &y, &lp.vars).map_err(|e| format!("farkas: {e}"))?;
     if rational("farkas.combined_rhs", &f.combined_rhs)? != rhs {
-        return Err(format!("farkas.combined_rhs: stated {} but the multipliers give {}", f.combined_rhs, fmt_q(&rhs)));
+        return Err(format!(
+            "farkas.combined_rhs: stated {} but the multipliers give {}",
+            f.combined_rhs,
+            fmt_q(&rhs)
+        ));
     }
     Ok(())
 }
@@ -162,15 +190,28 @@ fn check_head(h: &Head, inst: &Instance, lp: &GapLp) -> Result<(), String> {
     let shared = inst.setting.positions == Positions::Shared;
     let (av, sv) = (h.alpha.values(), h.s.values());
     if shared != matches!(h.alpha, Tables::Triple(_)) || shared != matches!(h.s, Tables::Triple(_)) {
-        return Err("head: tables must be {x, y, z} objects for shared maps and lists per slot otherwise".into());
+        return Err(
+            "head: tables must be {x, y, z} objects for shared maps and lists per slot otherwise".into()
+        );
     }
     let ns = lp.nslots();
     if av.len() != ns || sv.len() != ns {
         return Err(format!("head: need {ns} values of alpha and s (one per slot)"));
     }
-    let names = |j: usize| if shared { format!("head.alpha.{}", ["x", "y", "z"][j]) } else { format!("head.alpha[{}]", lp.vars[j]) };
-    let alpha: Vec<Rat> = av.iter().enumerate().map(|(j, v)| rational(&names(j), v)).collect::<Result<_, _>>()?;
-    let s: Vec<Rat> = sv.iter().enumerate().map(|(j, v)| rational(&names(j).replace("alpha", "s"), v)).collect::<Result<_, _>>()?;
+    let names = |j: usize| {
+        if shared {
+            format!("head.alpha.{}", ["x", "y", "z"][j])
+        } else {
+            format!("head.alpha[{}]", lp.vars[j])
+        }
+    };
+    let alpha: Vec<Rat> =
+        av.iter().enumerate().map(|(j, v)| rational(&names(j), v)).collect::<Result<_, _>>()?;
+    let s: Vec<Rat> = sv
+        .iter()
+        .enumerate()
+        .map(|(j, v)| rational(&names(j).replace("alpha", "s"), v))
+        .collect::<Result<_, _>>()?;
     if h.outputs.len() != lp.seqs.len() {
         return Err(format!("head.outputs: {} listed, the family has {}", h.outputs.len(), lp.seqs.len()));
     }
@@ -191,13 +232,16 @@ fn check_head(h: &Head, inst: &Instance, lp: &GapLp) -> Result<(), String> {
 /// Returns every `ŷ`.
 pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Result<Vec<Rat>, String> {
     let shared = inst.setting.positions == Positions::Shared;
-    let name = |j: usize| if shared { ["x", "y", "z"][lp.slots[j].1].to_string() } else { lp.vars[j].clone() };
+    let name =
+        |j: usize| if shared { ["x", "y", "z"][lp.slots[j].1].to_string() } else { lp.vars[j].clone() };
     if inst.setting.kernel == Kernel::Nonneg {
         if let Some(k) = alpha.iter().position(|a| a.is_negative()) {
             return Err(format!("alpha.{}: negative kernel value", name(k)));
         }
     }
-    let sum = |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &alpha[j]);
+    let sum = |kind: usize| {
+        lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &alpha[j])
+    };
     let (good, bad) = (sum(inst.good()), sum(inst.bad()));
     if good > inst.kprime() * &bad {
         return Err(if inst.setting.is_default() {
@@ -207,7 +251,10 @@ pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Re
         });
     }
     if inst.setting.kernel == Kernel::Signed && !bad.is_positive() {
-        return Err("the bad key's weight is not positive (a signed-kernel question is about heads with bad > 0)".into());
+        return Err(
+            "the bad key's weight is not positive (a signed-kernel question is about heads with bad > 0)"
+                .into(),
+        );
     }
     let mut out = Vec::with_capacity(lp.seqs.len());
     for seq in &lp.seqs {

@@ -15,14 +15,15 @@ pub mod rank_linear;
 pub mod ratio;
 pub mod sharp;
 
+pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use gap::{check_gap, Verdict};
 pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
-pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use rank_linear::{check_rank_linear, RankLinearChecked};
 pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
+use crate::error::Error;
 use crate::format::gap::GapCertificate;
 use crate::format::poly::{PolyHead, PolyNone};
 use crate::format::rank::RankCertificate;
@@ -30,7 +31,6 @@ use crate::format::rank_linear::RankLinearCertificate;
 use crate::format::ratio::RatioCertificate;
 use crate::format::ratio_bound::RatioBoundCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
-use crate::error::Error;
 use crate::format::AnyCertificate;
 use crate::rational::{fmt_q, parse_rational, Rat};
 use std::path::{Path, PathBuf};
@@ -55,7 +55,9 @@ impl Context {
             return Ok(b.clone());
         }
         if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-            return Err(format!("'{name}': a referenced file must be a plain name in the certificate's directory"));
+            return Err(format!(
+                "'{name}': a referenced file must be a plain name in the certificate's directory"
+            ));
         }
         let dir = self.dir.as_ref().ok_or_else(|| format!("'{name}': no directory to read it from"))?;
         crate::read::read_capped(&dir.join(name), crate::read::MAX_PROOF_BYTES)
@@ -182,9 +184,20 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
     match cert {
         AnyCertificate::Gap(c) => check_gap(c).map(|v| {
             let p = &c.params;
-            format!("{} (gap n={} eps={} h={} u={} w={} {} b<={})", v.name(), p.n, p.eps, p.h, p.u, p.w, p.family, p.bound)
+            format!(
+                "{} (gap n={} eps={} h={} u={} w={} {} b<={})",
+                v.name(),
+                p.n,
+                p.eps,
+                p.h,
+                p.u,
+                p.w,
+                p.family,
+                p.bound
+            )
         }),
-        AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
+        AnyCertificate::Sharp(f) => check_sharp_file(f)
+            .map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
         AnyCertificate::Ratio(c) => check_ratio_outcome(c).map(|r| {
             let p = &c.params;
             let classes = if p.superset { " classes 0..h,h+" } else { "" };
@@ -196,37 +209,82 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
             };
             let what = match &r {
                 RatioOutcome::Ratio(v) => format!("ratio R = {}", fmt_q(v)),
-                RatioOutcome::Empty if c.multipliers.iter().any(|m| m.side == "den") => format!("empty: no correct head with A_{} > 0 (Farkas)", inst.label(p.hi)),
+                RatioOutcome::Empty if c.multipliers.iter().any(|m| m.side == "den") => {
+                    format!("empty: no correct head with A_{} > 0 (Farkas)", inst.label(p.hi))
+                }
                 RatioOutcome::Empty => "empty: no correct head at all (Farkas)".into(),
                 RatioOutcome::MinusInf => "ratio R = -inf".into(),
             };
-            format!("{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})", p.n, p.eps, p.h, inst.label(p.lo), inst.label(p.hi))
+            format!(
+                "{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})",
+                p.n,
+                p.eps,
+                p.h,
+                inst.label(p.lo),
+                inst.label(p.hi)
+            )
         }),
         AnyCertificate::RatioBound(c) => check_ratio_bound(c).map(|r| {
             let p = &c.params;
             let classes = if p.superset { " classes 0..h,h+" } else { "" };
-            format!("ratio R >= {} (n={} eps={} h={} lo={} hi={}{classes}, lower side only)", fmt_q(&r), p.n, p.eps, p.h, p.lo, class_label(p.h, p.hi))
+            format!(
+                "ratio R >= {} (n={} eps={} h={} lo={} hi={}{classes}, lower side only)",
+                fmt_q(&r),
+                p.n,
+                p.eps,
+                p.h,
+                p.lo,
+                class_label(p.h, p.hi)
+            )
         }),
         AnyCertificate::RankLinear(c) => check_rank_linear(c).map(|r| {
-            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
-            format!("rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})", r.bound, c.construction, r.n, c.params.eps, r.m, r.h, r.k, r.dim)
+            let strict = if r.strict && r.value.is_integer() {
+                format!(", strict form: rank > value = {}", r.value)
+            } else {
+                String::new()
+            };
+            format!(
+                "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})",
+                r.bound, c.construction, r.n, c.params.eps, r.m, r.h, r.k, r.dim
+            )
         }),
         AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
             let s = r.shape;
             let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
-            let strict = if r.strict && r.value.is_integer() { format!(", strict form: rank > value = {}", r.value) } else { String::new() };
-            format!("rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})", r.bound, c.params.n, s.m, s.h, s.lo, s.hi, r.k, fmt_q(&r.delta))
+            let strict = if r.strict && r.value.is_integer() {
+                format!(", strict form: rank > value = {}", r.value)
+            } else {
+                String::new()
+            };
+            format!(
+                "rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})",
+                r.bound,
+                c.params.n,
+                s.m,
+                s.h,
+                s.lo,
+                s.hi,
+                r.k,
+                fmt_q(&r.delta)
+            )
         }),
         AnyCertificate::PolyHead(c) => check_poly_head(c).map(|r| {
             let signed = if r.signed { " signed" } else { "" };
             let deg = r.degrees.iter().flatten().max().map_or("-".to_string(), u32::to_string);
-            format!("head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})", r.rank, r.class.name(), r.m, fmt_q(&r.max_error))
+            format!(
+                "head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})",
+                r.rank,
+                r.class.name(),
+                r.m,
+                fmt_q(&r.max_error)
+            )
         }),
         AnyCertificate::PolyNone(c) => check_poly_none(c).map(|r| {
             let signed = if r.signed { " signed" } else { "" };
             let head = format!("every {}{signed} overlap-polynomial head (m={}) has", r.class.name(), r.m);
             // Per weight, every refutation an interval: group query weights by degree.
-            let degrees: Option<Vec<(u32, u32)>> = r.refuted.iter().map(|x| Some((x.h?, x.degree_bound()?))).collect();
+            let degrees: Option<Vec<(u32, u32)>> =
+                r.refuted.iter().map(|x| Some((x.h?, x.degree_bound()?))).collect();
             if let Some(ds) = degrees.filter(|d| d.len() > 1) {
                 let mut groups: Vec<(u32, u32, u32)> = Vec::new();
                 for (h, d) in ds {
@@ -235,7 +293,10 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
                         _ => groups.push((h, h, d)),
                     }
                 }
-                let parts: Vec<String> = groups.iter().map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") }).collect();
+                let parts: Vec<String> = groups
+                    .iter()
+                    .map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") })
+                    .collect();
                 return format!("{head} deg f_h >= ({})", parts.join(", "));
             }
             let parts: Vec<String> = r

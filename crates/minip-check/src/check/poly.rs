@@ -13,8 +13,12 @@
 //! variable (`c_k`, every `P_{h,c}`) and whose right-hand side is negative.
 
 use super::rational;
-use crate::format::poly::{ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, POLY_HEAD_FORMAT, POLY_NONE_FORMAT};
-use crate::model::kernel::{first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M};
+use crate::format::poly::{
+    ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
+};
+use crate::model::kernel::{
+    first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M,
+};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::poly::{class_count, class_label, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
 use num_bigint::BigInt;
@@ -88,7 +92,11 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
         KernelClass::PerWeight => m as usize + 1,
     };
     if c.polys.len() != want {
-        return Err(format!("polys: a {} kernel over m = {m} has {want} polynomials, not {}", class.name(), c.polys.len()));
+        return Err(format!(
+            "polys: a {} kernel over m = {m} has {want} polynomials, not {}",
+            class.name(),
+            c.polys.len()
+        ));
     }
     let mut polys = Vec::with_capacity(want);
     for (i, p) in c.polys.iter().enumerate() {
@@ -111,7 +119,11 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
         if p.c.len() != p.support.len() {
             return Err(format!("{at}: {} coefficients for a support of {}", p.c.len(), p.support.len()));
         }
-        let cs: Vec<Rat> = p.c.iter().enumerate().map(|(j, s)| rational(&format!("{at}.c[{j}]"), s)).collect::<Result<_, _>>()?;
+        let cs: Vec<Rat> =
+            p.c.iter()
+                .enumerate()
+                .map(|(j, s)| rational(&format!("{at}.c[{j}]"), s))
+                .collect::<Result<_, _>>()?;
         if let Some(j) = cs.iter().position(Zero::is_zero) {
             return Err(format!("{at}.c[{j}]: a coefficient in the support must be nonzero"));
         }
@@ -133,7 +145,10 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
         for h in 0..=m {
             if kernel.class == KernelClass::PerWeight || h == m {
                 if let Some((o, v)) = first_negative(kernel.poly(h), h) {
-                    return Err(format!("polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}", fmt_q(&v)));
+                    return Err(format!(
+                        "polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}",
+                        fmt_q(&v)
+                    ));
                 }
             }
         }
@@ -145,9 +160,15 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
     }
     // 3. The rank, level by level.
     let levels = rank_levels(&kernel);
-    let stated: Vec<LevelRank> = levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
+    let stated: Vec<LevelRank> =
+        levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
     if c.levels != stated {
-        let first = c.levels.iter().zip(&stated).position(|(a, b)| a != b).unwrap_or(c.levels.len().min(stated.len()));
+        let first = c
+            .levels
+            .iter()
+            .zip(&stated)
+            .position(|(a, b)| a != b)
+            .unwrap_or(c.levels.len().min(stated.len()));
         return Err(format!("levels: entry {first} differs from the recomputed levels (j, dim, rank M_j)"));
     }
     let rank = rank_of(&levels);
@@ -180,7 +201,11 @@ pub fn head_error(kernel: &Kernel, values: &[ClassValues]) -> Result<Rat, String
         if v.s.len() != k as usize {
             return Err(format!("{at}: {} values for {k} key classes", v.s.len()));
         }
-        let s: Vec<Rat> = v.s.iter().enumerate().map(|(j, x)| rational(&format!("{at}.s[{j}]"), x)).collect::<Result<_, _>>()?;
+        let s: Vec<Rat> =
+            v.s.iter()
+                .enumerate()
+                .map(|(j, x)| rational(&format!("{at}.s[{j}]"), x))
+                .collect::<Result<_, _>>()?;
         let p = kernel.poly(h);
         let alpha: Vec<Rat> = (0..k).map(|cl| p.eval(overlap(h, cl))).collect();
         for (c1, c2) in pairs(m, h) {
@@ -221,7 +246,9 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
             (KernelClass::Shared, None) => m,
             (KernelClass::PerWeight, Some(h)) if h <= m => h,
             (KernelClass::Shared, Some(_)) => return Err(format!("{at}: a shared refutation has no h")),
-            (KernelClass::PerWeight, _) => return Err(format!("{at}: a per_weight refutation needs h in 0..={m}")),
+            (KernelClass::PerWeight, _) => {
+                return Err(format!("{at}: a per_weight refutation needs h in 0..={m}"))
+            }
         };
         support_ok(&at, &r.support, top)?;
         let mut vc = vec![Rat::zero(); r.support.len()];
@@ -260,7 +287,11 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
                     }
                     (nn_row(o, &r.support), 0, format!("nn {o}"))
                 }
-                _ => return Err(format!("{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both")),
+                _ => {
+                    return Err(format!(
+                        "{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both"
+                    ))
+                }
             };
             if !seen.insert(key) {
                 return Err(format!("{at}: row listed twice"));
@@ -281,7 +312,11 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
             return Err(format!("{at}: the combination leaves {} on c_{}", fmt_q(&vc[idx]), r.support[idx]));
         }
         if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
-            return Err(format!("{at}: the combination leaves {} on P[h = {h}, class {}]", fmt_q(v), class_label(*h, *cl)));
+            return Err(format!(
+                "{at}: the combination leaves {} on P[h = {h}, class {}]",
+                fmt_q(v),
+                class_label(*h, *cl)
+            ));
         }
         if !rhs.is_negative() {
             return Err(format!("{at}: the combined right-hand side {} is not negative", fmt_q(&rhs)));

@@ -16,12 +16,12 @@
 //! Depends on rationals, the ratio checker, the code/CNF builders and the lemma's
 //! arithmetic; never on the search.
 
+use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
 use super::{check_ratio, class_label, rational, Context};
 use crate::format::rank::{RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
 use crate::format::ratio::RatioCertificate;
-use crate::rational::{fmt_q, Rat};
-use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
 use crate::model::code::{parse_bits, Code, Shape};
+use crate::rational::{fmt_q, Rat};
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
@@ -49,7 +49,10 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     let eps = rational("params.eps", &p.eps)?;
     let shape = Shape::new(p.m, p.h, p.lo, p.hi).map_err(|e| format!("params: {e}"))?;
     let parse = |v: &[String], what: &str| -> Result<Vec<u64>, String> {
-        v.iter().enumerate().map(|(i, s)| parse_bits(s, p.m).map_err(|e| format!("code.{what}[{i}]: {e}"))).collect()
+        v.iter()
+            .enumerate()
+            .map(|(i, s)| parse_bits(s, p.m).map_err(|e| format!("code.{what}[{i}]: {e}")))
+            .collect()
     };
     let code = Code { shape, x: parse(&c.code.x, "x")?, y: parse(&c.code.y, "y")? };
     code.verify().map_err(|e| format!("code: {e}"))?;
@@ -65,10 +68,15 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     for (i, r) in c.ratios.iter().enumerate() {
         let q = &r.params;
         if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {
-            return Err(format!("ratios[{i}] has parameters n={} eps={} h={} lo={}, not those of the code", q.n, q.eps, q.h, q.lo));
+            return Err(format!(
+                "ratios[{i}] has parameters n={} eps={} h={} lo={}, not those of the code",
+                q.n, q.eps, q.h, q.lo
+            ));
         }
         if q.superset && p.m <= p.h {
-            return Err(format!("ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"));
+            return Err(format!(
+                "ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"
+            ));
         }
         let label = format!("R({}, {}; {})", p.lo, class_label(p.h, q.hi), p.h);
         if !q.is_default_setting() {
@@ -84,31 +92,57 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             continue;
         }
         if class == p.h + 1 {
-            let own = if by_class.contains_key(&p.h) { ", and the query's own ratio R(lo, h; h) does not bound them" } else { "" };
+            let own = if by_class.contains_key(&p.h) {
+                ", and the query's own ratio R(lo, h; h) does not bound them"
+            } else {
+                ""
+            };
             return Err(format!(
                 "{n} entries (i, j) have y_j a strict superset of x_i (class {}+, not the query itself): they need R({}, {}+; {}), which is not given{own} (docs/math.md §5.3)",
                 p.h, p.lo, p.h, p.h
             ));
         }
-        return Err(format!("{n} entries (i, j) are in class {}: no ratio certificate R({}, {}; {}) is given", class_label(p.h, class), p.lo, class_label(p.h, class), p.h));
+        return Err(format!(
+            "{n} entries (i, j) are in class {}: no ratio certificate R({}, {}; {}) is given",
+            class_label(p.h, class),
+            p.lo,
+            class_label(p.h, class),
+            p.h
+        ));
     }
     if c.format == RANK_FORMAT_V1 {
         return Err(format!("format {RANK_FORMAT_V1} is superseded by {RANK_FORMAT} (classes h and h+ told apart); regenerate with minip rank"));
     }
     if let Some(extra) = by_class.keys().find(|cl| !counts.contains_key(cl)) {
-        return Err(format!("ratios: R({}, {}; {}) is listed but no entry is in that class", p.lo, class_label(p.h, *extra), p.h));
+        return Err(format!(
+            "ratios: R({}, {}; {}) is listed but no entry is in that class",
+            p.lo,
+            class_label(p.h, *extra),
+            p.h
+        ));
     }
     // The stated classes, in order, are exactly those recounted (counts and ratios).
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
-        return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));
+        return Err(format!(
+            "classes: {} listed with {} ratios, the code has {} classes",
+            c.classes.len(),
+            c.ratios.len(),
+            counts.len()
+        ));
     }
     let mut entries: Vec<(Rat, u64)> = Vec::new();
     for (i, ((&class, &n), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let (cert, r) = &by_class[&class];
         if c.ratios[i].params.hi != class || !std::ptr::eq(*cert, &c.ratios[i]) {
-            return Err(format!("ratios[{i}]: expected the certificate of class {}", class_label(p.h, class)));
+            return Err(format!(
+                "ratios[{i}]: expected the certificate of class {}",
+                class_label(p.h, class)
+            ));
         }
-        if stated.class != class_label(p.h, class) || stated.entries != n || rational(&format!("classes[{i}].ratio"), &stated.ratio)? != *r {
+        if stated.class != class_label(p.h, class)
+            || stated.entries != n
+            || rational(&format!("classes[{i}].ratio"), &stated.ratio)? != *r
+        {
             return Err(format!(
                 "classes[{i}]: stated class {} with {} entries and ratio {}, recounted class {} with {n} entries and ratio {}",
                 stated.class,
@@ -119,7 +153,11 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             ));
         }
         if !r.is_positive() {
-            return Err(format!("class {}: the forced ratio {} is not positive, so the entries are not bounded", class_label(p.h, class), fmt_q(r)));
+            return Err(format!(
+                "class {}: the forced ratio {} is not positive, so the entries are not bounded",
+                class_label(p.h, class),
+                fmt_q(r)
+            ));
         }
         entries.push((r.clone(), n));
     }
@@ -147,7 +185,12 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
         }
         if let Some(r) = c.ratios.iter().find(|r| r.multipliers.is_empty()) {
-            return Err(format!("strict: R({}, {}; {}) has no multiplier on a strict row", p.lo, class_label(p.h, r.params.hi), p.h));
+            return Err(format!(
+                "strict: R({}, {}; {}) has no multiplier on a strict row",
+                p.lo,
+                class_label(p.h, r.params.hi),
+                p.h
+            ));
         }
         strict_bound(&v)
     } else {
@@ -182,5 +225,14 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             Some(mx.refuted)
         }
     };
-    Ok(RankChecked { shape, k: c.k, delta: d, uniform_bound: ub, bound: b, value: v, strict: c.strict, maximal })
+    Ok(RankChecked {
+        shape,
+        k: c.k,
+        delta: d,
+        uniform_bound: ub,
+        bound: b,
+        value: v,
+        strict: c.strict,
+        maximal,
+    })
 }

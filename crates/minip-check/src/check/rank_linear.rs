@@ -17,11 +17,14 @@
 //! 5. the arithmetic: `value = k²/(k + Σ pairs·R^{−2})`, and `bound = ⌈value⌉`, or with
 //!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio.
 
-use super::rational;
 use super::ratio::{check_ratio, check_ratio_bound};
+use super::rational;
 use crate::format::rank_linear::{RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT};
 use crate::model::code::parse_bits;
-use crate::model::linear::{block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM, MAX_BLOCK_LEN};
+use crate::model::linear::{
+    block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry,
+    MAX_BLOCK_DIM, MAX_BLOCK_LEN,
+};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
 use num_bigint::{BigInt, BigUint};
@@ -80,11 +83,23 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
             return Err(format!("{at}: copies must be at least 1"));
         }
         if b.generator.len() > MAX_BLOCK_DIM as usize {
-            return Err(format!("too large to check: {at} has {} generator rows, the limit is {MAX_BLOCK_DIM}", b.generator.len()));
+            return Err(format!(
+                "too large to check: {at} has {} generator rows, the limit is {MAX_BLOCK_DIM}",
+                b.generator.len()
+            ));
         }
-        let rows: Vec<u64> = b.generator.iter().enumerate().map(|(r, s)| parse_bits(s, b.m).map_err(|e| format!("{at}.generator[{r}]: {e}"))).collect::<Result<_, _>>()?;
+        let rows: Vec<u64> = b
+            .generator
+            .iter()
+            .enumerate()
+            .map(|(r, s)| parse_bits(s, b.m).map_err(|e| format!("{at}.generator[{r}]: {e}")))
+            .collect::<Result<_, _>>()?;
         if gf2_rank(&rows) != rows.len() {
-            return Err(format!("{at}: the generator rows are linearly dependent (rank {} < {})", gf2_rank(&rows), rows.len()));
+            return Err(format!(
+                "{at}: the generator rows are linearly dependent (rank {} < {})",
+                gf2_rank(&rows),
+                rows.len()
+            ));
         }
         len += b.m as u64 * b.copies as u64;
         dim += rows.len() as u64 * b.copies as u64;
@@ -109,12 +124,14 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         *t = Some(block_pairs(b));
     }
     let limbs = limbs_for(dim as u32);
-    let sizes: Vec<(u32, usize)> = order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, Vec::len))).collect();
+    let sizes: Vec<(u32, usize)> =
+        order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, Vec::len))).collect();
     let work = convolution_work(p.h, &sizes, limbs);
     if work > MAX_CONVOLUTION_WORK {
         return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
     }
-    let tables: Vec<(u32, &[PairEntry])> = order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
+    let tables: Vec<(u32, &[PairEntry])> =
+        order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
     let by_overlap = pair_counts(p.h, &tables, limbs)?;
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
@@ -125,12 +142,19 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         return Err(format!("k = 0: the code has no word of weight h = {}", p.h));
     }
     let top = if 2 * p.h == p.m { p.h } else { p.h + 1 };
-    let counts: Vec<(u32, &BigUint)> = (1..=p.h).filter_map(|o| {
-        let n = &by_overlap[(p.h - o) as usize];
-        (!n.is_zero()).then_some((if o == p.h { top } else { o }, n))
-    }).collect();
+    let counts: Vec<(u32, &BigUint)> = (1..=p.h)
+        .filter_map(|o| {
+            let n = &by_overlap[(p.h - o) as usize];
+            (!n.is_zero()).then_some((if o == p.h { top } else { o }, n))
+        })
+        .collect();
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
-        return Err(format!("classes: {} listed with {} ratios, the code has {} classes", c.classes.len(), c.ratios.len(), counts.len()));
+        return Err(format!(
+            "classes: {} listed with {} ratios, the code has {} classes",
+            c.classes.len(),
+            c.ratios.len(),
+            counts.len()
+        ));
     }
     // 4. The ratios, class by class.
     let mut priced: Vec<(Rat, BigUint)> = Vec::new();
@@ -146,13 +170,23 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         }
         let name = format!("R(0, {label}; {})", p.h);
         let (params, value, multipliers) = match &c.ratios[i] {
-            RatioProof::Full(r) => (&r.params, check_ratio(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, r.multipliers.len()),
-            RatioProof::Bound(r) => (&r.params, check_ratio_bound(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, r.multipliers.len()),
+            RatioProof::Full(r) => (
+                &r.params,
+                check_ratio(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?,
+                r.multipliers.len(),
+            ),
+            RatioProof::Bound(r) => (
+                &r.params,
+                check_ratio_bound(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?,
+                r.multipliers.len(),
+            ),
         };
         if !params.is_default_setting() {
             return Err(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)"));
         }
-        if (params.n, params.h, params.lo, params.hi) != (p.n, p.h, 0, *class) || rational("ratio eps", &params.eps)? != eps {
+        if (params.n, params.h, params.lo, params.hi) != (p.n, p.h, 0, *class)
+            || rational("ratio eps", &params.eps)? != eps
+        {
             return Err(format!(
                 "ratios[{i}]: a certificate for R({}, {}; {}) with n = {}, eps = {}, expected {name} with n = {}, eps = {}",
                 params.lo,
@@ -165,10 +199,17 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
             ));
         }
         if rational(&format!("classes[{i}].ratio"), &stated.ratio)? != value {
-            return Err(format!("classes[{i}]: stated ratio {}, its certificate proves {}", stated.ratio, fmt_q(&value)));
+            return Err(format!(
+                "classes[{i}]: stated ratio {}, its certificate proves {}",
+                stated.ratio,
+                fmt_q(&value)
+            ));
         }
         if !value.is_positive() {
-            return Err(format!("class {label}: the ratio {} is not positive, so the entries are not bounded", fmt_q(&value)));
+            return Err(format!(
+                "class {label}: the ratio {} is not positive, so the entries are not bounded",
+                fmt_q(&value)
+            ));
         }
         all_strict &= multipliers > 0;
         priced.push((value, (*n).clone()));
@@ -201,5 +242,14 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
         return Err(format!("bound = {}, recomputed {bound} ({form})", c.bound));
     }
-    Ok(RankLinearChecked { n: p.n, m: p.m, h: p.h, k, dim: dim as u32, value, bound: bound.to_biguint().expect("nonnegative"), strict: c.strict })
+    Ok(RankLinearChecked {
+        n: p.n,
+        m: p.m,
+        h: p.h,
+        k,
+        dim: dim as u32,
+        value,
+        bound: bound.to_biguint().expect("nonnegative"),
+        strict: c.strict,
+    })
 }

@@ -14,7 +14,9 @@
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
 use super::rational;
-use crate::format::ratio::{Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1};
+use crate::format::ratio::{
+    Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1,
+};
 use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::{Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
@@ -31,11 +33,20 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
     if c.format == RATIO_FORMAT_V1 && p.superset {
         return Err(format!("params.superset: {RATIO_FORMAT_V1} has no superset class (use {RATIO_FORMAT})"));
     }
-    let setting = Setting::from_fields(p.task.as_deref(), p.kernel.as_deref(), p.positions.as_deref(), p.keys.as_deref(), p.at, p.n).map_err(|e| format!("params: {e}"))?;
+    let setting = Setting::from_fields(
+        p.task.as_deref(),
+        p.kernel.as_deref(),
+        p.positions.as_deref(),
+        p.keys.as_deref(),
+        p.at,
+        p.n,
+    )
+    .map_err(|e| format!("params: {e}"))?;
     if c.format == RATIO_FORMAT_V1 && (!setting.is_default() || p.m.is_some()) {
         return Err(format!("params: {RATIO_FORMAT_V1} has the default setting only (use {RATIO_FORMAT})"));
     }
-    ratio_instance_in(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset, setting, p.m).map_err(|e| format!("params: {e}"))
+    ratio_instance_in(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset, setting, p.m)
+        .map_err(|e| format!("params: {e}"))
 }
 
 use crate::limits::MAX_CHECKED_MULTISETS;
@@ -110,10 +121,16 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
     let (ep, eq) = eps_parts(&inst.eps)?;
     let total = inst.sequence_count();
     if total > MAX_CHECKED_MULTISETS {
-        return Err(format!("too large to check: {total} sequences (n = {}, h = {}), the limit is {MAX_CHECKED_MULTISETS}", inst.n, inst.h));
+        return Err(format!(
+            "too large to check: {total} sequences (n = {}, h = {}), the limit is {MAX_CHECKED_MULTISETS}",
+            inst.n, inst.h
+        ));
     }
     if c.multipliers.len() > MAX_MULTIPLIERS {
-        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", c.multipliers.len()));
+        return Err(format!(
+            "too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}",
+            c.multipliers.len()
+        ));
     }
     let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
     // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict).
@@ -121,11 +138,23 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         let xs: Vec<&Rat> = x.iter().collect();
         for seq in inst.sequences() {
             for &side in inst.sides() {
-                let lhs = inst.row(&seq, side, ep, eq).into_iter().fold(Rat::zero(), |acc, (j, coef)| acc + xs[j] * Rat::from_integer(coef.into()));
+                let lhs = inst
+                    .row(&seq, side, ep, eq)
+                    .into_iter()
+                    .fold(Rat::zero(), |acc, (j, coef)| acc + xs[j] * Rat::from_integer(coef.into()));
                 if lhs.is_positive() || (strict && lhs.is_zero()) {
-                    let why = if side == Side::Pos { "D ≤ 0".to_string() } else if strict { "|N − tD| ≥ εD".into() } else { "|N − tD| > εD".into() };
+                    let why = if side == Side::Pos {
+                        "D ≤ 0".to_string()
+                    } else if strict {
+                        "|N − tD| ≥ εD".into()
+                    } else {
+                        "|N − tD| > εD".into()
+                    };
                     let seqname = if default { "multiset" } else { "sequence" };
-                    return Err(format!("{what}: violates the {} row of {seqname} {seq:?} ({why})", side.name()));
+                    return Err(format!(
+                        "{what}: violates the {} row of {seqname} {seq:?} ({why})",
+                        side.name()
+                    ));
                 }
             }
         }
@@ -140,18 +169,30 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         let p = values(&format!("{}p", if what == "point" { "" } else { "witness." }), p, ns)?;
         if !signed {
             if let Some(o) = a.iter().position(|v| v.is_negative()) {
-                return Err(if what == "point" { format!("alpha[{o}]: negative kernel value") } else { format!("{what}: negative kernel value at {}", label(o)) });
+                return Err(if what == "point" {
+                    format!("alpha[{o}]: negative kernel value")
+                } else {
+                    format!("{what}: negative kernel value at {}", label(o))
+                });
             }
         }
         Ok(a.into_iter().chain(p).collect())
     };
     let witness = |w: &Option<RatioPoint>| -> Result<(), String> {
         let Some(w) = w else {
-            return if default { Ok(()) } else { Err("witness: missing (a strictly correct head; required beyond the default setting)".into()) };
+            return if default {
+                Ok(())
+            } else {
+                Err("witness: missing (a strictly correct head; required beyond the default setting)".into())
+            };
         };
         let x = point((&w.alpha, &w.p), "witness")?;
         if let Some(o) = (0..ns).find(|&o| if signed { x[o].is_zero() } else { !x[o].is_positive() }) {
-            return Err(format!("witness: the weight of {} must be {}", label(o), if signed { "nonzero" } else { "positive" }));
+            return Err(format!(
+                "witness: the weight of {} must be {}",
+                label(o),
+                if signed { "nonzero" } else { "positive" }
+            ));
         }
         if !over(&inst, &x, inst.hi).is_positive() {
             return Err("witness: need A_hi > 0".into());
@@ -203,10 +244,18 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
             let x = point((&c.alpha, &c.p), "point")?;
             if default {
                 if !x[inst.hi as usize].is_one() {
-                    return Err(format!("alpha[{}]: the point must have A_hi = 1", class_label(inst.h, inst.hi)));
+                    return Err(format!(
+                        "alpha[{}]: the point must have A_hi = 1",
+                        class_label(inst.h, inst.hi)
+                    ));
                 }
                 if x[inst.lo as usize] != r {
-                    return Err(format!("alpha[{}]: the point gives A_lo = {}, not the ratio {}", inst.lo, fmt_q(&x[inst.lo as usize]), c.ratio));
+                    return Err(format!(
+                        "alpha[{}]: the point gives A_lo = {}, not the ratio {}",
+                        inst.lo,
+                        fmt_q(&x[inst.lo as usize]),
+                        c.ratio
+                    ));
                 }
             } else {
                 if !over(&inst, &x, inst.hi).is_one() {
@@ -239,7 +288,10 @@ pub const MAX_MULTIPLIERS: usize = 1_000_000;
 /// The rows are rebuilt from the instance and the named sequences only: nothing is enumerated.
 pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
     if multipliers.len() > MAX_MULTIPLIERS {
-        return Err(format!("too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}", multipliers.len()));
+        return Err(format!(
+            "too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}",
+            multipliers.len()
+        ));
     }
     let ns = inst.slots();
     let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
@@ -259,14 +311,22 @@ fn is_default(inst: &RatioInstance) -> bool {
 
 /// Adds `Σ y·row` (over the slots' `A` and `P`) for the listed multipliers; `den` rows are
 /// allowed only in `empty` certificates.
-fn add_multipliers(inst: &RatioInstance, multipliers: &[Multiplier], allow_den: bool, va: &mut [Rat], vp: &mut [Rat]) -> Result<(), String> {
+fn add_multipliers(
+    inst: &RatioInstance,
+    multipliers: &[Multiplier],
+    allow_den: bool,
+    va: &mut [Rat],
+    vp: &mut [Rat],
+) -> Result<(), String> {
     let ns = inst.slots();
     let (ep, eq) = eps_parts(&inst.eps)?;
     let qden = Rat::from_integer(eq.into());
     let mut seen = BTreeSet::new();
     for (i, m) in multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
-        let side = Side::parse(&m.side).filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den)).ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
+        let side = Side::parse(&m.side)
+            .filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den))
+            .ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
         if side == Side::Den {
             if !m.classes.is_empty() {
                 return Err(format!("{at}: the den row has no classes"));
@@ -275,7 +335,11 @@ fn add_multipliers(inst: &RatioInstance, multipliers: &[Multiplier], allow_den: 
             return Err(if is_default(inst) {
                 format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{}", inst.classes())
             } else {
-                format!("{at}: not a sequence of this LP (length {}, classes below {})", inst.seq_len(), inst.classes())
+                format!(
+                    "{at}: not a sequence of this LP (length {}, classes below {})",
+                    inst.seq_len(),
+                    inst.classes()
+                )
             });
         }
         if !seen.insert((m.classes.clone(), side)) {
@@ -305,7 +369,11 @@ fn require_cancellation(inst: &RatioInstance, va: &[Rat], vp: &[Rat]) -> Result<
     }
     if inst.setting.kernel == Kernel::Signed {
         if let Some(o) = va.iter().position(|v| !v.is_zero()) {
-            return Err(format!("multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)", fmt_q(&va[o]), label(o)));
+            return Err(format!(
+                "multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)",
+                fmt_q(&va[o]),
+                label(o)
+            ));
         }
     } else if let Some(o) = va.iter().position(|v| v.is_negative()) {
         return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), label(o)));
@@ -324,7 +392,8 @@ pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Result<Rat, String> {
     if !p.is_default_setting() {
         return Err(format!("params: {RATIO_BOUND_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
     }
-    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset)
+        .map_err(|e| format!("params: {e}"))?;
     let r = rational("bound", &c.bound)?;
     check_multipliers(&inst, &r, &c.multipliers)?;
     Ok(r)

@@ -7,7 +7,9 @@
 
 use super::gap::{farkas_combination_in, head_outputs};
 use super::rational;
-use crate::format::sharp::{relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT};
+use crate::format::sharp::{
+    relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT,
+};
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, gap_lp, keyed_rows, GapLp, VARS};
@@ -24,7 +26,14 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
     f.certificates
         .iter()
         .enumerate()
-        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("certificates[{i}] (n={} eps={} h={} u={} w={} {}): {e}", c.n, c.eps, c.h, c.u, c.w, c.family)))
+        .map(|(i, c)| {
+            check_sharp_value(c).map_err(|e| {
+                format!(
+                    "certificates[{i}] (n={} eps={} h={} u={} w={} {}): {e}",
+                    c.n, c.eps, c.h, c.u, c.w, c.family
+                )
+            })
+        })
         .collect()
 }
 
@@ -33,7 +42,14 @@ pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
     let gap = Gap::new(c.h, c.u, c.w)?;
     let eps = rational("eps", &c.eps)?;
     let family = Family::parse(&c.family)?;
-    let setting = Setting::from_fields(c.task.as_deref(), c.kernel.as_deref(), c.positions.as_deref(), c.keys.as_deref(), c.at, c.n)?;
+    let setting = Setting::from_fields(
+        c.task.as_deref(),
+        c.kernel.as_deref(),
+        c.positions.as_deref(),
+        c.keys.as_deref(),
+        c.at,
+        c.n,
+    )?;
     Instance::new(c.n, eps, gap, family, Bound::Paper)?.with_setting(setting)
 }
 
@@ -48,7 +64,14 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
         return Err(format!("paper_k: stated {} but the parameters give {}", c.paper_k, fmt_q(&k)));
     }
     if c.kstar == EMPTY {
-        if c.relation != EMPTY || c.attained || c.closure.is_some() || c.ray.is_some() || c.witness.bound != "-" || !c.witness.alpha.is_empty() || !c.witness.s.is_empty() {
+        if c.relation != EMPTY
+            || c.attained
+            || c.closure.is_some()
+            || c.ray.is_some()
+            || c.witness.bound != "-"
+            || !c.witness.alpha.is_empty()
+            || !c.witness.s.is_empty()
+        {
             return Err("kstar empty: relation empty, a lower part only (no closure, ray or witness; witness bound -)".into());
         }
         let lower = c.lower.as_ref().ok_or("lower: missing")?;
@@ -114,7 +137,10 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
     let closure = c.closure.as_ref().ok_or("closure: missing")?;
     check_closure(&inst, closure, &kstar)?;
     if wbound != &kstar + witness_margin() {
-        return Err(format!("witness.bound: expected kstar + 1/1000 = {}", fmt_q(&(&kstar + witness_margin()))));
+        return Err(format!(
+            "witness.bound: expected kstar + 1/1000 = {}",
+            fmt_q(&(&kstar + witness_margin()))
+        ));
     }
     check_witness(&inst, &c.witness, true)?;
     Ok(Some(kstar))
@@ -146,14 +172,19 @@ fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, Strin
 
 fn closure_values(lp: &GapLp, v: &[String]) -> Result<Vec<Rat>, String> {
     if v.len() != lp.vars.len() {
-        return Err(if lp.vars == VARS { "closure: expected the six values a b c P Q S".into() } else { format!("closure: expected {} values ({})", lp.vars.len(), lp.vars.join(" ")) });
+        return Err(if lp.vars == VARS {
+            "closure: expected the six values a b c P Q S".into()
+        } else {
+            format!("closure: expected {} values ({})", lp.vars.len(), lp.vars.join(" "))
+        });
     }
     v.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", lp.vars[j]), s)).collect()
 }
 
 /// `(good, bad)` weights of a point (summed kernel, or at the stated key position).
 fn good_bad(inst: &Instance, lp: &GapLp, p: &[Rat]) -> (Rat, Rat) {
-    let sum = |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &p[j]);
+    let sum =
+        |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &p[j]);
     (sum(inst.good()), sum(inst.bad()))
 }
 

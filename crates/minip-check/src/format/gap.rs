@@ -145,4 +145,3 @@ pub struct GapCertificate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<Head>,
 }
-

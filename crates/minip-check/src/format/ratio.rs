@@ -59,7 +59,12 @@ impl RatioParams {
     /// The paper's model: `min-ip`, `nonneg`, shared maps, all keys, summed kernel, no `m`.
     /// Rank certificates and `minip-ratio-bound/1` accept only these.
     pub fn is_default_setting(&self) -> bool {
-        self.task.is_none() && self.kernel.is_none() && self.positions.is_none() && self.keys.is_none() && self.at.is_none() && self.m.is_none()
+        self.task.is_none()
+            && self.kernel.is_none()
+            && self.positions.is_none()
+            && self.keys.is_none()
+            && self.at.is_none()
+            && self.m.is_none()
     }
 }
 

@@ -33,7 +33,11 @@ impl Shape {
         Ok(Shape { m, h, lo, hi })
     }
     pub fn mask(&self) -> u64 {
-        if self.m == 64 { u64::MAX } else { (1u64 << self.m) - 1 }
+        if self.m == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.m) - 1
+        }
     }
 }
 

@@ -72,7 +72,10 @@ pub struct Poly {
 
 impl Poly {
     pub fn eval(&self, o: u32) -> Rat {
-        self.support.iter().zip(&self.c).fold(Rat::zero(), |acc, (&k, c)| acc + c * Rat::from_integer(binom_big(o as i64, k as i64)))
+        self.support
+            .iter()
+            .zip(&self.c)
+            .fold(Rat::zero(), |acc, (&k, c)| acc + c * Rat::from_integer(binom_big(o as i64, k as i64)))
     }
     /// The largest `k` of the support (`None` for the zero polynomial).
     pub fn degree(&self) -> Option<u32> {
@@ -205,7 +208,11 @@ mod tests {
     use crate::rational::{q, qi};
 
     fn shared(m: u32, support: &[u32], c: &[Rat]) -> Kernel {
-        Kernel { m, class: KernelClass::Shared, polys: vec![Poly { support: support.to_vec(), c: c.to_vec() }] }
+        Kernel {
+            m,
+            class: KernelClass::Shared,
+            polys: vec![Poly { support: support.to_vec(), c: c.to_vec() }],
+        }
     }
 
     #[test]
@@ -221,7 +228,11 @@ mod tests {
         // f = 13/3 − o at m = 4 (support {0, 1}): rank 1 + 4 = 5.
         let k = shared(4, &[0, 1], &[q(13, 3), qi(-1)]);
         assert_eq!(rank_of(&rank_levels(&k)), BigInt::from(5));
-        for (m, s) in [(8u32, vec![0u32, 1, 2]), (16, vec![0, 1, 2, 3, 13, 14, 15, 16]), (24, vec![0, 1, 2, 3, 4, 5, 6])] {
+        for (m, s) in [
+            (8u32, vec![0u32, 1, 2]),
+            (16, vec![0, 1, 2, 3, 13, 14, 15, 16]),
+            (24, vec![0, 1, 2, 3, 4, 5, 6]),
+        ] {
             let c: Vec<Rat> = s.iter().map(|&k| qi(k as i64 * 7 - 3)).collect();
             let k = shared(m, &s, &c);
             assert_eq!(rank_of(&rank_levels(&k)), shared_rank(m, &s), "m = {m}");

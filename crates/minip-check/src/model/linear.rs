@@ -412,20 +412,35 @@ mod tests {
         let ham7 = Block { m: 7, rows: vec![0b0001011, 0b0010110, 0b0101100, 0b1011000] };
         let one = Block { m: 1, rows: vec![1] };
         let zero = Block { m: 1, rows: vec![] };
-        for sum in [vec![rm13.clone(), rm13.clone()], vec![ham7.clone(), rm13.clone(), one.clone()], vec![ham7.clone(), ham7.clone(), zero.clone(), one.clone()]] {
+        for sum in [
+            vec![rm13.clone(), rm13.clone()],
+            vec![ham7.clone(), rm13.clone(), one.clone()],
+            vec![ham7.clone(), ham7.clone(), zero.clone(), one.clone()],
+        ] {
             let m: u32 = sum.iter().map(|b| b.m).sum();
             let dim: u32 = sum.iter().map(|b| b.rows.len() as u32).sum();
             let tables: Vec<Vec<PairEntry>> = sum.iter().map(block_pairs).collect();
-            let refs: Vec<(u32, &[PairEntry])> = sum.iter().zip(&tables).map(|(b, t)| (b.m, t.as_slice())).collect();
+            let refs: Vec<(u32, &[PairEntry])> =
+                sum.iter().zip(&tables).map(|(b, t)| (b.m, t.as_slice())).collect();
             for h in [m / 2, m / 2 - 1] {
                 let got = pair_counts(h, &refs, limbs_for(dim)).unwrap();
                 let want = brute(&sum, h);
-                assert_eq!(got, want.iter().map(|&v| BigUint::from(v)).collect::<Vec<_>>(), "m = {m}, h = {h}");
+                assert_eq!(
+                    got,
+                    want.iter().map(|&v| BigUint::from(v)).collect::<Vec<_>>(),
+                    "m = {m}, h = {h}"
+                );
                 // The same from two halves met in the middle.
                 let (l, r) = refs.split_at(1);
                 let rl: u32 = r.iter().map(|b| b.0).sum();
-                let left = l.iter().try_fold(PairTable::unit(h, limbs_for(dim)), |t, b| t.convolve(b.1, h.saturating_sub(rl))).unwrap();
-                let right = r.iter().try_fold(PairTable::unit(h, limbs_for(dim)), |t, b| t.convolve(b.1, 0)).unwrap();
+                let left = l
+                    .iter()
+                    .try_fold(PairTable::unit(h, limbs_for(dim)), |t, b| {
+                        t.convolve(b.1, h.saturating_sub(rl))
+                    })
+                    .unwrap();
+                let right =
+                    r.iter().try_fold(PairTable::unit(h, limbs_for(dim)), |t, b| t.convolve(b.1, 0)).unwrap();
                 assert_eq!(left.meet(&right).unwrap(), got, "meet, m = {m}, h = {h}");
             }
         }
@@ -445,7 +460,8 @@ mod tests {
         ];
         for b in &blocks {
             let cw = codewords(&b.rows);
-            let mut want: std::collections::BTreeMap<(u32, u32, u32), u64> = std::collections::BTreeMap::new();
+            let mut want: std::collections::BTreeMap<(u32, u32, u32), u64> =
+                std::collections::BTreeMap::new();
             for &x in &cw {
                 for &y in &cw {
                     *want.entry((x.count_ones(), y.count_ones(), (x & y).count_ones())).or_insert(0) += 1;

@@ -9,7 +9,7 @@ pub mod linear;
 pub mod setting;
 pub mod tokens;
 
-pub use setting::{KeyView, Keys, Kernel, Positions, Setting, Task};
+pub use setting::{Kernel, KeyView, Keys, Positions, Setting, Task};
 
 use crate::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
@@ -243,7 +243,10 @@ impl Instance {
     }
     fn check_dist(&self) -> Result<(), String> {
         if self.setting.task == Task::Nearest && self.dist[1] >= self.dist[0] {
-            return Err(format!("nearest: z must be nearer to x than y (Ham(x,y) = {}, Ham(x,z) = {})", self.dist[0], self.dist[1]));
+            return Err(format!(
+                "nearest: z must be nearer to x than y (Ham(x,y) = {}, Ham(x,z) = {})",
+                self.dist[0], self.dist[1]
+            ));
         }
         Ok(())
     }
@@ -257,7 +260,11 @@ impl Instance {
     /// The better key of the task (index into `x, y, z`): `y` (lower overlap) for Min-IP,
     /// `z` (higher overlap, or nearer) for Max-IP and nearest. The bound is `good ≤ K'·bad`.
     pub fn good(&self) -> usize {
-        if self.setting.task == Task::MinIp { 1 } else { 2 }
+        if self.setting.task == Task::MinIp {
+            1
+        } else {
+            2
+        }
     }
     pub fn bad(&self) -> usize {
         3 - self.good()
@@ -302,7 +309,8 @@ impl Instance {
             KeyView { overlap: self.gap.u, dist: self.dist[0] },
             KeyView { overlap: self.gap.w, dist: self.dist[1] },
         ];
-        let others = (0..3).flat_map(|k| std::iter::repeat_n(views[k], (mult[k] - u32::from(k == 0)) as usize));
+        let others =
+            (0..3).flat_map(|k| std::iter::repeat_n(views[k], (mult[k] - u32::from(k == 0)) as usize));
         setting::target(self.setting.task, self.gap.h, others)
     }
     /// A stable file stem, e.g. `n3_eps1-2_h4_u1_w3_paper_bpaper`.
@@ -311,7 +319,14 @@ impl Instance {
         let b = self.bound.label().replace('/', "-");
         format!(
             "n{}_eps{}_h{}_u{}_w{}_{}_b{}{}",
-            self.n, e, self.gap.h, self.gap.u, self.gap.w, self.family.name(), b, self.setting.stem()
+            self.n,
+            e,
+            self.gap.h,
+            self.gap.u,
+            self.gap.w,
+            self.family.name(),
+            b,
+            self.setting.stem()
         )
     }
 }

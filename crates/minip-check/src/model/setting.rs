@@ -79,7 +79,15 @@ macro_rules! named {
 }
 named!(Task, "task", [(Task::MinIp, "min-ip"), (Task::MaxIp, "max-ip"), (Task::Nearest, "nearest")]);
 named!(Kernel, "kernel", [(Kernel::Nonneg, "nonneg"), (Kernel::Signed, "signed")]);
-named!(Positions, "positions", [(Positions::Shared, "shared"), (Positions::PerPosition, "per-position"), (Positions::CausalLast, "causal-last")]);
+named!(
+    Positions,
+    "positions",
+    [
+        (Positions::Shared, "shared"),
+        (Positions::PerPosition, "per-position"),
+        (Positions::CausalLast, "causal-last")
+    ]
+);
 named!(Keys, "keys", [(Keys::All, "all"), (Keys::Distinct, "distinct")]);
 
 /// All options together.
@@ -100,7 +108,14 @@ impl Setting {
     }
     /// Builds a setting from its file fields (absent = default) and validates it for
     /// sequences of length `n`.
-    pub fn from_fields(task: Option<&str>, kernel: Option<&str>, positions: Option<&str>, keys: Option<&str>, at: Option<u32>, n: u32) -> Result<Setting, String> {
+    pub fn from_fields(
+        task: Option<&str>,
+        kernel: Option<&str>,
+        positions: Option<&str>,
+        keys: Option<&str>,
+        at: Option<u32>,
+        n: u32,
+    ) -> Result<Setting, String> {
         let s = Setting {
             task: task.map(Task::parse).transpose()?.unwrap_or_default(),
             kernel: kernel.map(Kernel::parse).transpose()?.unwrap_or_default(),
@@ -121,7 +136,10 @@ impl Setting {
                 Positions::CausalLast => n - 1,
             };
             if p < 1 || p > last {
-                return Err(format!("at = {p}: need a key position 1..={last} (positions {})", self.positions.name()));
+                return Err(format!(
+                    "at = {p}: need a key position 1..={last} (positions {})",
+                    self.positions.name()
+                ));
             }
         }
         Ok(())
@@ -224,7 +242,15 @@ mod tests {
         }
         assert!(Positions::parse("causal").is_err());
         assert_eq!(Setting::default().fields(), SettingFields::default());
-        let s = Setting::from_fields(Some("max-ip"), Some("signed"), Some("causal-last"), Some("distinct"), Some(2), 3).unwrap();
+        let s = Setting::from_fields(
+            Some("max-ip"),
+            Some("signed"),
+            Some("causal-last"),
+            Some("distinct"),
+            Some(2),
+            3,
+        )
+        .unwrap();
         assert_eq!(s.stem(), "_maxip_signed_causal_distinct_at2");
         assert!(Setting::from_fields(None, None, Some("causal-last"), None, Some(3), 3).is_err());
         assert!(Setting::from_fields(None, None, None, None, Some(1), 3).is_err());

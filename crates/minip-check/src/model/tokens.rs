@@ -44,7 +44,8 @@ impl Token {
     }
     /// The token as a mask (coordinate `i` is bit `i`), when `m ≤ 64`.
     pub fn word(&self) -> Option<u64> {
-        (self.0.len() <= 64).then(|| self.0.iter().enumerate().fold(0u64, |w, (i, &b)| if b { w | 1 << i } else { w }))
+        (self.0.len() <= 64)
+            .then(|| self.0.iter().enumerate().fold(0u64, |w, (i, &b)| if b { w | 1 << i } else { w }))
     }
     /// The token of a mask in `m ≤ 64` bits.
     pub fn from_word(w: u64, m: u32) -> Token {
@@ -109,7 +110,7 @@ mod tests {
         assert!(gap_from_tokens("111,11,1").is_err());
         assert!(gap_from_tokens("1a1,011,111").is_err());
         assert!(gap_from_tokens("111,111,011").is_err()); // u = 3 ≥ w = 2
-        // z = x is not a candidate: it is the query itself.
+                                                          // z = x is not a candidate: it is the query itself.
         let e = gap_from_tokens("110,000,110").unwrap_err();
         assert!(e.contains("x and z are the same token 110"), "{e}");
         let (g, t) = gap_from_tokens("110,000,111").unwrap();

@@ -97,7 +97,7 @@ impl Builder {
         }
         let up = at_most.is_some(); // r ← (needed to forbid too many)
         let down = at_least.is_some(); // r → (needed to demand enough)
-        // r[i][j] ⇔ at least j+1 of lits[0..=i] are true, for j < min(i+1, width).
+                                       // r[i][j] ⇔ at least j+1 of lits[0..=i] are true, for j < min(i+1, width).
         let mut prev: Vec<Lit> = Vec::new();
         for (i, &l) in lits.iter().enumerate() {
             let cols = (i + 1).min(width);
@@ -205,4 +205,3 @@ pub fn encode(shape: Shape, k: usize) -> Encoding {
     enc.formula = bld.f;
     enc
 }
-

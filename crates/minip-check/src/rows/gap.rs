@@ -7,8 +7,8 @@
 //! the closed systems equivalent). The solver side builds its LPs from these rows too;
 //! an independent writer in `tests/witness.rs` rebuilds them from the definition.
 
-use crate::rational::Rat;
 use crate::model::{Instance, Sequence};
+use crate::rational::Rat;
 use num_traits::{One, Signed, Zero};
 
 /// Variable names, in column order.
@@ -62,7 +62,12 @@ pub fn build_rows(inst: &Instance) -> Vec<Row> {
         rows.extend(sequence_rows(&seq, &inst.eps));
     }
     for (j, name) in ["a", "b", "c"].iter().enumerate() {
-        rows.push(Row { name: format!("sign_{name}"), coeffs: unit(j, -Rat::one()), rhs: Rat::zero(), strict: false });
+        rows.push(Row {
+            name: format!("sign_{name}"),
+            coeffs: unit(j, -Rat::one()),
+            rhs: Rat::zero(),
+            strict: false,
+        });
     }
     let k = inst.kprime();
     let mut bound = vec![Rat::zero(); 6];
@@ -84,8 +89,18 @@ fn zero_product_rows(j: usize, name: &str) -> [Row; 2] {
 
 fn zero_product_rows_in(len: usize, j: usize, name: &str) -> [Row; 2] {
     [
-        Row { name: format!("{name}_le_0"), coeffs: unit_in(len, j, Rat::one()), rhs: Rat::zero(), strict: false },
-        Row { name: format!("{name}_ge_0"), coeffs: unit_in(len, j, -Rat::one()), rhs: Rat::zero(), strict: false },
+        Row {
+            name: format!("{name}_le_0"),
+            coeffs: unit_in(len, j, Rat::one()),
+            rhs: Rat::zero(),
+            strict: false,
+        },
+        Row {
+            name: format!("{name}_ge_0"),
+            coeffs: unit_in(len, j, -Rat::one()),
+            rhs: Rat::zero(),
+            strict: false,
+        },
     ]
 }
 
@@ -134,7 +149,9 @@ impl GapLp {
     }
     /// The slots of kind `kind` that the bound is about (all positions, or `at`).
     pub fn bound_slots(&self, kind: usize, at: Option<u32>) -> Vec<usize> {
-        (0..self.slots.len()).filter(|&i| self.slots[i].1 == kind && at.is_none_or(|p| self.slots[i].0 == p)).collect()
+        (0..self.slots.len())
+            .filter(|&i| self.slots[i].1 == kind && at.is_none_or(|p| self.slots[i].0 == p))
+            .collect()
     }
 }
 
@@ -177,7 +194,8 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
     for seq in inst.sequences() {
         match set.positions {
             Positions::Shared => {
-                let occ: Vec<(u32, usize)> = (0..3).flat_map(|k| std::iter::repeat_n((0, k), seq.mult[k] as usize)).collect();
+                let occ: Vec<(u32, usize)> =
+                    (0..3).flat_map(|k| std::iter::repeat_n((0, k), seq.mult[k] as usize)).collect();
                 raw.push((seq.name.clone(), seq.spelled(), seq.mult, seq.target, occ));
             }
             Positions::PerPosition => {
@@ -204,7 +222,13 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
     slots.sort_unstable();
     slots.dedup();
     let ns = slots.len();
-    let name = |base: &[&str; 3], (p, k): (u32, usize)| if p == 0 { base[k].to_string() } else { format!("{}{p}", base[k]) };
+    let name = |base: &[&str; 3], (p, k): (u32, usize)| {
+        if p == 0 {
+            base[k].to_string()
+        } else {
+            format!("{}{p}", base[k])
+        }
+    };
     let mut vars: Vec<String> = slots.iter().map(|&s| name(&WEIGHT, s)).collect();
     vars.extend(slots.iter().map(|&s| name(&PRODUCT, s)));
     let seqs: Vec<KeyedSequence> = raw
@@ -224,7 +248,12 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
     }
     if !signed {
         for (j, v) in vars.iter().enumerate().take(ns) {
-            rows.push(Row { name: format!("sign_{v}"), coeffs: unit_in(2 * ns, j, -Rat::one()), rhs: Rat::zero(), strict: false });
+            rows.push(Row {
+                name: format!("sign_{v}"),
+                coeffs: unit_in(2 * ns, j, -Rat::one()),
+                rhs: Rat::zero(),
+                strict: false,
+            });
         }
     }
     let lp0 = GapLp { vars, slots, seqs, rows: Vec::new() };
@@ -294,12 +323,13 @@ pub fn keyed_rows(seq: &KeyedSequence, eps: &Rat, signed: bool) -> Vec<Row> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rational::{q, qi};
     use crate::model::{Bound, Family, Gap};
+    use crate::rational::{q, qi};
 
     #[test]
     fn rows_of_the_paper_family() {
-        let inst = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Value(qi(2))).unwrap();
+        let inst =
+            Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Value(qi(2))).unwrap();
         let rows = build_rows(&inst);
         assert_eq!(rows.len(), 6 + 3 + 1);
         // S2 = (x, z, z), target w = 3: N − 3.5 D ≤ −1
@@ -315,7 +345,8 @@ mod tests {
         let inst = Instance::new(3, q(1, 2), Gap::from_d(1).unwrap(), Family::Paper, Bound::Paper).unwrap();
         let names: Vec<_> = build_rows(&inst).into_iter().map(|r| r.name).collect();
         assert!(names.contains(&"Q_le_0".to_string()) && !names.contains(&"S_le_0".to_string()));
-        let inst = Instance::new(3, q(1, 2), Gap::from_d(1).unwrap(), Family::Paper, Bound::Value(qi(-1))).unwrap();
+        let inst =
+            Instance::new(3, q(1, 2), Gap::from_d(1).unwrap(), Family::Paper, Bound::Value(qi(-1))).unwrap();
         let names: Vec<_> = build_rows(&inst).into_iter().map(|r| r.name).collect();
         assert!(names.contains(&"S_ge_0".to_string()));
     }
@@ -324,7 +355,12 @@ mod tests {
     fn the_general_builder_gives_the_default_rows() {
         use crate::model::Setting;
         for family in [Family::Paper, Family::All] {
-            for (n, d, b) in [(3, 3, Bound::Paper), (4, 1, Bound::Paper), (3, 2, Bound::Value(qi(-1))), (5, 4, Bound::Value(q(3, 2)))] {
+            for (n, d, b) in [
+                (3, 3, Bound::Paper),
+                (4, 1, Bound::Paper),
+                (3, 2, Bound::Value(qi(-1))),
+                (5, 4, Bound::Value(q(3, 2))),
+            ] {
                 let inst = Instance::new(n, q(1, 3), Gap::from_d(d).unwrap(), family, b).unwrap();
                 let lp = gap_lp(&inst.clone().with_setting(Setting::default()).unwrap());
                 assert_eq!(lp.vars, VARS);
@@ -337,15 +373,35 @@ mod tests {
     fn positions_expand_orderings_and_signed_adds_denominators() {
         use crate::model::{Kernel, Positions, Setting};
         let base = Instance::new(3, q(1, 2), Gap::from_d(3).unwrap(), Family::Paper, Bound::Paper).unwrap();
-        let per = gap_lp(&base.clone().with_setting(Setting { positions: Positions::PerPosition, ..Setting::default() }).unwrap());
+        let per = gap_lp(
+            &base
+                .clone()
+                .with_setting(Setting { positions: Positions::PerPosition, ..Setting::default() })
+                .unwrap(),
+        );
         // S1 = (x,y,y): 3 orderings; S2: 3; S3 = (x,y,z): 6.
         assert_eq!(per.seqs.len(), 12);
         assert_eq!(per.vars.len(), 18);
-        let causal = gap_lp(&base.clone().with_setting(Setting { positions: Positions::CausalLast, ..Setting::default() }).unwrap());
-        assert_eq!(causal.seqs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), vec!["S1:yyx", "S2:zzx", "S3:yzx", "S3:zyx"]);
+        let causal = gap_lp(
+            &base
+                .clone()
+                .with_setting(Setting { positions: Positions::CausalLast, ..Setting::default() })
+                .unwrap(),
+        );
+        assert_eq!(
+            causal.seqs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
+            vec!["S1:yyx", "S2:zzx", "S3:yzx", "S3:zyx"]
+        );
         assert_eq!(causal.vars, vec!["b1", "c1", "b2", "c2", "a3", "Q1", "S1", "Q2", "S2", "P3"]);
-        let signed = gap_lp(&base.with_setting(Setting { kernel: Kernel::Signed, ..Setting::default() }).unwrap());
+        let signed =
+            gap_lp(&base.with_setting(Setting { kernel: Kernel::Signed, ..Setting::default() }).unwrap());
         let names: Vec<_> = signed.rows.iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, vec!["S1.upper", "S1.lower", "S1.pos", "S2.upper", "S2.lower", "S2.pos", "S3.upper", "S3.lower", "S3.pos", "bound", "bad_pos"]);
+        assert_eq!(
+            names,
+            vec![
+                "S1.upper", "S1.lower", "S1.pos", "S2.upper", "S2.lower", "S2.pos", "S3.upper", "S3.lower",
+                "S3.pos", "bound", "bad_pos"
+            ]
+        );
     }
 }

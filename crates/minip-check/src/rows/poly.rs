@@ -103,7 +103,12 @@ pub fn pair_row(h: u32, support: &[u32], c1: u32, c2: u32, side: Side) -> PolyRo
 
 /// `−f(o) ≤ 0`.
 pub fn nn_row(o: u32, support: &[u32]) -> PolyRow {
-    let c = support.iter().enumerate().map(|(i, &k)| (i, -binom(o as i64, k as i64))).filter(|&(_, v)| v != 0).collect();
+    let c = support
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| (i, -binom(o as i64, k as i64)))
+        .filter(|&(_, v)| v != 0)
+        .collect();
     PolyRow { c, p: Vec::new(), rhs: 0 }
 }
 

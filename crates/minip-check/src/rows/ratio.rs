@@ -12,10 +12,9 @@
 //! Multisets are enumerated lazily in lexicographic order; nothing is materialised
 //! unless a caller collects it. `ratio_instance` validates the parameters of one LP.
 
-use crate::model::setting::{target, KeyView, Keys, Kernel, Positions, Setting, Task};
+use crate::model::setting::{target, Kernel, KeyView, Keys, Positions, Setting, Task};
 use crate::rational::{fmt_q, Rat};
 use num_traits::Signed;
-
 
 /// The parameters as numbers, validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +122,9 @@ impl RatioInstance {
         seq.len() == self.seq_len()
             && seq.iter().all(|&c| c < k)
             && match self.setting.positions {
-                Positions::Shared => seq.windows(2).all(|w| w[0] <= w[1]) && (self.setting.keys == Keys::All || copies == 0),
+                Positions::Shared => {
+                    seq.windows(2).all(|w| w[0] <= w[1]) && (self.setting.keys == Keys::All || copies == 0)
+                }
                 Positions::PerPosition => copies >= 1 && (self.setting.keys == Keys::All || copies == 1),
                 Positions::CausalLast => self.setting.keys == Keys::All || copies == 0,
             }
@@ -132,7 +133,9 @@ impl RatioInstance {
     pub fn sequences(&self) -> Box<dyn Iterator<Item = Vec<u32>> + '_> {
         let k = self.classes() as u32;
         match self.setting.positions {
-            Positions::Shared => Box::new(multisets(self.n as usize - 1, k - 1).filter(move |s| self.is_sequence(s))),
+            Positions::Shared => {
+                Box::new(multisets(self.n as usize - 1, k - 1).filter(move |s| self.is_sequence(s)))
+            }
             _ => Box::new(tuples(self.seq_len(), k).filter(move |s| self.is_sequence(s))),
         }
     }
@@ -193,7 +196,11 @@ impl RatioInstance {
                 others.extend_from_slice(seq);
             }
         }
-        let t = target(self.setting.task, self.h, others.iter().map(|&c| KeyView { overlap: self.overlap(c), dist: self.dist(c) })) as i64;
+        let t = target(
+            self.setting.task,
+            self.h,
+            others.iter().map(|&c| KeyView { overlap: self.overlap(c), dist: self.dist(c) }),
+        ) as i64;
         let (ca, cp) = match side {
             Side::Upper => (-t * q - p, q),
             Side::Lower => (t * q - p, -q),
@@ -242,7 +249,14 @@ pub fn class_label(h: u32, c: u32) -> String {
 }
 
 /// Validates `(n, ε, h, lo, hi, superset)`; errors are one line.
-pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+pub fn ratio_instance(
+    n: u32,
+    eps: Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<RatioInstance, String> {
     ratio_instance_in(n, eps, h, lo, hi, superset, Setting::default(), None)
 }
 
@@ -251,7 +265,16 @@ pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool
 /// different classes). `nearest` needs `m ≥ h` and has the classes `(o, e)` (no separate
 /// `h⁺`); with keys distinct neither class may be the query token.
 #[allow(clippy::too_many_arguments)]
-pub fn ratio_instance_in(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool, setting: Setting, m: Option<u32>) -> Result<RatioInstance, String> {
+pub fn ratio_instance_in(
+    n: u32,
+    eps: Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+    setting: Setting,
+    m: Option<u32>,
+) -> Result<RatioInstance, String> {
     if setting.is_default() && m.is_none() {
         return ratio_instance_default(n, eps, h, lo, hi, superset);
     }
@@ -270,19 +293,30 @@ pub fn ratio_instance_in(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: b
     let inst = RatioInstance { n, eps, h, lo, hi, superset, setting, m };
     let k = inst.classes() as u32;
     if m.is_none() && hi == h + 1 && !superset {
-        return Err(format!("hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"));
+        return Err(format!(
+            "hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
+        ));
     }
     if m.is_none() && lo == h + 1 && !superset {
-        return Err(format!("lo = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"));
+        return Err(format!(
+            "lo = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
+        ));
     }
     if lo >= k || hi >= k {
         return Err(format!("lo = {lo}, hi = {hi}: need classes below {k}"));
     }
     if lo == hi || (setting.task == Task::MinIp && lo > hi) {
-        return Err(format!("lo = {}, hi = {}: need {}", inst.label(lo), inst.label(hi), if setting.task == Task::MinIp { "lo < hi" } else { "lo ≠ hi" }));
+        return Err(format!(
+            "lo = {}, hi = {}: need {}",
+            inst.label(lo),
+            inst.label(hi),
+            if setting.task == Task::MinIp { "lo < hi" } else { "lo ≠ hi" }
+        ));
     }
     if setting.keys == Keys::Distinct && (lo == inst.query_class() || hi == inst.query_class()) {
-        return Err("keys distinct: the query token is not a key (choose lo, hi among the other classes)".into());
+        return Err(
+            "keys distinct: the query token is not a key (choose lo, hi among the other classes)".into()
+        );
     }
     Ok(inst)
 }
@@ -306,13 +340,26 @@ fn check_n_eps_h(n: u32, eps: &Rat, h: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn ratio_instance_default(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RatioInstance, String> {
+fn ratio_instance_default(
+    n: u32,
+    eps: Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<RatioInstance, String> {
     check_n_eps_h(n, &eps, h)?;
     if n > crate::model::MAX_N || h > crate::model::MAX_H {
-        return Err(format!("n = {n}, h = {h}: larger than the supported n ≤ {}, h ≤ {}", crate::model::MAX_N, crate::model::MAX_H));
+        return Err(format!(
+            "n = {n}, h = {h}: larger than the supported n ≤ {}, h ≤ {}",
+            crate::model::MAX_N,
+            crate::model::MAX_H
+        ));
     }
     if hi == h + 1 && !superset {
-        return Err(format!("hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"));
+        return Err(format!(
+            "hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
+        ));
     }
     if hi > h + 1 {
         return Err(format!("hi = {hi}, h = {h}: need hi ≤ h (or hi = h+)"));
@@ -442,7 +489,16 @@ mod tests {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn inst(task: Task, positions: Positions, keys: Keys, h: u32, lo: u32, hi: u32, superset: bool, m: Option<u32>) -> RatioInstance {
+    fn inst(
+        task: Task,
+        positions: Positions,
+        keys: Keys,
+        h: u32,
+        lo: u32,
+        hi: u32,
+        superset: bool,
+        m: Option<u32>,
+    ) -> RatioInstance {
         let s = Setting { task, positions, keys, ..Setting::default() };
         ratio_instance_in(3, Rat::new(1.into(), 2.into()), h, lo, hi, superset, s, m).unwrap()
     }
@@ -459,9 +515,12 @@ mod tests {
         assert_eq!((i.query_class(), i.dist(0), i.dist(1), i.dist(3)), (2, 1, 2, 1));
         assert_eq!(i.label(3), "o1e1");
         // (x; (0,1), (1,1)): distances 2 and 1, target 1.
-        assert_eq!(i.row(&[1, 3], Side::Lower, 1, 2), vec![(1, 1), (2, 1), (3, 1), (5, -2), (6, -2), (7, -2)]);
+        assert_eq!(
+            i.row(&[1, 3], Side::Lower, 1, 2),
+            vec![(1, 1), (2, 1), (3, 1), (5, -2), (6, -2), (7, -2)]
+        );
         assert_eq!(i.sequences().count(), 6); // multisets of 2 over the 3 classes ≠ x
-        // The default through the general path is int_row.
+                                              // The default through the general path is int_row.
         let d = ratio_instance(3, Rat::new(1.into(), 2.into()), 3, 0, 3, true).unwrap();
         for s in d.sequences() {
             assert_eq!(d.row(&s, Side::Lower, 1, 2), int_row(3, 5, &s, Side::Lower, 1, 2));
@@ -475,7 +534,10 @@ mod tests {
         assert_eq!(i.class_slots(2), vec![2, 5]);
         assert_eq!(i.sequences().count(), 9);
         // (0, 2) then the query: target 0, D = A_(1,0) + A_(2,2) + A_self
-        assert_eq!(i.row(&[0, 2], Side::Upper, 1, 2), vec![(0, -1), (5, -1), (6, -1), (7, 2), (12, 2), (13, 2)]);
+        assert_eq!(
+            i.row(&[0, 2], Side::Upper, 1, 2),
+            vec![(0, -1), (5, -1), (6, -1), (7, 2), (12, 2), (13, 2)]
+        );
         let p = inst(Task::MinIp, Positions::PerPosition, Keys::Distinct, 2, 0, 1, false, None);
         assert_eq!(p.sequences().count(), 3 * 2 * 2); // x at one of 3 positions, 2 classes elsewhere
         assert_eq!(p.slot_label(4), "2:1");
