@@ -45,7 +45,7 @@ pub struct AmplifyArgs {
     grid: Option<PathBuf>,
     /// With --grid: compare with a table of expected ratios (JSON Lines as written by --json):
     /// exit 0 when every ratio is as expected, 1 with one line per change, 2 on errors.
-    #[arg(long, value_name = "TABLE", requires = "grid")]
+    #[arg(long, value_name = "TABLE")]
     expect: Option<PathBuf>,
     #[command(flatten)]
     setting: super::gap::SettingArgs,
@@ -205,6 +205,9 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
 }
 
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+    if a.grid.is_none() && a.expect.is_some() {
+        return Err("--expect needs --grid (it compares a ratio table's series with a table)".into());
+    }
     if let Some(g) = &a.grid {
         if !a.setting.setting(a.n)?.is_default() {
             return Err("--grid: put task, kernel, positions, keys and at into the series of the file".into());

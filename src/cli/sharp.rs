@@ -48,11 +48,11 @@ pub(super) struct SharpArgs {
     /// With --grid: compare with a table of expected kstar values (JSON Lines as written by
     /// --json, or the --csv table): exit 0 when every configuration is as expected, 1 with one
     /// line per change, 2 on errors.
-    #[arg(long, value_name = "TABLE", requires = "grid")]
+    #[arg(long, value_name = "TABLE")]
     expect: Option<PathBuf>,
     /// With --grid: run only shard i of N (0-based contiguous blocks, as `sweep --shard`;
     /// certificate files get a `_shard-i-of-N` suffix so that shards never overwrite each other).
-    #[arg(long, requires = "grid")]
+    #[arg(long)]
     shard: Option<String>,
     /// Worker threads for --grid (default: all cores).
     #[arg(long)]
@@ -71,6 +71,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     }
     if !setting.is_default() && a.vipr.is_some() {
         return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
+    if a.grid.is_none() && (a.expect.is_some() || a.shard.is_some()) {
+        return Err("--expect and --shard need --grid (they work on a grid's configurations)".into());
     }
     if a.milp {
         return cmd_milp(&a);
