@@ -12,6 +12,7 @@
 //! keys = ["all", "distinct"]
 //! at = [0, 1, 2]             # key position of the bound (0: summed over positions)
 //! d = "1..=8"                # instead of h_max: only the configurations (h, u, w) = (d, 0, d)
+//! lemma_range = true         # only the lemma's range: d ≥ 2 and (n−2)·d ≥ 2ε·(n−1) (docs/math.md §2.3)
 //! ```
 //! Settings a configuration does not admit (e.g. `nearest` where `z` is not nearer than
 //! `y`, or a key position with shared maps) are left out of the grid.
@@ -49,6 +50,8 @@ struct GridFile {
     keys: Option<Vec<String>>,
     #[serde(default)]
     at: Option<Vec<u32>>,
+    #[serde(default)]
+    lemma_range: bool,
 }
 
 #[cfg(feature = "cli")]
@@ -73,6 +76,18 @@ pub struct Grid {
     pub settings: Vec<Setting>,
     /// Gaps `d`: configurations `(d, 0, d)` instead of every one up to `h_max`.
     pub ds: Option<Vec<u32>>,
+    /// Only the configurations inside the lemma's range (`in_lemma_range`).
+    pub lemma_range: bool,
+}
+
+/// The lemma's range (docs/math.md §2.3): an integer gap `d ≥ 2` (the paper's statement) and
+/// the side condition `(n−2)·d ≥ 2ε·(n−1)` (`K ≥ 1`), under which the paper's proof is a valid
+/// Farkas certificate. On the paper family the lemma holds exactly there (Proposition 2.3).
+pub fn in_lemma_range(n: u32, eps: &Rat, d: u32) -> bool {
+    let (n, d) = (Rat::from_integer(n.into()), Rat::from_integer(d.into()));
+    let one = Rat::from_integer(1.into());
+    let two = Rat::from_integer(2.into());
+    d >= two && (&n - &two) * &d >= &two * eps * (&n - &one)
 }
 
 /// The largest `h_max` of a grid: `(h_max + 1)³/6` configurations per `(n, ε, family)`.
@@ -148,6 +163,7 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         h_max,
         settings,
         ds,
+        lemma_range: g.lemma_range,
         families: g.families.iter().map(|f| Family::parse(f)).collect::<Result<_, _>>()?,
         bounds_given: g.bounds.is_some(),
         bounds: g
@@ -173,6 +189,16 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
     limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid")
         .map_err(|e| format!("grid: {e}"))?;
+    if grid.lemma_range
+        && !grid
+            .n
+            .iter()
+            .any(|&n| grid.eps.iter().any(|e| grid.gaps().iter().any(|g| in_lemma_range(n, e, g.d()))))
+    {
+        return Err(
+            "grid: lemma_range = true leaves no configuration (need d ≥ 2 and (n−2)·d ≥ 2ε·(n−1))".into()
+        );
+    }
     // Validate every combination once, up front, with a clear message.
     for &n in &grid.n {
         for e in &grid.eps {
@@ -198,6 +224,9 @@ impl Grid {
             for &n in &self.n {
                 for eps in &self.eps {
                     for gap in self.gaps() {
+                        if self.lemma_range && !in_lemma_range(n, eps, gap.d()) {
+                            continue;
+                        }
                         for &family in &self.families {
                             for bound in &self.bounds {
                                 if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone())
@@ -223,6 +252,9 @@ impl Grid {
                 for eps in &self.eps {
                     for &family in &self.families {
                         for gap in self.gaps() {
+                            if self.lemma_range && !in_lemma_range(n, eps, gap.d()) {
+                                continue;
+                            }
                             if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper)
                                 .expect("validated")
                                 .with_setting(setting)
@@ -282,6 +314,21 @@ mod tests {
         )
         .is_err());
         assert!(parse_shard("3/3").is_err() && parse_shard("1/0").is_err());
+        // The lemma's range: d ≥ 2 and (n−2)·d ≥ 2ε·(n−1).
+        let q = |s: &str| parse_rational(s).unwrap();
+        assert!(!in_lemma_range(3, &q("1/2"), 1) && in_lemma_range(3, &q("1/2"), 2));
+        assert!(!in_lemma_range(3, &q("3/4"), 2) && in_lemma_range(3, &q("3/4"), 3));
+        assert!(!in_lemma_range(4, &q("3/4"), 2) && in_lemma_range(5, &q("3/4"), 2));
+        assert!(!in_lemma_range(3, &q("1"), 3) && in_lemma_range(3, &q("1"), 4));
+        let l =
+            parse_grid("n = [3]\neps = [\"3/4\"]\nh_max = 3\nfamilies = [\"paper\"]\nlemma_range = true\n")
+                .unwrap();
+        let ds: Vec<u32> = l.gap_instances().iter().map(|i| i.d()).collect();
+        assert_eq!(ds, [3]); // (h, u, w) = (3, 0, 3) alone
+        assert_eq!(l.sharp_instances().len(), 1);
+        let e = parse_grid("n = [3]\neps = [\"1\"]\nh_max = 3\nfamilies = [\"paper\"]\nlemma_range = true\n")
+            .unwrap_err();
+        assert!(e.contains("leaves no configuration"), "{e}");
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
     }
 }

@@ -1,5 +1,6 @@
 //! Batch jobs over many questions, each answered by `crate::certify`:
 //! - `grid`: the one grid-file format, shards;
+//! - `expect`: expected-outcome tables (`--expect`), compared per configuration;
 //! - `runner`: the one parallel runner (rayon, ordered results, progress on stderr);
 //! - `sweep`, `settle`: gap verdicts over a grid, and the review's check;
 //! - `sharp`, `summary`: `kstar` over a grid, certificate files, CSV, and the closed forms
@@ -8,6 +9,7 @@
 //! - `ratio`: forced ratios over `h` with the chain bound and a growth fit.
 
 pub mod bench;
+pub mod expect;
 pub mod frontier;
 pub mod grid;
 pub mod progress;

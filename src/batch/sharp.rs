@@ -72,12 +72,14 @@ pub fn run(insts: &[Instance], progress: bool) -> Vec<SharpOutcome> {
     runner::run(insts, "configurations", progress, sharp)
 }
 
-/// Writes one `minip-sharp/1` file per `(n, eps, family)` block (re-checked first).
-/// Returns the paths written. Unknown configurations are left out of the files.
+/// Writes one `minip-sharp/1` file per `(n, eps, family)` block (re-checked first), its name
+/// ending in `suffix` (a shard's part of a block is a file of its own). Returns the paths
+/// written. Unknown configurations are left out of the files.
 pub fn write_certificates(
     insts: &[Instance],
     outs: &[SharpOutcome],
     dir: &Path,
+    suffix: &str,
 ) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     let mut i = 0;
@@ -96,8 +98,12 @@ pub fn write_certificates(
             let file = Checked::new(file, &Context::default())
                 .map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
             let (n, e, f, s) = key(i);
-            let path =
-                dir.join(format!("n{n}_eps{}_{}{}.json", fmt_q(&e).replace('/', "-"), f.name(), s.stem()));
+            let path = dir.join(format!(
+                "n{n}_eps{}_{}{}{suffix}.json",
+                fmt_q(&e).replace('/', "-"),
+                f.name(),
+                s.stem()
+            ));
             crate::print::write_file(&path, &json::sharp_file(&file))?;
             written.push(path.display().to_string());
         }

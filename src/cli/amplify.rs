@@ -43,6 +43,10 @@ pub struct AmplifyArgs {
     /// A ratio table file (instances/beyond/*.toml): several series (settings and classes) over a range of h.
     #[arg(long, conflicts_with_all = ["lo", "hi", "pairs", "superset", "m", "export_lp"])]
     grid: Option<PathBuf>,
+    /// With --grid: compare with a table of expected ratios (JSON Lines as written by --json):
+    /// exit 0 when every ratio is as expected, 1 with one line per change, 2 on errors.
+    #[arg(long, value_name = "TABLE")]
+    expect: Option<PathBuf>,
     #[command(flatten)]
     setting: super::gap::SettingArgs,
     /// Write certificates (minip-ratio/1) into this directory.
@@ -201,6 +205,9 @@ fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
 }
 
 pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+    if a.grid.is_none() && a.expect.is_some() {
+        return Err("--expect needs --grid (it compares a ratio table's series with a table)".into());
+    }
     if let Some(g) = &a.grid {
         if !a.setting.setting(a.n)?.is_default() {
             return Err("--grid: put task, kernel, positions, keys and at into the series of the file".into());
@@ -384,6 +391,8 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
+    let table =
+        a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Series)).transpose()?;
     let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
     let t = Instant::now();
     let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
@@ -474,5 +483,17 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         emit(&s)?;
     }
     eprintln!("{} ratios certified in {secs:.1} s", recs.len() - unknown);
+    if let Some(table) = &table {
+        // The rows of a series carry its name, as in the JSON lines.
+        let mut rows = Vec::with_capacity(recs.len());
+        for (ser, rs) in g.series.iter().zip(&per) {
+            for r in rs {
+                let mut row = crate::batch::expect::row(r);
+                row.insert("series".into(), ser.name.clone());
+                rows.push(row);
+            }
+        }
+        return Ok(super::report_expect(table, &rows, &rows));
+    }
     Ok(if unknown > 0 { 2 } else { 0 })
 }

@@ -2,6 +2,7 @@
 //! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
 
 use super::{emit, pool, progress_wanted, warn};
+use crate::batch::expect;
 use crate::batch::grid::{parse_grid, parse_range, parse_shard, shard};
 use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
@@ -162,6 +163,11 @@ pub struct SweepArgs {
     /// Run only shard i of N (0-based contiguous blocks; outputs concatenate).
     #[arg(long)]
     shard: Option<String>,
+    /// Compare with a table of expected verdicts (JSON Lines as written by --json, or CSV):
+    /// exit 0 when every configuration is as expected, 1 with one line per change, 2 on errors.
+    /// With --shard only that shard's configurations are compared (docs/ci.md).
+    #[arg(long, value_name = "TABLE")]
+    expect: Option<PathBuf>,
     #[arg(long)]
     json: bool,
 }
@@ -308,8 +314,9 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
             let (i, n) = parse_shard(s)?;
             shard(&all, i, n).to_vec()
         }
-        None => all,
+        None => all.clone(),
     };
+    let table = a.expect.as_deref().map(|p| super::read_expect(p, expect::Kind::Gap)).transpose()?;
     let pool = pool(a.jobs)?;
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
@@ -385,6 +392,13 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     }
     if recs.len() < total {
         return Err(format!("interrupted after {} of {total} configurations", recs.len()));
+    }
+    if let Some(table) = &table {
+        // The grid's configurations name the other shards' rows of the table (no solving).
+        let unsolved = Outcome::Unknown { reason: String::new() };
+        let grid_rows: Vec<_> = all.iter().map(|i| expect::row(&sweep::record(i, &unsolved))).collect();
+        let run_rows: Vec<_> = recs.iter().map(expect::row).collect();
+        return Ok(super::report_expect(table, &grid_rows, &run_rows));
     }
     Ok(sweep::exit_code(&recs))
 }

@@ -158,6 +158,31 @@ fn warn(w: Option<String>) {
     }
 }
 
+/// Reads a table of expected outcomes (`--expect`), before any work is done.
+fn read_expect(
+    path: &std::path::Path,
+    kind: crate::batch::expect::Kind,
+) -> Result<crate::batch::expect::Table, String> {
+    let text = minip_check::read::read_text(path).map_err(|e| format!("--expect: {e}"))?;
+    crate::batch::expect::parse_table(&text, kind, &path.display().to_string())
+        .map_err(|e| format!("--expect: {e}"))
+}
+
+/// Compares a run with its expected table: one line per change on stderr, then a summary;
+/// returns the exit status (0 as expected, 1 changes, 2 unknown).
+fn report_expect(
+    table: &crate::batch::expect::Table,
+    grid: &[crate::batch::expect::Row],
+    run: &[crate::batch::expect::Row],
+) -> i32 {
+    let rep = crate::batch::expect::compare(table, grid, run);
+    for line in &rep.lines {
+        eprintln!("{line}");
+    }
+    eprintln!("{}", rep.summary(table));
+    rep.exit_code()
+}
+
 /// A worker pool of `--jobs` threads (default: all cores), within the supported limit.
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
     if let Some(j) = jobs {

@@ -45,6 +45,15 @@ pub(super) struct SharpArgs {
     /// With --grid: write the table as CSV here.
     #[arg(long)]
     csv: Option<PathBuf>,
+    /// With --grid: compare with a table of expected kstar values (JSON Lines as written by
+    /// --json, or the --csv table): exit 0 when every configuration is as expected, 1 with one
+    /// line per change, 2 on errors.
+    #[arg(long, value_name = "TABLE")]
+    expect: Option<PathBuf>,
+    /// With --grid: run only shard i of N (0-based contiguous blocks, as `sweep --shard`;
+    /// certificate files get a `_shard-i-of-N` suffix so that shards never overwrite each other).
+    #[arg(long)]
+    shard: Option<String>,
     /// Worker threads for --grid (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -62,6 +71,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     }
     if !setting.is_default() && a.vipr.is_some() {
         return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
+    }
+    if a.grid.is_none() && (a.expect.is_some() || a.shard.is_some()) {
+        return Err("--expect and --shard need --grid (they work on a grid's configurations)".into());
     }
     if a.milp {
         return cmd_milp(&a);
@@ -198,7 +210,17 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             path.display()
         );
     }
-    let insts = g.sharp_instances();
+    let all = g.sharp_instances();
+    let (insts, suffix) = match &a.shard {
+        Some(s) => {
+            let (i, n) = crate::batch::grid::parse_shard(s)?;
+            (crate::batch::grid::shard(&all, i, n).to_vec(), format!("_shard-{i}-of-{n}"))
+        }
+        None => (all.clone(), String::new()),
+    };
+    let total = insts.len();
+    let table =
+        a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Sharp)).transpose()?;
     let pool = pool(a.jobs)?;
     for dir in [&a.out, &a.vipr].into_iter().flatten() {
         warn(crate::print::out_dir(dir)?);
@@ -221,7 +243,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     if let Some(dir) = &a.out {
-        grid::write_certificates(insts, &outs, dir)?;
+        grid::write_certificates(insts, &outs, dir, &suffix)?;
     }
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {
@@ -236,7 +258,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
-    if outs.len() < g.sharp_instances().len() {
+    if outs.len() < total {
         return Err(format!(
             "interrupted after {} configurations (every file written is complete)",
             outs.len()
@@ -276,6 +298,14 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         for line in summary::summary(&recs) {
             eprintln!("{line}");
         }
+    }
+    if let Some(table) = &table {
+        // The grid's configurations name the other shards' rows of the table (no solving).
+        let unsolved = SharpOutcome::Unknown(String::new());
+        let grid_rows: Vec<_> =
+            all.iter().map(|i| crate::batch::expect::row(&grid::record(i, &unsolved))).collect();
+        let rows: Vec<_> = recs.iter().map(crate::batch::expect::row).collect();
+        return Ok(super::report_expect(table, &grid_rows, &rows));
     }
     Ok(grid::exit_code(&recs))
 }
