@@ -248,3 +248,12 @@ Proof.
     - specialize (IH Hi' He). lra. }
   specialize (Neg cert (incl_refl _) Hex). lra.
 Qed.
+
+(** Every certificate of a batch. *)
+Theorem gap_batch_sound (certs : list (gparams * list (glabel * Q))) :
+  forallb (fun pc => check_gap (fst pc) (snd pc)) certs = true ->
+  Forall (fun pc => gap_claim (fst pc)) certs.
+Proof.
+  intro H. apply Forall_forall. intros pc Hin. rewrite forallb_forall in H.
+  exact (gap_sound _ _ (H pc Hin)).
+Qed.
