@@ -4,6 +4,7 @@
 //! errors and `unknown`.
 
 mod amplify;
+mod export;
 mod frontier;
 mod gap;
 mod head;
@@ -74,6 +75,9 @@ enum Cmd {
     Rank(rank::RankArgs),
     /// Certified lower and upper rank bounds per m: codes below, overlap-polynomial heads above (docs/frontier.md).
     Frontier(frontier::FrontierArgs),
+    /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
+    #[command(after_help = after_help())]
+    Export(export::ExportArgs),
 }
 
 /// Parses the command line and runs it; returns the exit code.
@@ -135,6 +139,7 @@ pub fn run() -> i32 {
         Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
         Cmd::Rank(a) => rank::cmd_rank(a),
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
+        Cmd::Export(a) => export::cmd_export(a),
     };
     match result {
         Ok(code) => code,

@@ -4,8 +4,10 @@
 //! - `vipr`: VIPR 1.0 exports for outside checkers;
 //! - `table`: aligned text tables;
 //! - `svg`: plots;
+//! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
 //! - `write_file`: every file is written atomically (a temporary file, then a rename).
 
+pub mod coq;
 pub mod gap;
 pub mod json;
 pub mod svg;

@@ -1,0 +1,273 @@
+//! The Coq development (proofs/coq, docs/formal.md): it builds, every committed certificate
+//! listed in issue 19 is checked by Coq from rows that Coq rebuilds itself (`minip export
+//! coq` writes parameters and multipliers only), tampered exports are rejected, and the
+//! main theorems rest on Coq's standard real-number axioms alone.
+//!
+//! `coqc` is required: without it these tests fail (`bash .ci/deps` installs Debian's `coq`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The axioms of Coq's standard library of real numbers (8.16), the only ones allowed.
+const STANDARD_AXIOMS: [&str; 3] = [
+    "ClassicalDedekindReals.sig_forall_dec",
+    "ClassicalDedekindReals.sig_not_dec",
+    "FunctionalExtensionality.functional_extensionality_dep",
+];
+
+fn theories() -> PathBuf {
+    Path::new(ROOT).join("proofs/coq/theories")
+}
+
+/// Builds the development once (`make -C proofs/coq`); panics when coqc is missing.
+fn built() {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let v = Command::new("coqc").arg("--version").output();
+        assert!(
+            v.as_ref().is_ok_and(|o| o.status.success()),
+            "coqc is not installed: run `bash .ci/deps` (Debian package coq); the Coq tests do not skip"
+        );
+        let out =
+            Command::new("make").arg("-C").arg(Path::new(ROOT).join("proofs/coq")).output().expect("make");
+        assert!(
+            out.status.success(),
+            "make -C proofs/coq failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    });
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("coq-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `minip export coq ARGS --out DIR`; returns stdout.
+fn export(args: &[&str], out: &Path) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .current_dir(ROOT)
+        .args(["export", "coq"])
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "export failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Compiles one file against the development (and the directory of generated files as `Gen`);
+/// returns (success, stdout + stderr).
+fn coqc(file: &Path) -> (bool, String) {
+    let dir = file.parent().unwrap();
+    let o = Command::new("coqc")
+        .arg("-Q")
+        .arg(theories())
+        .arg("Minip")
+        .arg("-Q")
+        .arg(dir)
+        .arg("Gen")
+        .arg(file)
+        .output()
+        .unwrap();
+    (
+        o.status.success(),
+        format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
+    )
+}
+
+/// The axiom names listed by `Print Assumptions` output.
+fn axioms(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| !l.starts_with(' ') && !l.starts_with("Axioms:") && !l.is_empty())
+        .filter(|l| !l.starts_with("Closed under the global context"))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn every_listed_certificate_is_checked_by_coq() {
+    built();
+    let out = scratch("all");
+    let sources = [
+        "proofs/settle",
+        "proofs/regression",
+        "proofs/amplify",
+        "proofs/rank-linear/n3_m032.json",
+        "proofs/rank-linear/n3_m048.json",
+        "proofs/rank-linear/n3_m064.json",
+        // a sample of the sharp Farkas sides: both families, a probe tolerance
+        "proofs/sharp/n3_eps1-2_paper.json",
+        "proofs/sharp/n3_eps1-3_all.json",
+        "proofs/sharp/probe/n3_eps3-8_all.json",
+    ];
+    let report = export(&sources, &out);
+    // Every committed `holds` gap certificate is exported (the broken ones have no Farkas side).
+    assert!(report.contains("proofs_settle.v: 13 gap and 0 ratio certificates from 14 files"), "{report}");
+    assert!(
+        report.contains("proofs_regression.v: 1218 gap and 0 ratio certificates from 1344 files"),
+        "{report}"
+    );
+    assert!(report.contains("proofs_amplify.v: 0 gap and 96 ratio certificates"), "{report}");
+    assert!(report.contains("proofs_rank_linear_n3_m064.v: 0 gap and 30 ratio certificates"), "{report}");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), sources.len());
+    let mut printed = String::from("From Gen Require\n");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(!text.contains("coeffs") && !text.contains("Admitted") && !text.contains("Axiom"));
+        let (ok, log) = coqc(f);
+        assert!(ok, "Coq rejects {}:\n{log}", f.display());
+        printed.push_str(&format!(" {}", f.file_stem().unwrap().to_string_lossy()));
+    }
+    printed.push_str(".\n");
+    for f in &files {
+        let m = f.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        for thm in ["gap_claims", "ratio_claims"] {
+            if text.contains(&format!("Theorem {thm}")) {
+                printed.push_str(&format!("Print Assumptions {m}.{thm}.\n"));
+            }
+        }
+    }
+    let check = out.join("assumptions.v");
+    std::fs::write(&check, printed).unwrap();
+    let (ok, log) = coqc(&check);
+    assert!(ok, "{log}");
+    assert_eq!(log.matches("Axioms:").count() + log.matches("Closed under").count(), files.len());
+    for a in axioms(&log) {
+        assert!(STANDARD_AXIOMS.contains(&a.as_str()), "non-standard assumption {a}");
+    }
+}
+
+#[test]
+fn the_main_theorems_assume_only_the_standard_real_axioms() {
+    built();
+    let out = scratch("main");
+    let thms = [
+        "Lemma3.lemma3",
+        "Lemma3.side_condition_necessary",
+        "Lemma3.lemma3_sharp",
+        "Lemma3.kstar_paper",
+        "Gap.gap_sound",
+        "Gap.gap_batch_sound",
+        "Ratio.ratio_sound",
+        "Ratio.ratio_batch_sound",
+        "Chain.chain_bound",
+        "Chain.amplification",
+    ];
+    let mut text = String::from("From Minip Require Lemma3 Gap Ratio Chain.\n");
+    for t in thms {
+        text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
+    }
+    let f = out.join("main.v");
+    std::fs::write(&f, text).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok, "{log}");
+    assert_eq!(log.matches("Axioms:").count() + log.matches("Closed under").count(), thms.len(), "{log}");
+    let found = axioms(&log);
+    assert!(found.iter().any(|a| a == "ClassicalDedekindReals.sig_forall_dec"), "{log}");
+    for a in found {
+        assert!(STANDARD_AXIOMS.contains(&a.as_str()), "non-standard assumption {a}");
+    }
+    // No Admitted and no Axiom of our own anywhere in the development.
+    for e in std::fs::read_dir(theories()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "v") {
+            let s = std::fs::read_to_string(&p).unwrap();
+            for bad in ["Admitted", "Axiom ", "Parameter ", "admit."] {
+                assert!(!s.contains(bad), "{} contains {bad}", p.display());
+            }
+        }
+    }
+}
+
+/// Replaces the first occurrence of `from` (which must occur) by `to`.
+fn tamper(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from} not found");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn tampered_exports_are_rejected_by_coq() {
+    built();
+    let out = scratch("tamper");
+    export(&["proofs/settle", "proofs/amplify/n3_eps1-2_h10_lo0_hi10p_sup.json"], &out);
+    let settle = std::fs::read_to_string(out.join("proofs_settle.v")).unwrap();
+    let amplify = std::fs::read_to_string(out.join("proofs_amplify_n3_eps1_2_h10_lo0_hi10p_sup.v")).unwrap();
+    let first = "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 1 2 0 false, (1#4));";
+    let cases = [
+        // a multiplier
+        ("multiplier", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 1 2 0 false, (1#5));")),
+        // a parameter: eps
+        ("eps", tamper(&settle, first, "(GP 3 (1#3) 2 0 2 false (1#1), [(GSeq 1 2 0 false, (1#4));")),
+        // a parameter: the factor K' raised above what the multipliers prove
+        ("kprime", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (2#1), [(GSeq 1 2 0 false, (1#4));")),
+        // a row label: the side of a sequence row
+        ("label", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 1 2 0 true, (1#4));")),
+        // a row label outside the family
+        ("family", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 2 1 0 false, (1#4));")),
+        // a ratio: the bound, a class in a label, a multiplier
+        ("ratio", tamper(&amplify, "true, (16#1))", "true, (17#1))")),
+        ("class", tamper(&amplify, "(([0;5]%nat, true)", "(([1;5]%nat, true)")),
+        ("ratio multiplier", tamper(&amplify, "(([0;0]%nat, false), (1#2))", "(([0;0]%nat, false), (1#3))")),
+    ];
+    // The untampered files pass.
+    for name in ["proofs_settle.v", "proofs_amplify_n3_eps1_2_h10_lo0_hi10p_sup.v"] {
+        let (ok, log) = coqc(&out.join(name));
+        assert!(ok, "{log}");
+    }
+    for (what, text) in cases {
+        let f = out.join(format!("tampered_{}.v", what.replace(' ', "_")));
+        std::fs::write(&f, text).unwrap();
+        let (ok, log) = coqc(&f);
+        assert!(!ok, "Coq accepted a tampered {what}");
+        // The reflexive check (`vm_compute` of the checker) is what fails, not a syntax error.
+        assert!(log.contains("Unable to unify \"true\" with \"false\""), "{what}: {log}");
+    }
+}
+
+#[test]
+fn export_refuses_what_it_cannot_state() {
+    let out = scratch("refuse");
+    // A certificate beyond the default setting.
+    let beyond = std::fs::read_dir(Path::new(ROOT).join("proofs/beyond"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.is_dir())
+        .expect("a directory of setting certificates");
+    let o = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(["export", "coq"])
+        .arg(&beyond)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("default setting only") || err.contains("has no Coq export"), "{err}");
+    // A certificate the checker rejects is never exported.
+    let text =
+        std::fs::read_to_string(Path::new(ROOT).join("proofs/settle/n3_eps1-2_h3_u0_w3_paper_bpaper.json"))
+            .unwrap()
+            .replacen("\"multiplier\": \"1/4\"", "\"multiplier\": \"1/5\"", 1);
+    let bad = out.join("bad.json");
+    std::fs::write(&bad, text).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(["export", "coq"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(out.join("o"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not accept"));
+}
