@@ -21,7 +21,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(check_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(write_text, m)?)?;
-    Ok(())
+    m.add_function(wrap_pyfunction!(write_bytes, m)?)?;
+    crate::more::register(m)
 }
 
 /// A rational argument, read as the command line reads it; the message names the argument.
@@ -29,7 +30,7 @@ pub fn rational(name: &str, text: &str) -> Result<Rat, Failure> {
     parse_rational(text).map_err(|e| Failure::Input(format!("{name}: {e}")))
 }
 
-fn to_text(v: &Value) -> String {
+pub fn to_text(v: &Value) -> String {
     serde_json::to_string(v).expect("a JSON value serializes")
 }
 
@@ -131,35 +132,43 @@ fn settle(
     })
 }
 
-/// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was
-/// certified.
-#[pyfunction]
-#[pyo3(signature = (n, eps, d, h, u, w, tokens, family, bound, task, kernel, positions, keys, at))]
-#[allow(clippy::too_many_arguments)]
-fn check(
-    py: Python<'_>,
-    n: u32,
-    eps: String,
-    d: Option<u32>,
-    h: Option<u32>,
-    u: Option<u32>,
-    w: Option<u32>,
-    tokens: Option<String>,
-    family: String,
-    bound: String,
-    task: String,
-    kernel: String,
-    positions: String,
-    keys: String,
-    at: Option<u32>,
-) -> PyResult<String> {
-    run(py, move || {
-        let eps = rational("eps", &eps)?;
-        let given = [d.is_some(), h.is_some() || u.is_some() || w.is_some(), tokens.is_some()];
+/// A configuration as `minip check` and `minip sharp` take it (the Python layer sends it as
+/// JSON; rationals as text).
+#[derive(serde::Deserialize)]
+pub struct Conf {
+    pub n: u32,
+    pub eps: String,
+    pub d: Option<u32>,
+    pub h: Option<u32>,
+    pub u: Option<u32>,
+    pub w: Option<u32>,
+    pub tokens: Option<String>,
+    pub family: String,
+    pub bound: String,
+    pub task: String,
+    pub kernel: String,
+    pub positions: String,
+    pub keys: String,
+    pub at: Option<u32>,
+}
+
+impl Conf {
+    pub fn parse(text: &str) -> Result<Conf, Failure> {
+        serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
+    }
+
+    /// The instance and the tokens given, validated as the command line validates them.
+    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), Failure> {
+        let eps = rational("eps", &self.eps)?;
+        let given = [
+            self.d.is_some(),
+            self.h.is_some() || self.u.is_some() || self.w.is_some(),
+            self.tokens.is_some(),
+        ];
         if given.iter().filter(|g| **g).count() > 1 {
             return Err(Failure::Input("give one configuration: d, or h, u, w, or tokens".into()));
         }
-        let (gap, toks): (Gap, Option<[Token; 3]>) = match (&tokens, d, h, u, w) {
+        let (gap, toks): (Gap, Option<[Token; 3]>) = match (&self.tokens, self.d, self.h, self.u, self.w) {
             (Some(t), ..) => {
                 let (g, t) = gap_from_tokens(t)?;
                 (g, Some(t))
@@ -173,12 +182,30 @@ fn check(
             }
             _ => return Err(Failure::Input("h, u and w go together: give all three".into())),
         };
-        let setting = Setting::from_fields(Some(&task), Some(&kernel), Some(&positions), Some(&keys), at, n)?;
-        let mut inst = Instance::new(n, eps, gap, Family::parse(&family)?, KBound::parse(&bound)?)?
-            .with_setting(setting)?;
+        let setting = Setting::from_fields(
+            Some(&self.task),
+            Some(&self.kernel),
+            Some(&self.positions),
+            Some(&self.keys),
+            self.at,
+            self.n,
+        )?;
+        let mut inst =
+            Instance::new(self.n, eps, gap, Family::parse(&self.family)?, KBound::parse(&self.bound)?)?
+                .with_setting(setting)?;
         if let Some(t) = &toks {
             inst = inst.with_tokens(t)?;
         }
+        Ok((inst, toks))
+    }
+}
+
+/// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was
+/// certified.
+#[pyfunction]
+fn check(py: Python<'_>, conf: String) -> PyResult<String> {
+    run(py, move || {
+        let (inst, toks) = Conf::parse(&conf)?.instance()?;
         let outcome = decide_at(&inst, toks.as_ref());
         if let Outcome::Unknown { reason } = &outcome {
             return Err(Failure::Unknown(format!("unknown: {reason}")));
@@ -217,12 +244,18 @@ fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
 
 /// Checks one certificate given as JSON text with the checker alone; returns what it proves.
 /// Referenced files (a rank certificate's DRAT proof) are looked up in `dir` when given.
+/// `files`: referenced files held in memory by name (a rank result's proof).
 #[pyfunction]
-#[pyo3(signature = (text, dir=None))]
-fn check_certificate(py: Python<'_>, text: String, dir: Option<String>) -> PyResult<String> {
+#[pyo3(signature = (text, dir=None, files=Vec::new()))]
+fn check_certificate(
+    py: Python<'_>,
+    text: String,
+    dir: Option<String>,
+    files: Vec<(String, Vec<u8>)>,
+) -> PyResult<String> {
     run(py, move || {
         let cert = minip::read::parse(&text)?;
-        let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files: Vec::new() };
+        let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files };
         minip::check::check_any(&cert, &ctx).map_err(|e| {
             if e.starts_with("too large to check") {
                 Failure::Input(e)
@@ -237,4 +270,10 @@ fn check_certificate(py: Python<'_>, text: String, dir: Option<String>) -> PyRes
 #[pyfunction]
 fn write_text(py: Python<'_>, path: String, text: String) -> PyResult<()> {
     run(py, move || minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::Io))
+}
+
+/// Writes a binary file atomically (a rank certificate's DRAT proof).
+#[pyfunction]
+fn write_bytes(py: Python<'_>, path: String, data: Vec<u8>) -> PyResult<()> {
+    run(py, move || minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::Io))
 }

@@ -10,6 +10,7 @@
 //! (KeyboardInterrupt) returns at once and asks running batches to stop.
 
 mod calls;
+mod more;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
