@@ -20,7 +20,9 @@
 //! (`kstar` does not depend on one).
 
 use minip_check::limits;
-use minip_check::model::{Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
+use minip_check::model::{Bound, Family, Gap, Instance, Setting};
+#[cfg(feature = "cli")]
+use minip_check::model::{Kernel, Keys, Positions, Task};
 #[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
 use minip_check::rational::Rat;

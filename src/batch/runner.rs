@@ -100,3 +100,9 @@ pub fn run_stream<T: Sync, R: Send>(
         None => Ok(handed),
     }
 }
+
+/// Withdraws a stop request, so that the next batch runs in full. For library callers that
+/// handle one interrupt per call (the Python module); the command line never calls it.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}

@@ -1,0 +1,279 @@
+//! The module's functions. Each parses its arguments as the command line does (the same
+//! validation, the same messages), calls the library, and returns JSON text.
+
+use crate::{run, Failure};
+use minip::batch::runner;
+use minip::batch::settle::{self as settle_batch, SettleJob, SettleRow};
+use minip::batch::sweep;
+use minip::certify::gap::{decide, decide_at, Outcome};
+use minip::check::Verdict;
+use minip::model::tokens::{gap_from_tokens, Token};
+use minip::model::{paper_k, Bound as KBound, Family, Gap, Instance, Setting};
+use minip::print::{gap as gap_text, json, table};
+use minip::rational::{fmt_q, parse_rational, Rat};
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(settle, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(check_certificate, m)?)?;
+    m.add_function(wrap_pyfunction!(write_text, m)?)?;
+    m.add_function(wrap_pyfunction!(write_bytes, m)?)?;
+    crate::more::register(m)
+}
+
+/// A rational argument, read as the command line reads it; the message names the argument.
+pub fn rational(name: &str, text: &str) -> Result<Rat, Failure> {
+    parse_rational(text).map_err(|e| Failure::Input(format!("{name}: {e}")))
+}
+
+pub fn to_text(v: &Value) -> String {
+    serde_json::to_string(v).expect("a JSON value serializes")
+}
+
+/// A gap outcome as JSON: the record (as `minip check --json` prints it), the certificate
+/// file's text and the human-readable description.
+fn gap_json(inst: &Instance, outcome: &Outcome) -> Value {
+    let rec = sweep::record(inst, outcome);
+    let mut v = serde_json::to_value(&rec).expect("a record serializes");
+    if let Outcome::Certified(c) = outcome {
+        v["certificate"] = Value::String(json::pretty(c));
+        v["text"] = Value::String(gap_text::describe(inst, c));
+    }
+    v
+}
+
+/// `minip settle`: the table's rows (with certificates) and the printed text.
+#[pyfunction]
+#[pyo3(signature = (n, eps, ds, family, literal))]
+fn settle(
+    py: Python<'_>,
+    n: u32,
+    eps: String,
+    ds: Vec<u32>,
+    family: String,
+    literal: String,
+) -> PyResult<String> {
+    run(py, move || {
+        let job = SettleJob {
+            n,
+            eps: rational("eps", &eps)?,
+            ds,
+            family: Family::parse(&family)?,
+            literal: rational("literal", &literal)?,
+        };
+        if job.ds.is_empty() {
+            return Err(Failure::Input("d: empty range".into()));
+        }
+        minip_check::limits::at_most("d", job.ds.len(), minip_check::limits::MAX_RANGE_ITEMS, "gaps")?;
+        let insts = settle_batch::instances(&job)?;
+        let outcomes = runner::run(&insts, "instances", false, decide);
+        if outcomes.len() < insts.len() {
+            return Err(Failure::Input(format!(
+                "interrupted after {} of {} instances",
+                outcomes.len(),
+                insts.len()
+            )));
+        }
+        let rows: Vec<SettleRow> = insts
+            .iter()
+            .zip(&outcomes)
+            .map(|(inst, o)| SettleRow {
+                d: inst.gap.d(),
+                paper_k: paper_k(job.n, &job.eps, inst.gap.d()),
+                record: sweep::record(inst, o),
+            })
+            .collect();
+        // The text `minip settle` prints (without --out), line for line.
+        let body: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                let rec = &r.record;
+                let bound = if rec.bound == "paper" {
+                    format!("b <= K*c (K = {})", rec.kprime)
+                } else {
+                    format!("b <= {}*c", rec.bound)
+                };
+                let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
+                if let Some(reason) = &rec.reason {
+                    row.push(reason.clone());
+                }
+                row
+            })
+            .collect();
+        let mut s = format!(
+            "Gap domination (Lemma 3), n = {}, eps = {}, family {}: is there a correct head with the bound?\n\n",
+            job.n,
+            fmt_q(&job.eps),
+            job.family.name()
+        );
+        let header: &[&str] = if body.iter().any(|r| r.len() > 3) {
+            &["d", "bound", "verdict", "certificate"]
+        } else {
+            &["d", "bound", "verdict"]
+        };
+        s.push_str(&table::render(header, &body));
+        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
+        s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n\n");
+        for line in settle_batch::conclusion(&job, &rows) {
+            s.push_str(&line);
+            s.push('\n');
+        }
+        let items: Vec<Value> = insts.iter().zip(&outcomes).map(|(i, o)| gap_json(i, o)).collect();
+        Ok(to_text(&json!({
+            "rows": items,
+            "text": s,
+            "conclusion": settle_batch::conclusion(&job, &rows),
+            "exit_code": settle_batch::exit_code(&rows),
+        })))
+    })
+}
+
+/// A configuration as `minip check` and `minip sharp` take it (the Python layer sends it as
+/// JSON; rationals as text).
+#[derive(serde::Deserialize)]
+pub struct Conf {
+    pub n: u32,
+    pub eps: String,
+    pub d: Option<u32>,
+    pub h: Option<u32>,
+    pub u: Option<u32>,
+    pub w: Option<u32>,
+    pub tokens: Option<String>,
+    pub family: String,
+    pub bound: String,
+    pub task: String,
+    pub kernel: String,
+    pub positions: String,
+    pub keys: String,
+    pub at: Option<u32>,
+}
+
+impl Conf {
+    pub fn parse(text: &str) -> Result<Conf, Failure> {
+        serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
+    }
+
+    /// The instance and the tokens given, validated as the command line validates them.
+    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), Failure> {
+        let eps = rational("eps", &self.eps)?;
+        let given = [
+            self.d.is_some(),
+            self.h.is_some() || self.u.is_some() || self.w.is_some(),
+            self.tokens.is_some(),
+        ];
+        if given.iter().filter(|g| **g).count() > 1 {
+            return Err(Failure::Input("give one configuration: d, or h, u, w, or tokens".into()));
+        }
+        let (gap, toks): (Gap, Option<[Token; 3]>) = match (&self.tokens, self.d, self.h, self.u, self.w) {
+            (Some(t), ..) => {
+                let (g, t) = gap_from_tokens(t)?;
+                (g, Some(t))
+            }
+            (None, Some(d), ..) => (Gap::from_d(d)?, None),
+            (None, None, Some(h), Some(u), Some(w)) => (Gap::new(h, u, w)?, None),
+            (None, None, None, None, None) => {
+                return Err(Failure::Input(
+                    "give the configuration: d=D, h=H, u=U, w=W, or tokens='x,y,z'".into(),
+                ))
+            }
+            _ => return Err(Failure::Input("h, u and w go together: give all three".into())),
+        };
+        let setting = Setting::from_fields(
+            Some(&self.task),
+            Some(&self.kernel),
+            Some(&self.positions),
+            Some(&self.keys),
+            self.at,
+            self.n,
+        )?;
+        let mut inst =
+            Instance::new(self.n, eps, gap, Family::parse(&self.family)?, KBound::parse(&self.bound)?)?
+                .with_setting(setting)?;
+        if let Some(t) = &toks {
+            inst = inst.with_tokens(t)?;
+        }
+        Ok((inst, toks))
+    }
+}
+
+/// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was
+/// certified.
+#[pyfunction]
+fn check(py: Python<'_>, conf: String) -> PyResult<String> {
+    run(py, move || {
+        let (inst, toks) = Conf::parse(&conf)?.instance()?;
+        let outcome = decide_at(&inst, toks.as_ref());
+        if let Outcome::Unknown { reason } = &outcome {
+            return Err(Failure::Unknown(format!("unknown: {reason}")));
+        }
+        let mut v = gap_json(&inst, &outcome);
+        if let Outcome::Certified(c) = &outcome {
+            v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
+            v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);
+        }
+        Ok(to_text(&v))
+    })
+}
+
+/// `minip verify`: every certificate (and VIPR file) under the paths, one item per file.
+#[pyfunction]
+fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
+    run(py, move || {
+        let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
+        let files = minip_check::verify::collect(&paths).map_err(Failure::Io)?;
+        let viprs = minip_check::verify::collect_ext(&paths, "vipr").map_err(Failure::Io)?;
+        if files.is_empty() && viprs.is_empty() {
+            return Err(Failure::Input("no certificates found under the given paths".into()));
+        }
+        let mut items = runner::run(&files, "certificates", false, |f| minip::batch::verify::certificate(f));
+        if items.len() < files.len() {
+            return Err(Failure::Input(format!(
+                "interrupted after {} of {} files",
+                items.len(),
+                files.len()
+            )));
+        }
+        items.extend(viprs.iter().map(|v| minip::batch::verify::vipr(v)));
+        Ok(to_text(&serde_json::to_value(&items).expect("serializes")))
+    })
+}
+
+/// Checks one certificate given as JSON text with the checker alone; returns what it proves.
+/// Referenced files (a rank certificate's DRAT proof) are looked up in `dir` when given.
+/// `files`: referenced files held in memory by name (a rank result's proof).
+#[pyfunction]
+#[pyo3(signature = (text, dir=None, files=Vec::new()))]
+fn check_certificate(
+    py: Python<'_>,
+    text: String,
+    dir: Option<String>,
+    files: Vec<(String, Vec<u8>)>,
+) -> PyResult<String> {
+    run(py, move || {
+        let cert = minip::read::parse(&text)?;
+        let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files };
+        minip::check::check_any(&cert, &ctx).map_err(|e| {
+            if e.starts_with("too large to check") {
+                Failure::Input(e)
+            } else {
+                Failure::Rejected(e)
+            }
+        })
+    })
+}
+
+/// Writes a file atomically (a temporary file, then a rename), as the command line does.
+#[pyfunction]
+fn write_text(py: Python<'_>, path: String, text: String) -> PyResult<()> {
+    run(py, move || minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::Io))
+}
+
+/// Writes a binary file atomically (a rank certificate's DRAT proof).
+#[pyfunction]
+fn write_bytes(py: Python<'_>, path: String, data: Vec<u8>) -> PyResult<()> {
+    run(py, move || minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::Io))
+}

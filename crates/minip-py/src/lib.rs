@@ -1,0 +1,121 @@
+//! `minip._minip`: the extension module behind the Python package `minip` (python/minip).
+//!
+//! A thin layer over the library (never the command line): every function takes plain
+//! values (rationals as text, exactly as the command line reads them), runs the library on a
+//! worker thread with the GIL released, and returns JSON text that the Python layer turns
+//! into objects with `fractions.Fraction` fields. Errors come back as Python exceptions with
+//! the command line's one-line messages: `ValueError` for bad input, `minip.Unknown` when
+//! nothing could be certified, `minip.Rejected` (a `ValueError`) for a certificate that does
+//! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C
+//! (KeyboardInterrupt) returns at once and asks running batches to stop.
+
+mod calls;
+mod more;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+create_exception!(
+    minip,
+    Unknown,
+    pyo3::exceptions::PyRuntimeError,
+    "Nothing was certified: the solver's answer could not be made exact (the command line's `unknown`, exit 2)."
+);
+create_exception!(
+    minip,
+    Rejected,
+    pyo3::exceptions::PyValueError,
+    "A certificate that was read but does not check (the command line's exit 1 of `verify`)."
+);
+
+/// Why a call failed, mapped to a Python exception.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input: `ValueError`.
+    Input(String),
+    /// Nothing certified: `minip.Unknown`.
+    Unknown(String),
+    /// A certificate that does not check: `minip.Rejected`.
+    Rejected(String),
+    /// A file could not be read or written: `OSError`.
+    Io(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        let one = minip_check::error::one_line;
+        match f {
+            Failure::Input(m) => PyValueError::new_err(one(&m)),
+            Failure::Unknown(m) => Unknown::new_err(one(&m)),
+            Failure::Rejected(m) => Rejected::new_err(one(&m)),
+            Failure::Io(m) => PyOSError::new_err(one(&m)),
+        }
+    }
+}
+
+/// Runs `f` on a worker thread (a large stack, like the command line's main thread) while
+/// this thread waits with the GIL released, checking for Ctrl-C every 50 ms. On an interrupt
+/// the batch runner is asked to stop (items not started are skipped) and KeyboardInterrupt is
+/// raised at once; the worker's result, if any, is dropped.
+pub fn run<T: Send + 'static>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+) -> PyResult<T> {
+    minip::batch::runner::clear_interrupt();
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("minip".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
+    let mut rx = rx;
+    loop {
+        // The receiver goes to the GIL-free side and comes back (it is Send, not Sync).
+        let (got, back) = py.allow_threads(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
+        rx = back;
+        match got {
+            Ok(Ok(r)) => return r.map_err(PyErr::from),
+            Ok(Err(panic)) => {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "a panic".into());
+                return Err(PyRuntimeError::new_err(format!(
+                    "minip: internal error (please report): {what}"
+                )));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    minip::batch::runner::interrupt();
+                    return Err(e);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "minip: internal error: the worker ended without a result",
+                ))
+            }
+        }
+    }
+}
+
+#[pymodule]
+fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Unknown", m.py().get_type::<Unknown>())?;
+    m.add("Rejected", m.py().get_type::<Rejected>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    calls::register(m)
+}

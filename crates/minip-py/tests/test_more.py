@@ -1,0 +1,117 @@
+"""sharp, amplify, rank, rank_linear, frontier and head_verify against the committed tables
+(docs/amplify.md, docs/rank.md, proofs/), and every docstring example."""
+
+import doctest
+import json
+import os
+from fractions import Fraction
+
+import pytest
+
+import minip
+from conftest import ROOT
+
+
+def test_sharp_values():
+    s = minip.sharp(d=3)
+    assert (s.kstar, s.paper_k, s.relation) == (Fraction(2), Fraction(2), "sharp")
+    assert minip.sharp(d=2).kstar == Fraction(1)
+    assert s.verify() == "sharp (1 configurations, kstar certified both sides)"
+    assert json.loads(s.to_json())["format"] == "minip-sharp/1"
+    with pytest.raises(ValueError, match="need ε > 0"):
+        minip.sharp(d=3, eps=0)
+
+
+def test_amplify_against_the_committed_table():
+    # docs/amplify.md: R(0, h; h) for n = 3, eps = 1/2.
+    got = {r.h: r.ratio for r in minip.amplify(h=[1, 2, 3, 4, 5, 6, 24])}
+    assert got == {
+        1: 0,
+        2: 1,
+        3: Fraction(5, 2),
+        4: 4,
+        5: Fraction(11, 2),
+        6: 7,
+        24: Fraction(2303, 2),
+    }
+    (r24,) = minip.amplify(h=24)
+    assert r24.to_json() == (ROOT / "proofs/amplify/n3_eps1-2_h24_lo0_hi24.json").read_text()
+    assert r24.verify() == "ratio R = 2303/2 (n=3 eps=1/2 h=24 lo=0 hi=24)"
+
+
+def test_amplify_classes_and_bad_input():
+    (r,) = minip.amplify(h=3, hi="h+", superset=True)
+    assert (r.hi, r.superset) == ("3+", True) and r.ratio is not None
+    with pytest.raises(ValueError, match="exists only when m > h"):
+        minip.amplify(h=3, hi="h+", m=3)
+    with pytest.raises(ValueError, match="need hi ≤ h"):
+        minip.amplify(h=3, hi=5)
+    with pytest.raises(ValueError, match="h: empty range"):
+        minip.amplify(h=[])
+
+
+def test_rank_m24_is_at_least_21():
+    # docs/rank.md: m = 24, rank >= 21 from the shortened Golay code (k = 2576, (12, 0, 4)).
+    b = minip.rank(m=24, h_max=12, sat_budget=0)
+    assert isinstance(b.bound, int) and b.bound == 21
+    assert (b.k, b.h, b.lo, b.hi, b.delta) == (2576, 12, 0, 4, Fraction(1, 3))
+    assert b.verify().startswith("rank >= 21")
+    committed = json.loads((ROOT / "proofs/rank/m24.json").read_text())
+    assert committed["bound"] == b.bound
+
+
+def test_rank_with_a_maximality_proof(tmp_path):
+    b = minip.rank(m=8)
+    assert (b.bound, b.maximal) == (2, 3)
+    b.write(tmp_path / "m08.json")
+    # The DRAT proof is written beside the certificate, and the pair verifies.
+    assert sorted(os.listdir(tmp_path)) == ["m08.json", "m08.maximal.drat"]
+    v = minip.verify(tmp_path)
+    assert v.ok and v[0].claim.startswith("rank >= 2")
+
+
+def test_rank_linear_against_the_committed_table():
+    # docs/rank.md: m = 64, rank >= 3,664 (eham16^4); the committed certificate agrees.
+    b = minip.rank_linear(m=64)
+    assert (b.bound, b.construction) == (3664, "eham16^4")
+    committed = json.loads((ROOT / "proofs/rank-linear/n3_m064.json").read_text())
+    assert int(committed["bound"]) == b.bound and int(committed["k"]) == b.k
+    assert b.k > 2**32  # a Python int, not a float
+    assert b.verify().startswith("rank >= 3664")
+    with pytest.raises(ValueError, match="odd"):
+        minip.rank_linear(m=33)
+    with pytest.raises(ValueError, match="out of range"):
+        minip.rank_linear(m=512)
+
+
+def test_frontier_small_m():
+    rows = minip.frontier(m=[4, 6], rank_dir=ROOT / "proofs/rank")
+    assert [r.best_upper for r in rows] == [5, 8]
+    assert [r.lower for r in rows] == [2, 2]
+    for r in rows:
+        assert r.lower <= r.best_upper
+        for kind, head in r.upper.items():
+            assert head.verify().startswith(head.certificate["format"].split("/")[0].replace("minip-", "")) or head.verify()
+    with pytest.raises(ValueError, match="unknown class"):
+        minip.frontier(m=4, kernel="cubic")
+
+
+def test_head_verify():
+    r = minip.head_verify("exact", m=3, length=3)
+    assert r.correct and r.max_error < Fraction(1, 2)
+    bad = minip.head_verify("exact", m=3, length=3, base=2)
+    assert not bad.correct and bad.first_failure is not None
+    assert bad.first_failure["error"] >= Fraction(1, 2)
+    with pytest.raises(ValueError, match="no such file"):
+        minip.head_verify("no-such-head", m=3)
+    with pytest.raises(ValueError, match="length must be in 1..=64"):
+        minip.head_verify("exact", m=3, length=0)
+
+
+def test_docstring_examples(monkeypatch):
+    # Every example in the docstrings runs and prints what it shows (slow ones are skipped).
+    monkeypatch.chdir(ROOT)
+    failures, tried = doctest.testmod(
+        minip, globs={"minip": minip, "json": json, "Fraction": Fraction}, optionflags=doctest.ELLIPSIS
+    )
+    assert tried > 20 and failures == 0

@@ -1,0 +1,72 @@
+"""The GIL is released during a long call, Ctrl-C stops it, and a call never takes the
+interpreter down."""
+
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import minip
+
+# A call that takes several seconds on this machine (the linear-code search at m = 256).
+LONG = "minip.rank_linear(m=256)"
+
+
+def test_gil_is_released_during_a_long_call():
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        before = len(ticks)
+        minip.amplify(h=[48, 64])  # a few seconds
+        during = len(ticks) - before
+    finally:
+        stop.set()
+        t.join()
+    # Python ran the other thread while minip worked (it would not run at all under the GIL).
+    assert during > 20
+
+
+def test_ctrl_c_stops_a_long_call():
+    script = textwrap.dedent(
+        f"""
+        import os, signal, threading, time
+        import minip
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t = time.time()
+        try:
+            {LONG}
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted after", round(time.time() - t, 1))
+        # The module still works after an interrupt.
+        print(minip.check(d=3).verdict)
+        """
+    )
+    t = time.time()
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.split("\n")
+    assert lines[0].startswith("interrupted after"), out.stdout
+    assert float(lines[0].split()[-1]) < 3.0
+    assert lines[1] == "holds"
+    # The process exits without waiting for the abandoned work: well below the call's length.
+    assert time.time() - t < 60
+
+
+def test_a_panic_or_bad_value_is_an_exception_not_a_crash():
+    import pytest
+
+    for bad in [2**40, -3, True, "3"]:
+        with pytest.raises(ValueError):
+            minip.check(d=bad)
+    with pytest.raises(TypeError):
+        minip.check(d=3, eps=[1, 2])

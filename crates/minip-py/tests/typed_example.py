@@ -1,0 +1,35 @@
+"""A small typed program against minip's stub types: `mypy --strict` checks it in CI
+(.ci/python), so a change that breaks the published types fails there (run from the repository root)."""
+
+from fractions import Fraction
+from typing import Dict, List, Optional
+
+import minip
+
+
+def lemma_rows() -> List[str]:
+    s: minip.Settlement = minip.settle(n=3, eps="1/2", d=range(2, 4))
+    out: List[str] = []
+    for r in s:
+        k: Fraction = r.kprime
+        out.append(f"{r.d} {r.bound} {r.verdict} {k}")
+    return out
+
+
+def one_check() -> Fraction:
+    r: minip.GapResult = minip.check(d=3, eps=Fraction(1, 2), bound="paper")
+    m: Optional[Dict[str, Fraction]] = r.multipliers
+    assert m is not None
+    claim: str = r.verify()
+    assert claim.startswith("holds")
+    return sum(m.values(), Fraction(0))
+
+
+def files() -> bool:
+    v: minip.Verification = minip.verify(["proofs/settle"])
+    first: minip.FileCheck = v[0]
+    return v.ok and first.ok
+
+
+if __name__ == "__main__":
+    print(lemma_rows(), one_check(), files())
