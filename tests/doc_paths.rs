@@ -246,7 +246,12 @@ fn citation_cff_keeps_the_rules_cffconvert_validates() {
     let repo = top("repository-code").unwrap();
     assert!(repo.starts_with("https://"), "repository-code '{repo}'");
     let cargo = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
-    if let Some(r) = cargo.lines().find_map(|l| value(l, "repository")) {
+    let toml_value = |l: &str| {
+        l.strip_prefix("repository")
+            .and_then(|r| r.trim_start().strip_prefix('='))
+            .map(|v| v.trim().trim_matches('"').to_string())
+    };
+    if let Some(r) = cargo.lines().find_map(toml_value) {
         assert_eq!(r, repo, "CITATION.cff and Cargo.toml name different repositories");
     }
     for l in &lines {
