@@ -12,6 +12,8 @@
 //! - `minip_check` (its own crate): the checker, the model, the row builders and the
 //!   certificate formats, depending on no solver;
 //! - [`print`]: certificate files (JSON, VIPR), tables, plots, written atomically;
+//! - [`ranges`]: ranges and lists of numbers (`3..=6`, `64,128,256`) and shards, for the
+//!   command line and the grid files alike;
 //! - [`batch`]: grids, the parallel runner, sweeps;
 //! - [`codes`]: code constructions for the rank bounds; [`heads`]: explicit heads
 //!   evaluated exhaustively;
@@ -37,6 +39,7 @@ pub mod codes;
 pub mod formulate;
 pub mod heads;
 pub mod print;
+pub mod ranges;
 pub mod repair;
 pub mod solve;
 

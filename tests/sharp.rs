@@ -160,7 +160,7 @@ fn tampered_sharp_certificates_are_rejected() {
     };
     assert_eq!(
         check_any(&AnyCertificate::Sharp(parsed.clone()), &Context::default()).unwrap(),
-        "sharp (1 configurations, kstar certified both sides)"
+        "sharp (1 configuration, kstar certified both sides)"
     );
     // In a file, the failing configuration is named with the part that failed.
     let mut t = parsed.clone();

@@ -19,6 +19,7 @@
 //! Parsed and validated as a whole before anything runs; `sharp` ignores `bounds`
 //! (`kstar` does not depend on one).
 
+use crate::ranges::parse_range;
 use minip_check::limits;
 use minip_check::model::{Bound, Family, Gap, Instance, Setting};
 #[cfg(feature = "cli")]
@@ -94,24 +95,6 @@ pub fn in_lemma_range(n: u32, eps: &Rat, d: u32) -> bool {
 
 /// The largest `h_max` of a grid: `(h_max + 1)³/6` configurations per `(n, ε, family)`.
 pub const MAX_GRID_H: u32 = 64;
-
-/// Parses `a..=b`, `a..b` or a single number; at most `limits::MAX_RANGE_ITEMS` items,
-/// counted before anything is allocated.
-pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
-    let num = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("malformed range '{s}'"));
-    let (a, b) = if let Some((a, b)) = s.split_once("..=") {
-        (num(a)?, num(b)?.checked_add(1).ok_or_else(|| format!("malformed range '{s}'"))?)
-    } else if let Some((a, b)) = s.split_once("..") {
-        (num(a)?, num(b)?)
-    } else {
-        let v = num(s)?;
-        return Ok(vec![v]);
-    };
-    let items = b.saturating_sub(a) as usize;
-    limits::at_most("a range", items, limits::MAX_RANGE_ITEMS, "items on the command line")
-        .map_err(|e| format!("{e}: '{s}'"))?;
-    Ok((a..b).collect())
-}
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
 #[cfg(feature = "cli")]
@@ -281,20 +264,10 @@ pub fn shard<T>(items: &[T], i: usize, count: usize) -> &[T] {
     &items[start..end]
 }
 
-/// Parses `i/N`.
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let (i, n) = s.split_once('/').ok_or_else(|| format!("malformed shard '{s}' (expected i/N)"))?;
-    let i: usize = i.trim().parse().map_err(|_| format!("malformed shard '{s}'"))?;
-    let n: usize = n.trim().parse().map_err(|_| format!("malformed shard '{s}'"))?;
-    if n == 0 || i >= n {
-        return Err(format!("shard '{s}': need 0 ≤ i < N"));
-    }
-    Ok((i, n))
-}
-
 #[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
+    use crate::ranges::parse_shard;
 
     #[test]
     fn grid_expands_and_shards_concatenate() {
@@ -355,6 +328,9 @@ mod tests {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RatioGridFile {
+    /// The plot's title (`--plot`); default "Forced ratios beyond Min-IP".
+    #[serde(default)]
+    title: Option<String>,
     n: u32,
     eps: String,
     h: String,
@@ -397,6 +373,7 @@ pub struct Series {
 /// A parsed ratio table.
 #[derive(Clone, Debug)]
 pub struct RatioGrid {
+    pub title: Option<String>,
     pub n: u32,
     pub eps: Rat,
     pub hs: Vec<u32>,
@@ -516,5 +493,5 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
         }
         series.push(Series { name: s.name.clone(), jobs });
     }
-    Ok(RatioGrid { n: g.n, eps, hs, series })
+    Ok(RatioGrid { title: g.title, n: g.n, eps, hs, series })
 }

@@ -11,13 +11,18 @@ fn q(s: &str) -> Option<Rat> {
     parse_rational(s).ok()
 }
 
+/// `1 configuration`, `2 configurations`.
+fn cfgs(n: usize) -> String {
+    crate::print::count(n, "configuration", "configurations")
+}
+
 pub fn summary(recs: &[Record]) -> Vec<String> {
     let mut out = Vec::new();
     let count = |rs: &[&Record], r: &str| rs.iter().filter(|x| x.relation == r).count();
     let all: Vec<&Record> = recs.iter().collect();
     out.push(format!(
-        "{} configurations: {} sharp (kstar = K), {} loose (kstar > K), {} fails (kstar < K), {} unknown",
-        recs.len(),
+        "{}: {} sharp (kstar = K), {} loose (kstar > K), {} fails (kstar < K), {} unknown",
+        cfgs(recs.len()),
         count(&all, "sharp"),
         count(&all, "loose"),
         count(&all, "fails"),
@@ -45,9 +50,9 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     });
     if !paper.is_empty() {
         out.push(format!(
-            "paper family: kstar = K if K >= 1, else kstar = 0 attained by a head with alpha(x,y) = 0 (K = (n-2)(d-2eps)/(2eps)): {} of {} configurations agree",
+            "paper family: kstar = K if K >= 1, else kstar = 0 attained by a head with alpha(x,y) = 0 (K = (n-2)(d-2eps)/(2eps)): {} of {} agree",
             ok.count(),
-            paper.len()
+            cfgs(paper.len())
         ));
     }
     let all: Vec<&Record> = certified.iter().copied().filter(|r| r.family == "all").collect();
@@ -59,9 +64,9 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
     if !all.is_empty() {
         let agree = far.iter().filter(|r| kk(r).0 == closed_form(&kk(r).1)).count();
         out.push(format!(
-            "all family, K >= 1 or K <= 0: the same kstar as the paper family: {} of {} configurations agree",
+            "all family, K >= 1 or K <= 0: the same kstar as the paper family: {} of {} agree",
             agree,
-            far.len()
+            cfgs(far.len())
         ));
     }
     if !near.is_empty() {
@@ -114,7 +119,11 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
                             - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
                 })
                 .count();
-            out.push(format!("  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} configurations agree", hits, special.len()));
+            out.push(format!(
+                "  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} agree",
+                hits,
+                cfgs(special.len())
+            ));
         }
     }
     // Where K is not sharp, and where kstar is a minimum.
@@ -123,14 +132,14 @@ pub fn summary(recs: &[Record]) -> Vec<String> {
         out.push("K is exactly sharp on every certified configuration (kstar = K).".into());
     } else {
         let ks: Vec<String> = dedup(nonsharp.iter().map(|r| format!("d={} eps={}", r.d, r.eps)));
-        out.push(format!("not sharp on {} configurations, at {}", nonsharp.len(), ks.join("; ")));
+        out.push(format!("not sharp on {}, at {}", cfgs(nonsharp.len()), ks.join("; ")));
     }
     let attained: Vec<&&Record> = certified.iter().filter(|r| r.attained).collect();
     if !attained.is_empty() {
         let at: Vec<String> = dedup(attained.iter().map(|r| format!("{} d={} eps={}", r.family, r.d, r.eps)));
         out.push(format!(
-            "kstar = 0 is attained (a correct head with alpha(x,y) = 0 < alpha(x,z): the strict lemma b > Kc fails for every K >= 0) on {} configurations: {}",
-            attained.len(),
+            "kstar = 0 is attained (a correct head with alpha(x,y) = 0 < alpha(x,z): the strict lemma b > Kc fails for every K >= 0) on {}: {}",
+            cfgs(attained.len()),
             at.join("; ")
         ));
     }

@@ -15,6 +15,40 @@ use minip_check::rational::{fmt_q, Rat};
 use minip_check::rows::gap::{build_rows, gap_lp, GapLp, Row};
 use num_traits::{One, Signed, Zero};
 
+/// What a tolerance above the paper's `1/2` does to one gap question, said before it is
+/// settled (`None` for `ε ≤ 1/2`). Above `1/2` an output within `ε` of an integer target no
+/// longer determines it. Every Min-IP target of the family lies between `u` and `w` (paper
+/// family: S1–S3) or `u` and `h` (all family); once `2ε` exceeds that spread, the head with
+/// `α(x,·) = (1, 0, 0)` and the midpoint as its constant value is correct on every sequence
+/// (each contains the query, so every denominator is `α(x,x) > 0`) and meets every bound:
+/// the verdict is `broken` whatever `K'`. Only the Min-IP task is described (its targets).
+pub fn eps_note(inst: &Instance) -> Option<String> {
+    let half = Rat::new(1.into(), 2.into());
+    if inst.eps <= half {
+        return None;
+    }
+    let g = inst.gap;
+    let mut note = format!(
+        "ε = {} > 1/2: an output within ε of an integer target no longer determines it (the paper takes ε = 1/2)",
+        fmt_q(&inst.eps)
+    );
+    let (top, which) = match inst.family {
+        minip_check::model::Family::Paper => (g.w, "w"),
+        minip_check::model::Family::All => (g.h, "h"),
+    };
+    let spread = Rat::from_integer((top - g.u).into());
+    if inst.setting.task == minip_check::model::Task::MinIp
+        && &inst.eps * Rat::from_integer(2.into()) > spread
+    {
+        note.push_str(&format!(
+            "; and 2ε > {which} − u = {}, the spread of the targets, so the head with alpha(x,·) = (1, 0, 0) and constant value {} is correct on every sequence: every bound is broken, trivially",
+            fmt_q(&spread),
+            fmt_q(&(Rat::from_integer((g.u + top).into()) / Rat::from_integer(2.into())))
+        ));
+    }
+    Some(note)
+}
+
 /// The result of one instance: a checked certificate, or `Unknown` with the reason.
 #[derive(Clone, Debug)]
 pub enum Outcome {

@@ -49,7 +49,7 @@ pub struct AmplifyArgs {
     expect: Option<PathBuf>,
     #[command(flatten)]
     setting: super::gap::SettingArgs,
-    /// Write certificates (minip-ratio/1) into this directory.
+    /// Write certificates (minip-ratio/2) into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Write an SVG plot of log2 R and the chain bound against h.
@@ -61,13 +61,14 @@ pub struct AmplifyArgs {
     /// Write the row LP (CPLEX LP format) of the single (h, lo, hi) here.
     #[arg(long)]
     export_lp: Option<PathBuf>,
+    /// One JSON object per ratio on stdout (kind "amplify.ratio"; "amplify.series" with --grid).
     #[arg(long)]
     json: bool,
 }
 
 fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    let hs = crate::batch::grid::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
+    let hs = crate::ranges::parse_range(&a.h).map_err(|e| format!("--h: {e}"))?;
     if hs.is_empty() {
         return Err("--h: empty range".into());
     }
@@ -415,14 +416,36 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         per.push(recs[i..i + s.jobs.len()].iter().collect());
         i += s.jobs.len();
     }
-    let title = format!("Forced ratios beyond Min-IP, n = {}, eps = {}", g.n, fmt_q(&g.eps));
+    let title = format!(
+        "{}, n = {}, eps = {}",
+        g.title.as_deref().unwrap_or("Forced ratios beyond Min-IP"),
+        g.n,
+        fmt_q(&g.eps)
+    );
     if let Some(p) = &a.plot {
-        let curves: Vec<(String, Vec<(f64, f64)>)> = g
+        let at = |rs: &[&Record], label: &str| -> Vec<f64> {
+            rs.iter().filter(|r| r.ratio.as_deref() == Some(label)).map(|r| r.h as f64).collect()
+        };
+        let curves: Vec<svg::Curve> = g
             .series
             .iter()
             .zip(&per)
-            .map(|(s, rs)| {
-                (s.name.clone(), rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect())
+            .map(|(s, rs)| svg::Curve {
+                name: s.name.clone(),
+                points: rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect(),
+                zeros: at(rs, "0"),
+                empty: at(rs, minip_check::format::ratio::EMPTY),
+                chain: rs
+                    .iter()
+                    .filter_map(|r| {
+                        let c = r
+                            .chain_bound
+                            .as_deref()
+                            .and_then(|c| minip_check::rational::parse_rational(c).ok())?;
+                        num_traits::Signed::is_positive(&c)
+                            .then(|| (r.h as f64, minip_check::rational::log2_abs(&c)))
+                    })
+                    .collect(),
             })
             .collect();
         crate::print::write_file(p, &svg::series(&curves, &title))?;

@@ -14,16 +14,13 @@ use std::time::Instant;
 /// Supports decided per `m` by the sparse search, at most.
 const MAX_SPARSE_ATTEMPTS: usize = 500;
 
-#[derive(Args)]
-#[command(
-    after_help = "Columns: lower = the best committed minip-rank/2 certificate at m' <= m (a head over {0,1}^m restricted to the first m' coordinates is one over {0,1}^m'), checked when read; upper bounds = exact ranks of overlap-polynomial heads (docs/math.md §10) with refutations of every smaller degree.
-Limits: 1 <= m <= 64; --sparse-attempts <= 500.
+/// What `minip frontier --help` says before the examples.
+pub(super) const NOTES: &str = "\
+Columns: lower = the best committed minip-rank/2 certificate at m' <= m, checked when read; upper =
+exact ranks of overlap-polynomial heads (docs/math.md §10), each smaller degree refuted. m <= 64.
+Exit 1: a committed lower-bound certificate was rejected; 2: an entry unknown (said on stderr).";
 
-Exit status:
-  0  every requested column of every row is certified (each certificate passed the checker)
-  1  a committed lower-bound certificate was rejected by the checker
-  2  bad input, an unreadable file, or some entry unknown (no exact certificate; reported on stderr)"
-)]
+#[derive(Args)]
 pub struct FrontierArgs {
     /// Bits per token: M or a range such as 4..=64.
     #[arg(long, default_value = "4..=64")]
@@ -142,7 +139,7 @@ fn record(r: &Row) -> serde_json::Value {
 }
 
 pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
-    let range = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let range = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if a.step == 0 {
         return Err("--step: need step ≥ 1".into());
     }
@@ -338,10 +335,14 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         emit(&s)?;
     }
     eprintln!(
-        "minip: frontier: {} rows in {:.1} s{}",
-        rows.len(),
+        "minip: frontier: {} in {:.1} s{}",
+        crate::print::count(rows.len(), "row", "rows"),
         secs,
-        if unknown > 0 { format!(", {unknown} entries unknown") } else { String::new() }
+        if unknown > 0 {
+            format!(", {} unknown", crate::print::count(unknown, "entry", "entries"))
+        } else {
+            String::new()
+        }
     );
     Ok(if unknown > 0 { 2 } else { 0 })
 }

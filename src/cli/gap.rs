@@ -3,12 +3,13 @@
 
 use super::{emit, pool, progress_wanted, warn};
 use crate::batch::expect;
-use crate::batch::grid::{parse_grid, parse_range, parse_shard, shard};
+use crate::batch::grid::{parse_grid, shard};
 use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
 use crate::certify::gap::{decide_at, Outcome};
-use crate::print::json;
+use crate::print::{count, json};
 use crate::print::{gap, table, vipr};
+use crate::ranges::{parse_range, parse_shard};
 use clap::Args;
 use minip_check::check::Verdict;
 use minip_check::model::tokens::gap_from_tokens;
@@ -44,7 +45,7 @@ pub struct InstanceArgs {
     /// Family: paper (S1, S2, S3) or all.
     #[arg(long, default_value = "paper")]
     pub(super) family: String,
-    /// Negated bound factor K': 'paper' (the lemma's K) or a rational.
+    /// The bound tested, alpha(x,y) <= K'·alpha(x,z): 'paper' for the lemma's K = (n−2)(d−2ε)/(2ε), or a rational K'.
     #[arg(long, default_value = "paper", allow_hyphen_values = true)]
     pub(super) bound: String,
     #[command(flatten)]
@@ -113,13 +114,16 @@ impl InstanceArgs {
 
 #[derive(Args)]
 pub struct SettleArgs {
+    /// Sequence length n (≥ 3).
     #[arg(long, default_value_t = 3)]
     n: u32,
+    /// Tolerance ε: 1/2, 0.5, 3/8, ... (a head is correct when every output is within ε of its target).
     #[arg(long, default_value = "1/2", allow_hyphen_values = true)]
     eps: String,
     /// Gaps to check, e.g. 2..=8.
     #[arg(long, default_value = "2..=8")]
     d: String,
+    /// Family: paper (the sequences S1, S2, S3) or all (every length-n sequence over x, y, z).
     #[arg(long, default_value = "paper")]
     family: String,
     /// The review's literal factor.
@@ -129,6 +133,7 @@ pub struct SettleArgs {
     /// the committed ones: --out proofs/settle).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// One JSON object per row on stdout (kind "gap.verdict"); the conclusion goes to stderr.
     #[arg(long)]
     json: bool,
 }
@@ -143,6 +148,7 @@ pub struct CheckArgs {
     /// Write a VIPR 1.0 infeasibility certificate here (verdict holds only).
     #[arg(long)]
     vipr: Option<PathBuf>,
+    /// One JSON object on stdout (kind "gap.verdict", with the certificate) instead of the description.
     #[arg(long)]
     json: bool,
 }
@@ -168,6 +174,7 @@ pub struct SweepArgs {
     /// With --shard only that shard's configurations are compared (docs/ci.md).
     #[arg(long, value_name = "TABLE")]
     expect: Option<PathBuf>,
+    /// One JSON object per configuration on stdout (kind "gap.verdict"), streamed in grid order; the summary goes to stderr.
     #[arg(long)]
     json: bool,
 }
@@ -177,6 +184,7 @@ pub struct VerifyArgs {
     /// Files or directories (searched recursively for *.json).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+    /// One JSON object per file on stdout (kind "verify.file"); the summary goes to stderr.
     #[arg(long)]
     json: bool,
 }
@@ -201,6 +209,14 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
     };
     if job.ds.is_empty() {
         return Err("--d: empty range".into());
+    }
+    // Above ε = 1/2 the question changes; said once, at the smallest gap (the worst case).
+    if let Ok(g) = Gap::from_d(job.ds[0]) {
+        if let Ok(inst) = Instance::new(job.n, job.eps.clone(), g, job.family, Bound::Paper) {
+            if let Some(note) = crate::certify::gap::eps_note(&inst) {
+                eprintln!("minip: note: at d = {}: {note}", job.ds[0]);
+            }
+        }
     }
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
@@ -256,6 +272,9 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
 
 pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
     let (inst, toks) = a.inst.instance()?;
+    if let Some(note) = crate::certify::gap::eps_note(&inst) {
+        eprintln!("minip: note: {note}");
+    }
     if a.vipr.is_some() && !inst.setting.is_default() {
         return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
     }
@@ -344,8 +363,10 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     };
     run(&mut recs)?;
     let (holds, broken, unknown) = sweep::tally(&recs);
-    let mut summary =
-        format!("{} configurations: {holds} holds, {broken} broken, {unknown} unknown", recs.len());
+    let mut summary = format!(
+        "{}: {holds} holds, {broken} broken, {unknown} unknown",
+        count(recs.len(), "configuration", "configurations")
+    );
     if recs.len() < total {
         summary.push_str(&format!(
             " (interrupted: {} of {total} done; every file written is complete)",
@@ -391,7 +412,11 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
         emit(&s)?;
     }
     if recs.len() < total {
-        return Err(format!("interrupted after {} of {total} configurations", recs.len()));
+        return Err(format!(
+            "interrupted after {} of {}",
+            recs.len(),
+            count(total, "configuration", "configurations")
+        ));
     }
     if let Some(table) = &table {
         // The grid's configurations name the other shards' rows of the table (no solving).
@@ -468,8 +493,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     }
     let total = files.len() + viprs.len();
     eprintln!(
-        "{total} files: {} verified, {} failed, {} invalid, {} unchecked",
-        counts[0], counts[1], counts[2], counts[3]
+        "{}: {} verified, {} failed, {} invalid, {} unchecked",
+        count(total, "file", "files"),
+        counts[0],
+        counts[1],
+        counts[2],
+        counts[3]
     );
     Ok(code)
 }

@@ -21,10 +21,20 @@ pub struct HeadArgs {
 #[derive(Subcommand)]
 enum HeadCmd {
     /// Evaluate a head exactly on every sequence of length 1..=L over {0,1}^m.
+    #[command(after_help = super::tail("Exit 0: the head is correct on every sequence; 1: it fails on one (printed).", &[
+        "minip head verify softmax --m 8 --len 3",
+        "minip head verify exact --m 4 --base 2 --len 3     # fails: error exactly 1/2",
+        "minip head verify instances/heads/linear-overlap.json --m 3 --len 3",
+    ]))]
     Verify(VerifyArgs),
     /// Find a failing length-n sequence (gap domination on the head's kernel, then exhaustive).
+    #[command(after_help = super::tail("Exit 0: nothing found (the head is correct on every length-n sequence); 1: a failure, confirmed exactly.", &[
+        "minip head attack rank1 --m 3",
+        "minip head attack softmax --m 4 --n 4 --json",
+    ]))]
     Attack(AttackArgs),
     /// Measure exhaustive verification speed (softmax, length 3, m = 1..=M).
+    #[command(after_help = super::tail("", &["minip head bench", "minip head bench --m-max 6"]))]
     Bench(BenchArgs),
 }
 

@@ -26,58 +26,138 @@ The mathematics: docs/math.md. Output: a table on stdout, or with --json one JSO
 (field \"kind\", schemas in docs/schema/); summaries, warnings and progress go to stderr.";
 
 #[derive(Parser)]
-#[command(name = "minip", version, about = "Exact certificates for the three-token kernel-attention lower bound", after_help = after_help())]
+#[command(name = "minip", version, about = "Exact certificates for the three-token kernel-attention lower bound", after_help = top_help())]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
 }
 
-/// The exit codes and the limits, after every command's help.
-fn after_help() -> String {
+/// The pointer to the limits table that closes every command's help.
+const LIMITS_LINE: &str = "Limits on input sizes (checked before any work starts): minip help limits";
+
+/// The top-level help: the exit codes, and the limits table (its one place besides `minip help limits`).
+fn top_help() -> String {
     format!("{EXIT_CODES}\n\n{}", minip_check::limits::TABLE)
 }
 
+/// A command's help after the options: notes of its own, examples, the exit codes and the
+/// pointer to the limits.
+fn tail(notes: &str, examples: &[&str]) -> String {
+    let mut s = String::new();
+    if !notes.is_empty() {
+        s.push_str(notes);
+        s.push_str("\n\n");
+    }
+    s.push_str("Examples:\n");
+    for e in examples {
+        s.push_str("  ");
+        s.push_str(e);
+        s.push('\n');
+    }
+    format!("{s}\n{EXIT_CODES}\n{LIMITS_LINE}")
+}
+
 #[derive(Subcommand)]
-#[command(after_help = after_help())]
 enum Cmd {
     /// The review's check: literal b <= 2c and the lemma's b <= Kc for n = 3, eps = 1/2, d = 2..=8.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip settle", "minip settle --d 2..=12 --out /tmp/settle", "minip settle --n 4 --eps 1/3 --json"]))]
     Settle(SettleArgs),
     /// Settle one configuration and print its certificate.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &[
+        "minip check --d 3",
+        "minip check --n 3 --eps 1/3 --d 1          # broken: a certified head",
+        "minip check --h 4 --u 1 --w 3 --family all --bound 3/2",
+        "minip check --tokens 1110,1000,1100 --cert c.json --vipr c.vipr",
+    ]))]
     Check(CheckArgs),
     /// Settle every configuration of a grid file, in parallel.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &[
+        "minip sweep instances/regression.toml --out /tmp/regression",
+        "minip sweep instances/regression.toml --json --jobs 2 --shard 0/16 > part-0.jsonl",
+    ]))]
     Sweep(SweepArgs),
     /// Check certificate files (directories recursively) with the checker alone.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip verify proofs", "minip verify proofs/settle proofs/rank/m11.json --json"]))]
     Verify(VerifyArgs),
     /// Measure sweep and verify throughput.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip bench", "minip bench --proofs proofs"]))]
     Bench(BenchArgs),
     /// Explicit heads: exact exhaustive verification, attack, benchmark.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &[
+        "minip head verify softmax --m 8 --len 3",
+        "minip head attack rank1 --m 3",
+        "minip head bench --m-max 6",
+    ]))]
     Head(head::HeadArgs),
     /// The three-token phase-transition table, m = 1..=8, each entry verified exhaustively.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip transition", "minip transition --m-max 4 --json"]))]
     Transition(head::TransitionArgs),
     /// The exact best factor kstar = inf b/c per configuration (two-sided certificate), a grid sweep, or the MILP cross-check.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &[
+        "minip sharp --d 3 --n 4 --eps 1/4",
+        "minip sharp --grid instances/sharp-probe.toml --out /tmp/sharp --csv /tmp/sharp.csv",
+        "minip sharp --milp --m 1..=6 --d 1 --n 3 --eps 1/3 --family all",
+        "minip sharp --summarize proofs/sharp",
+    ]))]
     Sharp(sharp::SharpArgs),
     /// Exact forced kernel ratios R(lo, hi; h) over all length-n sequences (docs/math.md §4).
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &[
+        "minip amplify --h 2..=24",
+        "minip amplify --h 2..=168 --plot ratio.svg",
+        "minip amplify --h 12 --out /tmp/amplify --vipr",
+        "minip amplify --grid instances/beyond/tasks-ratios.toml --plot tasks.svg",
+    ]))]
     Amplify(amplify::AmplifyArgs),
     /// Time certified ratios up to h = 168, side by side with glpsol --exact.
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip amplify-bench", "minip amplify-bench --no-glpsol --h 96"]))]
     AmplifyBench(amplify::AmplifyBenchArgs),
-    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios).
-    #[command(after_help = after_help())]
+    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios); --linear: up to m = 256.
+    #[command(after_help = tail(rank::NOTES, &[
+        "minip rank --m 4..=24",
+        "minip rank --m 24 --out /tmp/r24",
+        "minip rank --linear --m 24..=256 --plot rank.svg",
+        "minip rank --linear --m 64,128,256 --n 3..=8",
+    ]))]
     Rank(rank::RankArgs),
     /// Certified lower and upper rank bounds per m: codes below, overlap-polynomial heads above (docs/frontier.md).
+    #[command(after_help = tail(frontier::NOTES, &[
+        "minip frontier --m 4..=64 --plot frontier.svg",
+        "minip frontier --m 24 --kernel all --out /tmp/f24",
+        "minip frontier --m 8 --out /tmp/f8",
+    ]))]
     Frontier(frontier::FrontierArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
-    #[command(after_help = after_help())]
+    #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
+    /// The limits on input sizes, checked before any work starts (also: minip help limits).
+    #[command(after_help = tail(minip_check::limits::TABLE, &["minip limits", "minip help limits"]))]
+    Limits,
+}
+
+/// One line from a clap error: its message, the arguments it names on the lines below (a
+/// missing required argument is named there, not in the first line) and its suggestion;
+/// without the usage block.
+fn one_line_clap_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("invalid arguments").trim_start_matches("error: ").trim_end();
+    // The indented lines right after the first (up to the first blank line) are its details.
+    let details: Vec<&str> = lines
+        .clone()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .filter(|l| !l.starts_with("tip:"))
+        .collect();
+    let tip = text
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("tip:"))
+        .map(|t| format!("; {t}"))
+        .unwrap_or_default();
+    let sep = if details.is_empty() || first.ends_with(':') { " " } else { ": " };
+    let msg =
+        if details.is_empty() { first.to_string() } else { format!("{first}{sep}{}", details.join(", ")) };
+    format!("minip: error: {msg}{tip} (see --help)")
 }
 
 /// Parses the command line and runs it; returns the exit code.
@@ -113,16 +193,8 @@ pub fn run() -> i32 {
             return 0;
         }
         Err(e) => {
-            // One line: clap's message and its suggestion, without the usage block.
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
-            let tip = text
-                .lines()
-                .map(str::trim)
-                .find(|l| l.starts_with("tip:"))
-                .map(|t| format!("; {t}"))
-                .unwrap_or_default();
-            eprintln!("minip: error: {first}{tip} (see --help)");
+            // One line: clap's message, the arguments it names, its suggestion; no usage block.
+            eprintln!("{}", one_line_clap_error(&e));
             return 2;
         }
     };
@@ -140,6 +212,7 @@ pub fn run() -> i32 {
         Cmd::Rank(a) => rank::cmd_rank(a),
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
         Cmd::Export(a) => export::cmd_export(a),
+        Cmd::Limits => emit(&format!("{}\n", minip_check::limits::TABLE)).map(|_| 0),
     };
     match result {
         Ok(code) => code,
@@ -190,6 +263,9 @@ fn report_expect(
 
 /// A worker pool of `--jobs` threads (default: all cores), within the supported limit.
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    if jobs == Some(0) {
+        return Err("--jobs 0: need at least 1 worker thread (omit --jobs for one per core)".into());
+    }
     if let Some(j) = jobs {
         minip_check::limits::at_most("--jobs", j, minip_check::limits::MAX_JOBS, "worker threads")?;
     }
@@ -210,3 +286,111 @@ fn emit(s: &str) -> Result<(), String> {
 }
 
 const BROKEN_PIPE: &str = "the reader closed the pipe";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subcommand, with its path of names (`["head", "verify"]`).
+    fn leaves(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<(Vec<String>, clap::Command)>) {
+        let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|c| c.get_name() != "help").collect();
+        if subs.is_empty() && !path.is_empty() {
+            out.push((path.clone(), cmd.clone()));
+        }
+        for c in subs {
+            let mut p = path.clone();
+            p.push(c.get_name().to_string());
+            leaves(c, p, out);
+        }
+    }
+
+    fn all() -> Vec<(Vec<String>, clap::Command)> {
+        let mut v = Vec::new();
+        let mut root = Cli::command();
+        root.build();
+        leaves(&root, Vec::new(), &mut v);
+        v
+    }
+
+    /// A value a required argument accepts (only the parse matters here).
+    fn sample(a: &clap::Arg) -> Vec<String> {
+        let v = if a.get_id() == "m" {
+            "4"
+        } else if a.get_id() == "len" {
+            "3"
+        } else {
+            "x"
+        };
+        match a.get_long() {
+            Some(l) => vec![format!("--{l}"), v.into()],
+            None => vec![v.into()],
+        }
+    }
+
+    #[test]
+    fn a_missing_required_argument_is_named() {
+        let mut seen = 0;
+        for (path, cmd) in all() {
+            let required: Vec<&clap::Arg> = cmd.get_arguments().filter(|a| a.is_required_set()).collect();
+            for missing in &required {
+                let mut argv = vec!["minip".to_string()];
+                argv.extend(path.iter().cloned());
+                for a in required.iter().filter(|a| a.get_id() != missing.get_id()) {
+                    argv.extend(sample(a));
+                }
+                let err = match Cli::try_parse_from(&argv) {
+                    Err(e) => e,
+                    Ok(_) => panic!("{argv:?} parsed without {}", missing.get_id()),
+                };
+                assert_eq!(err.kind(), clap::error::ErrorKind::MissingRequiredArgument, "{argv:?}");
+                let line = one_line_clap_error(&err);
+                let name = match missing.get_long() {
+                    Some(l) => format!("--{l}"),
+                    None => format!("<{}>", missing.get_value_names().expect("named")[0]),
+                };
+                assert!(line.contains(&name), "{argv:?}: {line}");
+                assert_eq!(line.lines().count(), 1, "{line}");
+                seen += 1;
+            }
+        }
+        // sweep GRID, verify PATHS, rank --m, head verify HEAD --len, head attack HEAD.
+        assert_eq!(seen, 6);
+    }
+
+    #[test]
+    fn every_help_has_examples_that_parse_the_exit_codes_and_fits_a_screen() {
+        for (path, mut cmd) in all() {
+            let help = cmd.render_help().to_string();
+            let name = path.join(" ");
+            assert!(help.contains("Exit status (every command):"), "{name}");
+            assert!(help.contains("Examples:\n  minip "), "{name}");
+            if name != "limits" {
+                assert!(help.contains(LIMITS_LINE) && !help.contains("Limits (checked"), "{name}");
+            }
+            assert!(help.lines().count() <= 50, "{name}: {} lines", help.lines().count());
+            let examples = help.split("Examples:\n").nth(1).expect("examples");
+            let mut n = 0;
+            for line in examples.lines().take_while(|l| l.starts_with("  minip ")) {
+                // The command up to a comment or a redirection.
+                let cmdline = line.split(" #").next().unwrap().split(" > ").next().unwrap();
+                let argv: Vec<&str> = cmdline.split_whitespace().collect();
+                let rest = if argv[1] == "help" { &argv[2..] } else { &argv[1..] };
+                assert!(
+                    rest.starts_with(&path.iter().map(String::as_str).collect::<Vec<_>>()),
+                    "{name}: {line}"
+                );
+                if let Err(e) = Cli::try_parse_from(&argv) {
+                    assert!(!e.use_stderr(), "{name}: example '{line}' does not parse: {e}");
+                }
+                n += 1;
+            }
+            assert!((2..=4).contains(&n), "{name}: {n} examples");
+        }
+    }
+
+    #[test]
+    fn the_limits_table_is_in_the_top_level_help_once() {
+        let help = Cli::command().render_help().to_string();
+        assert_eq!(help.matches("Limits (checked before any work starts").count(), 1);
+    }
+}

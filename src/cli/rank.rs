@@ -13,10 +13,15 @@ use std::time::{Duration, Instant};
 
 mod linear;
 
+/// What `minip rank --help` says before the examples.
+pub(super) const NOTES: &str = "\
+Without --linear: m up to 40 (explicit codes, SAT maximality up to --sat-m-max); larger m: --linear.
+With --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g.
+24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2
+(the ratios are closed forms at eps = 1/2).
+Exit 0: every bound printed was certified; 2: an m without a certified bound (unknown).";
+
 #[derive(Args)]
-#[command(
-    after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2)."
-)]
 pub struct RankArgs {
     /// Number of bits: M, a range such as 4..=24, or (with --linear) a comma list such as 64,128,256.
     #[arg(long)]
@@ -54,6 +59,7 @@ pub struct RankArgs {
     /// Choose codes by the uniform bound ceil(k/(1+(k-1)delta^2)) instead of the entrywise one.
     #[arg(long)]
     uniform: bool,
+    /// One JSON object per m on stdout (kind "rank.bound"; "rank.linear" with --linear).
     #[arg(long)]
     json: bool,
 }
@@ -61,17 +67,6 @@ pub struct RankArgs {
 /// The paper's asymptotic bound `2^{m/10 − 6}` (a formula, printed for comparison).
 fn paper(m: u32) -> f64 {
     (m as f64 / 10.0 - 6.0).exp2()
-}
-
-/// A comma list of values and ranges (`64,128,256`, `24..=256`), sorted and deduplicated.
-fn parse_list(s: &str) -> Result<Vec<u32>, String> {
-    let mut v = Vec::new();
-    for part in s.split(',') {
-        v.extend(crate::batch::grid::parse_range(part.trim())?);
-    }
-    v.sort_unstable();
-    v.dedup();
-    Ok(v)
 }
 
 pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
@@ -82,12 +77,16 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         a.n.trim()
             .parse()
             .map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
-    let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let ms = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() {
         return Err("--m: empty range".into());
     }
     if let Some(m) = ms.iter().find(|&&m| m == 0 || m > 40) {
-        return Err(format!("--m: m = {m} is out of range (1..=40)"));
+        return Err(if *m > 40 {
+            format!("--m: m = {m} is above 40, the largest m of the explicit-code search; rank --linear certifies even m up to 256 (e.g. rank --linear --m {})", m.min(&256) & !1)
+        } else {
+            "--m: m = 0 is out of range (1..=40)".into()
+        });
     }
     let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
     minip_check::check::ratio_instance(n, eps.clone(), 1, 0, 1, false)?;
@@ -197,8 +196,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             &body,
         ));
         s.push_str(&format!(
-            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} m in {:.1} s, SAT budget {} s per m).\n",
-            ok.len(),
+            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} in {:.1} s, SAT budget {} s per m).\n",
+            crate::print::count(ok.len(), "value of m", "values of m"),
             secs,
             a.sat_budget
         ));

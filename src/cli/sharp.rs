@@ -57,6 +57,7 @@ pub(super) struct SharpArgs {
     /// Worker threads for --grid (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// One JSON object per configuration on stdout (kind "sharp.kstar"; "sharp.milp" with --milp).
     #[arg(long)]
     json: bool,
 }
@@ -85,6 +86,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         return cmd_grid(&a, g);
     }
     let (inst, _) = a.inst.instance()?;
+    if let Some(note) = crate::certify::gap::eps_note(&inst) {
+        eprintln!("minip: note: {note}");
+    }
     let out = sharp::sharp(&inst);
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
@@ -213,7 +217,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let all = g.sharp_instances();
     let (insts, suffix) = match &a.shard {
         Some(s) => {
-            let (i, n) = crate::batch::grid::parse_shard(s)?;
+            let (i, n) = crate::ranges::parse_shard(s)?;
             (crate::batch::grid::shard(&all, i, n).to_vec(), format!("_shard-{i}-of-{n}"))
         }
         None => (all.clone(), String::new()),
@@ -257,11 +261,14 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         crate::print::write_file(p, &grid::csv(&recs))?;
     }
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
-    eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
+    eprintln!(
+        "{} certified in {secs:.1} s",
+        crate::print::count(recs.len() - unknown, "configuration", "configurations")
+    );
     if outs.len() < total {
         return Err(format!(
-            "interrupted after {} configurations (every file written is complete)",
-            outs.len()
+            "interrupted after {} (every file written is complete)",
+            crate::print::count(outs.len(), "configuration", "configurations")
         ));
     }
     let with_setting = recs.iter().any(|r| r.setting.is_some());
@@ -340,7 +347,7 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
 }
 
 fn cmd_milp(a: &SharpArgs) -> Result<i32, String> {
-    let ms = crate::batch::grid::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let ms = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     if ms.is_empty() || ms.iter().any(|&m| !(1..=milp::MAX_M).contains(&m)) {
         return Err(format!("--m: need 1 ≤ m ≤ {}", milp::MAX_M));
     }

@@ -62,10 +62,12 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
     let (mut pairs_checked, mut unconfirmed) = (0u64, 0u64);
     for x in queries(head.m, sym) {
         let h = x.count_ones();
-        // Per overlap class: the key with the smallest and with the largest α(x,·).
+        // Per overlap class: the key with the smallest and with the largest α(x,·). The query
+        // itself is no candidate (docs/math.md §2.1): the class of overlap h holds only the
+        // strict supersets of x, and is empty when x has no strict superset.
         let mut lo: Vec<Option<u32>> = vec![None; h as usize + 1];
         let mut hi: Vec<Option<u32>> = vec![None; h as usize + 1];
-        for k in 0..head.tokens() {
+        for k in (0..head.tokens()).filter(|&k| k != x) {
             let o = (x & k).count_ones() as usize;
             if lo[o].is_none_or(|j| head.alpha(x, k) < head.alpha(x, j)) {
                 lo[o] = Some(k);
@@ -76,9 +78,10 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
         }
         for u in 0..=h {
             for w in u + 1..=h {
+                let (Some(y), Some(z)) = (lo[u as usize], hi[w as usize]) else {
+                    continue;
+                };
                 pairs_checked += 1;
-                let (y, z) =
-                    (lo[u as usize].expect("class realized"), hi[w as usize].expect("class realized"));
                 let k = minip_check::model::paper_k(n, eps, w - u);
                 if *head.alpha(x, y) > &k * head.alpha(x, z) {
                     continue;
@@ -143,7 +146,10 @@ impl Method {
                 fmt_q(k),
                 fmt_q(alpha_xz)
             ),
-            Method::Exhaustive { evaluations } => format!("exhaustive search ({evaluations} evaluations)"),
+            Method::Exhaustive { evaluations } => format!(
+                "exhaustive search ({evaluations} {})",
+                if *evaluations == 1 { "evaluation" } else { "evaluations" }
+            ),
         }
     }
 }

@@ -17,6 +17,11 @@ pub mod vipr;
 use std::io::Write;
 use std::path::Path;
 
+/// `n` and the noun in the right number: `1 file`, `2 files`, `0 files`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Writes `text` to `path` atomically: the old file or the new one, never a torn one. The
 /// directory must exist (`out_dir` makes an output directory; a file path's directory is
 /// never created behind the user's back).

@@ -4,7 +4,7 @@
 //! through good_lp. The answer is a float, only ever compared with the certified minimum
 //! (`crate::certify::milp`).
 
-use crate::certify::milp::{Job, A_MAX};
+use crate::formulate::milp::{Job, A_MAX};
 use good_lp::solvers::highs::highs;
 use good_lp::{variable, Expression, ProblemVariables, Solution, SolverModel, Variable};
 use minip_check::model::Gap;

@@ -98,7 +98,8 @@ pub fn report(results: &[FileResult]) -> String {
     if results.is_empty() {
         s.push_str("no certificates found\n");
     } else {
-        s.push_str(&format!("{} files: {} verified, {} failed\n", results.len(), results.len() - bad, bad));
+        let files = if results.len() == 1 { "file" } else { "files" };
+        s.push_str(&format!("{} {files}: {} verified, {} failed\n", results.len(), results.len() - bad, bad));
     }
     s
 }

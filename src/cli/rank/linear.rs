@@ -25,7 +25,7 @@ fn parse_ms(s: &str) -> Result<Vec<u32>, String> {
     let mut v = Vec::new();
     for part in s.split(',') {
         let part = part.trim();
-        let vals = crate::batch::grid::parse_range(part)?;
+        let vals = crate::ranges::parse_range(part)?;
         if !part.contains("..") {
             if let Some(m) = vals.iter().find(|m| *m % 2 == 1) {
                 return Err(format!("m = {m} is odd (--linear needs m = 2h)"));
@@ -58,7 +58,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     if a.uniform {
         return Err("--uniform: not available with --linear (the bound is entrywise)".into());
     }
-    let ns = super::parse_list(&a.n).map_err(|e| format!("--n: {e}"))?;
+    let ns = crate::ranges::parse_list(&a.n).map_err(|e| format!("--n: {e}"))?;
     if let Some(n) = ns.iter().find(|&&n| !(3..=MAX_N).contains(&n)) {
         return Err(format!("--n: n = {n} is out of range (3..={MAX_N})"));
     }
@@ -209,7 +209,8 @@ fn footer(count: usize, secs: f64) -> String {
     format!(
         "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2) over the k weight-h words x_i of the code (m = 2h, y_i = complement of x_i),\n\
          R_ij = R(0, wt(x_i xor x_j)/2; h) (class h when x_j = complement of x_i), pair counts exact (docs/math.md §9).\n\
-         Every row's certificate passed the checker ({count} certificates in {secs:.1} s).\n"
+         Every row's certificate passed the checker ({} in {secs:.1} s).\n",
+        crate::print::count(count, "certificate", "certificates")
     )
 }
 

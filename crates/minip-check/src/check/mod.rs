@@ -196,8 +196,13 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, Strin
                 p.bound
             )
         }),
-        AnyCertificate::Sharp(f) => check_sharp_file(f)
-            .map(|k| format!("sharp ({} configurations, kstar certified both sides)", k.len())),
+        AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| {
+            format!(
+                "sharp ({} {}, kstar certified both sides)",
+                k.len(),
+                if k.len() == 1 { "configuration" } else { "configurations" }
+            )
+        }),
         AnyCertificate::Ratio(c) => check_ratio_outcome(c).map(|r| {
             let p = &c.params;
             let classes = if p.superset { " classes 0..h,h+" } else { "" };
