@@ -14,7 +14,7 @@
 //!   their convolution over direct sums); overlap-polynomial kernels and their exact rank;
 //! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF, the class LP
 //!   of overlap-polynomial heads);
-//! - [`format`]: the certificate formats as plain data;
+//! - [`format`](mod@format): the certificate formats as plain data;
 //! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
 //!   certificate with what it proves; [`check::check_any`] for a certificate of any format;
 //! - [`claim`]: what a checked certificate proves, as data ([`Claim`]), whose `Display` is

@@ -60,14 +60,24 @@ fn scaled_gap(e: usize) -> Value {
 #[test]
 fn a_number_at_the_digit_limit_checks_and_one_digit_more_is_refused() {
     let dir = temp_dir("digits");
-    // "-1" scaled by 10^e has e + 1 digits: the longest number of the file.
+    // Scaling by 10^e adds e digits to every nonzero number: the longest has d0 + e.
+    let v = load("gap_holds.json");
+    let mut numbers: Vec<&str> =
+        v["farkas"]["rows"].as_array().unwrap().iter().map(|r| r["multiplier"].as_str().unwrap()).collect();
+    numbers.push(v["farkas"]["combined_rhs"].as_str().unwrap());
+    let d0 = numbers
+        .iter()
+        .filter(|s| **s != "0")
+        .map(|s| s.bytes().filter(u8::is_ascii_digit).count())
+        .max()
+        .unwrap();
     let inside = dir.join("inside.json");
-    std::fs::write(&inside, scaled_gap(MAX_RATIONAL_DIGITS - 1).to_string()).unwrap();
+    std::fs::write(&inside, scaled_gap(MAX_RATIONAL_DIGITS - d0).to_string()).unwrap();
     let (code, out) = check_bounded(&inside);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)"), "{out}");
     let outside = dir.join("outside.json");
-    std::fs::write(&outside, scaled_gap(MAX_RATIONAL_DIGITS).to_string()).unwrap();
+    std::fs::write(&outside, scaled_gap(MAX_RATIONAL_DIGITS - d0 + 1).to_string()).unwrap();
     let (code, out) = check_bounded(&outside);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("too large to check: a number of 10001 digits, the limit is 10000"), "{out}");

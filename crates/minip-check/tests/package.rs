@@ -44,7 +44,7 @@ fn the_packaged_crate_builds_and_passes_its_tests_from_the_crate_file() {
     run(Command::new("tar").arg("-xzf").arg(&krate).arg("-C").arg(&unpacked), "tar");
     let root = unpacked.join(format!("minip-check-{}", env!("CARGO_PKG_VERSION")));
     // Nothing in the package points outside it.
-    for f in walk(&root) {
+    for f in walk(&root).into_iter().filter(|f| !f.ends_with("tests/package.rs")) {
         if let Ok(text) = std::fs::read_to_string(&f) {
             // `../../tests/…` from src/check is inside the package; anything else is not.
             for (i, _) in text.match_indices("../../") {
