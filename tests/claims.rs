@@ -110,7 +110,7 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
         }
     }
     // The committed beyond/ certificates are in non-default settings, and say so.
-    assert!(non_default >= 700, "{non_default} lines with a non-default setting");
+    assert!(non_default > 0, "no line with a non-default setting");
 }
 
 #[test]
