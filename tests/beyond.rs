@@ -23,7 +23,7 @@ fn load(rel: &str) -> Value {
 
 fn rejects(v: &Value, needle: &str, what: &str) {
     let c = read::parse(&v.to_string());
-    let err = c.and_then(|c| check_any(&c, &Context::default())).expect_err(what);
+    let err = c.and_then(|c| check_any(&c, &Context::default()).map_err(String::from)).expect_err(what);
     assert!(err.contains(needle), "{what}: {err}");
 }
 
@@ -33,7 +33,7 @@ fn file(c: &Value) -> Value {
 }
 
 fn accepts(v: &Value) -> String {
-    check_any(&read::parse(&v.to_string()).unwrap(), &Context::default()).unwrap()
+    check_any(&read::parse(&v.to_string()).unwrap(), &Context::default()).unwrap().to_string()
 }
 
 fn ratio_of(rel: &str) -> RatioOutcome {

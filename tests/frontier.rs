@@ -277,8 +277,9 @@ fn committed_frontier_proofs_verify() {
     assert_eq!(files.len(), 88, "certificates under proofs/frontier");
     for f in &files {
         let cert = read::read(f).unwrap();
-        let summary =
-            check_any(&cert, &Context::beside(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let summary = check_any(&cert, &Context::beside(f))
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()))
+            .to_string();
         assert!(
             summary.contains("overlap-polynomial head") || summary.contains("overlap polynomials"),
             "{summary}"

@@ -86,7 +86,7 @@ fn certificate_parsers_and_checks_never_panic() {
         |t| match minip_check::read::parse(t) {
             Ok(c) => {
                 if let Err(e) = check_any(&c, &Context::default()) {
-                    one_line(&e)
+                    one_line(&e.to_string())
                 }
             }
             Err(e) => one_line(&e),

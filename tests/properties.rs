@@ -31,7 +31,7 @@ proptest! {
         let inst = Instance::new(n, q(1, k), Gap::new(h, u, w).unwrap(), family, bound).unwrap();
         let Outcome::Certified(c) = decide(&inst) else { panic!("unknown: {inst:?}") };
         let text = minip::print::json::pretty(&c);
-        let summary = check_any(&minip::read::parse(&text).unwrap(), &Context::default()).unwrap();
+        let summary = check_any(&minip::read::parse(&text).unwrap(), &Context::default()).unwrap().to_string();
         prop_assert!(summary.starts_with(c.claim().name()));
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
         let expect: String;

@@ -149,6 +149,7 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
     assert_eq!(back, c);
     assert!(check_any(&read::parse(&text).unwrap(), &ctx)
         .unwrap()
+        .to_string()
         .starts_with(&format!("rank >= {}", c.bound)));
     // Tampering: a bit of the code, the bound, δ, a ratio, the counts.
     let mut t = c.clone();

@@ -16,7 +16,34 @@ fn cfgs(n: usize) -> String {
     crate::print::count(n, "configuration", "configurations")
 }
 
+/// The summary lines. Records of one setting only, the default: the lines below. Otherwise
+/// (`sharp --summarize` over files of other settings, docs/math.md §11) one block per setting,
+/// each headed by the setting and its count, so that every count says which setting it is about.
 pub fn summary(recs: &[Record]) -> Vec<String> {
+    let mut settings: Vec<Option<String>> = Vec::new();
+    for r in recs {
+        if !settings.contains(&r.setting) {
+            settings.push(r.setting.clone());
+        }
+    }
+    if settings.iter().all(Option::is_none) {
+        return summary_one(recs);
+    }
+    let mut out = Vec::new();
+    for s in &settings {
+        let group: Vec<Record> = recs.iter().filter(|r| &r.setting == s).cloned().collect();
+        out.push(format!(
+            "setting {}: {} configuration{}",
+            s.as_deref().unwrap_or("default (min-ip, nonneg, shared maps, all keys)"),
+            group.len(),
+            if group.len() == 1 { "" } else { "s" }
+        ));
+        out.extend(summary_one(&group).into_iter().map(|l| format!("  {l}")));
+    }
+    out
+}
+
+fn summary_one(recs: &[Record]) -> Vec<String> {
     let mut out = Vec::new();
     let count = |rs: &[&Record], r: &str| rs.iter().filter(|x| x.relation == r).count();
     let all: Vec<&Record> = recs.iter().collect();

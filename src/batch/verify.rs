@@ -4,9 +4,10 @@
 //! file with no certificate beside it (the sharp exports) is parsed and reported `unchecked`.
 
 use crate::print::vipr;
-use minip_check::check::{Checked, Context};
+use minip_check::check::{check_any, Checked, Context};
+use minip_check::claim::Claim;
 use minip_check::format::AnyCertificate;
-use minip_check::verify::{verify_file, EXIT_INPUT, EXIT_OK, EXIT_REJECTED};
+use minip_check::verify::{verify_file, FileResult, Skipped, EXIT_INPUT, EXIT_OK, EXIT_REJECTED};
 use serde::Serialize;
 use std::path::Path;
 
@@ -14,43 +15,76 @@ use std::path::Path;
 #[derive(Clone, Debug, Serialize)]
 pub struct Item {
     pub path: String,
-    /// `verified`, `rejected` (a failed check), `invalid` (unreadable or malformed) or
-    /// `unchecked` (a VIPR file with no certificate to match).
+    /// `verified`, `rejected` (a failed check), `invalid` (unreadable or malformed),
+    /// `unchecked` (a VIPR file with no certificate to match) or `skipped` (an entry of a
+    /// directory walk that is not read: a FIFO, a device, a symbolic link not followed).
     pub verdict: String,
-    /// What the file proves, when verified.
+    /// What the file proves, when verified, as data (`minip_check::claim::Claim`: every
+    /// parameter and the setting as fields); for a VIPR export, the claim of its certificate.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub claim: Option<String>,
+    pub claim: Option<Claim>,
+    /// The claim's one-line summary, as printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// For a VIPR export: the certificate it was printed from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exported_from: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     #[serde(skip)]
     pub exit_code: i32,
 }
 
+impl Item {
+    fn failed(path: String, verdict: &str, reason: String, exit_code: i32) -> Item {
+        Item {
+            path,
+            verdict: verdict.into(),
+            claim: None,
+            summary: None,
+            exported_from: None,
+            reason: Some(reason),
+            exit_code,
+        }
+    }
+    /// An entry a directory walk did not read.
+    pub fn skipped(s: &Skipped) -> Item {
+        let (verdict, code) = if s.unreadable { ("invalid", EXIT_INPUT) } else { ("skipped", EXIT_OK) };
+        Item::failed(s.path.display().to_string(), verdict, s.reason.clone(), code)
+    }
+    /// The text the report prints after the path: the summary, or the reason.
+    pub fn text(&self) -> &str {
+        self.summary.as_ref().or(self.reason.as_ref()).map(String::as_str).unwrap_or("")
+    }
+}
+
 /// Checks one certificate file.
 pub fn certificate(path: &Path) -> Item {
-    let r = verify_file(path);
-    let p = path.display().to_string();
+    item(verify_file(path))
+}
+
+/// The item of a checked file.
+pub fn item(r: FileResult) -> Item {
+    let p = r.path.display().to_string();
+    let (status, code) = (r.status(), r.exit_code());
     match r.result {
-        Ok(claim) => {
-            Item { path: p, verdict: "verified".into(), claim: Some(claim), reason: None, exit_code: EXIT_OK }
-        }
-        Err((code, why)) => {
-            let verdict = if code == EXIT_REJECTED { "rejected" } else { "invalid" };
-            Item { path: p, verdict: verdict.into(), claim: None, reason: Some(why), exit_code: code }
-        }
+        Ok(claim) => Item {
+            path: p,
+            verdict: status.name().into(),
+            summary: Some(claim.to_string()),
+            claim: Some(claim),
+            exported_from: None,
+            reason: None,
+            exit_code: EXIT_OK,
+        },
+        Err(why) => Item::failed(p, status.name(), why.to_string(), code),
     }
 }
 
 /// Parses one VIPR file and matches it to its certificate.
 pub fn vipr(path: &Path) -> Item {
     let p = path.display().to_string();
-    let bad = |why: String| Item {
-        path: p.clone(),
-        verdict: "invalid".into(),
-        claim: None,
-        reason: Some(why),
-        exit_code: EXIT_INPUT,
-    };
+    let bad = |why: String| Item::failed(p.clone(), "invalid", why, EXIT_INPUT);
     let text = match minip_check::read::read_text(path) {
         Ok(t) => t,
         Err(e) => return bad(e),
@@ -60,19 +94,22 @@ pub fn vipr(path: &Path) -> Item {
     }
     let json = path.with_extension("json");
     if !json.is_file() {
-        return Item {
-            path: p,
-            verdict: "unchecked".into(),
-            claim: None,
-            reason: Some("VIPR 1.0 parsed; no certificate beside it to match (check it with viprchk)".into()),
-            exit_code: EXIT_OK,
-        };
+        return Item::failed(
+            p,
+            "unchecked",
+            "VIPR 1.0 parsed; no certificate beside it to match (check it with viprchk)".into(),
+            EXIT_OK,
+        );
     }
     let cert = match minip_check::read::read(&json) {
         Ok(c) => c,
         Err(e) => return bad(format!("{}: {e}", json.display())),
     };
     let ctx = Context::beside(&json);
+    let claim = match check_any(&cert, &ctx) {
+        Ok(c) => c,
+        Err(e) => return Item::failed(p, "rejected", format!("{}: {e}", json.display()), e.exit_code()),
+    };
     let printed = match cert {
         AnyCertificate::Gap(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::gap(&c)),
         AnyCertificate::Ratio(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::ratio(&c)),
@@ -82,24 +119,19 @@ pub fn vipr(path: &Path) -> Item {
         Ok(t) if t == text => Item {
             path: p,
             verdict: "verified".into(),
-            claim: Some(format!("VIPR export of the checked {}", json.display())),
+            summary: Some(format!("VIPR export of the checked {}: {claim}", json.display())),
+            claim: Some(claim),
+            exported_from: Some(json.display().to_string()),
             reason: None,
             exit_code: EXIT_OK,
         },
-        Ok(_) => Item {
-            path: p,
-            verdict: "rejected".into(),
-            claim: None,
-            reason: Some(format!("differs from the VIPR export of the checked {}", json.display())),
-            exit_code: EXIT_REJECTED,
-        },
-        Err(e) => Item {
-            path: p,
-            verdict: "rejected".into(),
-            claim: None,
-            reason: Some(e),
-            exit_code: EXIT_REJECTED,
-        },
+        Ok(_) => Item::failed(
+            p,
+            "rejected",
+            format!("differs from the VIPR export of the checked {}", json.display()),
+            EXIT_REJECTED,
+        ),
+        Err(e) => Item::failed(p, "rejected", e, EXIT_REJECTED),
     }
 }
 

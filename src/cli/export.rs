@@ -53,7 +53,7 @@ pub(super) fn cmd_export(a: ExportArgs) -> Result<i32, String> {
         let mut batch = CoqBatch::default();
         for f in &files {
             let checked = minip_check::verify::verify_file(f);
-            if let Err((_, why)) = checked.result {
+            if let Err(why) = checked.result {
                 return Err(format!("{}: not exported, the checker does not accept it: {why}", f.display()));
             }
             let text = minip_check::read::read_text(f)?;

@@ -16,7 +16,6 @@ use minip_check::model::tokens::gap_from_tokens;
 use minip_check::model::tokens::Token;
 use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, parse_rational};
-use minip_check::verify::collect;
 use std::path::PathBuf;
 
 #[derive(Args, Clone)]
@@ -443,14 +442,16 @@ fn record_cells(r: &Record) -> Vec<String> {
 }
 
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
-    let files = collect(&a.paths)?;
-    let viprs = minip_check::verify::collect_ext(&a.paths, "vipr")?;
+    let walk = minip_check::verify::collect_walk(&a.paths, "json")?;
+    let vwalk = minip_check::verify::collect_walk(&a.paths, "vipr")?;
+    let files = walk.files;
+    let viprs = vwalk.files;
     if files.is_empty() && viprs.is_empty() {
         return Err("no certificates found under the given paths".into());
     }
-    let (mut counts, mut code) = ([0usize; 4], 0);
+    let (mut counts, mut code) = ([0usize; 5], 0);
     let mut tally = |verdict: &str, c: i32| {
-        counts[["verified", "rejected", "invalid", "unchecked"]
+        counts[["verified", "rejected", "invalid", "unchecked", "skipped"]
             .iter()
             .position(|v| *v == verdict)
             .expect("known")] += 1;
@@ -466,10 +467,11 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
                     "verified" => "ok",
                     "rejected" => "FAILED",
                     "invalid" => "INVALID",
+                    "skipped" => "SKIPPED",
                     _ => "UNCHECKED",
                 },
                 r.path,
-                r.claim.as_ref().or(r.reason.as_ref()).map(String::as_str).unwrap_or("")
+                r.text()
             )
         }
     };
@@ -491,15 +493,34 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
         tally(&r.verdict, r.exit_code);
         emit(&line(&r))?;
     }
-    let total = files.len() + viprs.len();
-    eprintln!(
-        "{}: {} verified, {} failed, {} invalid, {} unchecked",
-        count(total, "file", "files"),
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[3]
+    // Entries the walks did not read (each once: a FIFO named x.json is in the json walk only).
+    let mut skipped = walk.skipped;
+    skipped.extend(
+        vwalk.skipped.into_iter().filter(|s| s.unreadable || s.path.extension().is_some_and(|x| x == "vipr")),
     );
+    skipped.sort_by(|x, y| x.path.cmp(&y.path));
+    skipped.dedup_by(|x, y| x.path == y.path);
+    for s in &skipped {
+        let r = crate::batch::verify::Item::skipped(s);
+        tally(&r.verdict, r.exit_code);
+        emit(&line(&r))?;
+    }
+    let total = files.len() + viprs.len();
+    let plural = if total == 1 { "file" } else { "files" };
+    let skipped_note = if counts[4] > 0 { format!(", {} skipped", counts[4]) } else { String::new() };
+    eprintln!(
+        "{total} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped_note}",
+        counts[0], counts[1], counts[2], counts[3]
+    );
+    if files.is_empty() && counts[0] == 0 {
+        // Only VIPR exports and nothing they could be matched to: nothing was checked.
+        return Err(format!(
+            "no certificates found under the given paths ({} VIPR file{} without a certificate beside {})",
+            viprs.len(),
+            if viprs.len() == 1 { "" } else { "s" },
+            if viprs.len() == 1 { "it" } else { "them" }
+        ));
+    }
     Ok(code)
 }
 

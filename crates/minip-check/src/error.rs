@@ -1,5 +1,12 @@
 //! The checker's typed error: why an input or a certificate was not accepted, and the exit
 //! status that goes with it.
+//!
+//! ```
+//! use minip_check::Error;
+//! let e = Error::from_check("too large to check: a code of 9000 pairs".into());
+//! assert!(matches!(e, Error::TooLarge(_)));
+//! assert_eq!((e.exit_code(), Error::Rejected("alpha[0]".into()).exit_code()), (2, 1));
+//! ```
 
 use std::fmt;
 
@@ -22,10 +29,11 @@ impl Error {
             Error::Input(_) | Error::TooLarge(_) => 2,
         }
     }
-    /// Classifies a check's message: the limits say "too large to check".
+    /// Classifies a check's message: the limits say "too large to check" (after the name of
+    /// the field, for a number past its digit limit).
     pub fn from_check(msg: String) -> Error {
         let msg = one_line(&msg);
-        if msg.starts_with("too large to check") {
+        if msg.contains("too large to check") {
             Error::TooLarge(msg)
         } else {
             Error::Rejected(msg)

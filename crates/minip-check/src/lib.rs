@@ -14,22 +14,30 @@
 //!   their convolution over direct sums); overlap-polynomial kernels and their exact rank;
 //! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF, the class LP
 //!   of overlap-polynomial heads);
-//! - [`format`]: the certificate formats as plain data;
+//! - [`format`](mod@format): the certificate formats as plain data;
 //! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
-//!   certificate with what it proves;
-//! - [`read`], [`verify`]: reading files with limits, and checking paths.
+//!   certificate with what it proves; [`check::check_any`] for a certificate of any format;
+//! - [`claim`]: what a checked certificate proves, as data ([`Claim`]), whose `Display` is
+//!   the one-line summary naming the whole setting;
+//! - [`error`]: the typed error ([`Error`]: input, rejected, too large) and its exit status;
+//! - [`limits`]: every limit on input size and checker work, checked before the work starts;
+//! - [`read`], [`verify`]: reading files with limits, and checking paths in parallel with a
+//!   deterministic report.
 //!
 //! ```
 //! use minip_check::read::parse;
-//! use minip_check::check::{check_any, Context};
+//! use minip_check::check::{check_any, Context, Verdict};
+//! use minip_check::Claim;
 //! // The lemma at d = 3 (n = 3, eps = 1/2, K = 2): a Farkas certificate, checked.
-//! let text = include_str!("../../../proofs/settle/n3_eps1-2_h3_u0_w3_paper_bpaper.json");
-//! let cert = parse(text).unwrap();
-//! let summary = check_any(&cert, &Context::default()).unwrap();
-//! assert!(summary.starts_with("holds"));
+//! let text = include_str!("../tests/fixtures/gap_holds.json");
+//! let claim = check_any(&parse(text).unwrap(), &Context::default()).unwrap();
+//! let Claim::Gap(g) = &claim else { unreachable!() };
+//! assert_eq!((g.verdict, g.n, g.eps.as_str(), g.w - g.u), (Verdict::Holds, 3, "1/2", 3));
+//! assert_eq!(claim.to_string(), "holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)");
 //! ```
 
 pub mod check;
+pub mod claim;
 pub mod error;
 pub mod format;
 pub mod limits;
@@ -39,6 +47,7 @@ pub mod read;
 pub mod rows;
 pub mod verify;
 
-pub use check::{Checked, Context};
+pub use check::{check_any, Checked, Context};
+pub use claim::Claim;
 pub use error::Error;
 pub use rational::Rat;

@@ -5,6 +5,15 @@
 //! The limits are generous for every question the project asks (its grids use n ≤ 8, h ≤ 12,
 //! m ≤ 24 explicit and m ≤ 256 through linear codes) and small enough that no input of a few
 //! bytes can cost gigabytes or minutes.
+//!
+//! ```
+//! use minip_check::limits::{at_most, MAX_N};
+//! assert!(at_most("n", 1000, MAX_N, "three sequences per configuration").is_ok());
+//! assert_eq!(
+//!     at_most("n", 1001, MAX_N, "three sequences").unwrap_err(),
+//!     "n = 1001 is above the supported 1000 (three sequences)"
+//! );
+//! ```
 
 /// Sequence length of the paper family (3 sequences whatever `n`).
 pub const MAX_N: u32 = 1000;
@@ -34,6 +43,14 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 /// Bytes of a proof file a certificate refers to.
 pub const MAX_PROOF_BYTES: u64 = 256 << 20;
 
+/// Digits of one rational read from a file or the command line (numerator, denominator and
+/// exponent together; the committed certificates' longest has 556). Arithmetic on a number
+/// costs at least its length, so a few bytes can no longer buy minutes.
+pub const MAX_RATIONAL_DIGITS: usize = 10_000;
+/// Pairs `(i, j)` of an explicit rank code the checker compares (`k²`; the committed codes
+/// have `k ≤ 2576`).
+pub const MAX_CODE_PAIRS: u128 = 1 << 26;
+
 /// The table printed by `--help`.
 pub const TABLE: &str = "\
 Limits (checked before any work starts; larger inputs are refused, exit 2):
@@ -41,7 +58,8 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
   one range on the command line <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
   input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only
-  checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof";
+  checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof,
+  numbers <= 10000 digits each, explicit rank codes <= 67108864 pairs (k <= 8192)";
 
 /// `Err` naming the limit when `count > max`.
 pub fn at_most<T: PartialOrd + std::fmt::Display>(

@@ -1,77 +1,198 @@
-//! `minip-check PATH...`: checks every certificate file under the paths (directories
-//! recursively) with the checker alone. Exit 0 when every certificate holds, 1 when one
-//! is rejected, 2 for unreadable or malformed input or when there is nothing to check.
+//! `minip-check [FLAGS] PATH...`: checks every certificate file under the paths (directories
+//! recursively) with the checker alone, in parallel, reported in a fixed order. Exit 0 when
+//! every certificate holds, 1 when one is rejected, 2 for unreadable or malformed input, a
+//! limit, or when there is nothing to check. Flags are parsed by hand (no CLI framework).
 
-use minip_check::verify::{collect, exit_code, report, verify_file, EXIT_INPUT};
+use minip_check::verify::{self, collect_walk, exit_code, EXIT_INPUT};
 use std::io::Write;
 use std::path::PathBuf;
 
-const USAGE: &str = "usage: minip-check PATH...
+const USAGE: &str = "usage: minip-check [--json] [--quiet] [--jobs N] PATH...
        minip-check --dimacs RANK-CERTIFICATE.json   (the CNF its maximality proof refutes)
+       minip-check --help | --version
 
 Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-ratio-bound/1,
 minip-rank/2, minip-rank-linear/1, minip-poly-head/1, minip-poly-none/1) in exact
 rational arithmetic, rebuilding every row from the stated parameters. Directories are searched
-recursively for *.json. Exit status: 0 every certificate holds, 1 a certificate was rejected,
-2 unreadable or malformed input, or no certificate found.";
+recursively for *.json: symbolic links to regular files inside the tree are followed, other links,
+FIFOs, sockets and devices are skipped and reported. Each line names the whole claim, the
+setting (task, kernel, positions, keys, at) included whenever it is not the default.
+
+Flags:
+  --json       one JSON object per file (kind verify.file: path, verdict, claim, summary, reason)
+  --quiet      print only failures, skipped entries and the closing count
+  --jobs N     check N files at a time (default: the available cores; 1..=256)
+  --dimacs F   print the CNF that the maximality proof of rank certificate F refutes
+  --help, --version
+
+Exit status: 0 every certificate holds, 1 a certificate was rejected,
+2 unreadable or malformed input, a limit (\"too large to check\"), or no certificate found.
+";
+
+/// The parsed command line.
+#[derive(Debug, Default)]
+struct Args {
+    json: bool,
+    quiet: bool,
+    jobs: Option<usize>,
+    dimacs: Option<String>,
+    paths: Vec<PathBuf>,
+    help: bool,
+    version: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut a = Args::default();
+    let mut it = args.iter();
+    let mut flags_done = false;
+    while let Some(arg) = it.next() {
+        if flags_done || !arg.starts_with('-') || arg == "-" {
+            a.paths.push(PathBuf::from(arg));
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String, String> {
+            inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("{name} needs {what}"))
+        };
+        match name {
+            "--" => flags_done = true,
+            "-h" | "--help" => a.help = true,
+            "-V" | "--version" => a.version = true,
+            "--json" => a.json = true,
+            "-q" | "--quiet" => a.quiet = true,
+            "-j" | "--jobs" => {
+                let v = value("a number of threads")?;
+                let n: usize = v.parse().map_err(|_| format!("--jobs: '{v}' is not a number"))?;
+                if !(1..=minip_check::limits::MAX_JOBS).contains(&n) {
+                    return Err(format!(
+                        "--jobs: need 1..={} threads, not {n}",
+                        minip_check::limits::MAX_JOBS
+                    ));
+                }
+                a.jobs = Some(n);
+            }
+            "--dimacs" => a.dimacs = Some(value("a rank certificate")?),
+            _ => return Err(format!("unknown flag '{}' (see --help)", minip_check::error::one_line(arg))),
+        }
+        if inline.is_some() && !matches!(name, "--jobs" | "--dimacs") {
+            return Err(format!("{name} takes no value"));
+        }
+    }
+    Ok(a)
+}
+
+/// Writes to standard output; a failed write (a closed pipe, a full disk) ends the run with
+/// exit 2 and a one-line error, never a panic.
+fn out(text: &str) {
+    let mut o = std::io::stdout().lock();
+    if o.write_all(text.as_bytes()).and_then(|_| o.flush()).is_err() {
+        fail("cannot write to standard output");
+    }
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("minip-check: error: {msg}");
+    std::process::exit(EXIT_INPUT);
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        std::process::exit(if args.is_empty() { EXIT_INPUT } else { 0 });
-    }
-    if args.iter().any(|a| a == "-V" || a == "--version") {
-        println!("minip-check {}", env!("CARGO_PKG_VERSION"));
+    let raw: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let a = match parse_args(&raw) {
+        Ok(a) => a,
+        Err(e) => fail(&e),
+    };
+    if a.help {
+        out(USAGE);
         return;
     }
-    if args[0] == "--dimacs" {
-        // For outside DRAT checkers (drat-trim CNF PROOF): the formula rebuilt from the
-        // certificate's stated parameters, exactly as this checker checks the proof against it.
-        let [_, cert] = args.as_slice() else {
-            eprintln!("minip-check: error: --dimacs takes one rank certificate");
-            std::process::exit(EXIT_INPUT);
-        };
-        match minip_check::read::read(std::path::Path::new(cert)) {
-            Ok(minip_check::format::AnyCertificate::Rank(c)) if c.maximal.is_some() => {
-                let p = &c.params;
-                let shape = match minip_check::model::code::Shape::new(p.m, p.h, p.lo, p.hi) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        eprintln!("minip-check: error: {e}");
-                        std::process::exit(EXIT_INPUT);
-                    }
-                };
-                let k = c.maximal.as_ref().map(|m| m.refuted).unwrap_or(0);
-                if minip_check::rows::cnf::estimate(shape, k) > minip_check::limits::MAX_CNF_LITERALS {
-                    eprintln!("minip-check: error: too large: the CNF for {k} pairs");
-                    std::process::exit(EXIT_INPUT);
-                }
-                print!("{}", minip_check::rows::cnf::encode(shape, k).formula.dimacs());
-                return;
-            }
-            Ok(_) => eprintln!("minip-check: error: {cert}: not a rank certificate with a maximality proof"),
-            Err(e) => eprintln!("minip-check: error: {cert}: {e}"),
+    if a.version {
+        out(&format!("minip-check {}\n", env!("CARGO_PKG_VERSION")));
+        return;
+    }
+    if let Some(cert) = &a.dimacs {
+        if !a.paths.is_empty() {
+            fail("--dimacs takes one rank certificate and no paths");
         }
+        dimacs(cert);
+        return;
+    }
+    if a.paths.is_empty() {
+        eprint!("{USAGE}");
         std::process::exit(EXIT_INPUT);
     }
-    let paths: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
-    let files = match collect(&paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("minip-check: error: {e}");
-            std::process::exit(EXIT_INPUT);
-        }
+    let walk = match collect_walk(&a.paths, "json") {
+        Ok(w) => w,
+        Err(e) => fail(&e),
     };
-    let results: Vec<_> = files.iter().map(|f| verify_file(f)).collect();
-    let text = report(&results);
-    let mut out = std::io::stdout().lock();
-    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-        eprintln!("minip-check: error: cannot write the report to standard output");
-        std::process::exit(EXIT_INPUT);
+    let mut results = Vec::with_capacity(walk.files.len());
+    verify::verify_stream(&walk.files, a.jobs.unwrap_or_else(verify::default_jobs), |r| {
+        if a.json {
+            out(&json_line(&r));
+        } else if !a.quiet || r.result.is_err() {
+            out(&verify::line(&r));
+        }
+        results.push(r);
+    });
+    for s in &walk.skipped {
+        if a.json {
+            let v = serde_json::json!({
+                "kind": "verify.file",
+                "path": s.path.display().to_string(),
+                "verdict": if s.unreadable { "invalid" } else { "skipped" },
+                "reason": s.reason,
+            });
+            out(&(v.to_string() + "\n"));
+        } else {
+            out(&verify::skipped_line(s));
+        }
+    }
+    if !a.json {
+        out(&verify::tally(&results));
     }
     if results.is_empty() {
         eprintln!("minip-check: error: no certificates found under the given paths");
     }
-    std::process::exit(exit_code(&results));
+    let unreadable = walk.skipped.iter().any(|s| s.unreadable);
+    std::process::exit(if unreadable { EXIT_INPUT } else { exit_code(&results) });
+}
+
+/// A `verify.file` record: the claim as data and its summary line, or the reason.
+fn json_line(r: &verify::FileResult) -> String {
+    let mut v = serde_json::json!({
+        "kind": "verify.file",
+        "path": r.path.display().to_string(),
+        "verdict": r.status().name(),
+    });
+    match &r.result {
+        Ok(claim) => {
+            v["claim"] = serde_json::to_value(claim).expect("a claim serializes");
+            v["summary"] = claim.to_string().into();
+        }
+        Err(e) => v["reason"] = e.to_string().into(),
+    }
+    v.to_string() + "\n"
+}
+
+/// For outside DRAT checkers (drat-trim CNF PROOF): the formula rebuilt from the certificate's
+/// stated parameters, exactly as this checker checks the proof against it.
+fn dimacs(cert: &str) {
+    match minip_check::read::read(std::path::Path::new(cert)) {
+        Ok(minip_check::format::AnyCertificate::Rank(c)) if c.maximal.is_some() => {
+            let p = &c.params;
+            let shape = match minip_check::model::code::Shape::new(p.m, p.h, p.lo, p.hi) {
+                Ok(s) => s,
+                Err(e) => fail(&e),
+            };
+            let k = c.maximal.as_ref().map(|m| m.refuted).unwrap_or(0);
+            if minip_check::rows::cnf::estimate(shape, k) > minip_check::limits::MAX_CNF_LITERALS {
+                fail(&format!("too large: the CNF for {k} pairs"));
+            }
+            out(&minip_check::rows::cnf::encode(shape, k).formula.dimacs());
+        }
+        Ok(_) => fail(&format!("{cert}: not a rank certificate with a maximality proof")),
+        Err(e) => fail(&format!("{cert}: {e}")),
+    }
 }

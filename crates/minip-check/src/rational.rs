@@ -1,5 +1,11 @@
 //! Rational numbers: the one exact number type, parsing from decimal text (never
 //! through a float), and printing. Floats appear only in `to_f64`/`log2_abs`, for display.
+//!
+//! ```
+//! use minip_check::rational::{fmt_q, parse_rational};
+//! let x = parse_rational("0.375").unwrap();
+//! assert_eq!(fmt_q(&x), "3/8");
+//! ```
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -8,6 +14,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// The exact number type used everywhere a value is reported. (`Q` in the row names is the
 /// product variable `Q = α(x,y)·s(x,y)`, never this type.)
 pub type Rat = BigRational;
+
+pub use crate::limits::MAX_RATIONAL_DIGITS;
 
 /// `p/q` as a rational.
 pub fn q(p: i64, d: i64) -> Rat {
@@ -20,10 +28,28 @@ pub fn qi(p: i64) -> Rat {
 }
 
 /// Parses `3`, `-3`, `1/2`, `3/8`, `0.5`, `-1.25`, `2e-3`. Errors name what is wrong.
+///
+/// Every rational minip reads (certificate fields, grid files, the command line) goes through
+/// here, so one limit bounds them all: at most [`MAX_RATIONAL_DIGITS`] digits (numerator,
+/// denominator and exponent together), checked before any big integer is built.
+///
+/// ```
+/// use minip_check::rational::{parse_rational, q, MAX_RATIONAL_DIGITS};
+/// assert_eq!(parse_rational("3/8").unwrap(), q(3, 8));
+/// let long = "1".repeat(MAX_RATIONAL_DIGITS + 1);
+/// assert!(parse_rational(&long).unwrap_err().starts_with("too large to check: a number of 10001 digits"));
+/// assert!(parse_rational(&"1".repeat(MAX_RATIONAL_DIGITS)).is_ok());
+/// ```
 pub fn parse_rational(s: &str) -> Result<Rat, String> {
     let t = s.trim();
     if t.is_empty() {
         return Err("empty number".into());
+    }
+    let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    if digits > MAX_RATIONAL_DIGITS {
+        return Err(format!(
+            "too large to check: a number of {digits} digits, the limit is {MAX_RATIONAL_DIGITS} (about 18 times the longest in the committed certificates)"
+        ));
     }
     if let Some((num, den)) = t.split_once('/') {
         let n = parse_int(num).ok_or_else(|| format!("malformed rational '{s}'"))?;

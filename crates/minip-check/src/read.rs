@@ -1,6 +1,14 @@
 //! Reading input files with limits: only regular files, never more than a stated number
 //! of bytes, and certificates parsed straight from their text so that a duplicated
 //! field is an error rather than "last one wins".
+//!
+//! ```
+//! use minip_check::read::read;
+//! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+//! assert!(read(&dir.join("gap_holds.json")).is_ok());
+//! // A directory is not a certificate: a one-line error, never a panic.
+//! assert_eq!(read(&dir).unwrap_err(), "cannot read: not a regular file");
+//! ```
 
 use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
 use serde::Deserialize;

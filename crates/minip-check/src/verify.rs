@@ -1,7 +1,19 @@
-//! `verify`: every certificate under some paths, checked, in a fixed order. Shared by the
-//! `minip-check` binary and `minip verify`.
+//! `verify`: every certificate under some paths, checked in parallel, reported in a fixed
+//! order. Shared by the `minip-check` binary and `minip verify`.
+//!
+//! ```
+//! use minip_check::verify::{collect_walk, exit_code, verify_files, Status};
+//! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+//! let walk = collect_walk(&[dir], "json").unwrap();
+//! let results = verify_files(&walk.files, 2);
+//! assert!(results.len() >= 8);
+//! assert!(results.iter().all(|r| r.status() == Status::Verified));
+//! assert_eq!(exit_code(&results), 0);
+//! ```
 
 use crate::check::{check_any, Context};
+use crate::claim::Claim;
+use crate::error::Error;
 use std::path::{Path, PathBuf};
 
 /// Exit status: every certificate checked holds.
@@ -11,70 +23,223 @@ pub const EXIT_REJECTED: i32 = 1;
 /// Exit status: unreadable or malformed input, nothing to check, or a resource limit.
 pub const EXIT_INPUT: i32 = 2;
 
+/// The verdict on one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The certificate proves its claim.
+    Verified,
+    /// The certificate was read but its claim does not check (exit 1).
+    Rejected,
+    /// Unreadable, malformed, or past a limit ("too large to check"; exit 2).
+    Invalid,
+}
+
+impl Status {
+    /// `verified`, `rejected` or `invalid`, as in `minip verify --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Verified => "verified",
+            Status::Rejected => "rejected",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
 /// The outcome for one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileResult {
     pub path: PathBuf,
-    /// `Ok(summary)`, or `Err((exit code, reason))`.
-    pub result: Result<String, (i32, String)>,
+    /// What the certificate proves, or why it was not accepted.
+    pub result: Result<Claim, Error>,
 }
 
-/// Every `*.json` under the given paths, sorted, directories recursively (symbolic links
-/// to directories are not followed). A file named directly is taken whatever its name.
+impl FileResult {
+    pub fn status(&self) -> Status {
+        match &self.result {
+            Ok(_) => Status::Verified,
+            Err(Error::Rejected(_)) => Status::Rejected,
+            Err(_) => Status::Invalid,
+        }
+    }
+    pub fn exit_code(&self) -> i32 {
+        self.result.as_ref().err().map_or(EXIT_OK, Error::exit_code)
+    }
+}
+
+/// An entry a directory walk did not take, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub reason: String,
+    /// `true` when the entry could not be read at all (an unreadable directory): what it holds
+    /// was not checked, so the run exits 2. `false` for a deliberate skip (a FIFO, a device, a
+    /// symbolic link to a directory or out of the tree).
+    pub unreadable: bool,
+}
+
+/// The files a walk found, and what it skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    pub files: Vec<PathBuf>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Every `*.json` under the given paths, sorted, directories recursively. A file named
+/// directly is taken whatever its name. Skipped entries are dropped: use [`collect_walk`] to
+/// report them.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     collect_ext(paths, "json")
 }
 
-/// Every file with extension `ext` under the given paths (as `collect`).
+/// Every file with extension `ext` under the given paths (as [`collect`]).
 pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>, top: bool, ext: &str) -> Result<(), String> {
-        let meta = if top { std::fs::metadata(p) } else { std::fs::symlink_metadata(p) }
-            .map_err(|e| format!("{}: {e}", p.display()))?;
-        if meta.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            entries.sort();
-            for e in entries {
-                let is_dir = std::fs::symlink_metadata(&e).map(|m| m.is_dir()).unwrap_or(false);
-                if is_dir || e.extension().is_some_and(|x| x == ext) {
-                    walk(&e, out, false, ext)?;
-                }
-            }
-        } else if top || meta.is_file() {
-            out.push(p.to_path_buf());
-        }
-        Ok(())
-    }
-    let mut out = Vec::new();
+    collect_walk(paths, ext).map(|w| w.files)
+}
+
+/// Every file with extension `ext` under the given paths, sorted per directory, and every
+/// entry with that extension (or a directory) that was skipped, with the reason:
+/// - a symbolic link to a regular file inside the tree being walked is followed (the file is
+///   checked under the link's name); a link to a file outside the tree, to a directory, or a
+///   dangling link is skipped (directories are never entered through links, so no walk loops);
+/// - FIFOs, sockets and devices are skipped (reading one could block forever);
+/// - a directory that cannot be listed is skipped and marked `unreadable`.
+///
+/// A path named on the command line must exist (else `Err`); a file named directly is taken
+/// whatever its name (links followed), except that a `.vipr` file belongs to the `vipr` pass.
+pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Result<Walk, String> {
+    let mut out = Walk::default();
     for p in paths {
-        let named_file = std::fs::metadata(p).map(|m| !m.is_dir()).unwrap_or(true);
-        if named_file && ext == "json" && p.extension().is_some_and(|x| x == "vipr") {
-            continue; // a VIPR file named on the command line is not a certificate
-        }
-        if named_file && ext != "json" {
-            // A file named on the command line belongs to the `json` pass only.
-            if p.extension().is_some_and(|x| x == ext) {
-                out.push(p.clone());
+        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        if !meta.is_dir() {
+            let is_vipr = p.extension().is_some_and(|x| x == "vipr");
+            if (ext == "json" && !is_vipr) || (ext != "json" && p.extension().is_some_and(|x| x == ext)) {
+                out.files.push(p.clone());
             }
             continue;
         }
-        walk(p, &mut out, true, ext)?;
+        let root = std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        walk_dir(p, &root, ext, &mut out);
     }
     Ok(out)
+}
+
+fn walk_dir(dir: &Path, root: &Path, ext: &str, out: &mut Walk) {
+    let skip = |out: &mut Walk, path: PathBuf, reason: String, unreadable: bool| {
+        out.skipped.push(Skipped { path, reason, unreadable })
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => return skip(out, dir.to_path_buf(), format!("cannot list the directory: {e}"), true),
+    };
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for e in entries {
+        match e {
+            Ok(e) => paths.push(e.path()),
+            Err(e) => return skip(out, dir.to_path_buf(), format!("cannot list the directory: {e}"), true),
+        }
+    }
+    paths.sort();
+    for e in paths {
+        let meta = match std::fs::symlink_metadata(&e) {
+            Ok(m) => m,
+            Err(err) => {
+                skip(out, e, format!("cannot read the entry: {err}"), true);
+                continue;
+            }
+        };
+        let wanted = e.extension().is_some_and(|x| x == ext);
+        let ft = meta.file_type();
+        if ft.is_dir() {
+            walk_dir(&e, root, ext, out);
+        } else if ft.is_file() {
+            if wanted {
+                out.files.push(e);
+            }
+        } else if ft.is_symlink() {
+            match (std::fs::metadata(&e), std::fs::canonicalize(&e)) {
+                (Ok(m), Ok(target)) if m.is_file() && target.starts_with(root) => {
+                    if wanted {
+                        out.files.push(e);
+                    }
+                }
+                (Ok(m), Ok(_)) if m.is_file() => {
+                    if wanted {
+                        skip(out, e, "symbolic link to a file outside the tree, not followed".into(), false);
+                    }
+                }
+                (Ok(m), _) if m.is_dir() => {
+                    skip(out, e, "symbolic link to a directory, not followed".into(), false)
+                }
+                (Ok(_), _) => {
+                    if wanted {
+                        skip(out, e, "symbolic link to a non-regular file, not followed".into(), false);
+                    }
+                }
+                (Err(err), _) => {
+                    if wanted {
+                        skip(out, e, format!("dangling symbolic link ({err})"), false);
+                    }
+                }
+            }
+        } else if wanted {
+            skip(out, e, "not a regular file (FIFO, socket or device), not read".into(), false);
+        }
+    }
 }
 
 /// Reads and checks one certificate file.
 pub fn verify_file(path: &Path) -> FileResult {
     let result = match crate::read::read(path) {
-        Err(e) => Err((EXIT_INPUT, e)),
-        Ok(cert) => check_any(&cert, &Context::beside(path)).map_err(|e| {
-            let code = if e.starts_with("too large to check") { EXIT_INPUT } else { EXIT_REJECTED };
-            (code, e)
-        }),
+        Err(e) => Err(Error::Input(e)),
+        Ok(cert) => check_any(&cert, &Context::beside(path)),
     };
     FileResult { path: path.to_path_buf(), result }
+}
+
+/// The default number of worker threads: the available parallelism.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Checks every file on `jobs` threads; the results are in the order of `files` whatever the
+/// scheduling, so reports are byte-identical from run to run.
+pub fn verify_files(files: &[PathBuf], jobs: usize) -> Vec<FileResult> {
+    let mut out = Vec::with_capacity(files.len());
+    verify_stream(files, jobs, |r| out.push(r));
+    out
+}
+
+/// Like [`verify_files`], handing each result to `sink` in the order of `files` as soon as it
+/// and every earlier one are done (so a report can stream).
+pub fn verify_stream(files: &[PathBuf], jobs: usize, mut sink: impl FnMut(FileResult)) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc;
+    let jobs = jobs.clamp(1, crate::limits::MAX_JOBS).min(files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, FileResult)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(f) = files.get(i) else { break };
+                if tx.send((i, verify_file(f))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut handed = 0;
+        for (i, r) in rx {
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&handed) {
+                sink(r);
+                handed += 1;
+            }
+        }
+    });
 }
 
 /// The exit status of a run: the worst file's, and `EXIT_INPUT` when there was nothing.
@@ -82,24 +247,36 @@ pub fn exit_code(results: &[FileResult]) -> i32 {
     if results.is_empty() {
         return EXIT_INPUT;
     }
-    results.iter().map(|r| r.result.as_ref().err().map_or(EXIT_OK, |e| e.0)).max().unwrap_or(EXIT_OK)
+    results.iter().map(FileResult::exit_code).max().unwrap_or(EXIT_OK)
+}
+
+/// The report line of one file (with its newline).
+pub fn line(r: &FileResult) -> String {
+    match &r.result {
+        Ok(claim) => format!("ok      {}: {claim}\n", r.path.display()),
+        Err(why) => format!("FAILED  {}: {why}\n", r.path.display()),
+    }
+}
+
+/// The report line of a skipped entry (with its newline).
+pub fn skipped_line(s: &Skipped) -> String {
+    let tag = if s.unreadable { "INVALID " } else { "SKIPPED " };
+    format!("{tag}{}: {}\n", s.path.display(), s.reason)
+}
+
+/// The closing line: counts of files (with its newline).
+pub fn tally(results: &[FileResult]) -> String {
+    let bad = results.iter().filter(|r| r.result.is_err()).count();
+    if results.is_empty() {
+        return "no certificates found\n".into();
+    }
+    let files = if results.len() == 1 { "file" } else { "files" };
+    format!("{} {files}: {} verified, {} failed\n", results.len(), results.len() - bad, bad)
 }
 
 /// One line per file, then a summary line.
 pub fn report(results: &[FileResult]) -> String {
-    let mut s = String::new();
-    for r in results {
-        match &r.result {
-            Ok(what) => s.push_str(&format!("ok      {}: {what}\n", r.path.display())),
-            Err((_, why)) => s.push_str(&format!("FAILED  {}: {why}\n", r.path.display())),
-        }
-    }
-    let bad = results.iter().filter(|r| r.result.is_err()).count();
-    if results.is_empty() {
-        s.push_str("no certificates found\n");
-    } else {
-        let files = if results.len() == 1 { "file" } else { "files" };
-        s.push_str(&format!("{} {files}: {} verified, {} failed\n", results.len(), results.len() - bad, bad));
-    }
+    let mut s: String = results.iter().map(line).collect();
+    s.push_str(&tally(results));
     s
 }

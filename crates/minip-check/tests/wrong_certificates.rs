@@ -1,7 +1,8 @@
 //! Internally consistent but wrong certificates: every field agrees with every other field
 //! that is derived from it, yet the claim is false. Each test names the part of the check
 //! that must fail, and where it helps, shows with a control that everything else passes.
-//! Built from committed certificates under proofs/, with the checker alone (no solver).
+//! Built from copies of committed certificates (tests/fixtures/proofs), with the checker alone
+//! (no solver).
 
 use minip_check::check::drup::{check_refutation, Encoding};
 use minip_check::check::rank_bound::{entrywise_value, lemma_value, rank_bound, strict_bound};
@@ -19,7 +20,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 fn proofs(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proofs").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/proofs").join(rel)
 }
 
 fn read(rel: &str) -> AnyCertificate {

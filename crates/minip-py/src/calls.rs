@@ -256,12 +256,9 @@ fn check_certificate(
     run(py, move || {
         let cert = minip::read::parse(&text)?;
         let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files };
-        minip::check::check_any(&cert, &ctx).map_err(|e| {
-            if e.starts_with("too large to check") {
-                Failure::Input(e)
-            } else {
-                Failure::Rejected(e)
-            }
+        minip::check::check_any(&cert, &ctx).map(|claim| claim.to_string()).map_err(|e| match e {
+            minip_check::Error::Rejected(_) => Failure::Rejected(e.to_string()),
+            minip_check::Error::Input(_) | minip_check::Error::TooLarge(_) => Failure::Input(e.to_string()),
         })
     })
 }

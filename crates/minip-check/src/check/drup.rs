@@ -15,6 +15,14 @@
 use crate::rows::cnf::{Cnf, Lit};
 use std::collections::HashMap;
 
+/// Most clauses the database holds (formula and added lemmas; a deleted lemma's literals are
+/// freed but its slot stays): about 130 bytes each with their index, so at most about 1 GiB.
+pub const MAX_DRAT_CLAUSES: usize = 8_000_000;
+/// Most clause and literal visits of unit propagation over the whole proof: about 8 s on one
+/// core of the reference machine (the committed m = 11 proof, 3 MB, needs 97 million, 0.8 s).
+/// Past it the check stops with "too large to check" (exit 2).
+pub const MAX_DRAT_VISITS: u64 = 1_000_000_000;
+
 /// How a proof file is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -38,13 +46,29 @@ pub struct Stats {
 
 /// Parses a DRAT proof; literals must name variables of the formula (`1..=vars`).
 pub fn parse(proof: &[u8], enc: Encoding, vars: usize) -> Result<Vec<Step>, String> {
+    let mut steps = Vec::new();
+    for_each_step(proof, enc, vars, |s| {
+        steps.push(s);
+        Ok(true)
+    })?;
+    Ok(steps)
+}
+
+/// Streams the steps of a DRAT proof to `f` as they are parsed (so a proof is never held
+/// twice: the checker's memory is its clause database, not a copy of the proof); `f` returns
+/// `false` to stop early.
+pub fn for_each_step(
+    proof: &[u8],
+    enc: Encoding,
+    vars: usize,
+    mut f: impl FnMut(Step) -> Result<bool, String>,
+) -> Result<(), String> {
     let check = |l: i64| -> Result<Lit, String> {
         if l == 0 || l.unsigned_abs() as usize > vars {
             return Err(format!("literal {l} is not a variable of the formula (1..={vars})"));
         }
         Ok(l as Lit)
     };
-    let mut steps = Vec::new();
     match enc {
         Encoding::Text => {
             let text = std::str::from_utf8(proof).map_err(|_| "text DRAT proof is not UTF-8".to_string())?;
@@ -66,7 +90,9 @@ pub fn parse(proof: &[u8], enc: Encoding, vars: usize) -> Result<Vec<Step>, Stri
                     started = true;
                     if v == 0 {
                         let c = std::mem::take(&mut cur);
-                        steps.push(if delete { Step::Delete(c) } else { Step::Add(c) });
+                        if !f(if delete { Step::Delete(c) } else { Step::Add(c) })? {
+                            return Ok(());
+                        }
                         delete = false;
                         started = false;
                     } else {
@@ -108,11 +134,13 @@ pub fn parse(proof: &[u8], enc: Encoding, vars: usize) -> Result<Vec<Step>, Stri
                     let var = (v >> 1) as i64;
                     c.push(check(if v & 1 == 1 { -var } else { var })?);
                 }
-                steps.push(if delete { Step::Delete(c) } else { Step::Add(c) });
+                if !f(if delete { Step::Delete(c) } else { Step::Add(c) })? {
+                    return Ok(());
+                }
             }
         }
     }
-    Ok(steps)
+    Ok(())
 }
 
 /// Literal index for watch lists: `2v` for `v`, `2v + 1` for `−v`.
@@ -132,7 +160,18 @@ struct Db {
     head: usize,
     /// Unit propagation at the top level has found a conflict: the empty clause.
     refuted: bool,
-    by_key: HashMap<Vec<Lit>, Vec<usize>>,
+    /// Live clauses by a hash of their sorted literals (compared in full on a hit): the
+    /// database holds each clause once.
+    by_key: HashMap<u64, Vec<usize>>,
+    /// Clause and literal visits during unit propagation so far (the checker's work, budgeted).
+    visits: u64,
+}
+
+fn key(sorted: &[Lit]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    sorted.hash(&mut h);
+    h.finish()
 }
 
 impl Db {
@@ -158,6 +197,7 @@ impl Db {
             let mut i = 0;
             let mut conflict = false;
             while i < ws.len() {
+                self.visits += 1;
                 let ci = ws[i];
                 if self.deleted[ci] {
                     ws.swap_remove(i);
@@ -174,6 +214,8 @@ impl Db {
                     continue;
                 }
                 let c = &self.clauses[ci];
+                // Work: the literals a search for a new watch may scan.
+                self.visits += c.len() as u64;
                 if let Some(j) = (2..c.len()).find(|&j| self.val(c[j]) != -1) {
                     let c = &mut self.clauses[ci];
                     c.swap(1, j);
@@ -207,7 +249,7 @@ impl Db {
         }
         let free: Vec<Lit> = c.iter().copied().filter(|&l| self.val(l) == 0).collect();
         let ci = self.clauses.len();
-        self.by_key.entry(c.clone()).or_default().push(ci);
+        self.by_key.entry(key(&c)).or_default().push(ci);
         match free.len() {
             0 => {
                 self.refuted = true;
@@ -263,8 +305,13 @@ impl Db {
     fn delete(&mut self, mut c: Vec<Lit>) {
         c.sort_unstable();
         c.dedup();
-        let Some(ids) = self.by_key.get(&c) else { return };
-        let Some(pos) = ids.iter().position(|&ci| !self.deleted[ci]) else { return };
+        let Some(ids) = self.by_key.get(&key(&c)) else { return };
+        let same = |ci: usize| {
+            let mut d = self.clauses[ci].clone();
+            d.sort_unstable();
+            d == c
+        };
+        let Some(pos) = ids.iter().position(|&ci| !self.deleted[ci] && same(ci)) else { return };
         let ci = ids[pos];
         // Keep reasons of top-level assignments (and units): deleting them could only
         // make later RUP checks fail, never pass wrongly, but drat-trim keeps them too.
@@ -274,17 +321,18 @@ impl Db {
         if is_reason || self.clauses[ci].len() < 2 {
             return;
         }
-        if let Some(ids) = self.by_key.get_mut(&c) {
+        if let Some(ids) = self.by_key.get_mut(&key(&c)) {
             ids.swap_remove(pos);
         }
         self.deleted[ci] = true;
+        // Its literals are never read again (watchers skip deleted clauses): free them.
+        self.clauses[ci] = Vec::new();
     }
 }
 
 /// Checks that `proof` refutes `cnf`: every added clause is RUP, and the clauses become
 /// contradictory by unit propagation (the empty clause is derived).
 pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats, String> {
-    let steps = parse(proof, enc, cnf.vars)?;
     let mut db = Db {
         clauses: Vec::new(),
         deleted: Vec::new(),
@@ -295,6 +343,7 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
         head: 0,
         refuted: false,
         by_key: HashMap::new(),
+        visits: 0,
     };
     for c in &cnf.clauses {
         if let Some(&l) = c.iter().find(|l| l.unsigned_abs() as usize > cnf.vars || **l == 0) {
@@ -303,17 +352,28 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
         db.add(c.clone());
     }
     let mut stats = Stats::default();
-    for (i, step) in steps.into_iter().enumerate() {
+    let mut i = 0usize;
+    for_each_step(proof, enc, cnf.vars, |step| {
+        i += 1;
         if db.refuted {
-            break;
+            // Refuted: the rest is only parsed (the whole file must be a well-formed proof).
+            return Ok(true);
+        }
+        if db.clauses.len() >= MAX_DRAT_CLAUSES {
+            return Err(format!(
+                "too large to check: the proof adds more than {MAX_DRAT_CLAUSES} clauses (about 1 GiB of clause database)"
+            ));
+        }
+        if db.visits > MAX_DRAT_VISITS {
+            return Err(format!(
+                "too large to check: more than {MAX_DRAT_VISITS} clause visits in unit propagation by step {i}"
+            ));
         }
         match step {
             Step::Add(c) => {
                 if !db.rup(&c) {
                     return Err(format!(
-                        "proof step {} (added clause {:?}) is not a RUP consequence of the clauses before it",
-                        i + 1,
-                        c
+                        "proof step {i} (added clause {c:?}) is not a RUP consequence of the clauses before it"
                     ));
                 }
                 stats.additions += 1;
@@ -324,7 +384,8 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
                 db.delete(c);
             }
         }
-    }
+        Ok(true)
+    })?;
     if !db.refuted {
         return Err("the proof does not derive the empty clause".into());
     }

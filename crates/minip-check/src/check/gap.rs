@@ -172,10 +172,15 @@ pub fn farkas_combination_in(rows: &[Row], y: &[Rat], vars: &[String]) -> Result
         if yi.is_zero() {
             continue;
         }
+        // Zero coefficients are skipped: every rational product reduces by a gcd.
         for (acc, a) in combo.iter_mut().zip(&row.coeffs) {
-            *acc += yi * a;
+            if !a.is_zero() {
+                *acc += yi * a;
+            }
         }
-        rhs += yi * &row.rhs;
+        if !row.rhs.is_zero() {
+            rhs += yi * &row.rhs;
+        }
     }
     if let Some(j) = combo.iter().position(|v| !v.is_zero()) {
         return Err(format!("the combination leaves {} on {}", fmt_q(&combo[j]), vars[j]));

@@ -5,6 +5,15 @@
 //!
 //! `Checked<C>` is the only way to hold a certificate together with what it proves: it is
 //! made by `Checked::new`, which runs the check. Printers (JSON, VIPR, CSV) take one.
+//! [`check_any`] checks a certificate of any format and returns its [`Claim`] as data.
+//!
+//! ```
+//! use minip_check::check::{check_gap, Verdict};
+//! use minip_check::format::AnyCertificate;
+//! let text = include_str!("../../tests/fixtures/signed_gap.json");
+//! let AnyCertificate::Gap(c) = minip_check::read::parse(text).unwrap() else { unreachable!() };
+//! assert_eq!(check_gap(&c).unwrap(), Verdict::Broken);
+//! ```
 
 pub mod drup;
 pub mod gap;
@@ -23,6 +32,7 @@ pub use rank_linear::{check_rank_linear, RankLinearChecked};
 pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
+use crate::claim::Claim;
 use crate::error::Error;
 use crate::format::gap::GapCertificate;
 use crate::format::poly::{PolyHead, PolyNone};
@@ -142,7 +152,7 @@ impl<C: Certificate> Checked<C> {
     /// ```
     /// use minip_check::{read, Checked, Context, Error};
     /// use minip_check::format::AnyCertificate;
-    /// let text = include_str!("../../../../proofs/amplify/n3_eps1-2_h3_lo0_hi3.json");
+    /// let text = include_str!("../../tests/fixtures/ratio_h3.json");
     /// let AnyCertificate::Ratio(c) = read::parse(text).unwrap() else { unreachable!() };
     /// let checked = Checked::new(c.clone(), &Context::default()).unwrap();
     /// assert_eq!(checked.claim().label(), "5/2"); // R(0, 3; 3)
@@ -175,153 +185,199 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
     }
 }
 
-/// Checks any certificate; returns a one-line summary of what it proves.
-pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
-    check_any_inner(cert, ctx).map_err(|e| crate::error::one_line(&e))
+/// Checks any certificate; returns what it proves as data ([`Claim`]: its `Display` is the
+/// one-line summary), or why not ([`Error::Rejected`] for a claim that does not check,
+/// [`Error::TooLarge`] past a limit, [`Error::Input`] for a malformed certificate).
+///
+/// ```
+/// use minip_check::check::{check_any, Context};
+/// use minip_check::claim::{Claim, RatioKind};
+/// use minip_check::Error;
+/// let text = include_str!("../../tests/fixtures/ratio_h3.json");
+/// let cert = minip_check::read::parse(text).unwrap();
+/// let claim = check_any(&cert, &Context::default()).unwrap();
+/// let Claim::Ratio(r) = &claim else { unreachable!() };
+/// assert_eq!((r.outcome, r.ratio.as_deref()), (RatioKind::Ratio, Some("5/2")));
+/// assert_eq!(claim.to_string(), "ratio R = 5/2 (n=3 eps=1/2 h=3 lo=0 hi=3)");
+/// // A forged ratio is rejected, and the error says so by its type.
+/// let forged = minip_check::read::parse(&text.replace("\"ratio\": \"5/2\"", "\"ratio\": \"3\"")).unwrap();
+/// assert!(matches!(check_any(&forged, &Context::default()), Err(Error::Rejected(_))));
+/// ```
+pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, Error> {
+    check_any_inner(cert, ctx).map_err(Error::from_check)
 }
 
-fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<String, String> {
-    match cert {
-        AnyCertificate::Gap(c) => check_gap(c).map(|v| {
+fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String> {
+    use crate::claim::*;
+    Ok(match cert {
+        AnyCertificate::Gap(c) => {
+            let v = check_gap(c)?;
+            let inst = gap::instance_of(c)?;
             let p = &c.params;
-            format!(
-                "{} (gap n={} eps={} h={} u={} w={} {} b<={})",
-                v.name(),
-                p.n,
-                p.eps,
-                p.h,
-                p.u,
-                p.w,
-                p.family,
-                p.bound
-            )
-        }),
-        AnyCertificate::Sharp(f) => check_sharp_file(f).map(|k| {
-            format!(
-                "sharp ({} {}, kstar certified both sides)",
-                k.len(),
-                if k.len() == 1 { "configuration" } else { "configurations" }
-            )
-        }),
-        AnyCertificate::Ratio(c) => check_ratio_outcome(c).map(|r| {
-            let p = &c.params;
-            let classes = if p.superset { " classes 0..h,h+" } else { "" };
-            let inst = ratio::stated_instance(c).expect("checked");
-            let setting = inst.setting.label();
-            let extra = match (setting.is_empty(), p.m) {
-                (true, None) => String::new(),
-                (_, m) => format!(" {setting}{}", m.map(|m| format!(" m={m}")).unwrap_or_default()),
-            };
-            let what = match &r {
-                RatioOutcome::Ratio(v) => format!("ratio R = {}", fmt_q(v)),
-                RatioOutcome::Empty if c.multipliers.iter().any(|m| m.side == "den") => {
-                    format!("empty: no correct head with A_{} > 0 (Farkas)", inst.label(p.hi))
-                }
-                RatioOutcome::Empty => "empty: no correct head at all (Farkas)".into(),
-                RatioOutcome::MinusInf => "ratio R = -inf".into(),
-            };
-            format!(
-                "{what} (n={} eps={} h={} lo={} hi={}{classes}{extra})",
-                p.n,
-                p.eps,
-                p.h,
-                inst.label(p.lo),
-                inst.label(p.hi)
-            )
-        }),
-        AnyCertificate::RatioBound(c) => check_ratio_bound(c).map(|r| {
-            let p = &c.params;
-            let classes = if p.superset { " classes 0..h,h+" } else { "" };
-            format!(
-                "ratio R >= {} (n={} eps={} h={} lo={} hi={}{classes}, lower side only)",
-                fmt_q(&r),
-                p.n,
-                p.eps,
-                p.h,
-                p.lo,
-                class_label(p.h, p.hi)
-            )
-        }),
-        AnyCertificate::RankLinear(c) => check_rank_linear(c).map(|r| {
-            let strict = if r.strict && r.value.is_integer() {
-                format!(", strict form: rank > value = {}", r.value)
-            } else {
-                String::new()
-            };
-            format!(
-                "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})",
-                r.bound, c.construction, r.n, c.params.eps, r.m, r.h, r.k, r.dim
-            )
-        }),
-        AnyCertificate::Rank(c) => check_rank(c, ctx).map(|r| {
-            let s = r.shape;
-            let max = r.maximal.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
-            let strict = if r.strict && r.value.is_integer() {
-                format!(", strict form: rank > value = {}", r.value)
-            } else {
-                String::new()
-            };
-            format!(
-                "rank >= {} (n={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})",
-                r.bound,
-                c.params.n,
-                s.m,
-                s.h,
-                s.lo,
-                s.hi,
-                r.k,
-                fmt_q(&r.delta)
-            )
-        }),
-        AnyCertificate::PolyHead(c) => check_poly_head(c).map(|r| {
-            let signed = if r.signed { " signed" } else { "" };
-            let deg = r.degrees.iter().flatten().max().map_or("-".to_string(), u32::to_string);
-            format!(
-                "head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})",
-                r.rank,
-                r.class.name(),
-                r.m,
-                fmt_q(&r.max_error)
-            )
-        }),
-        AnyCertificate::PolyNone(c) => check_poly_none(c).map(|r| {
-            let signed = if r.signed { " signed" } else { "" };
-            let head = format!("every {}{signed} overlap-polynomial head (m={}) has", r.class.name(), r.m);
-            // Per weight, every refutation an interval: group query weights by degree.
-            let degrees: Option<Vec<(u32, u32)>> =
-                r.refuted.iter().map(|x| Some((x.h?, x.degree_bound()?))).collect();
-            if let Some(ds) = degrees.filter(|d| d.len() > 1) {
-                let mut groups: Vec<(u32, u32, u32)> = Vec::new();
-                for (h, d) in ds {
-                    match groups.last_mut() {
-                        Some(g) if g.2 == d && g.1 + 1 == h => g.1 = h,
-                        _ => groups.push((h, h, d)),
-                    }
-                }
-                let parts: Vec<String> = groups
+            Claim::Gap(GapClaim {
+                verdict: v,
+                n: p.n,
+                eps: fmt_q(&inst.eps),
+                h: p.h,
+                u: p.u,
+                w: p.w,
+                family: inst.family.name().into(),
+                bound: p.bound.clone(),
+                kprime: fmt_q(&inst.kprime()),
+                setting: SettingClaim::of(&inst.setting),
+            })
+        }
+        AnyCertificate::Sharp(f) => {
+            let ks = check_sharp_file(f)?;
+            let mut groups: Vec<SharpGroup> = Vec::new();
+            for c in &f.certificates {
+                let inst = sharp::stated_instance(c)?;
+                let (n, eps, family, setting) =
+                    (c.n, fmt_q(&inst.eps), inst.family.name().to_string(), SettingClaim::of(&inst.setting));
+                let i = match groups
                     .iter()
-                    .map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") })
-                    .collect();
-                return format!("{head} deg f_h >= ({})", parts.join(", "));
-            }
-            let parts: Vec<String> = r
-                .refuted
-                .iter()
-                .map(|x| {
-                    let at = x.h.map(|h| format!("h={h}: ")).unwrap_or_default();
-                    match x.degree_bound() {
-                        Some(d) => format!("{at}degree >= {d}"),
-                        None => format!("{at}support not inside {}", poly::support_text(&x.support)),
+                    .position(|g| g.n == n && g.eps == eps && g.family == family && g.setting == setting)
+                {
+                    Some(i) => i,
+                    None => {
+                        groups.push(SharpGroup {
+                            n,
+                            eps,
+                            family,
+                            setting,
+                            configurations: 0,
+                            sharp: 0,
+                            loose: 0,
+                            fails: 0,
+                            empty: 0,
+                        });
+                        groups.len() - 1
                     }
-                })
-                .collect();
-            if parts.len() > 3 {
-                format!("{head} {}; ... ({} refuted supports)", parts[..2].join("; "), parts.len())
-            } else {
-                format!("{head} {}", parts.join("; "))
+                };
+                let g = &mut groups[i];
+                g.configurations += 1;
+                match c.relation.as_str() {
+                    "sharp" => g.sharp += 1,
+                    "loose" => g.loose += 1,
+                    "fails" => g.fails += 1,
+                    _ => g.empty += 1,
+                }
             }
-        }),
-    }
+            let single = match f.certificates.as_slice() {
+                [c] => Some(SharpSingle { h: c.h, u: c.u, w: c.w, kstar: c.kstar.clone() }),
+                _ => None,
+            };
+            Claim::Sharp(SharpClaim { configurations: ks.len(), groups, single })
+        }
+        AnyCertificate::Ratio(c) => {
+            let r = check_ratio_outcome(c)?;
+            let p = &c.params;
+            let inst = ratio::stated_instance(c)?;
+            let (outcome, value) = match &r {
+                RatioOutcome::Ratio(v) => (RatioKind::Ratio, Some(fmt_q(v))),
+                RatioOutcome::Empty => (RatioKind::Empty, None),
+                RatioOutcome::MinusInf => (RatioKind::MinusInf, None),
+            };
+            let no_head_at_all =
+                (outcome == RatioKind::Empty).then(|| !c.multipliers.iter().any(|m| m.side == "den"));
+            Claim::Ratio(RatioClaim {
+                outcome,
+                ratio: value,
+                no_head_at_all,
+                n: p.n,
+                eps: fmt_q(&inst.eps),
+                h: p.h,
+                lo: inst.label(p.lo),
+                hi: inst.label(p.hi),
+                superset: p.superset,
+                setting: SettingClaim::of(&inst.setting),
+                m: inst.m,
+            })
+        }
+        AnyCertificate::RatioBound(c) => {
+            let r = check_ratio_bound(c)?;
+            let p = &c.params;
+            let setting = crate::model::Setting::from_fields(
+                p.task.as_deref(),
+                p.kernel.as_deref(),
+                p.positions.as_deref(),
+                p.keys.as_deref(),
+                p.at,
+                p.n,
+            )?;
+            Claim::RatioBound(RatioBoundClaim {
+                bound: fmt_q(&r),
+                n: p.n,
+                eps: fmt_q(&rational("params.eps", &p.eps)?),
+                h: p.h,
+                lo: p.lo.to_string(),
+                hi: class_label(p.h, p.hi),
+                superset: p.superset,
+                setting: SettingClaim::of(&setting),
+            })
+        }
+        AnyCertificate::RankLinear(c) => {
+            let r = check_rank_linear(c)?;
+            Claim::RankLinear(RankLinearClaim {
+                bound: r.bound.to_string(),
+                construction: c.construction.clone(),
+                n: r.n,
+                eps: fmt_q(&rational("params.eps", &c.params.eps)?),
+                m: r.m,
+                h: r.h,
+                k: r.k.to_string(),
+                dim: r.dim,
+                value: fmt_q(&r.value),
+                strict: r.strict,
+            })
+        }
+        AnyCertificate::Rank(c) => {
+            let r = check_rank(c, ctx)?;
+            let s = r.shape;
+            Claim::Rank(RankClaim {
+                bound: r.bound,
+                n: c.params.n,
+                eps: fmt_q(&rational("params.eps", &c.params.eps)?),
+                m: s.m,
+                h: s.h,
+                lo: s.lo,
+                hi: s.hi,
+                k: r.k,
+                delta: fmt_q(&r.delta),
+                value: fmt_q(&r.value),
+                strict: r.strict,
+                no_code_of: r.maximal,
+            })
+        }
+        AnyCertificate::PolyHead(c) => {
+            let r = check_poly_head(c)?;
+            Claim::PolyHead(PolyHeadSummary {
+                rank: r.rank.to_string(),
+                class: r.class.name().into(),
+                signed: r.signed,
+                m: r.m,
+                largest_degree: r.degrees.iter().flatten().max().copied(),
+                max_error: fmt_q(&r.max_error),
+            })
+        }
+        AnyCertificate::PolyNone(c) => {
+            let r = check_poly_none(c)?;
+            Claim::PolyNone(PolyNoneSummary {
+                class: r.class.name().into(),
+                signed: r.signed,
+                m: r.m,
+                refuted: r
+                    .refuted
+                    .iter()
+                    .map(|x| RefutedSupport {
+                        h: x.h,
+                        support: x.support.clone(),
+                        degree_at_least: x.degree_bound(),
+                    })
+                    .collect(),
+            })
+        }
+    })
 }
 
 /// A rational field of the certificate, named in the error.

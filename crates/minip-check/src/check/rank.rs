@@ -54,6 +54,15 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             .map(|(i, s)| parse_bits(s, p.m).map_err(|e| format!("code.{what}[{i}]: {e}")))
             .collect()
     };
+    // The pair checks and class counts compare every (i, j): k² work, budgeted first.
+    let k = c.code.x.len().max(c.code.y.len()) as u128;
+    if k * k > crate::limits::MAX_CODE_PAIRS {
+        return Err(format!(
+            "too large to check: a code of {k} pairs needs {} pair comparisons, the limit is {}",
+            k * k,
+            crate::limits::MAX_CODE_PAIRS
+        ));
+    }
     let code = Code { shape, x: parse(&c.code.x, "x")?, y: parse(&c.code.y, "y")? };
     code.verify().map_err(|e| format!("code: {e}"))?;
     if code.is_empty() {

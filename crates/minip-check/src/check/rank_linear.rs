@@ -22,8 +22,8 @@ use super::rational;
 use crate::format::rank_linear::{RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT};
 use crate::model::code::parse_bits;
 use crate::model::linear::{
-    block_pair_work, block_pairs, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry,
-    MAX_BLOCK_DIM, MAX_BLOCK_LEN,
+    block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM,
+    MAX_BLOCK_LEN,
 };
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
@@ -31,6 +31,62 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Results of the two enumerations, kept for the life of the process and keyed by everything
+/// they are computed from (a block's length and generator rows; `h`, the blocks in order and
+/// the limbs): the committed certificates share a few codes (`eham16^16` at n = 3..8), so a
+/// directory is checked with each table computed once. A pure function of its key, so a hit
+/// returns exactly what the computation would.
+mod memo {
+    use super::*;
+    use std::sync::{Mutex, OnceLock};
+    const KEEP: usize = 64;
+    type Tables = Vec<(Block, Arc<Vec<PairEntry>>)>;
+    type Counts = Vec<((u32, Vec<Block>, usize), Arc<Vec<BigUint>>)>;
+    static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
+    static COUNTS: OnceLock<Mutex<Counts>> = OnceLock::new();
+
+    fn remember<K: Clone, V: Clone>(cache: &Mutex<Vec<(K, V)>>, key: K, v: V) {
+        let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if c.len() >= KEEP {
+            c.remove(0);
+        }
+        c.push((key, v));
+    }
+
+    pub fn block_pairs(b: &Block) -> Arc<Vec<PairEntry>> {
+        let cache = TABLES.get_or_init(Default::default);
+        let hit =
+            cache.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| k == b).map(|e| e.1.clone());
+        hit.unwrap_or_else(|| {
+            let t = Arc::new(crate::model::linear::block_pairs(b));
+            remember(cache, b.clone(), t.clone());
+            t
+        })
+    }
+
+    pub fn pair_counts(
+        h: u32,
+        order: &[Block],
+        limbs: usize,
+        compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
+    ) -> Result<Arc<Vec<BigUint>>, String> {
+        let cache = COUNTS.get_or_init(Default::default);
+        let hit = cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|((kh, ko, kl), _)| *kh == h && *kl == limbs && ko.as_slice() == order)
+            .map(|e| e.1.clone());
+        if let Some(v) = hit {
+            return Ok(v);
+        }
+        let v = Arc::new(compute()?);
+        remember(cache, (h, order.to_vec(), limbs), v.clone());
+        Ok(v)
+    }
+}
 
 /// Largest `m` (the direct sum's length).
 pub const MAX_LINEAR_M: u32 = 4096;
@@ -71,7 +127,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
     }
     // 1. The blocks, and the budget, before anything is enumerated.
-    let mut distinct: BTreeMap<Block, Option<Vec<PairEntry>>> = BTreeMap::new();
+    let mut distinct: BTreeMap<Block, Option<Arc<Vec<PairEntry>>>> = BTreeMap::new();
     let mut order: Vec<Block> = Vec::new();
     let (mut len, mut dim) = (0u64, 0u64);
     for (bi, b) in c.blocks.iter().enumerate() {
@@ -121,18 +177,20 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     }
     // 2. The pair tables of the distinct blocks, then the convolution (budgeted first).
     for (b, t) in distinct.iter_mut() {
-        *t = Some(block_pairs(b));
+        *t = Some(memo::block_pairs(b));
     }
     let limbs = limbs_for(dim as u32);
     let sizes: Vec<(u32, usize)> =
-        order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, Vec::len))).collect();
+        order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, |t| t.len()))).collect();
     let work = convolution_work(p.h, &sizes, limbs);
     if work > MAX_CONVOLUTION_WORK {
         return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
     }
-    let tables: Vec<(u32, &[PairEntry])> =
-        order.iter().map(|b| (b.m, distinct[b].as_deref().expect("computed"))).collect();
-    let by_overlap = pair_counts(p.h, &tables, limbs)?;
+    let by_overlap = memo::pair_counts(p.h, &order, limbs, || {
+        let tables: Vec<(u32, &[PairEntry])> =
+            order.iter().map(|b| (b.m, distinct[b].as_deref().map_or(&[][..], |t| &t[..]))).collect();
+        pair_counts(p.h, &tables, limbs)
+    })?;
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
     if c.k != k.to_string() {

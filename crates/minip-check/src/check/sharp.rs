@@ -199,7 +199,12 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Resu
     }
     for seq in &lp.seqs {
         for row in keyed_rows(seq, &inst.eps, signed) {
-            let lhs = row.coeffs.iter().zip(p).fold(Rat::zero(), |acc, (g, z)| acc + g * z);
+            let lhs = row
+                .coeffs
+                .iter()
+                .zip(p)
+                .filter(|(g, z)| !g.is_zero() && !z.is_zero())
+                .fold(Rat::zero(), |acc, (g, z)| acc + g * z);
             if lhs.is_positive() {
                 return Err(format!("{what}: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
             }

@@ -1,6 +1,14 @@
 //! The certificate formats as plain data (serde structs); `crate::read` reads them.
 //! Nothing here builds rows or trusts values: `crate::check` does. Each format's fields
 //! are documented in its module and in docs/math.md §7 and §9.
+//!
+//! ```
+//! use minip_check::format::AnyCertificate;
+//! let text = include_str!("../../tests/fixtures/ratio_h3.json");
+//! let AnyCertificate::Ratio(c) = minip_check::read::parse(text).unwrap() else { unreachable!() };
+//! // Plain data: the stated parameters and values, not yet checked.
+//! assert_eq!((c.params.n, c.params.h, c.ratio.as_str()), (3, 3, "5/2"));
+//! ```
 
 pub mod gap;
 pub mod poly;

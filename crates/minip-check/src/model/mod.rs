@@ -2,6 +2,15 @@
 //! sequences whose Min-IP targets a head must meet (docs/math.md §1–2); tokens and codes.
 //!
 //! Pure data and combinatorics: no linear programming, no solver, no I/O.
+//!
+//! ```
+//! use minip_check::model::{paper_k, sequences, Family, Gap};
+//! use minip_check::rational::q;
+//! // The lemma's K = (n−2)(d−2ε)/(2ε) at n = 3, ε = 1/2, d = 3.
+//! assert_eq!(paper_k(3, &q(1, 2), 3), q(2, 1));
+//! // The paper family has three sequences whatever n.
+//! assert_eq!(sequences(5, &Gap::new(3, 0, 3).unwrap(), Family::Paper).len(), 3);
+//! ```
 
 pub mod code;
 pub mod kernel;

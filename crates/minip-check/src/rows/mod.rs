@@ -4,6 +4,17 @@
 //! - `ratio`: the row LP over all length-`n` sequences, classes `0..h−1`, `h`, `h⁺`;
 //! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs";
 //! - `poly`: the class LP of overlap-polynomial heads over length-3 sequences (§10).
+//!
+//! ```
+//! use minip_check::model::{Bound, Family, Gap, Instance};
+//! use minip_check::rational::q;
+//! use minip_check::rows::gap::build_rows;
+//! let inst = Instance::new(3, q(1, 2), Gap::new(3, 0, 3).unwrap(), Family::Paper, Bound::Paper).unwrap();
+//! let rows = build_rows(&inst);
+//! // Every row is over the six unknowns (a, b, c, P, Q, S), and one is the negated bound.
+//! assert!(rows.iter().all(|r| r.coeffs.len() == 6));
+//! assert_eq!(rows.iter().filter(|r| r.name == "bound").count(), 1);
+//! ```
 
 pub mod cnf;
 pub mod gap;

@@ -432,8 +432,9 @@ def _conf(
 class FileCheck:
     """One file checked by :func:`verify`: ``verdict`` is ``'verified'``, ``'rejected'`` (a
     failed check), ``'invalid'`` (unreadable or malformed) or ``'unchecked'`` (a VIPR file
-    with no certificate beside it); ``claim`` is what a verified file proves, ``reason`` why
-    another was not accepted.
+    with no certificate beside it); ``claim`` is what a verified file proves (its one-line
+    summary, with the setting), ``claim_data`` the same claim as a dict (every parameter and
+    the setting as fields), ``reason`` why another was not accepted.
 
     >>> f = minip.verify("proofs/settle")[0]  # doctest: +SKIP
     >>> f.ok, f.claim  # doctest: +SKIP
@@ -443,7 +444,8 @@ class FileCheck:
     def __init__(self, d: Dict[str, Any]) -> None:
         self.path: str = d["path"]
         self.verdict: str = d["verdict"]
-        self.claim: Optional[str] = d.get("claim")
+        self.claim: Optional[str] = d.get("summary")
+        self.claim_data: Optional[Dict[str, Any]] = d.get("claim")
         self.reason: Optional[str] = d.get("reason")
 
     @property
