@@ -10,11 +10,37 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static BATCH: AtomicBool = AtomicBool::new(false);
+
+/// Says that the running command is a batch that stops cleanly after the items in progress
+/// on the first signal (and checks `interrupted()` itself). Any other command is ended at
+/// once by the first signal.
+pub fn batch() {
+    BATCH.store(true, Ordering::SeqCst);
+}
+
+/// Whether the running command stops cleanly on a signal (`batch`).
+pub fn is_batch() -> bool {
+    BATCH.load(Ordering::SeqCst)
+}
+
+/// `Err("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for: the message every
+/// batch ends with after a signal (exit 2), with the count of items whose results it printed.
+pub fn stopped(done: usize, total: usize, what: &str) -> Result<(), String> {
+    if interrupted() {
+        return Err(format!("interrupted after {done} of {total} {what} (every file written is complete)"));
+    }
+    Ok(())
+}
 
 /// Asks every running batch to stop after the items in progress (the SIGINT handler).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
+
+/// The error of an item that was not started because a stop was asked for (batches that do
+/// not use `run_stream` leave such items out of what they print and count).
+pub const NOT_STARTED: &str = "interrupted before it started";
 
 /// Whether a stop was asked for.
 pub fn interrupted() -> bool {
@@ -59,7 +85,6 @@ pub fn run_stream<T: Sync, R: Send>(
             let mut pending: BTreeMap<usize, Option<R>> = BTreeMap::new();
             let mut stopped = false;
             for (i, r) in rx.iter() {
-                bar_ref.inc(1);
                 if stopped {
                     continue;
                 }
@@ -67,7 +92,12 @@ pub fn run_stream<T: Sync, R: Send>(
                 while let Some(r) = pending.remove(&handed) {
                     match r {
                         Some(r) => match sink(r) {
-                            Ok(()) => handed += 1,
+                            Ok(()) => {
+                                // The bar counts what is handed over, so the count it shows
+                                // and the one printed after an interrupt agree.
+                                bar_ref.inc(1);
+                                handed += 1
+                            }
                             Err(e) => {
                                 failure = Some(e);
                                 interrupt();

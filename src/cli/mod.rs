@@ -3,6 +3,15 @@
 //! lemma holds, 1 a certified counterexample or a rejected certificate, 2 bad input,
 //! errors and `unknown`.
 
+/// `eprintln!` that never panics: a closed or full stderr (`2> /dev/full`) loses the message
+/// but must not turn an answer into exit 101. Shadows the standard macro in every command module.
+macro_rules! eprintln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
 mod amplify;
 mod frontier;
 mod gap;
@@ -33,8 +42,22 @@ struct Cli {
 
 /// The exit codes and the limits, after every command's help.
 fn after_help() -> String {
-    format!("{EXIT_CODES}\n\n{}", minip_check::limits::TABLE)
+    format!("{EXIT_CODES}\n\n{}\n{CLI_LIMITS}", minip_check::limits::TABLE)
 }
+
+/// Limits that count the work of what the command line builds (beyond `limits::TABLE`), and
+/// what a signal does.
+pub const CLI_LIMITS: &str = "\
+  gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
+                                   order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
+  row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
+  grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
+  in the configuration limit; a repeated entry is refused; n is checked against each family's limit
+Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
+device, FIFO or socket there is refused before any work.
+Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
+counts on stderr, no temporary file left); a second one, or one during a single computation,
+exits 2 at once.";
 
 #[derive(Subcommand)]
 #[command(after_help = after_help())]
@@ -78,11 +101,14 @@ enum Cmd {
 
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
-    // The first Ctrl-C stops batches after the items in progress (files written so far are
-    // complete: every write is atomic); a second one ends the process at once.
+    // The first Ctrl-C (or SIGTERM) stops a batch after the items in progress (files written
+    // so far are complete: every write is atomic) and the command exits 2; a command that is
+    // not a batch, or a second signal, ends the process at once, also with exit 2, after
+    // removing the temporary files of writes in progress.
     let _ = ctrlc::set_handler(|| {
-        if crate::batch::runner::interrupted() {
-            std::process::exit(130);
+        if crate::batch::runner::interrupted() || !crate::batch::runner::is_batch() {
+            eprintln!("\nminip: error: interrupted");
+            crate::print::abandon_temporary_files_and_exit(2);
         }
         eprintln!("\nminip: interrupted: finishing the items in progress (Ctrl-C again to stop at once)");
         crate::batch::runner::interrupt();
@@ -105,8 +131,16 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) if !e.use_stderr() => {
-            let _ = e.print(); // --help, --version
-            return 0;
+            // --help, --version: written like every other output, so a full disk is an
+            // error (exit 2) and a closed pipe ends quietly.
+            return match emit(&e.render().to_string()) {
+                Ok(()) => 0,
+                Err(m) if m.ends_with(BROKEN_PIPE) => 2,
+                Err(m) => {
+                    eprintln!("minip: error: {m}");
+                    2
+                }
+            };
         }
         Err(e) => {
             // One line: clap's message and its suggestion, without the usage block.

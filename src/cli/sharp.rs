@@ -73,6 +73,12 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         return cmd_grid(&a, g);
     }
     let (inst, _) = a.inst.instance()?;
+    if a.csv.is_some() || a.jobs.is_some() {
+        return Err("--csv and --jobs belong to --grid".into());
+    }
+    for p in [&a.out, &a.vipr].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
     let out = sharp::sharp(&inst);
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
@@ -199,6 +205,13 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         );
     }
     let insts = g.sharp_instances();
+    if insts.is_empty() {
+        return Err(format!(
+            "{}: the grid has no configuration (its settings admit none of its (h, u, w))",
+            path.display()
+        ));
+    }
+    let total = insts.len();
     let pool = pool(a.jobs)?;
     for dir in [&a.out, &a.vipr].into_iter().flatten() {
         warn(crate::print::out_dir(dir)?);
@@ -208,6 +221,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     let t = Instant::now();
     let mut outs = Vec::with_capacity(insts.len());
+    crate::batch::runner::batch();
     pool.install(|| {
         crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |o| {
             if a.json {
@@ -217,11 +231,22 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             Ok(())
         })
     })?;
+    let all = &insts;
     let insts = &insts[..outs.len()];
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
+    let stopped = crate::batch::runner::stopped(outs.len(), total, "configurations");
     if let Some(dir) = &a.out {
-        grid::write_certificates(insts, &outs, dir)?;
+        // A bundle holds every configuration of its (n, eps, family, setting): after an
+        // interrupt the one cut short is not written (its file would claim a whole block).
+        let complete = complete_blocks(all, outs.len());
+        if complete < insts.len() {
+            eprintln!(
+                "minip: note: interrupted: the certificate file of the block cut short ({} configurations done) is not written",
+                insts.len() - complete
+            );
+        }
+        grid::write_certificates(&insts[..complete], &outs[..complete], dir)?;
     }
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {
@@ -231,19 +256,16 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             }
         }
     }
-    if let Some(p) = &a.csv {
+    // The CSV is the table of the whole grid: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.csv, &stopped) {
         crate::print::write_file(p, &grid::csv(&recs))?;
     }
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
     eprintln!("{} configurations certified in {secs:.1} s", recs.len() - unknown);
-    if outs.len() < g.sharp_instances().len() {
-        return Err(format!(
-            "interrupted after {} configurations (every file written is complete)",
-            outs.len()
-        ));
-    }
     let with_setting = recs.iter().any(|r| r.setting.is_some());
+    // The summary is about the whole grid: after an interrupt only the rows done are printed.
     if a.json {
+        stopped?;
         for line in summary::summary(&recs) {
             eprintln!("{line}");
         }
@@ -273,6 +295,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             head.insert(0, "setting");
         }
         emit(&table::render(&head, &body))?;
+        stopped?;
         for line in summary::summary(&recs) {
             eprintln!("{line}");
         }
@@ -280,9 +303,25 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     Ok(grid::exit_code(&recs))
 }
 
+/// How many of the first `done` configurations (in grid order) form whole certificate
+/// blocks: a block is a run of equal `(n, eps, family, setting)`, as `write_certificates`
+/// groups them.
+fn complete_blocks(all: &[minip_check::model::Instance], done: usize) -> usize {
+    if done == all.len() {
+        return done;
+    }
+    let key = |i: &minip_check::model::Instance| (i.n, i.eps.clone(), i.family, i.setting);
+    let mut start = done;
+    while start > 0 && key(&all[start - 1]) == key(&all[done]) {
+        start -= 1;
+    }
+    start
+}
+
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     let files = minip_check::verify::collect(std::slice::from_ref(path))?;
     // Each file is read and checked in parallel, with progress; records stay in file order.
+    crate::batch::runner::batch();
     let per_file: Vec<Result<Vec<grid::Record>, String>> =
         crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
             let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
@@ -293,6 +332,8 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
                 Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
             grid::records_from_file(&file)
         });
+    // A summary of part of the files would miscount: after a signal, nothing is printed.
+    crate::batch::runner::stopped(per_file.len(), files.len(), "files")?;
     let mut recs = Vec::new();
     for r in per_file {
         recs.extend(r?);
