@@ -341,7 +341,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
                 "configurations",
                 progress_wanted(),
                 |i| sweep::settle_one(i, out, vipr),
-                |r| {
+                |_, r| {
                     // JSON lines stream as they finish (in order); the table waits for all rows.
                     if a.json {
                         emit(&json::record("gap.verdict", &r))?;
@@ -459,7 +459,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
             "certificates",
             progress_wanted(),
             |f| crate::batch::verify::certificate(f),
-            |r| {
+            |_, r| {
                 tally(&r.verdict, r.exit_code);
                 emit(&line(&r))
             },

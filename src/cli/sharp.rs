@@ -223,30 +223,36 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let mut outs = Vec::with_capacity(insts.len());
     crate::batch::runner::batch();
     pool.install(|| {
-        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |o| {
+        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |i, o| {
             if a.json {
-                emit(&json::record("sharp.kstar", &grid::record(&insts[outs.len()], &o)))?;
+                emit(&json::record("sharp.kstar", &grid::record(&insts[i], &o)))?;
             }
-            outs.push(o);
+            outs.push((i, o));
             Ok(())
         })
     })?;
     let all = &insts;
-    let insts = &insts[..outs.len()];
+    let done: Vec<usize> = outs.iter().map(|(i, _)| *i).collect();
+    let insts: Vec<minip_check::model::Instance> = done.iter().map(|&i| all[i].clone()).collect();
+    let outs: Vec<SharpOutcome> = outs.into_iter().map(|(_, o)| o).collect();
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
     let stopped = crate::batch::runner::stopped(outs.len(), total, "configurations");
     if let Some(dir) = &a.out {
         // A bundle holds every configuration of its (n, eps, family, setting): after an
-        // interrupt the one cut short is not written (its file would claim a whole block).
-        let complete = complete_blocks(all, outs.len());
-        if complete < insts.len() {
+        // interrupt a block cut short is not written (its file would claim the whole block).
+        let whole = whole_blocks(all, &done);
+        if whole.len() < done.len() {
             eprintln!(
-                "minip: note: interrupted: the certificate file of the block cut short ({} configurations done) is not written",
-                insts.len() - complete
+                "minip: note: interrupted: the certificate files of blocks cut short ({} configurations) are not written",
+                done.len() - whole.len()
             );
         }
-        grid::write_certificates(&insts[..complete], &outs[..complete], dir)?;
+        let keep = |k: &usize| whole.binary_search(&done[*k]).is_ok();
+        let ks: Vec<usize> = (0..done.len()).filter(keep).collect();
+        let wi: Vec<minip_check::model::Instance> = ks.iter().map(|&k| insts[k].clone()).collect();
+        let wo: Vec<SharpOutcome> = ks.iter().map(|&k| outs[k].clone()).collect();
+        grid::write_certificates(&wi, &wo, dir)?;
     }
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {
@@ -303,19 +309,26 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     Ok(grid::exit_code(&recs))
 }
 
-/// How many of the first `done` configurations (in grid order) form whole certificate
-/// blocks: a block is a run of equal `(n, eps, family, setting)`, as `write_certificates`
+/// The configurations done (indices into `all`, increasing) whose whole certificate block
+/// is done: a block is a run of equal `(n, eps, family, setting)`, as `write_certificates`
 /// groups them.
-fn complete_blocks(all: &[minip_check::model::Instance], done: usize) -> usize {
-    if done == all.len() {
-        return done;
-    }
+fn whole_blocks(all: &[minip_check::model::Instance], done: &[usize]) -> Vec<usize> {
     let key = |i: &minip_check::model::Instance| (i.n, i.eps.clone(), i.family, i.setting);
-    let mut start = done;
-    while start > 0 && key(&all[start - 1]) == key(&all[done]) {
-        start -= 1;
+    let mut whole = Vec::new();
+    let mut start = 0;
+    while start < all.len() {
+        let mut end = start;
+        while end < all.len() && key(&all[end]) == key(&all[start]) {
+            end += 1;
+        }
+        let lo = done.partition_point(|&i| i < start);
+        let hi = done.partition_point(|&i| i < end);
+        if hi - lo == end - start {
+            whole.extend(start..end);
+        }
+        start = end;
     }
-    start
+    whole
 }
 
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {

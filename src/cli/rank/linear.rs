@@ -92,11 +92,11 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             let job = RankJob::new(n, eps.clone());
             let ratios = Ratios::new(n, eps.clone());
             let got = pool.install(|| {
-                crate::batch::runner::run(&small, "explicit m", progress_wanted(), |&m| {
+                crate::batch::runner::run_indexed(&small, "explicit m", progress_wanted(), |&m| {
                     explicit::best_for_m(&job, &ratios, m)
                 })
             });
-            for (m, r) in small.iter().zip(got) {
+            for (m, r) in got.into_iter().map(|(i, r)| (&small[i], r)) {
                 match r {
                     Ok(r) => {
                         explicit_bounds.insert((m.to_owned(), n), r.cert.claim().bound);
