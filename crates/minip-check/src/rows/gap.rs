@@ -326,11 +326,13 @@ pub fn gap_lp_cells(inst: &Instance) -> u128 {
         ),
     };
     let sides = if inst.setting.kernel == Kernel::Signed { 3 } else { 2 };
-    orderings.saturating_mul(sides).saturating_add(4).saturating_mul(2 * slots)
+    // Rows: every ordering's sides, a sign row per slot, the bound, `bad_pos`, and at most
+    // two pins per slot; columns: a weight and a product per slot.
+    orderings.saturating_mul(sides).saturating_add(3 * slots + 2).saturating_mul(2 * slots)
 }
 
 /// The most cells (`gap_lp_cells`) a gap LP may have: the largest such LPs (per-position,
-/// n = 39 paper family or n = 8 all family) are solved and checked in about 7 s and 0.3 GB.
+/// n = 38 paper family or n = 8 all family) are solved and checked in about 7 s and 0.3 GB.
 pub const MAX_GAP_LP_CELLS: u128 = 750_000;
 
 /// `Err` naming the limit when the gap LP of `inst` would have more than `MAX_GAP_LP_CELLS`
