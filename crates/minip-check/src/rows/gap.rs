@@ -332,7 +332,7 @@ pub fn gap_lp_cells(inst: &Instance) -> u128 {
 }
 
 /// The most cells (`gap_lp_cells`) a gap LP may have: the largest such LPs (per-position,
-/// n = 38 paper family or n = 8 all family) are solved and checked in about 7 s and 0.3 GB.
+/// n = 37 paper family or n = 8 all family) are solved and checked in about 7 s and 0.3 GB.
 pub const MAX_GAP_LP_CELLS: u128 = 750_000;
 
 /// `Err` naming the limit when the gap LP of `inst` would have more than `MAX_GAP_LP_CELLS`
