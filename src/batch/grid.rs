@@ -450,7 +450,7 @@ fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     let k: u32 = k.parse().map_err(|_| bad())?;
     match sign {
         "-" => h.checked_sub(k).ok_or_else(|| format!("'{s}' is negative at h = {h}")),
-        "+" => Ok(h + k),
+        "+" => h.checked_add(k).ok_or_else(|| format!("'{s}' is too large at h = {h}")),
         _ => Err(bad()),
     }
 }
@@ -471,6 +471,9 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     }
     if s.starts_with("o=") {
         let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
+        if m < h || m - h == u32::MAX {
+            return Err(format!("'{s}': need h ≤ m < 2^32 − 1 + h (m = {m}, h = {h})"));
+        }
         let mut o = None;
         let mut e = None;
         for part in s.split_whitespace() {
@@ -484,7 +487,10 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
         if o > h || e > m - h {
             return Err(format!("class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}", m - h));
         }
-        return Ok(o * (m - h + 1) + e);
+        return o
+            .checked_mul(m - h + 1)
+            .and_then(|v| v.checked_add(e))
+            .ok_or_else(|| format!("class '{s}' = ({o}, {e}): too large"));
     }
     expr(s, h, m)
 }
