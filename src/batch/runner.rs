@@ -105,8 +105,9 @@ pub fn run_stream<T: Sync, R: Send>(
                 pending.insert(i, r);
                 while let Some(r) = pending.remove(&next) {
                     next += 1;
-                    match r {
-                        Some(r) => match sink(next - 1, r) {
+                    // `None`: skipped after an interrupt.
+                    if let Some(r) = r {
+                        match sink(next - 1, r) {
                             Ok(()) => {
                                 // The bar counts what is handed over, so the count it shows
                                 // and the one printed after an interrupt agree.
@@ -119,9 +120,7 @@ pub fn run_stream<T: Sync, R: Send>(
                                 stopped = true;
                                 break;
                             }
-                        },
-                        // Skipped after an interrupt.
-                        None => {}
+                        }
                     }
                 }
                 if stopped {
