@@ -147,3 +147,90 @@ fn drat_parser_never_panics() {
         })
         .unwrap();
 }
+
+/// Grids with every list long and repeated (issue 22 §7): the parser answers within the
+/// limits, with one line, and what it accepts expands to at most the configurations counted.
+#[test]
+fn grids_with_every_list_long_are_counted_before_expansion() {
+    let tasks = ["min-ip", "max-ip", "nearest"];
+    let kernels = ["nonneg", "signed"];
+    let positions = ["shared", "per-position", "causal-last"];
+    let keys = ["all", "distinct"];
+    let mut runner =
+        TestRunner::new(Config { cases: cases() / 4, failure_persistence: None, ..Config::default() });
+    let list = |v: &[&str], k: usize| {
+        v.iter().cycle().take(k).map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")
+    };
+    runner
+        .run(
+            &(1usize..6, 1usize..40, 1usize..5, 1usize..7, 1usize..4, 1usize..5, 1usize..3, 0usize..300, 1u32..8, 3u32..130),
+            |(t, at, k, p, kr, ky, fam, nlen, h, n0)| {
+                let ats: Vec<String> = (0..at).map(|i| i.to_string()).collect();
+                let ns: Vec<String> = (0..nlen).map(|i| (n0 + i as u32).to_string()).collect();
+                let text = format!(
+                    "n = [{}]\neps = [\"1/2\"]\nh_max = {h}\nfamilies = [{}]\ntasks = [{}]\nkernels = [{}]\npositions = [{}]\nkeys = [{}]\nat = [{}]\n",
+                    if ns.is_empty() { n0.to_string() } else { ns.join(", ") },
+                    list(&["paper", "all"], fam),
+                    list(&tasks, t),
+                    list(&kernels, kr),
+                    list(&positions, p),
+                    list(&keys, ky),
+                    ats.join(", "),
+                );
+                let _ = k;
+                match minip::batch::grid::parse_grid(&text) {
+                    Ok(g) => {
+                        let n = g.gap_instances().len();
+                        assert!(n <= minip_check::limits::MAX_GRID_ITEMS, "{n}");
+                    }
+                    Err(e) => one_line(&e),
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+/// Ordered sequences with large n (issue 22 §7): the size of the gap LP is counted before
+/// any row exists; what passes the limit is built with the counted number of cells at most.
+#[test]
+fn per_position_settings_with_large_n_are_counted_before_building() {
+    use minip_check::model::{Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
+    let mut runner =
+        TestRunner::new(Config { cases: cases() / 4, failure_persistence: None, ..Config::default() });
+    runner
+        .run(&(3u32..=1000, 0usize..2, 0usize..3, 0usize..2, 0usize..2, 1u32..6), |(n, f, p, kr, ky, d)| {
+            let family = [Family::Paper, Family::All][f];
+            let Ok(inst) = Instance::new(
+                n,
+                minip_check::rational::q(1, 2),
+                Gap::from_d(d).unwrap(),
+                family,
+                Bound::Paper,
+            ) else {
+                return Ok(()); // n above the all family's limit: refused by `Instance::new`
+            };
+            let setting = Setting {
+                task: Task::MinIp,
+                kernel: [Kernel::Nonneg, Kernel::Signed][kr],
+                positions: [Positions::Shared, Positions::PerPosition, Positions::CausalLast][p],
+                keys: [Keys::All, Keys::Distinct][ky],
+                at: None,
+            };
+            let inst = inst.with_setting(setting).unwrap();
+            let cells = minip_check::rows::gap::gap_lp_cells(&inst);
+            match minip_check::rows::gap::check_gap_lp_size(&inst) {
+                Ok(()) => {
+                    let lp = minip_check::rows::gap::gap_lp(&inst);
+                    let built = (lp.rows.len() * lp.vars.len()) as u128;
+                    assert!(built <= cells, "n = {n} {setting:?}: built {built} > counted {cells}");
+                }
+                Err(e) => {
+                    one_line(&e);
+                    assert!(cells > minip_check::rows::gap::MAX_GAP_LP_CELLS);
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+}

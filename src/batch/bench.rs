@@ -23,7 +23,13 @@ pub struct Bench {
 
 pub fn run(grid: &Grid, proofs: Option<&Path>, progress: bool) -> Result<Bench, String> {
     let insts = grid.gap_instances();
+    let certs = match proofs {
+        Some(p) => collect(&[p.to_path_buf()])?,
+        None => Vec::new(),
+    };
     let dir = std::env::temp_dir().join(format!("minip-bench-{}", std::process::id()));
+    // Removed by a signal that ends the process too.
+    crate::print::remember_temporary(&dir);
     crate::print::out_dir(&dir)?;
     let t = Instant::now();
     let recs = sweep::run(&insts, Some(&dir), true, progress);
@@ -31,10 +37,7 @@ pub fn run(grid: &Grid, proofs: Option<&Path>, progress: bool) -> Result<Bench, 
     let written_ok = files.par_iter().filter(|f| verify_file(f).result.is_ok()).count();
     let sweep_seconds = t.elapsed().as_secs_f64();
     let _ = std::fs::remove_dir_all(&dir);
-    let certs = match proofs {
-        Some(p) => collect(&[p.to_path_buf()])?,
-        None => Vec::new(),
-    };
+    crate::print::forget_temporary(&dir);
     let t = Instant::now();
     let proofs_ok = certs.par_iter().filter(|f| verify_file(f).result.is_ok()).count();
     Ok(Bench {

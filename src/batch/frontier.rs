@@ -177,6 +177,9 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
     };
     let mut start = 0;
     for h in 0..top {
+        if super::runner::interrupted() {
+            break;
+        }
         let r = per_weight_degree(h + 1, h, signed, hinted((h, true)).unwrap_or(start));
         if let Ok(w) = &r {
             start = w.result.degree;
@@ -188,6 +191,9 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
         use rayon::prelude::*;
         ms.par_iter()
             .map(|&m| {
+                if super::runner::interrupted() {
+                    return (m, Err(super::runner::NOT_STARTED.to_string()));
+                }
                 let prev = out
                     .get(&(m.saturating_sub(1), true))
                     .and_then(|r| r.as_ref().ok())
@@ -229,7 +235,8 @@ fn shared_cell(m: u32, signed: bool, r: Result<DegreeResult, String>, t: Instant
     Ok(Upper { head, none, degree: r.degree, support: None, seconds: t.elapsed().as_secs_f64() })
 }
 
-/// Runs the frontier. Rows come back in the order of `job.ms`.
+/// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
+/// (`runner::interrupt`) only the rows finished.
 pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
@@ -250,6 +257,7 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
         use rayon::prelude::*;
         order
             .par_iter()
+            .filter(|_| !super::runner::interrupted())
             .map(|&m| {
                 let ws = weights_for(m, &pw);
                 let per_weight = job.per_weight.then(|| {
@@ -329,6 +337,7 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
             .collect()
     };
     bar.finish();
+    // After a signal the rows not started are missing (the caller says how many are done).
     let by_m: BTreeMap<u32, Row> = rows.into_iter().map(|r| (r.m, r)).collect();
-    job.ms.iter().map(|m| by_m[m].clone()).collect()
+    job.ms.iter().filter_map(|m| by_m.get(m).cloned()).collect()
 }

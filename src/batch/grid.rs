@@ -115,17 +115,70 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         NSpec::Range(s) => parse_range(&s)?,
     };
     let list = |v: &Option<Vec<String>>, d: &str| v.clone().unwrap_or_else(|| vec![d.to_string()]);
+    let (tasks, kernels, positions, keys) = (
+        list(&g.tasks, "min-ip"),
+        list(&g.kernels, "nonneg"),
+        list(&g.positions, "shared"),
+        list(&g.keys, "all"),
+    );
+    let at = g.at.clone().unwrap_or_else(|| vec![0]);
+    let ds = g.d.as_deref().map(parse_range).transpose()?;
+    // Every list counts: the size is the product of all of them, computed (saturating) before
+    // any combination is built.
+    let gaps = match &ds {
+        Some(d) => d.len(),
+        None => {
+            let h = g.h_max.min(MAX_GRID_H + 1) as usize;
+            h * (h + 1) * (h + 2) / 6
+        }
+    };
+    let bounds_len = g.bounds.as_ref().map_or(1, Vec::len);
+    let items = [
+        n.len(),
+        g.eps.len(),
+        g.families.len(),
+        bounds_len,
+        tasks.len(),
+        kernels.len(),
+        positions.len(),
+        keys.len(),
+        at.len(),
+        gaps,
+    ]
+    .iter()
+    // An empty list is an error below; here it must not hide the product of the others.
+    .fold(1usize, |t, &x| t.saturating_mul(x.max(1)));
+    limits::at_most(
+        "grid size",
+        items,
+        limits::MAX_GRID_ITEMS,
+        "configurations of one grid, every list counted",
+    )
+    .map_err(|e| format!("grid: {e}"))?;
+    distinct("n", &n)?;
+    distinct("tasks", &tasks)?;
+    distinct("kernels", &kernels)?;
+    distinct("positions", &positions)?;
+    distinct("keys", &keys)?;
+    distinct("at", &at)?;
+    distinct("families", &g.families)?;
+    if let Some(b) = &g.bounds {
+        distinct("bounds", b)?;
+    }
+    if let Some(d) = &ds {
+        distinct("d", d)?;
+    }
     let mut settings = Vec::new();
-    for t in list(&g.tasks, "min-ip") {
-        for k in list(&g.kernels, "nonneg") {
-            for p in list(&g.positions, "shared") {
-                for ky in list(&g.keys, "all") {
-                    for &a in g.at.as_deref().unwrap_or(&[0]) {
+    for t in &tasks {
+        for k in &kernels {
+            for p in &positions {
+                for ky in &keys {
+                    for &a in &at {
                         settings.push(Setting {
-                            task: Task::parse(&t)?,
-                            kernel: Kernel::parse(&k)?,
-                            positions: Positions::parse(&p)?,
-                            keys: Keys::parse(&ky)?,
+                            task: Task::parse(t)?,
+                            kernel: Kernel::parse(k)?,
+                            positions: Positions::parse(p)?,
+                            keys: Keys::parse(ky)?,
                             at: (a > 0).then_some(a),
                         });
                     }
@@ -133,12 +186,11 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
             }
         }
     }
-    let ds = g.d.as_deref().map(parse_range).transpose()?;
     if ds.as_ref().is_some_and(|d| d.is_empty() || d.contains(&0)) {
         return Err("grid: d must be a non-empty range of gaps ≥ 1".into());
     }
     let h_max = match &ds {
-        Some(d) if g.h_max == 0 => *d.iter().max().expect("non-empty"),
+        Some(d) if g.h_max == 0 => d.iter().copied().max().unwrap_or(0),
         Some(_) => return Err("grid: give h_max or d, not both".into()),
         None => g.h_max,
     };
@@ -162,18 +214,16 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         || grid.eps.is_empty()
         || grid.families.is_empty()
         || grid.bounds.is_empty()
+        || grid.settings.is_empty()
         || grid.h_max == 0
     {
-        return Err("malformed grid: n, eps, families, bounds must be non-empty and h_max ≥ 1".into());
+        return Err(
+            "malformed grid: n, eps, families, bounds (and tasks, kernels, positions, keys, at when given) must be non-empty and h_max ≥ 1".into(),
+        );
     }
     if grid.h_max > MAX_GRID_H {
         return Err(format!("grid: h_max = {} is larger than the supported {MAX_GRID_H}", grid.h_max));
     }
-    let h = grid.h_max as usize;
-    let items =
-        grid.n.len() * grid.eps.len() * grid.families.len() * grid.bounds.len() * (h * (h + 1) * (h + 2) / 6);
-    limits::at_most("grid size", items, limits::MAX_GRID_ITEMS, "configurations of one grid")
-        .map_err(|e| format!("grid: {e}"))?;
     if grid.lemma_range
         && !grid
             .n
@@ -184,20 +234,48 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
             "grid: lemma_range = true leaves no configuration (need d ≥ 2 and (n−2)·d ≥ 2ε·(n−1))".into()
         );
     }
-    // Validate every combination once, up front, with a clear message.
+    distinct("eps", &grid.eps)?;
+    distinct("bounds", &grid.bounds)?;
+    // Validate every combination once, up front, with a clear message: `n` against each
+    // family's limit, and the size of the gap LP of every (setting, n, family).
+    // (The size does not depend on eps, the gap or the key position `at`.)
+    for e in &grid.eps {
+        Instance::new(3, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper)
+            .map_err(|e| format!("grid: {e}"))?;
+    }
+    let mut shapes: Vec<Setting> = grid.settings.iter().map(|s| Setting { at: None, ..*s }).collect();
+    shapes.sort_unstable();
+    shapes.dedup();
     for &n in &grid.n {
-        for e in &grid.eps {
-            Instance::new(n, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper)
-                .map_err(|e| format!("grid: {e}"))?;
+        for &family in &grid.families {
+            let inst = Instance::new(n, grid.eps[0].clone(), Gap::from_d(1)?, family, Bound::Paper)
+                .map_err(|e| format!("grid: family {}: {e}", family.name()))?;
+            for &setting in &shapes {
+                let mut i = inst.clone();
+                i.setting = setting;
+                minip_check::rows::gap::check_gap_lp_size(&i).map_err(|e| format!("grid: {e}"))?;
+            }
         }
     }
     Ok(grid)
 }
 
+/// `Err` naming the first repeated entry of a grid list (a repeated configuration would be
+/// solved, printed and written twice).
+#[cfg(feature = "cli")]
+fn distinct<T: std::fmt::Debug>(what: &str, v: &[T]) -> Result<(), String> {
+    let mut seen: Vec<String> = v.iter().map(|x| format!("{x:?}")).collect();
+    seen.sort_unstable();
+    match seen.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(format!("grid: {what} lists {} twice", w[0])),
+        None => Ok(()),
+    }
+}
+
 impl Grid {
     fn gaps(&self) -> Vec<Gap> {
         match &self.ds {
-            Some(ds) => ds.iter().map(|&d| Gap::from_d(d).expect("d ≥ 1")).collect(),
+            Some(ds) => ds.iter().filter_map(|&d| Gap::from_d(d).ok()).collect(),
             None => Gap::all_up_to(self.h_max),
         }
     }
@@ -214,9 +292,10 @@ impl Grid {
                         }
                         for &family in &self.families {
                             for bound in &self.bounds {
+                                // Validated by `parse_grid`; settings a configuration does
+                                // not admit are left out.
                                 if let Ok(i) = Instance::new(n, eps.clone(), gap, family, bound.clone())
-                                    .expect("validated")
-                                    .with_setting(setting)
+                                    .and_then(|i| i.with_setting(setting))
                                 {
                                     v.push(i);
                                 }
@@ -241,8 +320,7 @@ impl Grid {
                                 continue;
                             }
                             if let Ok(i) = Instance::new(n, eps.clone(), gap, family, Bound::Paper)
-                                .expect("validated")
-                                .with_setting(setting)
+                                .and_then(|i| i.with_setting(setting))
                             {
                                 v.push(i);
                             }
@@ -398,7 +476,7 @@ fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     let k: u32 = k.parse().map_err(|_| bad())?;
     match sign {
         "-" => h.checked_sub(k).ok_or_else(|| format!("'{s}' is negative at h = {h}")),
-        "+" => Ok(h + k),
+        "+" => h.checked_add(k).ok_or_else(|| format!("'{s}' is too large at h = {h}")),
         _ => Err(bad()),
     }
 }
@@ -419,6 +497,9 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     }
     if s.starts_with("o=") {
         let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
+        if m < h || m - h == u32::MAX {
+            return Err(format!("'{s}': need h ≤ m < 2^32 − 1 + h (m = {m}, h = {h})"));
+        }
         let mut o = None;
         let mut e = None;
         for part in s.split_whitespace() {
@@ -432,7 +513,10 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
         if o > h || e > m - h {
             return Err(format!("class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}", m - h));
         }
-        return Ok(o * (m - h + 1) + e);
+        return o
+            .checked_mul(m - h + 1)
+            .and_then(|v| v.checked_add(e))
+            .ok_or_else(|| format!("class '{s}' = ({o}, {e}): too large"));
     }
     expr(s, h, m)
 }

@@ -96,7 +96,8 @@ pub fn stem(n: u32, eps: &Rat, j: &Job) -> String {
     format!("n{n}_eps{}_h{}_lo{}_hi{hi}{sup}", fmt_q(eps).replace('/', "-"), j.h, j.lo)
 }
 
-/// Solves every job (in parallel), returns records in job order and the certificates.
+/// Solves every job (in parallel), returns records in job order and the certificates. After a
+/// signal (`runner::interrupt`) the jobs not started have the reason `runner::NOT_STARTED`.
 pub fn run(
     n: u32,
     eps: &Rat,
@@ -116,7 +117,9 @@ pub fn run(
         let series: Vec<usize> =
             order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
-        if !hs.is_empty() {
+        if !hs.is_empty() && super::runner::interrupted() {
+            solved.extend(series.into_iter().map(|i| (i, Err(super::runner::NOT_STARTED.to_string()))));
+        } else if !hs.is_empty() {
             solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
         }
     }
@@ -125,6 +128,9 @@ pub fn run(
         rest.par_iter()
             .map(|&i| {
                 let j = jobs[i];
+                if super::runner::interrupted() {
+                    return (i, Err(super::runner::NOT_STARTED.to_string()));
+                }
                 let r = if j.is_default() {
                     forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset)
                 } else {

@@ -2,7 +2,7 @@
 //! gap `d` it settles the review's literal bound `b ≤ 2c` and the lemma's own bound
 //! `b ≤ K·c`, with certificates, and says what the verdicts mean.
 
-use crate::batch::sweep::{run, Record};
+use crate::batch::sweep::Record;
 use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, Rat};
 use std::path::Path;
@@ -39,10 +39,13 @@ pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, String> {
 
 pub fn settle(job: &SettleJob, out: Option<&Path>, progress: bool) -> Result<Vec<SettleRow>, String> {
     let insts = instances(job)?;
-    let recs = run(&insts, out, true, progress);
-    Ok(insts
-        .iter()
-        .zip(recs)
+    // After a signal only the rows done (`super::runner::run_indexed`).
+    let recs = super::runner::run_indexed(&insts, "instances", progress, |inst| {
+        super::sweep::settle_one(inst, out, true)
+    });
+    Ok(recs
+        .into_iter()
+        .map(|(i, record)| (&insts[i], record))
         .map(|(inst, record)| SettleRow {
             d: inst.gap.d(),
             paper_k: paper_k(job.n, &job.eps, inst.gap.d()),

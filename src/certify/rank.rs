@@ -398,13 +398,19 @@ pub fn run(job: &RankJob, ms: &[u32], progress: bool) -> Vec<Result<RankResult, 
         }
     }
     jobs.par_iter().for_each(|&(m, h, lo, c)| {
-        let _ = ratios.get(m, h, lo, c);
+        if !crate::batch::runner::interrupted() {
+            let _ = ratios.get(m, h, lo, c);
+        }
     });
     let mut order: Vec<u32> = ms.to_vec();
     order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
     let results: Vec<(u32, Result<RankResult, String>)> = order
         .par_iter()
         .map(|&m| {
+            // After a signal: items not started are skipped (and not counted as done).
+            if crate::batch::runner::interrupted() {
+                return (m, Err(crate::batch::runner::NOT_STARTED.to_string()));
+            }
             let r = best_for_m(job, &ratios, m);
             bar.inc(1);
             (m, r)

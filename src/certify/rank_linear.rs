@@ -322,6 +322,10 @@ pub fn run(
         .par_iter()
         .map(|&i| {
             let (m, n) = jobs[i];
+            // After a signal: items not started are skipped (and not counted as done).
+            if crate::batch::runner::interrupted() {
+                return (i, Err(crate::batch::runner::NOT_STARTED.to_string()));
+            }
             let r = best_for_m(lib, n, eps, m);
             bar.inc(1);
             (i, r)

@@ -89,10 +89,9 @@ pub fn forced_ratio_stats(
 /// The parameters, and the size of the LP, within the supported limits (before any work).
 pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), String> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
-    use minip_check::limits::{at_most, MAX_RATIO_H, MAX_RATIO_MULTISETS};
+    use minip_check::limits::{at_most, MAX_RATIO_H};
     at_most("h", h, MAX_RATIO_H, "the row LP certified by minip amplify")?;
-    let total = minip_check::rows::ratio::count(n as usize - 1, inst.classes() as u32 - 1);
-    at_most("the row LP", total, MAX_RATIO_MULTISETS, "multisets of n - 1 classes: too many rows")
+    crate::formulate::ratio::check_row_lp_size(n, inst.classes())
 }
 
 /// A dual-feasible start from HiGHS's basis, if its exact multipliers are nonnegative.
@@ -201,6 +200,7 @@ pub fn forced_ratio_series_with(
             Some(c) => Checked::new(c.clone(), &Context::default())
                 .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
+            None if crate::batch::runner::interrupted() => Err(crate::batch::runner::NOT_STARTED.to_string()),
             None => {
                 let r = forced_ratio(n, eps, h, 0, h, superset);
                 done();

@@ -226,7 +226,11 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
         crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
     }
+    crate::batch::runner::batch();
     let mut out = report::run(n, &eps, &jobs, progress_wanted());
+    // After a signal: the jobs not started are left out of everything printed and counted.
+    out.retain(|(r, _)| r.reason.as_deref() != Some(crate::batch::runner::NOT_STARTED));
+    let stopped = crate::batch::runner::stopped(out.len(), jobs.len(), "ratios");
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
@@ -236,7 +240,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
                         j.h == rec.h && j.lo == rec.lo && j.hi == c.params.hi && j.superset == rec.superset
                     })
                     .copied()
-                    .expect("a job per record");
+                    .ok_or("internal: a record without its job")?;
                 let p = dir.join(format!("{}.json", report::stem(n, &eps, &job)));
                 crate::print::write_file(&p, &json::pretty(c))?;
                 if a.vipr {
@@ -254,7 +258,8 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         ""
     };
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
-    if let Some(p) = &a.plot {
+    // A plot is of the whole range: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         crate::print::write_file(p, &svg::ratio(&recs, &title))?;
     }
     if a.json {
@@ -286,6 +291,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     for r in recs.iter().filter(|r| r.verdict != "certified") {
         eprintln!("h={} lo={} hi={}: {}", r.h, r.lo, r.hi, r.reason.clone().unwrap_or_default());
     }
+    stopped?;
     Ok(if unknown > 0 { 2 } else { 0 })
 }
 
@@ -383,8 +389,8 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
 
 /// `amplify --grid FILE`: every series of a ratio table, one column per series, certificates
 /// per series under `--out`, and `--plot` with one curve per series.
-fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn cmd_grid(a: &AmplifyArgs, path: &std::path::Path) -> Result<i32, String> {
+    let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
@@ -396,8 +402,12 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Series)).transpose()?;
     let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
     let t = Instant::now();
+    crate::batch::runner::batch();
     let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
     let secs = t.elapsed().as_secs_f64();
+    let not_started = |r: &Record| r.reason.as_deref() == Some(crate::batch::runner::NOT_STARTED);
+    let done = out.iter().filter(|(r, _)| !not_started(r)).count();
+    let stopped = crate::batch::runner::stopped(done, jobs.len(), "ratios");
     if let Some(dir) = &a.out {
         for ((rec, cert), job) in out.iter_mut().zip(&jobs) {
             if let Some(c) = cert {
@@ -408,12 +418,12 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         }
     }
     let recs: Vec<Record> = out.into_iter().map(|(r, _)| r).collect();
-    let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
-    // Records per series, in file order.
+    let unknown = recs.iter().filter(|r| r.verdict != "certified" && !not_started(r)).count();
+    // Records per series, in file order (after a signal, the jobs not started are left out).
     let mut per: Vec<Vec<&Record>> = Vec::new();
     let mut i = 0;
     for s in &g.series {
-        per.push(recs[i..i + s.jobs.len()].iter().collect());
+        per.push(recs.iter().skip(i).take(s.jobs.len()).filter(|r| !not_started(r)).collect());
         i += s.jobs.len();
     }
     let title = format!(
@@ -422,7 +432,8 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         g.n,
         fmt_q(&g.eps)
     );
-    if let Some(p) = &a.plot {
+    // A plot is of the whole table: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         let at = |rs: &[&Record], label: &str| -> Vec<f64> {
             rs.iter().filter(|r| r.ratio.as_deref() == Some(label)).map(|r| r.h as f64).collect()
         };
@@ -495,7 +506,7 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         let head: Vec<&str> = head.iter().map(String::as_str).collect();
         let mut s = format!("{title}: R = inf alpha(x,lo)/alpha(x,hi) over correct heads (exact, certified; empty = no correct head, Farkas)\n\n");
         s.push_str(&table::render(&head, &body));
-        for r in recs.iter().filter(|r| r.verdict != "certified") {
+        for r in recs.iter().filter(|r| r.verdict != "certified" && !not_started(r)) {
             s.push_str(&format!(
                 "h={} {}: {}\n",
                 r.h,
@@ -505,7 +516,8 @@ fn cmd_grid(a: &AmplifyArgs, path: &PathBuf) -> Result<i32, String> {
         }
         emit(&s)?;
     }
-    eprintln!("{} ratios certified in {secs:.1} s", recs.len() - unknown);
+    eprintln!("{} ratios certified in {secs:.1} s", done - unknown);
+    stopped?;
     if let Some(table) = &table {
         // The rows of a series carry its name, as in the JSON lines.
         let mut rows = Vec::with_capacity(recs.len());

@@ -40,12 +40,13 @@ pub struct FrontierArgs {
     /// Supports decided per m by the sparse search.
     #[arg(long, default_value_t = 80)]
     sparse_attempts: usize,
-    /// Directory of minip-rank/2 certificates mMM.json for the lower bound.
-    #[arg(long, default_value = "proofs/rank")]
-    rank_dir: PathBuf,
-    /// Directory of linear-code rank certificates n3_mMMM.json (minip-rank-linear/1); '-' for none.
-    #[arg(long, default_value = "proofs/rank-linear")]
-    rank_linear_dir: PathBuf,
+    /// Directory of minip-rank/2 certificates mMM.json for the lower bound [default: proofs/rank].
+    #[arg(long)]
+    rank_dir: Option<PathBuf>,
+    /// Directory of linear-code rank certificates n3_mMMM.json (minip-rank-linear/1); '-' for none
+    /// [default: proofs/rank-linear].
+    #[arg(long)]
+    rank_linear_dir: Option<PathBuf>,
     /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -171,6 +172,15 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             }
         }
     }
+    // A directory given on the command line must exist (checked before any work); a missing
+    // default one (minip run outside the repository) only costs its column.
+    for (flag, dir) in [("--rank-dir", &a.rank_dir), ("--rank-linear-dir", &a.rank_linear_dir)] {
+        if let Some(d) = dir.as_ref().filter(|d| d.as_os_str() != "-" && !d.is_dir()) {
+            return Err(format!("{flag} {}: not a directory", d.display()));
+        }
+    }
+    let rank_dir = a.rank_dir.clone().unwrap_or_else(|| PathBuf::from("proofs/rank"));
+    let rank_linear_dir = a.rank_linear_dir.clone().unwrap_or_else(|| PathBuf::from("proofs/rank-linear"));
     let pool = super::pool(a.jobs)?;
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
@@ -182,7 +192,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     // certificates at m' ≤ the largest m asked for can give a bound; no other is read.
     let top = ms.iter().copied().max().unwrap_or(0);
     let mut lowers = Vec::new();
-    for dir in [&a.rank_dir, &a.rank_linear_dir] {
+    for dir in [&rank_dir, &rank_linear_dir] {
         if dir.as_os_str() != "-" && !dir.is_dir() {
             super::warn(Some(format!("{} is not a directory: no lower bounds from it", dir.display())));
         }
@@ -194,8 +204,9 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             }
         }
     }
-    let lower_linear = lowers.pop().expect("two");
-    let lower = lowers.pop().expect("two");
+    let (Some(lower_linear), Some(lower)) = (lowers.pop(), lowers.pop()) else {
+        return Err("internal: two lower-bound directories expected".into());
+    };
     let job = FrontierJob {
         ms: ms.clone(),
         per_weight: pw,
@@ -209,8 +220,10 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         lower_linear,
     };
     let t = Instant::now();
+    crate::batch::runner::batch();
     let rows = pool.install(|| run(&job, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
+    let stopped = crate::batch::runner::stopped(rows.len(), ms.len(), "m");
     let mut unknown = 0;
     for r in &rows {
         for (name, c) in [
@@ -255,7 +268,8 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             }
         }
     }
-    if let Some(p) = &a.plot {
+    // A plot is of the whole range: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         crate::print::write_file(p, &svg::frontier(&rows))?;
     }
     if a.json {
@@ -344,5 +358,6 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             String::new()
         }
     );
+    stopped?;
     Ok(if unknown > 0 { 2 } else { 0 })
 }

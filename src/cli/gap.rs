@@ -107,6 +107,8 @@ impl InstanceArgs {
         if let Some(t) = &toks {
             inst = inst.with_tokens(t)?;
         }
+        // Ordered sequences (per-position, causal-last) grow like n!: counted before any row.
+        minip_check::rows::gap::check_gap_lp_size(&inst)?;
         Ok((inst, toks))
     }
 }
@@ -220,10 +222,15 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
+    let total = settle::instances(&job)?.len();
+    crate::batch::runner::batch();
     let rows = settle::settle(&job, a.out.as_deref(), progress_wanted())?;
+    // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
+    let stopped = crate::batch::runner::stopped(rows.len(), total, "rows");
     if a.json {
         let s: String = rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
         emit(&s)?;
+        stopped?;
         // The conclusion is a summary: stderr, like every command's.
         eprintln!("{}", settle::conclusion(&job, &rows).join("\n"));
     } else {
@@ -259,12 +266,15 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
         if a.out.is_none() {
             s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n");
         }
-        s.push('\n');
-        for line in settle::conclusion(&job, &rows) {
-            s.push_str(&line);
+        if stopped.is_ok() {
             s.push('\n');
+            for line in settle::conclusion(&job, &rows) {
+                s.push_str(&line);
+                s.push('\n');
+            }
         }
         emit(&s)?;
+        stopped?;
     }
     Ok(settle::exit_code(&rows))
 }
@@ -327,6 +337,12 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     let text = minip_check::read::read_text(&a.grid)?;
     let grid = parse_grid(&text).map_err(|e| format!("{}: {e}", a.grid.display()))?;
     let all = grid.gap_instances();
+    if all.is_empty() {
+        return Err(format!(
+            "{}: the grid has no configuration (its settings admit none of its (h, u, w))",
+            a.grid.display()
+        ));
+    }
     let insts = match &a.shard {
         Some(s) => {
             let (i, n) = parse_shard(s)?;
@@ -342,6 +358,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     let total = insts.len();
     let mut recs: Vec<Record> = Vec::with_capacity(total);
     let (out, vipr) = (a.out.as_deref(), a.vipr);
+    crate::batch::runner::batch();
     let run = |recs: &mut Vec<Record>| {
         pool.install(|| {
             crate::batch::runner::run_stream(
@@ -349,7 +366,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
                 "configurations",
                 progress_wanted(),
                 |i| sweep::settle_one(i, out, vipr),
-                |r| {
+                |_, r| {
                     // JSON lines stream as they finish (in order); the table waits for all rows.
                     if a.json {
                         emit(&json::record("gap.verdict", &r))?;
@@ -476,22 +493,28 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
         }
     };
     let pool = pool(None)?;
-    pool.install(|| {
+    crate::batch::runner::batch();
+    let handed = pool.install(|| {
         crate::batch::runner::run_stream(
             &files,
             "certificates",
             progress_wanted(),
             |f| crate::batch::verify::certificate(f),
-            |r| {
+            |_, r| {
                 tally(&r.verdict, r.exit_code);
                 emit(&line(&r))
             },
         )
     })?;
+    let mut done = handed;
     for v in &viprs {
+        if crate::batch::runner::interrupted() {
+            break;
+        }
         let r = crate::batch::verify::vipr(v);
         tally(&r.verdict, r.exit_code);
         emit(&line(&r))?;
+        done += 1;
     }
     // Entries the walks did not read (each once: a FIFO named x.json is in the json walk only).
     let mut skipped = walk.skipped;
@@ -506,12 +529,13 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
         emit(&line(&r))?;
     }
     let total = files.len() + viprs.len();
-    let plural = if total == 1 { "file" } else { "files" };
+    let plural = if done == 1 { "file" } else { "files" };
     let skipped_note = if counts[4] > 0 { format!(", {} skipped", counts[4]) } else { String::new() };
     eprintln!(
-        "{total} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped_note}",
+        "{done} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped_note}",
         counts[0], counts[1], counts[2], counts[3]
     );
+    crate::batch::runner::stopped(done, total, "files")?;
     if files.is_empty() && counts[0] == 0 {
         // Only VIPR exports and nothing they could be matched to: nothing was checked.
         return Err(format!(
@@ -525,6 +549,10 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
 }
 
 pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
+    // Inputs are checked before the (timed) work starts.
+    if let Some(p) = &a.proofs {
+        std::fs::metadata(p).map_err(|e| format!("--proofs {}: {e}", p.display()))?;
+    }
     let text = match &a.grid {
         Some(p) => minip_check::read::read_text(p)?,
         None => include_str!("../../instances/regression.toml").to_string(),

@@ -3,6 +3,15 @@
 //! lemma holds, 1 a certified counterexample or a rejected certificate, 2 bad input,
 //! errors and `unknown`.
 
+/// `eprintln!` that never panics: a closed or full stderr (`2> /dev/full`) loses the message
+/// but must not turn an answer into exit 101. Shadows the standard macro in every command module.
+macro_rules! eprintln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
 mod amplify;
 mod export;
 mod frontier;
@@ -37,7 +46,7 @@ const LIMITS_LINE: &str = "Limits on input sizes (checked before any work starts
 
 /// The top-level help: the exit codes, and the limits table (its one place besides `minip help limits`).
 fn top_help() -> String {
-    format!("{EXIT_CODES}\n\n{}", minip_check::limits::TABLE)
+    format!("{EXIT_CODES}\n\n{}\n{CLI_LIMITS}", minip_check::limits::TABLE)
 }
 
 /// A command's help after the options: notes of its own, examples, the exit codes and the
@@ -56,6 +65,20 @@ fn tail(notes: &str, examples: &[&str]) -> String {
     }
     format!("{s}\n{EXIT_CODES}\n{LIMITS_LINE}")
 }
+
+/// Limits that count the work of what the command line builds (beyond `limits::TABLE`), and
+/// what a signal does.
+pub const CLI_LIMITS: &str = "\
+  gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
+                                   order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
+  row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
+  grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
+  in the configuration limit; a repeated entry is refused; n is checked against each family's limit
+Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
+device, FIFO or socket there is refused before any work.
+Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
+counts on stderr, no temporary file left); a second one, or one during a single computation,
+exits 2 at once.";
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -130,7 +153,7 @@ enum Cmd {
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
     /// The limits on input sizes, checked before any work starts (also: minip help limits).
-    #[command(after_help = tail(minip_check::limits::TABLE, &["minip limits", "minip help limits"]))]
+    #[command(after_help = tail(&format!("{}\n{CLI_LIMITS}", minip_check::limits::TABLE), &["minip limits", "minip help limits"]))]
     Limits,
 }
 
@@ -162,11 +185,14 @@ fn one_line_clap_error(e: &clap::Error) -> String {
 
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
-    // The first Ctrl-C stops batches after the items in progress (files written so far are
-    // complete: every write is atomic); a second one ends the process at once.
+    // The first Ctrl-C (or SIGTERM) stops a batch after the items in progress (files written
+    // so far are complete: every write is atomic) and the command exits 2; a command that is
+    // not a batch, or a second signal, ends the process at once, also with exit 2, after
+    // removing the temporary files of writes in progress.
     let _ = ctrlc::set_handler(|| {
-        if crate::batch::runner::interrupted() {
-            std::process::exit(130);
+        if crate::batch::runner::interrupted() || !crate::batch::runner::is_batch() {
+            eprintln!("\nminip: error: interrupted");
+            crate::print::abandon_temporary_files_and_exit(2);
         }
         eprintln!("\nminip: interrupted: finishing the items in progress (Ctrl-C again to stop at once)");
         crate::batch::runner::interrupt();
@@ -189,8 +215,16 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) if !e.use_stderr() => {
-            let _ = e.print(); // --help, --version
-            return 0;
+            // --help, --version: written like every other output, so a full disk is an
+            // error (exit 2) and a closed pipe ends quietly.
+            return match emit(&e.render().to_string()) {
+                Ok(()) => 0,
+                Err(m) if m.ends_with(BROKEN_PIPE) => 2,
+                Err(m) => {
+                    eprintln!("minip: error: {m}");
+                    2
+                }
+            };
         }
         Err(e) => {
             // One line: clap's message, the arguments it names, its suggestion; no usage block.
@@ -212,7 +246,7 @@ pub fn run() -> i32 {
         Cmd::Rank(a) => rank::cmd_rank(a),
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
         Cmd::Export(a) => export::cmd_export(a),
-        Cmd::Limits => emit(&format!("{}\n", minip_check::limits::TABLE)).map(|_| 0),
+        Cmd::Limits => emit(&format!("{}\n{CLI_LIMITS}\n", minip_check::limits::TABLE)).map(|_| 0),
     };
     match result {
         Ok(code) => code,

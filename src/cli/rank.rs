@@ -93,6 +93,12 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if a.h_max == 0 {
         return Err("--h-max: need h-max ≥ 1".into());
     }
+    // The largest row LP the ratios need (h up to min(h-max, m), the class h+ when m > h),
+    // counted before any is built: its size grows with n.
+    let m_max = ms.iter().copied().max().unwrap_or(1);
+    let h_top = a.h_max.min(m_max);
+    crate::formulate::ratio::check_row_lp_size(n, h_top as usize + 1 + usize::from(m_max > h_top))
+        .map_err(|e| format!("--n {n} with h up to {h_top}: {e}"))?;
     let budget = a
         .sat_budget
         .trim()
@@ -113,19 +119,24 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         warn(crate::print::out_dir(dir)?);
     }
     let t = Instant::now();
+    crate::batch::runner::batch();
     let results = pool.install(|| search::run(&job, &ms, progress_wanted()));
     let secs = t.elapsed().as_secs_f64();
     let mut ok: Vec<&RankResult> = Vec::new();
     let mut failed = 0;
+    let mut done = 0;
     for (m, r) in ms.iter().zip(&results) {
         match r {
+            Err(e) if e == crate::batch::runner::NOT_STARTED => continue,
             Ok(r) => ok.push(r),
             Err(e) => {
                 failed += 1;
                 eprintln!("minip: m = {m}: unknown: {e}");
             }
         }
+        done += 1;
     }
+    let stopped = crate::batch::runner::stopped(done, ms.len(), "m");
     if let Some(dir) = &a.out {
         for r in &ok {
             // The proof first: a certificate never refers to a missing file.
@@ -135,7 +146,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))?;
         }
     }
-    if let Some(p) = &a.plot {
+    // A plot is of the whole range: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         crate::print::write_file(p, &svg::rank(&ok))?;
     }
     if a.json {
@@ -203,6 +215,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         ));
         emit(&s)?;
     }
+    stopped?;
     Ok(if failed > 0 { 2 } else { 0 })
 }
 

@@ -89,6 +89,12 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
     if let Some(note) = crate::certify::gap::eps_note(&inst) {
         eprintln!("minip: note: {note}");
     }
+    if a.csv.is_some() || a.jobs.is_some() {
+        return Err("--csv and --jobs belong to --grid".into());
+    }
+    for p in [&a.out, &a.vipr].into_iter().flatten() {
+        crate::print::check_target(p)?;
+    }
     let out = sharp::sharp(&inst);
     let rec = grid::record(&inst, &out);
     let SharpOutcome::Certified(cert) = out else {
@@ -215,6 +221,12 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         );
     }
     let all = g.sharp_instances();
+    if all.is_empty() {
+        return Err(format!(
+            "{}: the grid has no configuration (its settings admit none of its (h, u, w))",
+            path.display()
+        ));
+    }
     let (insts, suffix) = match &a.shard {
         Some(s) => {
             let (i, n) = crate::ranges::parse_shard(s)?;
@@ -222,9 +234,9 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         }
         None => (all.clone(), String::new()),
     };
-    let total = insts.len();
     let table =
         a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Sharp)).transpose()?;
+    let total = insts.len();
     let pool = pool(a.jobs)?;
     for dir in [&a.out, &a.vipr].into_iter().flatten() {
         warn(crate::print::out_dir(dir)?);
@@ -234,20 +246,38 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     let t = Instant::now();
     let mut outs = Vec::with_capacity(insts.len());
+    crate::batch::runner::batch();
     pool.install(|| {
-        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |o| {
+        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |i, o| {
             if a.json {
-                emit(&json::record("sharp.kstar", &grid::record(&insts[outs.len()], &o)))?;
+                emit(&json::record("sharp.kstar", &grid::record(&insts[i], &o)))?;
             }
-            outs.push(o);
+            outs.push((i, o));
             Ok(())
         })
     })?;
-    let insts = &insts[..outs.len()];
+    let asked = &insts;
+    let done: Vec<usize> = outs.iter().map(|(i, _)| *i).collect();
+    let insts: Vec<minip_check::model::Instance> = done.iter().map(|&i| asked[i].clone()).collect();
+    let outs: Vec<SharpOutcome> = outs.into_iter().map(|(_, o)| o).collect();
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
+    let stopped = crate::batch::runner::stopped(outs.len(), total, "configurations");
     if let Some(dir) = &a.out {
-        grid::write_certificates(insts, &outs, dir, &suffix)?;
+        // A bundle holds every configuration of its (n, eps, family, setting): after an
+        // interrupt a block cut short is not written (its file would claim the whole block).
+        let whole = whole_blocks(asked, &done);
+        if whole.len() < done.len() {
+            eprintln!(
+                "minip: note: interrupted: the certificate files of blocks cut short ({} configurations) are not written",
+                done.len() - whole.len()
+            );
+        }
+        let keep = |k: &usize| whole.binary_search(&done[*k]).is_ok();
+        let ks: Vec<usize> = (0..done.len()).filter(keep).collect();
+        let wi: Vec<minip_check::model::Instance> = ks.iter().map(|&k| insts[k].clone()).collect();
+        let wo: Vec<SharpOutcome> = ks.iter().map(|&k| outs[k].clone()).collect();
+        grid::write_certificates(&wi, &wo, dir, &suffix)?;
     }
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {
@@ -257,7 +287,8 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             }
         }
     }
-    if let Some(p) = &a.csv {
+    // The CSV is the table of the whole grid: none after an interrupt.
+    if let (Some(p), Ok(())) = (&a.csv, &stopped) {
         crate::print::write_file(p, &grid::csv(&recs))?;
     }
     let unknown = recs.iter().filter(|r| r.verdict != "certified").count();
@@ -265,14 +296,10 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
         "{} certified in {secs:.1} s",
         crate::print::count(recs.len() - unknown, "configuration", "configurations")
     );
-    if outs.len() < total {
-        return Err(format!(
-            "interrupted after {} (every file written is complete)",
-            crate::print::count(outs.len(), "configuration", "configurations")
-        ));
-    }
     let with_setting = recs.iter().any(|r| r.setting.is_some());
+    // The summary is about the whole grid: after an interrupt only the rows done are printed.
     if a.json {
+        stopped?;
         for line in summary::summary(&recs) {
             eprintln!("{line}");
         }
@@ -302,6 +329,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
             head.insert(0, "setting");
         }
         emit(&table::render(&head, &body))?;
+        stopped?;
         for line in summary::summary(&recs) {
             eprintln!("{line}");
         }
@@ -317,9 +345,32 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     Ok(grid::exit_code(&recs))
 }
 
+/// The configurations done (indices into `all`, increasing) whose whole certificate block
+/// is done: a block is a run of equal `(n, eps, family, setting)`, as `write_certificates`
+/// groups them.
+fn whole_blocks(all: &[minip_check::model::Instance], done: &[usize]) -> Vec<usize> {
+    let key = |i: &minip_check::model::Instance| (i.n, i.eps.clone(), i.family, i.setting);
+    let mut whole = Vec::new();
+    let mut start = 0;
+    while start < all.len() {
+        let mut end = start;
+        while end < all.len() && key(&all[end]) == key(&all[start]) {
+            end += 1;
+        }
+        let lo = done.partition_point(|&i| i < start);
+        let hi = done.partition_point(|&i| i < end);
+        if hi - lo == end - start {
+            whole.extend(start..end);
+        }
+        start = end;
+    }
+    whole
+}
+
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     let files = minip_check::verify::collect(std::slice::from_ref(path))?;
     // Each file is read and checked in parallel, with progress; records stay in file order.
+    crate::batch::runner::batch();
     let per_file: Vec<Result<Vec<grid::Record>, String>> =
         crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
             let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
@@ -330,6 +381,8 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
                 Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
             grid::records_from_file(&file)
         });
+    // A summary of part of the files would miscount: after a signal, nothing is printed.
+    crate::batch::runner::stopped(per_file.len(), files.len(), "files")?;
     let mut recs = Vec::new();
     for r in per_file {
         recs.extend(r?);

@@ -7,6 +7,32 @@ use minip_check::model::{Kernel, Setting};
 use minip_check::rational::Rat;
 use minip_check::rows::ratio::{count, int_row, multisets, IntRow, RatioInstance, Side};
 
+/// The most `multisets × (n − 1)` a row LP the solver side builds may have: every row is
+/// named by its multiset of `n − 1` classes, so memory grows with both (10⁷ is the old
+/// `5·10⁶` multisets at `n = 3`; about 100 MB of names and rows).
+pub const MAX_RATIO_CELLS: u128 = 10_000_000;
+
+/// `Err` naming the limits when the row LP of length-`n` sequences over `classes` classes is
+/// too large to build: more than `limits::MAX_RATIO_MULTISETS` multisets, or more than
+/// `MAX_RATIO_CELLS` multisets × `(n − 1)`. Counted before anything is allocated.
+pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
+    let total = count(n as usize - 1, classes as u32 - 1);
+    minip_check::limits::at_most(
+        "the row LP",
+        total,
+        minip_check::limits::MAX_RATIO_MULTISETS,
+        "multisets of n - 1 classes: too many rows",
+    )?;
+    let cells = total.saturating_mul(u128::from(n) - 1);
+    if cells > MAX_RATIO_CELLS {
+        return Err(format!(
+            "the row LP = {total} multisets of n - 1 = {} classes each ({cells} entries) is above the supported {MAX_RATIO_CELLS} multisets × (n − 1): too large to build",
+            n - 1
+        ));
+    }
+    Ok(())
+}
+
 /// The row LP as built: each row's multiset and side, and its integer coefficients.
 #[derive(Clone)]
 pub struct RowLp {
@@ -90,10 +116,8 @@ pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
 pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();
+    check_row_lp_size(n, k)?;
     let total = count(n as usize - 1, k as u32 - 1);
-    if total > minip_check::limits::MAX_RATIO_MULTISETS {
-        return Err(format!("{total} multisets of {} classes out of {k}: too many rows", n - 1));
-    }
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
     let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
     let mut names = Vec::with_capacity(2 * total as usize);

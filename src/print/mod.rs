@@ -15,7 +15,8 @@ pub mod table;
 pub mod vipr;
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// `n` and the noun in the right number: `1 file`, `2 files`, `0 files`.
 pub fn count(n: usize, one: &str, many: &str) -> String {
@@ -24,35 +25,116 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 
 /// Writes `text` to `path` atomically: the old file or the new one, never a torn one. The
 /// directory must exist (`out_dir` makes an output directory; a file path's directory is
-/// never created behind the user's back).
+/// never created behind the user's back). Only a regular file (or nothing) is replaced: a
+/// device node, FIFO, socket or directory at `path` is refused (`check_target`).
 pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
     write_bytes(path, text.as_bytes())
 }
 
+/// The temporary files of writes in progress, removed when a signal ends the process at once.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporary() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Registers a temporary path (a file, or a scratch directory such as `bench`'s) to be removed
+/// if a signal ends the process before `forget_temporary` is called.
+pub fn remember_temporary(path: &Path) {
+    temporary().push(path.to_path_buf());
+}
+
+/// The temporary path is gone (renamed or removed): nothing to clean up for it any more.
+pub fn forget_temporary(path: &Path) {
+    let mut t = temporary();
+    if let Some(i) = t.iter().position(|p| p == path) {
+        t.swap_remove(i);
+    }
+}
+
+/// Ends the process with `code` after removing every registered temporary path. The lock is
+/// held until the end, so no write in progress can register (and create) a new one after the
+/// cleanup.
+pub fn abandon_temporary_files_and_exit(code: i32) -> ! {
+    let t = temporary();
+    for p in t.iter() {
+        if p.is_dir() {
+            let _ = std::fs::remove_dir_all(p);
+        } else {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+    std::process::exit(code)
+}
+
 /// `write_file` for bytes.
 pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), String> {
+    regular_or_absent(path)?;
     let dir = parent(path);
     let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
     let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    remember_temporary(&tmp);
     let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).or_else(|_| {
+            // A stale temporary file of this process id (an earlier run killed with -9).
+            let _ = std::fs::remove_file(&tmp);
+            std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)
+        })?;
         f.write_all(data)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    result.map_err(|e| {
+    let result = result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         format!("{}: {e}", path.display())
-    })
+    });
+    forget_temporary(&tmp);
+    result
 }
 
 fn parent(path: &Path) -> &Path {
     path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
+/// `Ok` when nothing is at `path` or a regular file is (it will be replaced atomically); a
+/// directory, device node, FIFO, socket (or a symlink to one) is refused: a rename would
+/// replace the node itself.
+fn regular_or_absent(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => {
+            Err(format!("{}: not a regular file ({}); refusing to replace it", path.display(), kind(&m)))
+        }
+        // Nothing there (or a dangling symlink, which the rename replaces).
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+fn kind(m: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = m.file_type();
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
 /// Checks, before any work, that a file can be written at `path` (its directory exists and
-/// takes a file), so an unwritable output fails at once and not after the computation.
+/// takes a file, and nothing but a regular file is there), so an unwritable output fails at
+/// once and not after the computation.
 pub fn check_target(path: &Path) -> Result<(), String> {
+    regular_or_absent(path)?;
+    if path.file_name().is_none() {
+        return Err(format!("{}: not a file name", path.display()));
+    }
     let dir = parent(path);
     if !dir.is_dir() {
         return Err(format!("{}: the directory {} does not exist", path.display(), dir.display()));
@@ -63,6 +145,11 @@ pub fn check_target(path: &Path) -> Result<(), String> {
 /// Makes an output directory (`--out DIR`) before any work and checks that it takes files.
 /// Returns a warning when it already holds files (they may be replaced).
 pub fn out_dir(dir: &Path) -> Result<Option<String>, String> {
+    if let Ok(m) = std::fs::metadata(dir) {
+        if !m.is_dir() {
+            return Err(format!("{}: not a directory ({})", dir.display(), kind(&m)));
+        }
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     probe(dir).map_err(|e| format!("{}: cannot write there ({e})", dir.display()))?;
     let occupied = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.next().is_some();
@@ -71,6 +158,8 @@ pub fn out_dir(dir: &Path) -> Result<Option<String>, String> {
 
 fn probe(dir: &Path) -> std::io::Result<()> {
     let p = dir.join(format!(".minip-probe{}", std::process::id()));
-    std::fs::File::create(&p)?;
-    std::fs::remove_file(&p)
+    remember_temporary(&p);
+    let r = std::fs::File::create(&p).and_then(|_| std::fs::remove_file(&p));
+    forget_temporary(&p);
+    r
 }

@@ -79,6 +79,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let t = Instant::now();
     let lib = Library::new();
     let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();
+    crate::batch::runner::batch();
     let results = pool.install(|| search::run(&lib, &eps, &jobs, progress_wanted()));
     // The explicit-code method (today's `minip rank`) where it applies.
     let mut explicit_bounds: BTreeMap<(u32, u32), u64> = BTreeMap::new();
@@ -91,11 +92,11 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             let job = RankJob::new(n, eps.clone());
             let ratios = Ratios::new(n, eps.clone());
             let got = pool.install(|| {
-                crate::batch::runner::run(&small, "explicit m", progress_wanted(), |&m| {
+                crate::batch::runner::run_indexed(&small, "explicit m", progress_wanted(), |&m| {
                     explicit::best_for_m(&job, &ratios, m)
                 })
             });
-            for (m, r) in small.iter().zip(got) {
+            for (m, r) in got.into_iter().map(|(i, r)| (&small[i], r)) {
                 match r {
                     Ok(r) => {
                         explicit_bounds.insert((m.to_owned(), n), r.cert.claim().bound);
@@ -108,7 +109,12 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let secs = t.elapsed().as_secs_f64();
     let mut ok: Vec<&LinearResult> = Vec::new();
     let mut failed = 0;
+    let mut done = 0;
     for ((m, n), r) in jobs.iter().zip(&results) {
+        if matches!(r, Err(e) if e == crate::batch::runner::NOT_STARTED) {
+            continue;
+        }
+        done += 1;
         match r {
             Ok(r) => ok.push(r),
             Err(e) => {
@@ -125,7 +131,8 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             )?;
         }
     }
-    if let Some(p) = &a.plot {
+    let stopped = crate::batch::runner::stopped(done, jobs.len(), "(m, n)");
+    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         let explicit_pts: Vec<(u32, u32, f64)> =
             explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
         let pts: Vec<(u32, u32, f64)> =
@@ -202,6 +209,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         s.push_str(&footer(ok.len(), secs));
         emit(&s)?;
     }
+    stopped?;
     Ok(if failed > 0 { 2 } else { 0 })
 }
 

@@ -289,6 +289,68 @@ pub fn gap_lp(inst: &Instance) -> GapLp {
     GapLp { rows, ..lp0 }
 }
 
+/// Cells (rows × columns) of the gap LP that `gap_lp` builds, at most: the closed-row matrix
+/// is dense, so this is what building and checking it costs. Counted from the parameters
+/// alone, before anything is enumerated: per-position maps order every multiset
+/// (`n!/(i_x! i_y! i_z!)` orderings), causal-last orders the keys before the query; columns
+/// are a weight and a product per slot (at most `3n`). Saturates at `u128::MAX`.
+pub fn gap_lp_cells(inst: &Instance) -> u128 {
+    use crate::model::{Kernel, Positions};
+    fn choose(n: u128, k: u128) -> u128 {
+        let k = k.min(n - k);
+        let mut c: u128 = 1;
+        for i in 0..k {
+            // C(n, i+1) = C(n, i)·(n − i)/(i + 1), exact at every step.
+            match c.checked_mul(n - i) {
+                Some(v) => c = v / (i + 1),
+                None => return u128::MAX,
+            }
+        }
+        c
+    }
+    let multinomial =
+        |m: [u128; 3]| choose(m[0] + m[1] + m[2], m[0]).saturating_mul(choose(m[1] + m[2], m[1]));
+    let n = u128::from(inst.n);
+    let (orderings, slots) = match inst.setting.positions {
+        Positions::Shared => (inst.sequences().len() as u128, 3),
+        Positions::PerPosition => (
+            inst.sequences().iter().fold(0u128, |t, s| t.saturating_add(multinomial(s.mult.map(u128::from)))),
+            3 * n,
+        ),
+        Positions::CausalLast => (
+            inst.sequences().iter().fold(0u128, |t, s| {
+                let m = s.mult.map(u128::from);
+                t.saturating_add(multinomial([m[0].saturating_sub(1), m[1], m[2]]))
+            }),
+            3 * (n - 1) + 1,
+        ),
+    };
+    let sides = if inst.setting.kernel == Kernel::Signed { 3 } else { 2 };
+    // Rows: every ordering's sides, a sign row per slot, the bound, `bad_pos`, and at most
+    // two pins per slot; columns: a weight and a product per slot.
+    orderings.saturating_mul(sides).saturating_add(3 * slots + 2).saturating_mul(2 * slots)
+}
+
+/// The most cells (`gap_lp_cells`) a gap LP may have: the largest such LPs (per-position,
+/// n = 37 paper family or n = 8 all family) are solved and checked in about 7 s and 0.3 GB.
+pub const MAX_GAP_LP_CELLS: u128 = 750_000;
+
+/// `Err` naming the limit when the gap LP of `inst` would have more than `MAX_GAP_LP_CELLS`
+/// cells (checked before `gap_lp` builds anything; the command line and the checker both
+/// call it).
+pub fn check_gap_lp_size(inst: &Instance) -> Result<(), String> {
+    let cells = gap_lp_cells(inst);
+    if cells > MAX_GAP_LP_CELLS {
+        let c = if cells == u128::MAX { "more than 2^128".to_string() } else { cells.to_string() };
+        return Err(format!(
+            "the gap LP of n = {} with positions {} has {c} cells (rows × columns), above the supported {MAX_GAP_LP_CELLS} (sequences are ordered: about n!/(i_x! i_y! i_z!) orderings each)",
+            inst.n,
+            inst.setting.positions.name()
+        ));
+    }
+    Ok(())
+}
+
 /// The rows of one keyed sequence: `<name>.upper` `N − tD − εD ≤ −1`, `<name>.lower`
 /// `−N + tD − εD ≤ −1`, and with a signed kernel `<name>.pos` `−D ≤ −1`.
 pub fn keyed_rows(seq: &KeyedSequence, eps: &Rat, signed: bool) -> Vec<Row> {
