@@ -421,7 +421,7 @@ fn frontier_command_rows_and_errors() {
     assert_eq!(rows.len(), 3);
     assert!(rows.iter().all(|r| r["kind"] == "frontier.row"));
     assert_eq!(rows[0]["m"], 4);
-    assert_eq!(rows[0]["lower"]["bound"], 2);
+    assert_eq!(rows[0]["lower"]["bound"], "2");
     assert_eq!(rows[2]["per_weight"]["rank"], "37");
     assert_eq!(rows[2]["shared"]["degree"], 2);
     assert_eq!(rows[1]["best_upper"]["rank"], "8");

@@ -292,7 +292,7 @@ fn cli_exit_codes() {
     let (code, out, _) = minip(&["head", "verify", "softmax", "--m", "3", "--len", "3", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!((v["max_error"].as_str(), v["correct"].as_bool()), (Some("1/4"), Some(true)));
+    assert_eq!((v["max_error"].as_str(), v["verdict"].as_str()), (Some("1/4"), Some("correct")));
     let (code, out, _) = minip(&["head", "verify", "instances/heads/linear-overlap-m2.json", "--len", "3"]);
     assert_eq!(code, 0, "{out}");
     let (code, out, _) = minip(&["head", "attack", "rank1", "--m", "3"]);

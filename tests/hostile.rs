@@ -82,7 +82,7 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     refused(&["amplify", "--h", "10000", "--json"], "h = 10000 is above the supported 512");
     refused(&["amplify", "--h", "40", "--n", "12"], "multisets of n - 1 classes: too many rows");
     refused(&["rank", "--m", "6", "--n", "1000000000"], "n = 1000000000");
-    refused(&["amplify-bench", "--h", "1000000000", "--no-glpsol", "--budget", "1"], "h = 1000000000");
+    refused(&["amplify-bench", "--h", "1000000000", "--against", "none"], "h = 1000000000");
     refused(
         &["sweep", "instances/small.toml", "--jobs", "1000000000"],
         "--jobs = 1000000000 is above the supported 256",

@@ -14,7 +14,6 @@ use minip::read;
 use minip::rows::cnf::encode;
 use minip::solve::sat::{self, Answer};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The largest code of a shape by exhaustive maximum-clique search over all pairs
 /// `(x, y)` (no dominance or symmetry assumption).
@@ -85,14 +84,14 @@ fn sat_search_matches_brute_force_for_tiny_m() {
                     let s = Shape::new(m, h, lo, hi).unwrap();
                     let kmax = brute_force_max(s);
                     assert!(kmax >= 1, "{s:?}");
-                    match sat::decide(s, kmax, None).unwrap() {
+                    match sat::decide(s, kmax, &sat::Budget::unlimited()).unwrap() {
                         Answer::Sat(c) => {
                             assert_eq!(c.len(), kmax);
                             c.verify().unwrap();
                         }
                         other => panic!("{s:?}: expected a code of {kmax} pairs, got {other:?}"),
                     }
-                    match sat::decide(s, kmax + 1, None).unwrap() {
+                    match sat::decide(s, kmax + 1, &sat::Budget::unlimited()).unwrap() {
                         // The binary DRAT proof, checked again here against the CNF rebuilt
                         // from the shape (decide has checked it once already).
                         Answer::Unsat { proof } => {
@@ -126,7 +125,7 @@ fn not_a_refutation(e: &str) -> bool {
 fn small_job() -> RankJob {
     let mut job = RankJob::new(3, q(1, 2));
     job.h_max = 6;
-    job.sat_budget = Duration::from_secs(5);
+    job.sat_budget = 100_000;
     job
 }
 
@@ -599,7 +598,7 @@ fn rank_cli_prints_certified_rows_and_rejects_bad_input() {
     assert_eq!(code, 0);
     let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows.len(), 2);
-    assert_eq!((rows[0]["m"].as_u64(), rows[0]["bound"].as_u64()), (Some(9), Some(3)));
+    assert_eq!((rows[0]["m"].as_u64(), rows[0]["bound"].as_str()), (Some(9), Some("3")));
     assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
     assert_eq!(rows[0]["kind"], "rank.bound");
     let (code, out, err) = minip(&["verify", dir.to_str().unwrap()]);
@@ -620,4 +619,26 @@ fn rank_cli_prints_certified_rows_and_rejects_bad_input() {
         assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
         assert!(err.starts_with("minip: error: "), "{bad:?}: {err}");
     }
+}
+
+/// The SAT budget counts proof clauses, not seconds: the same budget finds the same codes and
+/// the same proofs on every run, whatever the load (a run cut by the budget included).
+#[test]
+fn the_sat_budget_is_deterministic() {
+    let mut job = RankJob::new(3, q(1, 2));
+    job.h_max = 6;
+    job.sat_budget = 2_000;
+    let run = || {
+        let ratios = Ratios::new(3, q(1, 2));
+        let r = best_for_m(&job, &ratios, 9).unwrap();
+        (serde_json::to_string(r.cert.cert()).unwrap(), r.proof.clone(), r.sat_out_of_budget)
+    };
+    let (a, pa, cut) = run();
+    assert!(cut > 0, "the budget of 2000 clauses should stop some search at m = 9");
+    let (b, pb, cut_b) = run();
+    assert_eq!((a, pa, cut), (b, pb, cut_b), "two runs with the same budget differ");
+    // A budget of zero clauses: SAT is skipped (constructions only), no search is cut.
+    job.sat_budget = 0;
+    let ratios = Ratios::new(3, q(1, 2));
+    assert_eq!(best_for_m(&job, &ratios, 9).unwrap().sat_out_of_budget, 0);
 }

@@ -1,6 +1,8 @@
 //! Every command's `--json` lines validate against the JSON Schema of their `kind` in
 //! docs/schema/ (a small validator for the subset the schemas use: type, enum, const, required,
-//! properties, additionalProperties = false), and every schema there is exercised.
+//! properties, additionalProperties = false), every schema there is exercised, and the rules of
+//! the vocabulary (docs/schema/README.md, version 2) hold in every record: `version` 2, one
+//! outcome field, no JSON floats and no timings outside the measurements.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -67,6 +69,34 @@ fn validate(schema: &Value, v: &Value, at: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The rules every record follows, whatever its schema says: no floating-point number (exact
+/// values are strings, docs/schema/README.md) and no timing outside the measurement kinds
+/// (`bench.run`, `amplify.bench`), and no second outcome field beside `verdict`.
+fn vocabulary(kind: &str, v: &Value, at: &str) -> Result<(), String> {
+    let measurement = kind == "bench.run" || kind == "amplify.bench";
+    match v {
+        Value::Number(x) if !(measurement || x.is_i64() || x.is_u64()) => {
+            Err(format!("{at}: {x} is a floating-point number"))
+        }
+        Value::Object(o) => {
+            for (k, x) in o {
+                if !measurement && k.contains("seconds") {
+                    return Err(format!("{at}.{k}: a timing in a reproducible record"));
+                }
+                if ["correct", "agree", "agrees"].contains(&k.as_str()) && !measurement {
+                    return Err(format!("{at}.{k}: a second outcome field beside verdict"));
+                }
+                vocabulary(kind, x, &format!("{at}.{k}"))?;
+            }
+            Ok(())
+        }
+        Value::Array(a) => {
+            a.iter().enumerate().try_for_each(|(i, x)| vocabulary(kind, x, &format!("{at}[{i}]")))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[test]
@@ -148,6 +178,17 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "instances/beyond/positions-ratios.toml".into(),
             "--json".into(),
         ],
+        // Measurements (their timings are the point): a small bench and a yardstick-free
+        // amplify-bench row.
+        vec!["bench".into(), "--grid".into(), "instances/small.toml".into(), "--json".into()],
+        vec![
+            "amplify-bench".into(),
+            "--h".into(),
+            "8".into(),
+            "--against".into(),
+            "none".into(),
+            "--json".into(),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![
@@ -176,6 +217,7 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             )
             .unwrap();
             validate(&schema, &r, &kind).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            vocabulary(&kind, &r, &kind).unwrap_or_else(|e| panic!("{args:?}: {e}"));
             seen.insert(kind);
             count += 1;
         }
@@ -199,5 +241,9 @@ fn every_json_record_matches_the_schema_of_its_kind() {
     r["verdict"] = "holds".into();
     r["extra"] = 1.into();
     assert!(validate(&schema, &r, "x").unwrap_err().contains("extra"));
+    // The vocabulary is versioned: a record of another version is refused.
+    r.as_object_mut().unwrap().remove("extra");
+    r["version"] = 1.into();
+    assert!(validate(&schema, &r, "x").unwrap_err().contains("is not 2"));
     let _ = std::fs::remove_dir_all(&tmp);
 }

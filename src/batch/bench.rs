@@ -4,6 +4,7 @@
 use super::{grid::Grid, sweep};
 use minip_check::verify::{collect, verify_file};
 use rayon::prelude::*;
+use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
 
@@ -53,38 +54,151 @@ pub fn run(grid: &Grid, proofs: Option<&Path>, progress: bool) -> Result<Bench, 
     })
 }
 
-/// `glpsol --exact` on an LP file, stopped after `timeout` seconds (for `amplify-bench`):
-/// `(seconds, timed out, what it said)`. Its answer is only printed, never used.
-pub fn glpsol_exact(lp_text: &str, timeout: u64, tag: &str) -> Result<(f64, bool, String), String> {
+/// An exact LP solver run as a yardstick by `amplify-bench` on the same LP file minip solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Yardstick {
+    /// QSopt_ex: `esolver -L -O SOL FILE.lp` (Debian package `qsopt-ex`).
+    Esolver,
+    /// GLPK: `glpsol --lp FILE.lp --exact -o SOL`.
+    Glpsol,
+}
+
+impl Yardstick {
+    pub fn name(self) -> &'static str {
+        match self {
+            Yardstick::Esolver => "esolver",
+            Yardstick::Glpsol => "glpsol",
+        }
+    }
+}
+
+/// What a yardstick run gave: wall seconds (the process, LP parsing included), whether it
+/// was stopped by the timeout, the optimal value it printed (text, e.g. `1769471/2` for
+/// esolver, `884735.5` for glpsol) and one line saying what happened. Only printed and
+/// compared, never used as a result.
+#[derive(Clone, Debug)]
+pub struct External {
+    pub seconds: f64,
+    pub timed_out: bool,
+    pub value: Option<String>,
+    pub said: String,
+}
+
+/// Runs `tool` on `lp_text` (written to a temporary file), stopped after `timeout` seconds.
+pub fn external_exact(tool: Yardstick, lp_text: &str, timeout: u64, tag: &str) -> Result<External, String> {
     let dir = std::env::temp_dir().join(format!("minip-amplify-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let lp = dir.join(format!("{tag}.lp"));
-    let sol = dir.join(format!("{tag}.sol"));
+    let sol = dir.join(format!("{tag}.{}.sol", tool.name()));
     std::fs::write(&lp, lp_text).map_err(|e| format!("{}: {e}", lp.display()))?;
+    let mut cmd = std::process::Command::new("timeout");
+    cmd.arg(timeout.to_string()).arg(tool.name());
+    match tool {
+        Yardstick::Esolver => cmd.args(["-L", "-O"]).arg(&sol).arg(&lp),
+        Yardstick::Glpsol => cmd.arg("--lp").arg(&lp).args(["--exact", "-o"]).arg(&sol),
+    };
     let g0 = Instant::now();
-    let st = std::process::Command::new("timeout")
-        .arg(timeout.to_string())
-        .args(["glpsol", "--lp"])
-        .arg(&lp)
-        .args(["--exact", "-o"])
-        .arg(&sol)
-        .output();
-    let gt = g0.elapsed().as_secs_f64();
+    let st = cmd.output();
+    let seconds = g0.elapsed().as_secs_f64();
     let timed_out = matches!(&st, Ok(o) if o.status.code() == Some(124));
-    let said = match st {
-        Err(e) => format!("could not run glpsol: {e}"),
+    let text = std::fs::read_to_string(&sol).unwrap_or_default();
+    let value = match tool {
+        // "status = OPTIMAL" then "\tValue = p/q".
+        Yardstick::Esolver => text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Value = "))
+            .filter(|_| text.contains("OPTIMAL"))
+            .map(|v| v.trim().to_string()),
+        // "Objective:  obj = 75497471.5 (MINimum)".
+        Yardstick::Glpsol => text
+            .lines()
+            .find(|l| l.starts_with("Objective:"))
+            .and_then(|l| l.split('=').nth(1))
+            .and_then(|v| v.split_whitespace().next())
+            .map(str::to_string),
+    };
+    let said = match &st {
+        Err(e) => format!("could not run {} ({e})", tool.name()),
         Ok(_) if timed_out => format!("stopped after {timeout} s (timeout)"),
-        Ok(o) => {
-            let text = std::fs::read_to_string(&sol).unwrap_or_default();
-            let obj = text
-                .lines()
-                .find(|l| l.starts_with("Objective:"))
-                .unwrap_or("no objective line")
-                .trim()
-                .to_string();
-            format!("exit {} in {gt:.2} s; {obj}", o.status.code().unwrap_or(-1))
+        Ok(o) if value.is_none() => {
+            format!("exit {} in {seconds:.2} s, no optimal value", o.status.code().unwrap_or(-1))
         }
+        Ok(_) => format!("{seconds:.2} s"),
     };
     let _ = std::fs::remove_dir_all(&dir);
-    Ok((gt, timed_out, said))
+    Ok(External { seconds, timed_out, value, said })
+}
+
+/// One row of `amplify-bench`: minip's certified `R(0, h; h)` (n = 3, ε = 1/2, in process:
+/// rows, HiGHS, exact solves, checker) beside each yardstick on the same LP file.
+#[derive(Clone, Debug, Serialize)]
+pub struct AmplifyBenchRow {
+    pub h: u32,
+    /// The certified ratio `"p/q"`.
+    pub ratio: String,
+    pub route: String,
+    pub pivots: usize,
+    /// Seconds: the whole certified solve and its phases.
+    pub seconds: f64,
+    pub rows_seconds: f64,
+    pub highs_seconds: f64,
+    pub exact_seconds: f64,
+    pub check_seconds: f64,
+    pub yardsticks: Vec<YardstickRun>,
+}
+
+/// A yardstick's run in an `amplify-bench` row.
+#[derive(Clone, Debug, Serialize)]
+pub struct YardstickRun {
+    pub solver: String,
+    pub seconds: f64,
+    pub timed_out: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// esolver only (exact): its optimal value equals the certified ratio.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agrees: Option<bool>,
+    /// Its seconds over minip's (a lower bound when it timed out).
+    pub speedup: f64,
+    pub said: String,
+}
+
+/// Certifies `R(0, h; h)` (n = 3, ε = 1/2) and runs each yardstick on the exported LP, one
+/// after the other (never side by side in time, so that they do not share the cores).
+pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyBenchRow, String> {
+    use minip_check::rational::{fmt_q, parse_rational, q};
+    let eps = q(1, 2);
+    let t = Instant::now();
+    let (c, st) = crate::certify::ratio::forced_ratio_stats(3, &eps, h, 0, h, false)?;
+    let seconds = t.elapsed().as_secs_f64();
+    let r = c.claim().value().cloned().ok_or("no finite ratio")?;
+    let lp = crate::formulate::lp_file::cplex_lp(3, &eps, h, 0, h, false)?;
+    let mut yardsticks = Vec::new();
+    for &tool in tools {
+        let e = external_exact(tool, &lp, timeout, &format!("h{h}"))?;
+        let agrees = (tool == Yardstick::Esolver)
+            .then(|| e.value.as_deref().and_then(|v| parse_rational(v).ok()).is_some_and(|v| v == r));
+        yardsticks.push(YardstickRun {
+            solver: tool.name().into(),
+            seconds: e.seconds,
+            timed_out: e.timed_out,
+            value: e.value,
+            agrees,
+            speedup: e.seconds / seconds.max(1e-9),
+            said: e.said,
+        });
+    }
+    let p = st.phases;
+    Ok(AmplifyBenchRow {
+        h,
+        ratio: fmt_q(&r),
+        route: st.route,
+        pivots: st.pivots,
+        seconds,
+        rows_seconds: p.rows,
+        highs_seconds: p.highs,
+        exact_seconds: p.exact,
+        check_seconds: p.check,
+        yardsticks,
+    })
 }

@@ -39,13 +39,18 @@ impl Job {
     }
 }
 
-/// One table row / JSON line.
+/// One table row / JSON line (`amplify.ratio`, docs/schema/README.md for the vocabulary:
+/// classes are labels, no floats; the display-only columns are not serialized).
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
     pub n: u32,
     pub eps: String,
     pub h: u32,
+    #[serde(skip)]
     pub lo: u32,
+    /// The class on top: its label (`0`, `3+`, `o2e1`), as `hi`.
+    #[serde(rename = "lo")]
+    pub lo_label: String,
     /// The class: `0..=h`, or `h+` for the strict supersets of the query.
     pub hi: String,
     /// Whether the LP has the class `h⁺` (docs/math.md §4.1).
@@ -54,25 +59,23 @@ pub struct Record {
     pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip)]
     pub log2_ratio: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain_bound: Option<String>,
     /// `R / chain bound` (display only).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip)]
     pub ratio_over_chain: Option<f64>,
     /// `(log2 R_h − log2 R_h') / (h − h')` against the previous row with the same `lo`, `hi − h`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip)]
     pub growth: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// Beyond the default setting: the setting, the label of `lo`, and `m` (nearest).
+    /// Beyond the default setting: the setting and `m` (nearest).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub setting: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lo_class: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub m: Option<u32>,
 }
@@ -168,6 +171,10 @@ pub fn run(
             eps: fmt_q(eps),
             h: j.h,
             lo: j.lo,
+            lo_label: gen
+                .as_ref()
+                .map(|g| g.label(j.lo))
+                .unwrap_or_else(|| minip_check::check::class_label(j.h, j.lo)),
             hi: gen
                 .as_ref()
                 .map(|g| g.label(j.hi))
@@ -182,7 +189,6 @@ pub fn run(
             certificate_file: None,
             reason: None,
             setting: (!j.is_default()).then(|| j.setting.label()),
-            lo_class: gen.as_ref().map(|g| g.label(j.lo)),
             m: j.m,
         };
         let cert = match res {

@@ -61,18 +61,28 @@ pub fn record(inst: &Instance, outcome: &Outcome) -> Record {
     }
 }
 
-/// Writes a checked certificate (and for `holds`, its VIPR export when asked).
+/// Writes a checked certificate (and for `holds`, its VIPR export when asked), durably.
 pub fn write_certificate(c: &Checked<GapCertificate>, path: &Path, with_vipr: bool) -> Result<(), String> {
-    crate::print::write_file(path, &json::pretty(c))?;
+    write_with(c, path, with_vipr, crate::print::write_file)
+}
+
+fn write_with(
+    c: &Checked<GapCertificate>,
+    path: &Path,
+    with_vipr: bool,
+    write: fn(&Path, &str) -> Result<(), String>,
+) -> Result<(), String> {
+    write(path, &json::pretty(c))?;
     if with_vipr {
         if let Ok(text) = vipr::gap(c) {
-            crate::print::write_file(&path.with_extension("vipr"), &text)?;
+            write(&path.with_extension("vipr"), &text)?;
         }
     }
     Ok(())
 }
 
-/// Settles one instance and writes its certificate under `out` (if given).
+/// Settles one instance and writes its certificate under `out` (if given), atomically but
+/// not yet durably: the batch calls `crate::print::sync_batch(out)` once at its end.
 pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
     let outcome = decide(inst);
     let mut rec = record(inst, &outcome);
@@ -80,7 +90,7 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
         Outcome::Certified(cert) => {
             if let Some(dir) = out {
                 let path: PathBuf = dir.join(format!("{}.json", inst.stem()));
-                match write_certificate(cert, &path, vipr) {
+                match write_with(cert, &path, vipr, crate::print::write_file_in_batch) {
                     Ok(()) => rec.certificate_file = Some(path.display().to_string()),
                     Err(e) => {
                         rec.verdict = "unknown".into();
@@ -94,9 +104,20 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
     rec
 }
 
-/// Settles instances in parallel; the output order is the input order.
+/// Settles instances in parallel; the output order is the input order. The certificates
+/// written under `out` are made durable at the end, at once (a failed sync turns every
+/// record with a file into `unknown`).
 pub fn run(insts: &[Instance], out: Option<&Path>, vipr: bool, progress: bool) -> Vec<Record> {
-    runner::run(insts, "instances", progress, |inst| settle_one(inst, out, vipr))
+    let mut recs = runner::run(insts, "instances", progress, |inst| settle_one(inst, out, vipr));
+    if let Some(dir) = out {
+        if let Err(e) = crate::print::sync_batch(dir) {
+            for r in recs.iter_mut().filter(|r| r.certificate_file.is_some()) {
+                r.verdict = "unknown".into();
+                r.reason = Some(e.clone());
+            }
+        }
+    }
+    recs
 }
 
 /// The exit status of a batch of gap verdicts: 2 if any is unknown, else 1 if a certified

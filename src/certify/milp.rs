@@ -27,7 +27,8 @@ use std::time::Instant;
 /// Relative tolerance of the float comparison.
 pub const TOL: f64 = 1e-6;
 
-/// The outcome of one cross-check.
+/// The outcome of one cross-check (the record `sharp.milp`: no timings, the outcome in
+/// `verdict` alone, structure where there is structure; docs/schema/README.md).
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub m: u32,
@@ -35,16 +36,54 @@ pub struct Report {
     pub configurations: usize,
     /// The exact minimum of the certified `kstar` (the reported value).
     pub min_kstar: String,
+    /// The configuration `(h, u, w)` of the exact minimum.
+    #[serde(serialize_with = "gap_object", skip_serializing_if = "String::is_empty")]
     pub argmin: String,
+    /// HiGHS's floating-point optimum, as its shortest decimal text (never rounded again).
+    #[serde(serialize_with = "float_text")]
     pub milp_value: Option<f64>,
+    /// The MILP's tokens `x,y,z` (bit strings).
+    #[serde(serialize_with = "tokens_object", skip_serializing_if = "String::is_empty")]
     pub milp_tokens: String,
+    #[serde(skip)]
     pub agree: bool,
     /// `agree`, `disagree` or `error`.
     pub verdict: String,
+    #[serde(skip)]
     pub enum_seconds: f64,
+    #[serde(skip)]
     pub milp_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// `(h,u,w)` as `{"h": h, "u": u, "w": w}`.
+fn gap_object<S: serde::Serializer>(v: &str, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let parts: Vec<u32> =
+        v.trim_matches(|c| c == '(' || c == ')').split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    let mut map = s.serialize_map(Some(3))?;
+    for (k, x) in ["h", "u", "w"].iter().zip(parts) {
+        map.serialize_entry(k, &x)?;
+    }
+    map.end()
+}
+
+/// `x,y,z` as `{"x": x, "y": y, "z": z}`.
+fn tokens_object<S: serde::Serializer>(v: &str, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(3))?;
+    for (k, x) in ["x", "y", "z"].iter().zip(v.split(',')) {
+        map.serialize_entry(k, x)?;
+    }
+    map.end()
+}
+
+fn float_text<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => s.serialize_str(&x.to_string()),
+        None => s.serialize_none(),
+    }
 }
 
 /// The exact side: certify every configuration and take the minimum.

@@ -4,7 +4,9 @@
 //! each code with the exact forced ratios `R(lo, o; h)` of `crate::amplify`, and
 //! certifies the best as a `minip-rank/1` certificate that has passed `check_rank`.
 //!
-//! Deterministic apart from the SAT time budget (a larger budget can only find more).
+//! Deterministic: the SAT budget counts proof clauses, not seconds (`crate::solve::sat`), so
+//! the same budget gives the same codes on any machine under any load (a larger budget can
+//! only find more).
 
 use crate::certify::ratio::forced_ratio;
 use crate::codes::{complement_code, greedy_packing, hadamard_words, shortened_golay};
@@ -19,7 +21,10 @@ use num_traits::{Signed, Zero};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+
+/// The default SAT budget per `m`, in proof clauses: on the reference machine (2-core AMD
+/// EPYC) about what the searches of `m = 11` did in the former 10-second budget.
+pub const DEFAULT_SAT_BUDGET: u64 = 200_000;
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -28,8 +33,9 @@ pub struct RankJob {
     pub eps: Rat,
     /// Largest query weight tried.
     pub h_max: u32,
-    /// Time budget for the SAT search of one `m` (all its shapes together).
-    pub sat_budget: Duration,
+    /// Budget of the SAT search of one `m` (all its shapes together), in clauses added to
+    /// the proofs (about one per conflict); 0: constructions only.
+    pub sat_budget: u64,
     /// SAT searches only for `m` up to this (the formula grows like `k²m`).
     pub sat_m_max: u32,
     /// Largest constant-weight word list enumerated by the greedy packing.
@@ -45,7 +51,7 @@ impl RankJob {
             n,
             eps,
             h_max: 16,
-            sat_budget: Duration::from_secs(10),
+            sat_budget: DEFAULT_SAT_BUDGET,
             sat_m_max: 12,
             greedy_words_max: 3_000_000,
             uniform: false,
@@ -107,7 +113,7 @@ pub struct RankResult {
     /// The maximality proof the certificate refers to: `(file name, DRAT text)`.
     pub proof: Option<(String, Vec<u8>)>,
     /// SAT searches cut by the budget.
-    pub sat_timeouts: usize,
+    pub sat_out_of_budget: usize,
 }
 
 fn binom(m: u32, h: u32) -> u64 {
@@ -229,7 +235,7 @@ fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> 
 /// SAT searches over every shape of `m` whose best possible bound (`< 1/δ²`, and `≤ k`)
 /// could beat `floor`, most promising first, within the budget.
 fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Candidate>, usize) {
-    let deadline = Instant::now() + job.sat_budget;
+    let budget = sat::Budget::new(Some(job.sat_budget));
     let mut shapes: Vec<(Rat, Shape)> = Vec::new();
     for h in 1..=m.min(job.h_max) {
         for lo in 0..h {
@@ -248,13 +254,13 @@ fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Ca
     let mut out = Vec::new();
     let mut timeouts = 0;
     for (_, s) in shapes {
-        if Instant::now() > deadline {
+        if budget.left() == 0 {
             timeouts += 1;
             continue;
         }
-        match sat::search(s, 1, 1 << 12, Some(deadline)) {
+        match sat::search(s, 1, 1 << 12, &budget) {
             Ok(r) => {
-                if r.timed_out {
+                if r.out_of_budget {
                     timeouts += 1;
                 }
                 if let Some(code) = r.best {
@@ -346,7 +352,7 @@ pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, 
     let mut cands = constructions(job, ratios, m);
     let mut floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     let mut timeouts = 0;
-    if m <= job.sat_m_max && !job.sat_budget.is_zero() {
+    if m <= job.sat_m_max && job.sat_budget > 0 {
         let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
         timeouts = t;
         cands.extend(sat);
@@ -375,7 +381,7 @@ pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, 
     // m = 1..: a single pair always exists (k = 1 gives r ≥ 1) when h ≥ 1 and m ≥ 1.
     let (_, cand) = best.ok_or_else(|| format!("m = {m}: no code found"))?;
     let (cert, proof) = certify(job, ratios, cand)?;
-    Ok(RankResult { m, cert, proof, sat_timeouts: timeouts })
+    Ok(RankResult { m, cert, proof, sat_out_of_budget: timeouts })
 }
 
 /// Every `m` in order; rayon across `m` (and the ratio cache shared).

@@ -3,14 +3,13 @@
 
 use super::{emit, progress_wanted, warn};
 use crate::batch::ratio::{self as report, Job, Record};
-use crate::certify::ratio::{forced_ratio_stats, SolveStats};
 use crate::formulate::lp_file as export;
 use crate::print::table;
 use crate::print::{json, svg};
 use clap::Args;
 use minip_check::rational::{fmt_q, parse_rational, Rat};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Args)]
 pub struct AmplifyArgs {
@@ -271,7 +270,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
             .map(|r| {
                 vec![
                     r.h.to_string(),
-                    r.lo_class.clone().unwrap_or_else(|| r.lo.to_string()),
+                    r.lo_label.clone(),
                     r.hi.clone(),
                     r.ratio.clone().unwrap_or_else(|| "unknown".into()),
                     f2(r.log2_ratio),
@@ -297,92 +296,111 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
 
 #[derive(Args)]
 pub struct AmplifyBenchArgs {
-    /// The target h for the headline figure.
-    #[arg(long, default_value_t = 168)]
-    h: u32,
-    /// h values compared with `glpsol --exact` on the exported LP.
-    #[arg(long, default_value = "64,96")]
-    glpsol_h: String,
-    /// Seconds before glpsol is stopped (`timeout`).
-    #[arg(long, default_value_t = 300)]
-    glpsol_timeout: u64,
-    /// Budget (seconds) for the growth series h = 16, 32, ... (stops after the h that crosses it).
-    #[arg(long, default_value_t = 60)]
-    budget: u64,
-    /// Skip the glpsol comparison.
+    /// Query weights h compared (R(0, h; h), n = 3, eps = 1/2).
+    #[arg(long, default_value = "48,64,80,96,112,128,144,160,168")]
+    h: String,
+    /// Yardsticks run on the same exported LP after minip: esolver (QSopt_ex), glpsol
+    /// (GLPK --exact), both, or none.
+    #[arg(long, default_value = "esolver")]
+    against: String,
+    /// Seconds before a yardstick is stopped (`timeout`); its speed-up is then a lower bound.
+    #[arg(long, default_value_t = 600)]
+    timeout: u64,
+    /// One JSON object per h (kind amplify.bench) instead of the table.
     #[arg(long)]
-    no_glpsol: bool,
-}
-
-fn timed(n: u32, eps: &Rat, h: u32) -> Result<(f64, String, SolveStats), String> {
-    let t = Instant::now();
-    let (c, st) = forced_ratio_stats(n, eps, h, 0, h, false)?;
-    Ok((t.elapsed().as_secs_f64(), c.ratio.clone(), st))
+    json: bool,
 }
 
 pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
-    let (n, eps) = (3, parse_rational("1/2").expect("literal"));
+    use crate::batch::bench::{amplify_row, Yardstick};
+    let eps = parse_rational("1/2").expect("literal");
+    let mut hs = Vec::new();
+    for part in a.h.split(',') {
+        hs.extend(crate::ranges::parse_range(part.trim()).map_err(|e| format!("--h: {e}"))?);
+    }
+    if hs.is_empty() {
+        return Err("--h: empty list".into());
+    }
     // Every h is checked before any work; rows are printed as they finish.
-    crate::certify::ratio::check_size(n, &eps, a.h, 0, a.h, false)?;
-    let glpsol_h: Vec<u32> = if a.no_glpsol {
-        Vec::new()
-    } else {
-        a.glpsol_h
-            .split(',')
-            .filter(|x| !x.trim().is_empty())
-            .map(|x| x.trim().parse::<u32>().map_err(|_| format!("--glpsol-h: malformed '{x}'")))
-            .collect::<Result<_, _>>()?
+    for &h in &hs {
+        crate::certify::ratio::check_size(3, &eps, h, 0, h, false).map_err(|e| format!("--h: {e}"))?;
+    }
+    let tools: Vec<Yardstick> = match a.against.as_str() {
+        "esolver" => vec![Yardstick::Esolver],
+        "glpsol" => vec![Yardstick::Glpsol],
+        "both" => vec![Yardstick::Esolver, Yardstick::Glpsol],
+        "none" => vec![],
+        other => return Err(format!("--against: '{other}' is not esolver, glpsol, both or none")),
     };
-    for &h in &glpsol_h {
-        crate::certify::ratio::check_size(n, &eps, h, 0, h, false).map_err(|e| format!("--glpsol-h: {e}"))?;
+    minip_check::limits::at_most("--timeout", a.timeout, 86_400, "seconds")?;
+    let spin = crate::batch::progress::Bar::new(hs.len() as u64, "h", progress_wanted());
+    if !a.json {
+        let mut head = format!(
+            "amplify-bench: R(0, h; h), n = 3, eps = 1/2. minip: certified in process (rows, HiGHS, exact solves and pivots, checker; rayon threads {}); yardsticks: the process on `minip amplify --h H --export-lp` (parsing included), run after minip, never at the same time.\n\n",
+            rayon::current_num_threads()
+        );
+        head.push_str(&format!(
+            "{:<4} {:<9} {:<24} {:<12} {:<34}",
+            "h", "minip s", "rows/HiGHS/exact/check s", "route", "R"
+        ));
+        for t in &tools {
+            head.push_str(&format!(" {:<22} {:<9}", format!("{} s", t.name()), "speed-up"));
+        }
+        head.push('\n');
+        emit(&head)?;
     }
-    minip_check::limits::at_most("--budget", a.budget, 3600, "seconds")?;
-    let spin = crate::batch::progress::Bar::new(1 + glpsol_h.len() as u64, "steps", progress_wanted());
-    emit(&format!("amplify-bench: n = 3, eps = 1/2, R(0, h; h), certified (solve + exact pivots + checker); rayon threads {}\n\n", rayon::current_num_threads()))?;
-    let (t, r, st) = timed(n, &eps, a.h)?;
-    spin.inc(1);
-    emit(&format!("h = {}: {:.2} s, {} exact pivots ({}), R = {}\n\n", a.h, t, st.pivots, st.route, r))?;
-    if !glpsol_h.is_empty() {
-        emit(&format!(
-            "{:<5} {:<18} {:<28} {:<60} {}\n",
-            "h", "minip (certified)", "R", "glpsol --exact", "speed-up"
-        ))?;
-    }
-    for h in glpsol_h {
-        let (t, r, _) = timed(n, &eps, h)?;
-        let (gt, timed_out, glp) = crate::batch::bench::glpsol_exact(
-            &export::cplex_lp(n, &eps, h, 0, h, false)?,
-            a.glpsol_timeout,
-            &format!("h{h}"),
-        )?;
+    let mut worst: Option<f64> = None;
+    let mut disagree = 0;
+    for h in hs {
+        let row = amplify_row(h, &tools, a.timeout)?;
         spin.inc(1);
-        emit(&format!(
-            "{:<5} {:<18} {:<28} {:<60} {}{:.0}x\n",
-            h,
-            format!("{t:.2} s"),
-            r,
-            glp,
-            if timed_out { "> " } else { "" },
-            gt / t.max(1e-9)
-        ))?;
+        if let Some(y) = row.yardsticks.first() {
+            worst = Some(worst.map_or(y.speedup, |w: f64| w.min(y.speedup)));
+        }
+        disagree += row.yardsticks.iter().filter(|y| y.agrees == Some(false) && !y.timed_out).count();
+        if a.json {
+            let v = serde_json::to_value(&row).map_err(|e| e.to_string())?;
+            emit(&json::record("amplify.bench", &v))?;
+            continue;
+        }
+        let mut line = format!(
+            "{:<4} {:<9} {:<24} {:<12} {:<34}",
+            row.h,
+            format!("{:.3}", row.seconds),
+            format!(
+                "{:.3}/{:.3}/{:.3}/{:.3}",
+                row.rows_seconds, row.highs_seconds, row.exact_seconds, row.check_seconds
+            ),
+            format!("{} ({})", row.route, row.pivots),
+            row.ratio
+        );
+        for y in &row.yardsticks {
+            let agree = match y.agrees {
+                Some(true) => ", =R",
+                Some(false) if !y.timed_out => ", NOT R",
+                _ => "",
+            };
+            let said = if y.timed_out || y.value.is_none() {
+                y.said.clone()
+            } else {
+                format!("{:.2}{agree}", y.seconds)
+            };
+            line.push_str(&format!(
+                " {:<22} {:<9}",
+                said,
+                format!("{}{:.1}x", if y.timed_out { ">" } else { "" }, y.speedup)
+            ));
+        }
+        line.push('\n');
+        emit(&line)?;
     }
     spin.finish();
-    emit(&format!(
-        "\ngrowth of time with h (each h solved from scratch, up to {} s):\n{:<5} {:<9} {:<13} {}\n",
-        a.budget, "h", "seconds", "exact pivots", "log2 R"
-    ))?;
-    let start = Instant::now();
-    let mut h = 16;
-    while start.elapsed() < Duration::from_secs(a.budget) && h <= minip_check::limits::MAX_RATIO_H {
-        let (t, r, st) = timed(n, &eps, h)?;
-        emit(&format!(
-            "{:<5} {:<9} {:<13} {:.2}\n",
-            h,
-            format!("{t:.2}"),
-            st.pivots,
-            minip_check::rational::log2_abs(&parse_rational(&r)?)
-        ))?;
-        h += 16;
+    if let (Some(w), Some(t)) = (worst, tools.first()) {
+        eprintln!("smallest speed-up against {}: {w:.1}x", t.name());
+    }
+    if disagree > 0 {
+        eprintln!("{disagree} yardstick values differ from the certified ratio");
+        return Ok(1);
     }
     Ok(0)
 }

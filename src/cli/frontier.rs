@@ -115,14 +115,13 @@ fn upper_json(c: &Option<Result<Upper, String>>) -> serde_json::Value {
 fn lower_json(l: &Option<Lower>) -> serde_json::Value {
     match l {
         None => serde_json::Value::Null,
-        Some(l) => serde_json::json!({ "bound": l.bound, "from_m": l.from_m }),
+        Some(l) => serde_json::json!({ "bound": l.bound.to_string(), "from_m": l.from_m }),
     }
 }
 
 fn record(r: &Row) -> serde_json::Value {
     let best = r.best_upper();
     serde_json::json!({
-        "kind": "frontier.row",
         "verdict": if r.complete() { "certified" } else { "unknown" },
         "m": r.m,
         "lower": lower_json(&r.lower),
@@ -132,10 +131,8 @@ fn record(r: &Row) -> serde_json::Value {
         "sparse": upper_json(&r.sparse),
         "signed": upper_json(&r.signed),
         "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
-        "log2_upper_per_m": best.as_ref().map(|(x, _)| log2_per_m(x, r.m)),
-        "log2_lower_per_m": r.lower.as_ref().map(|l| (l.bound as f64).log2() / r.m as f64),
-        "paper": paper(r.m),
-        "trivial": format!("2^{}", r.m),
+        "paper_log2": super::rank::paper_log2(r.m),
+        "trivial": super::rank::trivial(r.m),
     })
 }
 
@@ -273,7 +270,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::frontier(&rows))?;
     }
     if a.json {
-        let s: String = rows.iter().map(|r| crate::print::json::line(&record(r))).collect();
+        let s: String = rows.iter().map(|r| json::record("frontier.row", &record(r))).collect();
         emit(&s)?;
     } else {
         let mut header = vec!["m", "lower"];

@@ -198,6 +198,9 @@ pub struct BenchArgs {
     /// Certificates to verify as well (e.g. proofs).
     #[arg(long)]
     proofs: Option<PathBuf>,
+    /// One JSON object (kind bench.run) instead of the lines.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
@@ -377,7 +380,13 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
             )
         })
     };
-    run(&mut recs)?;
+    let ran = run(&mut recs);
+    // The certificates written (even before an interrupt or a failed write) are made durable
+    // at once, before the summary.
+    if let Some(dir) = out {
+        crate::print::sync_batch(dir)?;
+    }
+    ran?;
     let (holds, broken, unknown) = sweep::tally(&recs);
     let mut summary = format!(
         "{}: {holds} holds, {broken} broken, {unknown} unknown",
@@ -559,6 +568,25 @@ pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
     };
     let b = crate::batch::bench::run(&parse_grid(&text)?, a.proofs.as_deref(), progress_wanted())?;
     let (h, br, u) = b.tally;
+    let code = if u > 0 || b.written_ok != b.written || b.proofs_ok != b.proofs { 2 } else { 0 };
+    if a.json {
+        let mut v = serde_json::json!({
+            "threads": b.threads,
+            "configurations": b.configurations,
+            "holds": h, "broken": br, "unknown": u,
+            "written": b.written, "written_ok": b.written_ok,
+            "sweep_seconds": b.sweep_seconds,
+            "configurations_per_second": b.configurations as f64 / b.sweep_seconds.max(1e-9),
+        });
+        if let Some(p) = &a.proofs {
+            v["proofs_dir"] = p.display().to_string().into();
+            v["proofs"] = b.proofs.into();
+            v["proofs_ok"] = b.proofs_ok.into();
+            v["verify_seconds"] = b.verify_seconds.into();
+        }
+        emit(&json::record("bench.run", &v))?;
+        return Ok(code);
+    }
     let mut s = format!(
         "threads            {}\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\n",
         b.threads,
@@ -578,5 +606,5 @@ pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         ));
     }
     emit(&s)?;
-    Ok(if u > 0 || b.written_ok != b.written || b.proofs_ok != b.proofs { 2 } else { 0 })
+    Ok(code)
 }

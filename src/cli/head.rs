@@ -137,12 +137,11 @@ fn report_json(h: &Head, r: &Report) -> serde_json::Value {
         "evaluations": r.evaluations(),
         "max_error": fmt_q(&r.max_error()),
         "worst": r.worst().map(|w| w.json(r.m)),
-        "correct": r.correct(),
         "verdict": if r.correct() { "correct" } else { "fails" },
         "first_failure": r.first_failure().map(|w| w.json(r.m)),
         "lengths": r.lens.iter().map(|l| serde_json::json!({
             "len": l.len, "evaluations": l.evaluations, "max_error": fmt_q(&l.max_error),
-            "correct": l.first_failure.is_none(),
+            "verdict": if l.first_failure.is_none() { "correct" } else { "fails" },
         })).collect::<Vec<_>>(),
     })
 }
@@ -216,7 +215,6 @@ fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
             }),
             "detail": at.found.as_ref().map(|(meth, _)| meth.describe(m)),
             "failure": at.found.as_ref().map(|(_, w)| w.json(m)),
-            "correct": at.found.is_none(),
             "verdict": if at.found.is_none() { "correct" } else { "fails" },
         });
         emit(&json::record("head.attack", &v))?;
@@ -301,9 +299,10 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
                 s.push_str(&json::record(
                     "head.transition",
                     &serde_json::json!({
-                        "m": r.m, "column": e.column, "len": e.len, "correct": rep.correct(),
+                        "m": r.m, "column": e.column, "len": e.len,
                         "verdict": if rep.correct() { "correct" } else { "fails" },
-                        "expected_correct": e.expected_correct, "max_error": fmt_q(&rep.max_error()),
+                        "expected_verdict": if e.expected_correct { "correct" } else { "fails" },
+                        "max_error": fmt_q(&rep.max_error()),
                         "evaluations": rep.evaluations(),
                         "first_failure": rep.first_failure().map(|w| w.json(r.m)),
                     }),

@@ -9,7 +9,7 @@ use crate::print::{json, svg};
 use clap::Args;
 use minip_check::rational::parse_rational;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 mod linear;
 
@@ -41,8 +41,9 @@ pub struct RankArgs {
     /// Largest query weight h tried.
     #[arg(long, default_value_t = 16)]
     h_max: u32,
-    /// Seconds of SAT search per m (0: constructions only).
-    #[arg(long, default_value = "10")]
+    /// SAT search budget per m, in clauses added to the proofs (about one per conflict;
+    /// deterministic: the same on any machine and load). 0: constructions only.
+    #[arg(long, default_value_t = crate::certify::rank::DEFAULT_SAT_BUDGET.to_string())]
     sat_budget: String,
     /// Run the SAT search only for m up to this.
     #[arg(long, default_value_t = 12)]
@@ -62,6 +63,17 @@ pub struct RankArgs {
     /// One JSON object per m on stdout (kind "rank.bound"; "rank.linear" with --linear).
     #[arg(long)]
     json: bool,
+}
+
+/// The exponent `m/10 − 6` of the paper's asymptotic bound `2^{m/10 − 6}`, exactly (`--json`:
+/// `paper_log2`; the bound itself is irrational for most `m`).
+pub fn paper_log2(m: u32) -> String {
+    minip_check::rational::fmt_q(&(minip_check::rational::q(m as i64, 10) - minip_check::rational::qi(6)))
+}
+
+/// `2^m`, the trivial upper bound, as a decimal string.
+pub fn trivial(m: u32) -> String {
+    (num_bigint::BigUint::from(1u8) << m).to_string()
 }
 
 /// The paper's asymptotic bound `2^{m/10 − 6}` (a formula, printed for comparison).
@@ -99,16 +111,12 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     let h_top = a.h_max.min(m_max);
     crate::formulate::ratio::check_row_lp_size(n, h_top as usize + 1 + usize::from(m_max > h_top))
         .map_err(|e| format!("--n {n} with h up to {h_top}: {e}"))?;
-    let budget = a
-        .sat_budget
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|b| b.is_finite() && *b >= 0.0)
-        .ok_or_else(|| format!("--sat-budget: malformed number of seconds '{}'", a.sat_budget))?;
+    let budget = a.sat_budget.trim().parse::<u64>().map_err(|_| {
+        format!("--sat-budget: malformed number of clauses '{}' (an integer ≥ 0)", a.sat_budget)
+    })?;
     let mut job = RankJob::new(n, eps);
     job.h_max = a.h_max;
-    job.sat_budget = Duration::from_secs_f64(budget);
+    job.sat_budget = budget;
     job.sat_m_max = a.sat_m_max;
     job.uniform = a.uniform;
     let pool = pool(a.jobs)?;
@@ -161,7 +169,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
                 let p = &c.params;
                 let maximal = match &c.maximal {
                     Some(mx) => format!("yes (no {})", mx.refuted),
-                    None if r.sat_timeouts > 0 => "budget".into(),
+                    None if r.sat_out_of_budget > 0 => "budget".into(),
                     None => "-".into(),
                 };
                 vec![
@@ -208,7 +216,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
             &body,
         ));
         s.push_str(&format!(
-            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} in {:.1} s, SAT budget {} s per m).\n",
+            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} in {:.1} s, SAT budget {} proof clauses per m).\n",
             crate::print::count(ok.len(), "value of m", "values of m"),
             secs,
             a.sat_budget
@@ -223,11 +231,11 @@ fn record(r: &RankResult) -> serde_json::Value {
     let c = &r.cert;
     let p = &c.params;
     serde_json::json!({
-        "m": p.m, "n": p.n, "eps": p.eps, "verdict": "certified", "bound": c.bound, "strict": c.strict, "k": c.k, "h": p.h, "lo": p.lo, "hi": p.hi,
+        "m": p.m, "n": p.n, "eps": p.eps, "verdict": "certified", "bound": c.bound.to_string(), "strict": c.strict, "k": c.k.to_string(), "h": p.h, "lo": p.lo, "hi": p.hi,
         "classes": c.classes,
-        "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound, "uniform_value": c.uniform_value, "construction": c.construction,
-        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_timeouts": r.sat_timeouts,
-        "paper": paper(p.m), "trivial": format!("{}", 1u64 << p.m),
+        "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound.to_string(), "uniform_value": c.uniform_value, "construction": c.construction,
+        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_out_of_budget": r.sat_out_of_budget,
+        "paper_log2": paper_log2(p.m), "trivial": trivial(p.m),
         "x": c.code.x, "y": c.code.y,
     })
 }

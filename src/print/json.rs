@@ -88,15 +88,21 @@ pub fn line<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("serializes") + "\n"
 }
 
-/// A record line for `--json`: the value's fields and `"kind"` (what the record is, e.g.
-/// `gap.verdict`); every command's records are described by `docs/schema/<kind>.json`.
+/// The version of the record vocabulary (docs/schema/README.md): every record carries it as
+/// `"version"`, and every schema in docs/schema requires this value.
+pub const RECORD_VERSION: u32 = 2;
+
+/// A record line for `--json`: the value's fields, `"kind"` (what the record is, e.g.
+/// `gap.verdict`) and `"version"` (`RECORD_VERSION`); every command's records are described
+/// by `docs/schema/<kind>.json`.
 pub fn record<T: Serialize>(kind: &str, v: &T) -> String {
     let mut value = serde_json::to_value(v).expect("serializes");
     match value.as_object_mut() {
         Some(obj) => {
             obj.insert("kind".into(), serde_json::Value::String(kind.into()));
+            obj.insert("version".into(), RECORD_VERSION.into());
         }
-        None => value = serde_json::json!({ "kind": kind, "value": value }),
+        None => value = serde_json::json!({ "kind": kind, "version": RECORD_VERSION, "value": value }),
     }
     line(&value)
 }

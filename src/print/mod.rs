@@ -5,7 +5,8 @@
 //! - `table`: aligned text tables;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
-//! - `write_file`: every file is written atomically (a temporary file, then a rename).
+//! - `write_file`: every file is written atomically (a temporary file, then a rename);
+//!   `write_file_in_batch` + `sync_batch`: the same, durable once per batch.
 
 pub mod coq;
 pub mod gap;
@@ -69,6 +70,35 @@ pub fn abandon_temporary_files_and_exit(code: i32) -> ! {
 
 /// `write_file` for bytes.
 pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), String> {
+    write_atomic(path, data, true)
+}
+
+/// `write_file` for the files of a batch: as atomic (a temporary file, then a rename: a
+/// reader, or an interrupted run, sees the old file or the new one), but without the fsync of
+/// each file. The batch calls `sync_batch` once at its end, so that one flush, not one per
+/// certificate, makes them durable. On systems without `syncfs` (not Linux) every file is
+/// synced here as `write_file` does.
+pub fn write_file_in_batch(path: &Path, text: &str) -> Result<(), String> {
+    write_atomic(path, text.as_bytes(), !cfg!(target_os = "linux"))
+}
+
+/// Makes the files a batch wrote under `dir` with `write_file_in_batch` durable: one
+/// `syncfs(2)` of the file system that holds `dir` (file data, then metadata, renames
+/// included), then an fsync of `dir` itself.
+pub fn sync_batch(dir: &Path) -> Result<(), String> {
+    let d = std::fs::File::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `d` is an open file descriptor for the duration of the call.
+        if unsafe { libc::syncfs(d.as_raw_fd()) } != 0 {
+            return Err(format!("{}: sync: {}", dir.display(), std::io::Error::last_os_error()));
+        }
+    }
+    d.sync_all().map_err(|e| format!("{}: sync: {e}", dir.display()))
+}
+
+fn write_atomic(path: &Path, data: &[u8], sync: bool) -> Result<(), String> {
     regular_or_absent(path)?;
     let dir = parent(path);
     let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
@@ -81,7 +111,9 @@ pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), String> {
             std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)
         })?;
         f.write_all(data)?;
-        f.sync_all()?;
+        if sync {
+            f.sync_all()?;
+        }
         std::fs::rename(&tmp, path)
     })();
     let result = result.map_err(|e| {

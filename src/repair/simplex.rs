@@ -51,12 +51,43 @@ fn coeffs(lp: &RowLp, c: usize) -> Vec<(usize, BigInt)> {
 
 /// A basis read off HiGHS's final basis (nonbasic rows held, nonbasic `A_o` held
 /// at zero), with exact multipliers; `None` if singular or the wrong size.
+///
+/// A free column `P_c` that HiGHS leaves nonbasic at zero (its status 3: typically a class
+/// with `A_c = 0` at the optimum) leaves the held set one short: it is completed with the
+/// tightest rows at HiGHS's point that contain that column, the first that gives nonnegative
+/// exact multipliers (a degenerate pivot in, at the same point), else the first nonsingular.
 pub fn from_hint(lp: &RowLp, hint: &crate::solve::ratio::Hint) -> Option<Basis> {
     let m = lp.rows.len();
+    let k = lp.k();
     let mut held: Vec<usize> = (0..m).filter(|&i| hint.row_status[i] != 1).collect();
-    held.extend((0..lp.k()).filter(|&o| o != lp.hi as usize && hint.col_status[o] != 1).map(|o| m + o));
-    if held.len() != 2 * lp.k() - 1 {
+    held.extend((0..k).filter(|&o| o != lp.hi as usize && hint.col_status[o] != 1).map(|o| m + o));
+    let free: Vec<usize> = (k..2 * k).filter(|&j| hint.col_status[j] == 3).collect();
+    if held.len() + free.len() != 2 * k - 1 {
         return None;
+    }
+    for &j in &free {
+        // Rows with column j, tightest first (row activities of the scaled, row-normalised LP).
+        let mut cands: Vec<(f64, usize)> = (0..m)
+            .filter(|&i| hint.row_status[i] == 1 && lp.rows[i].iter().any(|e| e.0 == j))
+            .map(|i| (hint.rows[i].abs(), i))
+            .collect();
+        cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let last = j == *free.last().expect("nonempty");
+        // Until the set is complete nothing can be tested; then the first candidate with
+        // nonnegative multipliers, else the first nonsingular one (the caller decides).
+        let test = |i: usize| {
+            let mut h = held.clone();
+            h.push(i);
+            multipliers(lp, &h).map(|y| y.iter().all(|v| !v.is_negative()))
+        };
+        let pick = if last {
+            let tried: Vec<(usize, bool)> =
+                cands.iter().take(16).filter_map(|c| test(c.1).map(|ok| (c.1, ok))).collect();
+            tried.iter().find(|t| t.1).or(tried.first())?.0
+        } else {
+            cands.first()?.1
+        };
+        held.push(pick);
     }
     let y = multipliers(lp, &held)?;
     Some(Basis { held, y })

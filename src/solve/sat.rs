@@ -5,15 +5,18 @@
 //! `minip_check::check::drup` against the formula rebuilt from the parameters. Nothing is
 //! reported that did not pass its check.
 //!
-//! The time budget is enforced through the proof stream: the proof writer refuses to
-//! write once the deadline has passed, which stops the solver (varisat has no timer).
+//! The budget is deterministic: a number of clauses added to the proof (learned clauses,
+//! about one per conflict), counted in the binary DRAT stream the solver writes. The proof
+//! writer refuses to write once the budget is spent, which stops the solver (varisat 0.2
+//! has neither a timer nor a conflict limit). varisat itself is deterministic and the stream
+//! is written in the same chunks every run, so the same formula and budget always stop at the
+//! same place, whatever the load of the machine.
 
 use minip_check::check::drup::{check_refutation, Encoding as Drat};
 use minip_check::model::code::{Code, Shape};
 use minip_check::rows::cnf::{encode, Cnf, Encoding};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat, Solver};
 
 /// A checked answer for one `k`.
@@ -24,20 +27,72 @@ pub enum Answer {
     /// No code with `k` pairs: a binary DRAT proof, already accepted by the checker.
     Unsat { proof: Vec<u8> },
     /// The budget ran out first.
-    Timeout,
+    OutOfBudget,
 }
 
-/// Proof sink shared with the solver; fails once past the deadline or the size cap.
-struct Sink {
+/// A budget of proof clauses, shared by the searches of one `m` (deterministic: see the
+/// module comment).
+#[derive(Debug)]
+pub struct Budget {
+    left: std::sync::atomic::AtomicU64,
+}
+
+impl Budget {
+    /// `clauses` clauses added to the proofs (about one per conflict); `None`: unlimited.
+    pub fn new(clauses: Option<u64>) -> Budget {
+        Budget { left: std::sync::atomic::AtomicU64::new(clauses.unwrap_or(u64::MAX)) }
+    }
+    pub fn unlimited() -> Budget {
+        Budget::new(None)
+    }
+    /// Clauses left.
+    pub fn left(&self) -> u64 {
+        self.left.load(std::sync::atomic::Ordering::SeqCst)
+    }
+    /// Takes `n` clauses; `false` (and the budget spent) when fewer were left.
+    fn take(&self, n: u64) -> bool {
+        use std::sync::atomic::Ordering::SeqCst;
+        let left = self.left.load(SeqCst);
+        self.left.store(left.saturating_sub(n), SeqCst);
+        left >= n
+    }
+}
+
+/// Counts the clauses added in a binary DRAT stream fed in arbitrary chunks: each step is
+/// `a` (add) or `d` (delete), then literals in LEB128 (never a zero byte: a literal is at least
+/// 2 and a minimal encoding ends in a nonzero byte), then a zero byte.
+#[derive(Default)]
+struct StepCounter {
+    in_step: bool,
+}
+
+impl StepCounter {
+    fn added(&mut self, data: &[u8]) -> u64 {
+        let mut n = 0;
+        for &b in data {
+            if !self.in_step {
+                self.in_step = true;
+                n += u64::from(b == b'a');
+            } else if b == 0 {
+                self.in_step = false;
+            }
+        }
+        n
+    }
+}
+
+/// Proof sink shared with the solver; fails once the budget or the size cap is exceeded.
+struct Sink<'b> {
     buf: Arc<Mutex<Vec<u8>>>,
-    deadline: Option<Instant>,
+    budget: &'b Budget,
+    steps: StepCounter,
     cap: usize,
 }
 
-impl Write for Sink {
+impl Write for Sink<'_> {
     fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        if self.deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(std::io::Error::other("time budget exhausted"));
+        if !self.budget.take(self.steps.added(data)) {
+            return Err(std::io::Error::other("clause budget exhausted"));
         }
         let mut b = self.buf.lock().expect("proof buffer");
         if b.len() + data.len() > self.cap {
@@ -65,22 +120,26 @@ pub fn varisat_formula(cnf: &Cnf) -> CnfFormula {
     f
 }
 
-/// Decides one `k` within the deadline.
-pub fn decide(shape: Shape, k: usize, deadline: Option<Instant>) -> Result<Answer, String> {
+/// Decides one `k` within the budget (what it uses is taken from it).
+pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, String> {
     let enc = encode(shape, k);
     let buf = Arc::new(Mutex::new(Vec::new()));
     let outcome = {
         let mut solver = Solver::new();
-        solver.write_proof(Sink { buf: buf.clone(), deadline, cap: PROOF_CAP }, ProofFormat::BinaryDrat);
+        let sink = Sink { buf: buf.clone(), budget, steps: StepCounter::default(), cap: PROOF_CAP };
+        solver.write_proof(sink, ProofFormat::BinaryDrat);
         solver.add_formula(&varisat_formula(&enc.formula));
         let r = solver.solve();
         match r {
             Ok(true) => Some(decode(&enc, &solver.model().ok_or("varisat: SAT without a model")?)),
             Ok(false) => {
-                solver.close_proof().map_err(|e| format!("varisat: {e}"))?;
+                if solver.close_proof().is_err() {
+                    // The last chunk of the proof did not fit the budget.
+                    return Ok(Answer::OutOfBudget);
+                }
                 None
             }
-            Err(_) => return Ok(Answer::Timeout),
+            Err(_) => return Ok(Answer::OutOfBudget),
         }
     };
     match outcome {
@@ -113,21 +172,21 @@ pub struct Search {
     pub best: Option<Code>,
     /// `(k, proof)`: no code of `k` pairs (checked), `k = best.len() + 1`.
     pub refuted: Option<(usize, Vec<u8>)>,
-    pub timed_out: bool,
+    pub out_of_budget: bool,
 }
 
-/// `k = start, start+1, …` until UNSAT, timeout, or `k_max`.
-pub fn search(shape: Shape, start: usize, k_max: usize, deadline: Option<Instant>) -> Result<Search, String> {
-    let mut s = Search { best: None, refuted: None, timed_out: false };
+/// `k = start, start+1, …` until UNSAT, the budget is spent, or `k_max`.
+pub fn search(shape: Shape, start: usize, k_max: usize, budget: &Budget) -> Result<Search, String> {
+    let mut s = Search { best: None, refuted: None, out_of_budget: false };
     for k in start.max(1)..=k_max {
-        match decide(shape, k, deadline)? {
+        match decide(shape, k, budget)? {
             Answer::Sat(c) => s.best = Some(c),
             Answer::Unsat { proof } => {
                 s.refuted = Some((k, proof));
                 break;
             }
-            Answer::Timeout => {
-                s.timed_out = true;
+            Answer::OutOfBudget => {
+                s.out_of_budget = true;
                 break;
             }
         }
@@ -157,6 +216,19 @@ mod tests {
             }
         }
         ok
+    }
+
+    #[test]
+    fn added_clauses_are_counted_across_chunks() {
+        // a [2 3] 0, d [5] 0, a [300 = 0xac 0x02] 0: two additions however the bytes are cut.
+        let stream = [b'a', 2, 3, 0, b'd', 5, 0, b'a', 0xac, 0x02, 0];
+        for cut in 0..=stream.len() {
+            let mut c = StepCounter::default();
+            assert_eq!(c.added(&stream[..cut]) + c.added(&stream[cut..]), 2, "cut at {cut}");
+        }
+        let b = Budget::new(Some(3));
+        assert!(b.take(2) && b.take(1) && b.left() == 0);
+        assert!(!b.take(1) && b.take(0));
     }
 
     #[test]

@@ -17,7 +17,6 @@ use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sharp, m)?)?;
@@ -142,7 +141,7 @@ fn rank(
     n: u32,
     eps: String,
     h_max: u32,
-    sat_budget: f64,
+    sat_budget: u64,
     sat_m_max: u32,
     uniform: bool,
 ) -> PyResult<String> {
@@ -156,12 +155,9 @@ fn rank(
         if h_max == 0 {
             return Err(Failure::Input("h_max: need h_max ≥ 1".into()));
         }
-        if !(0.0..=86_400.0).contains(&sat_budget) {
-            return Err(Failure::Input(format!("sat_budget: need 0 ≤ seconds ≤ 86400, got {sat_budget}")));
-        }
         let mut job = RankJob::new(n, eps);
         job.h_max = h_max;
-        job.sat_budget = Duration::from_secs_f64(sat_budget);
+        job.sat_budget = sat_budget;
         job.sat_m_max = sat_m_max;
         job.uniform = uniform;
         let results = rank_search::run(&job, &ms, false);
@@ -176,7 +172,7 @@ fn rank(
                         "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k,
                         "h": p.h, "lo": p.lo, "hi": p.hi, "delta": c.delta, "value": c.value,
                         "uniform_bound": c.uniform_bound, "construction": c.construction,
-                        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_timeouts": r.sat_timeouts,
+                        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_out_of_budget": r.sat_out_of_budget,
                         "certificate": json::pretty(c),
                         "proof": r.proof.as_ref().map(|(name, bytes)| json!({"name": name, "bytes": bytes})),
                     })

@@ -142,7 +142,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     if a.json {
         emit(
             &ok.iter()
-                .map(|r| crate::print::json::line(&record(r, explicit_bounds.get(&(r.m, r.n)).copied())))
+                .map(|r| json::record("rank.linear", &record(r, explicit_bounds.get(&(r.m, r.n)).copied())))
                 .collect::<String>(),
         )?;
     } else if ns.len() == 1 {
@@ -225,15 +225,13 @@ fn footer(count: usize, secs: f64) -> String {
 fn record(r: &LinearResult, explicit: Option<u64>) -> serde_json::Value {
     let c = r.cert.claim();
     serde_json::json!({
-        "kind": "rank.linear",
         "verdict": "certified",
         "m": r.m, "n": r.n, "eps": r.cert.params.eps, "h": c.h,
         "bound": c.bound.to_string(), "strict": c.strict, "value": fmt_q(&c.value),
         "k": c.k.to_string(), "dim": c.dim, "code": r.cert.construction,
-        "classes": r.cert.classes.len(),
-        "log2_bound_per_m": search::log2(&c.bound) / r.m as f64,
-        "explicit_bound": explicit,
-        "paper": paper(r.m), "trivial": format!("2^{}", r.m),
+        "class_count": r.cert.classes.len(),
+        "explicit_bound": explicit.map(|b| b.to_string()),
+        "paper_log2": super::paper_log2(r.m), "trivial": super::trivial(r.m),
         "candidates": r.candidates,
     })
 }

@@ -717,12 +717,12 @@ class RankBound(Certified):
 
 @overload
 def rank(
-    m: int, n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: float = ...,
+    m: int, n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
     sat_m_max: int = ..., uniform: bool = ...,
 ) -> RankBound: ...
 @overload
 def rank(
-    m: Iterable[int], n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: float = ...,
+    m: Iterable[int], n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
     sat_m_max: int = ..., uniform: bool = ...,
 ) -> List[RankBound]: ...
 
@@ -732,14 +732,16 @@ def rank(
     n: int = 3,
     eps: Rational = "1/2",
     h_max: int = 16,
-    sat_budget: float = 10.0,
+    sat_budget: int = 200_000,
     sat_m_max: int = 12,
     uniform: bool = False,
 ) -> Union[RankBound, List[RankBound]]:
     """Certified feature-rank lower bounds (``minip rank``) for one ``m`` (a
     :class:`RankBound`; raises :class:`minip.Unknown` if none was certified) or several (a
     list; an uncertified ``m`` has ``bound is None`` and a ``reason``). ``sat_budget``:
-    seconds of SAT search per ``m`` (only for ``m <= sat_m_max``; 0: constructions only).
+    clauses the SAT search may add to its proof per ``m`` (about one per conflict; a count,
+    not seconds, so the answer does not depend on the machine's load; only for
+    ``m <= sat_m_max``; 0: constructions only).
 
     >>> minip.rank(m=24, h_max=12, sat_budget=0).bound  # about a minute  # doctest: +SKIP
     21
@@ -747,7 +749,7 @@ def rank(
     [2, 2, 2, 2, 2]
     """
     single = isinstance(m, int) and not isinstance(m, bool)
-    budget = float(sat_budget)
+    budget = _nat("sat_budget", sat_budget)
     rows = [
         RankBound(r)
         for r in json.loads(
