@@ -15,7 +15,7 @@ mod linear;
 
 #[derive(Args)]
 #[command(
-    after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2)."
+    after_help = "Exit status: 0 every bound printed was certified (its certificate passed the checker); 2 bad input, an m without a certified bound (unknown), or an unwritable output.\n\nWith --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g. 24..=256 or 64,128,256; --n takes 3..=1024 (a range or list gives one column per n); eps must be 1/2 (the ratios are closed forms at eps = 1/2)."
 )]
 pub struct RankArgs {
     /// Number of bits: M, a range such as 4..=24, or (with --linear) a comma list such as 64,128,256.
@@ -48,6 +48,9 @@ pub struct RankArgs {
     /// Draw the bounds against m as SVG.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// With --linear: draw log2(bound)/m against n (one curve per m) with the ceiling and 1, as SVG.
+    #[arg(long)]
+    plot_n: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,

@@ -457,6 +457,43 @@ pub fn rank_linear(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64)]) -> 
     )
 }
 
+/// `log2(bound)/m` against `log2 n` (`minip rank --linear --plot-n`): one curve per `m` from
+/// `(m, n, exponent)`, the ceiling's limit `1 − log2(1 + 1/c_n)` (docs/math.md §9.5) and 1.
+pub fn rank_linear_by_n(pts: &[(u32, u32, f64)], ceiling: &[(f64, f64)]) -> String {
+    const COLORS: [&str; 6] = ["#c0392b", "#e67e22", "#27ae60", "#16a085", "#8e44ad", "#2c3e50"];
+    let mut ms: Vec<u32> = pts.iter().map(|p| p.0).collect();
+    ms.sort_unstable();
+    ms.dedup();
+    let mut series: Vec<Series> = ms
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| Series {
+            name: format!("certified, m = {m}"),
+            color: COLORS[i % COLORS.len()],
+            points: pts.iter().filter(|p| p.0 == m).map(|p| (f64::from(p.1).log2(), p.2)).collect(),
+            dashed: false,
+            markers: true,
+        })
+        .collect();
+    series.push(Series {
+        name: "ceiling of the code argument, 1 - log2(1 + 1/c_n)".into(),
+        color: "#7f8c8d",
+        points: ceiling.to_vec(),
+        dashed: true,
+        markers: false,
+    });
+    figure(
+        "Certified exponent log2(rank bound)/m against the sequence length n, eps = 1/2",
+        &[Panel {
+            x_label: "log2 n (sequence length)".into(),
+            y_label: "log2(bound)/m".into(),
+            y_scale: Scale::Linear,
+            series,
+            hlines: vec![(1.0, "1 (the trivial 2^m)".into())],
+        }],
+    )
+}
+
 /// `log2(bound)/m` against `m` for the frontier (docs/frontier.md): the certified lower bound,
 /// the certified upper bounds per kernel class, the paper's `2^{m/10−6}` (drawn where it is
 /// above 1) and the trivial `2^m` (the line at 1).

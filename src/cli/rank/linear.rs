@@ -15,8 +15,8 @@ use std::time::Instant;
 
 /// Smallest `m` accepted.
 pub const MIN_M: u32 = 8;
-/// Longest sequence length accepted (the closed forms hold for every n; the table stops here).
-pub const MAX_N: u32 = 8;
+/// Longest sequence length accepted (the checker's limit for the paper family).
+pub const MAX_N: u32 = minip_check::limits::MAX_N;
 /// The explicit-code method runs for `m` up to this.
 pub const EXPLICIT_M_MAX: u32 = 24;
 
@@ -71,7 +71,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (even m in {MIN_M}..={MAX_M})"));
     }
     let pool = super::pool(a.jobs)?;
-    if let Some(p) = &a.plot {
+    for p in a.plot.iter().chain(&a.plot_n) {
         crate::print::check_target(p)?;
     }
     if let Some(dir) = &a.out {
@@ -132,6 +132,19 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         let pts: Vec<(u32, u32, f64)> =
             ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound))).collect();
         crate::print::write_file(p, &svg::rank_linear(&pts, &explicit_pts))?;
+    }
+    if let Some(p) = &a.plot_n {
+        let pts: Vec<(u32, u32, f64)> =
+            ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound) / r.m as f64)).collect();
+        let (lo, hi) = (ns[0], ns[ns.len() - 1]);
+        let mut ceil: Vec<(f64, f64)> = Vec::new();
+        let mut n = lo;
+        while n <= hi {
+            ceil.push((f64::from(n).log2(), ceiling::exponent(n)));
+            n = (n + 1).max(n + n / 16);
+        }
+        ceil.push((f64::from(hi).log2(), ceiling::exponent(hi)));
+        crate::print::write_file(p, &svg::rank_linear_by_n(&pts, &ceil))?;
     }
     if a.json {
         emit(
