@@ -13,11 +13,13 @@
 //! LP) for `n = 3` and `h ≤ FULL_RATIO_H_MAX`. Deterministic: ties go to the smaller name.
 
 use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
-use crate::codes::linear::{library, Named};
+use crate::codes::linear::{library, Named, LONG_BLOCKS};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{
-    LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof, RANK_LINEAR_FORMAT,
+    ChainRatio, LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof,
+    RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
 };
+use minip_check::format::ratio::RatioParams;
 use minip_check::model::code::bits;
 use minip_check::model::linear::{block_pairs, limbs_for, PairEntry, PairTable};
 use minip_check::rational::{fmt_q, Rat};
@@ -32,8 +34,15 @@ use std::time::Instant;
 /// `h`; lower-side ones above it and for `n ≥ 4` (measured: the LP takes ~0.1 s per class at
 /// `h = 32`, and minutes for some classes at `h = 128`).
 pub const FULL_RATIO_H_MAX: u32 = 32;
+/// Above this `n` the ratios are `minip-ratio-chain/1` (the checker rebuilds the chain
+/// multipliers; a listed multiplier names `n − 1` classes, so listing them costs `O(n·h)` per
+/// class); up to it `minip-ratio-bound/1` as before, so the committed `n ≤ 8` files stay.
+pub const CHAIN_BY_NAME_N: u32 = 8;
 /// The main blocks, each repeated `t` times.
 pub const MAINS: [&str; 3] = ["eham16", "golay24", "rm2_5"];
+/// The main blocks for `n > CHAIN_BY_NAME_N`, where the ceiling is high and the rate counts:
+/// the shortened Hamming code `[21, 16, 3]` first.
+pub const MAINS_LONG: [&str; 4] = ["ham21s", "eham16", "golay24", "rm2_5"];
 /// Counts `t` tried below the largest that fits.
 pub const MAIN_SLACK: u32 = 3;
 /// Largest `m` the search accepts.
@@ -125,17 +134,20 @@ fn value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
 }
 
 /// The candidate sums for `m`, grouped by `(main, t)`: each entry is the rest (fillers and pads).
-fn candidates(lib: &Library, m: u32) -> Vec<((usize, u32), Vec<Sum>)> {
+fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
+    let long = n > CHAIN_BY_NAME_N;
     let pads: Vec<Vec<usize>> = {
         let (z, o) = (lib.index("zero1"), lib.index("one1"));
         vec![vec![], vec![z], vec![o], vec![z, z], vec![z, o]]
     };
     let fill: Vec<usize> = (0..lib.blocks.len())
         .filter(|&i| !["zero1", "one1"].contains(&lib.blocks[i].name.as_str()))
+        .filter(|&i| long || !LONG_BLOCKS.contains(&lib.blocks[i].name.as_str()))
         .collect();
+    let mains: &[&str] = if long { &MAINS_LONG } else { &MAINS };
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
-    for main in MAINS {
+    for &main in mains {
         let mi = lib.index(main);
         let tmax = m / lib.len(mi);
         for t in (tmax.saturating_sub(MAIN_SLACK)..=tmax).rev() {
@@ -183,7 +195,7 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
     // Ties: the smaller dimension, then fewer blocks, then the smaller name.
     let mut best: Option<(Rat, (u32, u32, String), Sum)> = None;
     let mut count = 0;
-    for ((mi, t), rests) in candidates(lib, m) {
+    for ((mi, t), rests) in candidates(lib, m, n) {
         let rest_len = m - t * lib.len(mi);
         let limbs = limbs_for(t * lib.dim(mi) + 2 * 16 + 2);
         // t copies of the main block, pruned to the cells that the rest can still complete.
@@ -258,6 +270,25 @@ pub fn certify(
             .ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
         let proof = if n == 3 && h <= FULL_RATIO_H_MAX {
             RatioProof::Full(chain_full_certificate(n, eps, h, o, false)?.into_cert())
+        } else if n > CHAIN_BY_NAME_N {
+            RatioProof::Chain(ChainRatio {
+                format: RATIO_CHAIN_FORMAT.into(),
+                params: RatioParams {
+                    n,
+                    eps: fmt_q(eps),
+                    h,
+                    lo: 0,
+                    hi: o,
+                    superset: false,
+                    task: None,
+                    kernel: None,
+                    positions: None,
+                    keys: None,
+                    at: None,
+                    m: None,
+                },
+                bound: fmt_q(&r),
+            })
         } else {
             RatioProof::Bound(chain_bound_certificate(n, eps, h, o, false)?.into_cert())
         };

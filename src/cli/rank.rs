@@ -17,7 +17,7 @@ mod linear;
 pub(super) const NOTES: &str = "\
 Without --linear: m up to 40 (explicit codes, SAT maximality up to --sat-m-max); larger m: --linear.
 With --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g.
-24..=256 or 64,128,256; --n takes 3..=8 (a range or list gives one column per n); eps must be 1/2
+24..=256 or 64,128,256; --n takes 3..=1024 (a range or list gives one column per n); eps must be 1/2
 (the ratios are closed forms at eps = 1/2).
 Exit 0: every bound printed was certified; 2: an m without a certified bound (unknown).";
 
@@ -54,6 +54,9 @@ pub struct RankArgs {
     /// Draw the bounds against m as SVG.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// With --linear: draw log2(bound)/m against n (one curve per m) with the ceiling and 1, as SVG.
+    #[arg(long)]
+    plot_n: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,

@@ -57,6 +57,19 @@ pub fn extended_qr(p: u32) -> Option<Block> {
     None
 }
 
+/// The shortened Hamming code `[len, len − 5, 3]` (`6 ≤ len ≤ 31`): the words `x` with
+/// `Σ_j x_j·col_j = 0` over GF(2)^5, where coordinates `0..5` have the unit columns and
+/// coordinate `j ≥ 5` the `(j − 4)`-th other nonzero 5-bit column in increasing order. No word
+/// of weight 1 or 2 (the columns are nonzero and distinct), so no two weight-`h` words are at
+/// distance 2; rate up to `16/21` at dimension 16 (`len = 21`), the largest rate of any code
+/// without weight-2 words whose dimension is at most 16 (Hamming bound: `2^{n−k} ≥ n + 1`).
+pub fn hamming_shortened(len: u32) -> Block {
+    assert!((6..=31).contains(&len), "shortened Hamming code of length 6..=31");
+    let cols: Vec<u64> = (1u64..32).filter(|c| !c.is_power_of_two()).take(len as usize - 5).collect();
+    let rows = cols.iter().enumerate().map(|(j, &c)| c | 1 << (5 + j)).collect();
+    Block { m: len, rows }
+}
+
 /// A basis of the span (reduced, largest first).
 pub fn basis(rows: &[u64]) -> Vec<u64> {
     let mut b: Vec<u64> = Vec::new();
@@ -118,6 +131,9 @@ fn named(name: &str, block: Block) -> Named {
 /// (`[32,16,8]`), punctured (`rm25_31p..29p`) and shortened (`rm25_31s..28s`); `rm1_3`,
 /// `rm1_4`, `rm1_5`, `ham7`, `simplex7`, `eqr18`; and two one-coordinate blocks, `zero1` (the
 /// coordinate is always 0) and `one1` (the coordinate is free).
+/// Blocks of the library used only for `n > 8` (so the search for `n ≤ 8` is unchanged).
+pub const LONG_BLOCKS: [&str; 5] = ["ham17s", "ham18s", "ham19s", "ham20s", "ham21s"];
+
 pub fn library() -> Vec<Named> {
     let mut v = Vec::new();
     let e = reed_muller(2, 4);
@@ -149,6 +165,10 @@ pub fn library() -> Vec<Named> {
     v.push(named("rm1_4", reed_muller(1, 4)));
     v.push(named("rm1_5", reed_muller(1, 5)));
     v.push(named("eqr18", extended_qr(17).expect("p = 17")));
+    // The long-context blocks (n > 8 only, `LONG_BLOCKS`): rate up to 16/21.
+    for len in 17..=21u32 {
+        v.push(named(&format!("ham{len}s"), hamming_shortened(len)));
+    }
     v.push(named("zero1", Block { m: 1, rows: vec![] }));
     v.push(named("one1", Block { m: 1, rows: vec![1] }));
     v
@@ -179,7 +199,14 @@ mod tests {
         assert_eq!((q.m, q.rows.len()), (18, 9));
         assert_eq!(weight_distribution(&q).iter().skip(1).position(|&c| c > 0).map(|w| w + 1), Some(6)); // [18, 9, 6]
         let lib = library();
-        assert_eq!(lib.len(), 30);
+        assert_eq!(lib.len(), 35);
+        // The long-context blocks: [len, len − 5, 3], no word of weight 1 or 2.
+        for len in 17..=21u32 {
+            let b = hamming_shortened(len);
+            let wd = weight_distribution(&b);
+            assert_eq!((b.m, b.rows.len(), wd[1], wd[2]), (len, len as usize - 5, 0, 0), "len {len}");
+            assert!(wd[3] > 0);
+        }
         for b in &lib {
             assert!(b.block.rows.len() <= 16 && b.block.m <= 32, "{}", b.name);
             assert_eq!(gf2_rank(&b.block.rows), b.block.rows.len(), "{}", b.name);

@@ -8,6 +8,7 @@
 //!
 //! Plain bit arithmetic.
 
+pub mod ceiling;
 pub mod linear;
 
 use minip_check::model::code::{overlap, Code, Shape};

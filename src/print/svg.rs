@@ -826,6 +826,37 @@ pub fn rank_linear_layout(linear: &[(u32, u32, f64)], explicit: &[(u32, u32, f64
     )
 }
 
+/// `log2(bound)/m` against `log2 n` (`minip rank --linear --plot-n`): one curve per `m` from
+/// `(m, n, exponent)`, the ceiling's limit `1 − log2(1 + 1/c_n)` (docs/math.md §9.5) and 1.
+pub fn rank_linear_by_n(pts: &[(u32, u32, f64)], ceiling: &[(f64, f64)]) -> String {
+    let mut ms: Vec<u32> = pts.iter().map(|p| p.0).collect();
+    ms.sort_unstable();
+    ms.dedup();
+    let mut series: Vec<Series> = ms
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            Series::new(
+                format!("certified, m = {m}"),
+                color::CYCLE[i % color::CYCLE.len()],
+                pts.iter().filter(|p| p.0 == m).map(|p| (f64::from(p.1).log2(), p.2)).collect(),
+                Dash::CYCLE[i % Dash::CYCLE.len()],
+                Marker::CYCLE[i % Marker::CYCLE.len()],
+            )
+        })
+        .collect();
+    series.push(Series::new(
+        "ceiling of the code argument, 1 − log_{2}(1 + 1/c_{n})",
+        color::BLACK,
+        ceiling.to_vec(),
+        Dash::Dashed,
+        Marker::None,
+    ));
+    let mut p = Panel::new("log_{2} n (sequence length)", "log_{2}(bound)/m", Scale::Linear, series);
+    p.hlines = vec![(1.0, "1 (the trivial 2^{m})".into())];
+    figure("Certified exponent log_{2}(rank bound)/m against the sequence length n, ε = 1/2", &[p])
+}
+
 /// `log2(bound)/m` against `m` for the frontier (docs/frontier.md): the certified lower bounds
 /// at the `m` where a certificate exists (markers; a certificate carried up from a smaller `m`
 /// is not drawn again), the certified upper bounds per kernel class, the paper's `2^{m/10−6}`

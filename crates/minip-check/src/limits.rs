@@ -16,7 +16,7 @@
 //! ```
 
 /// Sequence length of the paper family (3 sequences whatever `n`).
-pub const MAX_N: u32 = 1000;
+pub const MAX_N: u32 = 1024;
 /// Sequence length of the `all` family: `n(n+1)/2` sequences, two rows each.
 pub const MAX_N_ALL: u32 = 100;
 /// Query weight of a gap configuration (the LP has 6 unknowns; only the tokens grow).
@@ -54,7 +54,7 @@ pub const MAX_CODE_PAIRS: u128 = 1 << 26;
 /// The table printed by `--help`.
 pub const TABLE: &str = "\
 Limits (checked before any work starts; larger inputs are refused, exit 2):
-  n (paper family)            <= 1000        n (all family)        <= 100  (n(n+1)/2 sequences)
+  n (paper family)            <= 1024        n (all family)        <= 100  (n(n+1)/2 sequences)
   h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
   one range on the command line <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
   input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only

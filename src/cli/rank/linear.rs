@@ -7,6 +7,7 @@ use super::{paper, RankArgs};
 use crate::certify::rank::{self as explicit, RankJob, Ratios};
 use crate::certify::rank_linear::{self as search, Library, LinearResult, MAX_M};
 use crate::cli::{emit, progress_wanted};
+use crate::codes::ceiling;
 use crate::print::{json, svg, table};
 use minip_check::rational::{fmt_q, parse_rational, q, to_f64};
 use std::collections::BTreeMap;
@@ -14,8 +15,8 @@ use std::time::Instant;
 
 /// Smallest `m` accepted.
 pub const MIN_M: u32 = 8;
-/// Longest sequence length accepted (the closed forms hold for every n; the table stops here).
-pub const MAX_N: u32 = 8;
+/// Longest sequence length accepted (the checker's limit for the paper family).
+pub const MAX_N: u32 = minip_check::limits::MAX_N;
 /// The explicit-code method runs for `m` up to this.
 pub const EXPLICIT_M_MAX: u32 = 24;
 
@@ -70,7 +71,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         return Err(format!("--m: m = {m} is out of range (even m in {MIN_M}..={MAX_M})"));
     }
     let pool = super::pool(a.jobs)?;
-    if let Some(p) = &a.plot {
+    for p in a.plot.iter().chain(&a.plot_n) {
         crate::print::check_target(p)?;
     }
     if let Some(dir) = &a.out {
@@ -139,6 +140,19 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound))).collect();
         crate::print::write_file(p, &svg::rank_linear(&pts, &explicit_pts))?;
     }
+    if let Some(p) = &a.plot_n {
+        let pts: Vec<(u32, u32, f64)> =
+            ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound) / r.m as f64)).collect();
+        let (lo, hi) = (ns[0], ns[ns.len() - 1]);
+        let mut ceil: Vec<(f64, f64)> = Vec::new();
+        let mut n = lo;
+        while n <= hi {
+            ceil.push((f64::from(n).log2(), ceiling::exponent(n)));
+            n = (n + 1).max(n + n / 16);
+        }
+        ceil.push((f64::from(hi).log2(), ceiling::exponent(hi)));
+        crate::print::write_file(p, &svg::rank_linear_by_n(&pts, &ceil))?;
+    }
     if a.json {
         emit(
             &ok.iter()
@@ -158,6 +172,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
                     c.h.to_string(),
                     format!("{:.2}", to_f64(&c.value)),
                     format!("{:.4}", search::log2(&c.bound) / r.m as f64),
+                    format!("{:.4}", ceiling::ceiling_log2(r.n, r.m, c.h) / r.m as f64),
                     explicit_bounds.get(&(r.m, r.n)).map_or("-".into(), |b| b.to_string()),
                     format!("{:.4}", paper(r.m)),
                     format!("2^{}", r.m),
@@ -177,17 +192,18 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
                 "h",
                 "value",
                 "log2/m",
+                "ceiling log2/m",
                 "explicit (m<=24)",
                 "paper 2^(m/10-6)",
                 "trivial 2^m",
             ],
             &body,
         ));
-        s.push_str(&footer(ok.len(), secs));
+        s.push_str(&footer(ok.len(), secs, &ns));
         emit(&s)?;
     } else {
         let mut header: Vec<String> = vec!["m".into()];
-        header.extend(ns.iter().map(|n| format!("n={n}: rank >= (log2/m)")));
+        header.extend(ns.iter().map(|n| format!("n={n}: rank >= (log2/m <= ceiling)")));
         header.push("paper 2^(m/10-6)".into());
         let body: Vec<Vec<String>> = ms
             .iter()
@@ -196,7 +212,12 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
                 for &n in &ns {
                     row.push(ok.iter().find(|r| r.m == m && r.n == n).map_or("-".into(), |r| {
                         let b = &r.cert.claim().bound;
-                        format!("{} ({:.4})", short(&b.to_string()), search::log2(b) / m as f64)
+                        format!(
+                            "{} ({:.4} <= {:.4})",
+                            short(&b.to_string()),
+                            search::log2(b) / m as f64,
+                            ceiling::ceiling_log2(n, m, m / 2) / m as f64
+                        )
                     }));
                 }
                 row.push(format!("{:.4}", paper(m)));
@@ -206,18 +227,22 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         let hdr: Vec<&str> = header.iter().map(String::as_str).collect();
         let mut s = "Certified feature-rank lower bounds from linear codes by sequence length n, eps = 1/2 (codes: --json or the certificates)\n\n".to_string();
         s.push_str(&table::render(&hdr, &body));
-        s.push_str(&footer(ok.len(), secs));
+        s.push_str(&footer(ok.len(), secs, &ns));
         emit(&s)?;
     }
     stopped?;
     Ok(if failed > 0 { 2 } else { 0 })
 }
 
-fn footer(count: usize, secs: f64) -> String {
+fn footer(count: usize, secs: f64, ns: &[u32]) -> String {
+    let limits: Vec<String> = ns.iter().map(|&n| format!("n = {n}: {:.4}", ceiling::exponent(n))).collect();
     format!(
         "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2) over the k weight-h words x_i of the code (m = 2h, y_i = complement of x_i),\n\
          R_ij = R(0, wt(x_i xor x_j)/2; h) (class h when x_j = complement of x_i), pair counts exact (docs/math.md §9).\n\
+         ceiling = log2(g^2 C(m,h)/sum_j C(h,j)^2 beta^(2j))/m, g = n/(n-1), beta = 1/c_n: no code of weight-h words (lo = 0) priced with these ratios\n\
+         has a larger value (docs/math.md §9.5, proved there; f64, not a verdict). Its limit 1 - log2(1 + 1/c_n): {}.\n\
          Every row's certificate passed the checker ({} in {secs:.1} s).\n",
+        limits.join(", "),
         crate::print::count(count, "certificate", "certificates")
     )
 }
@@ -230,6 +255,8 @@ fn record(r: &LinearResult, explicit: Option<u64>) -> serde_json::Value {
         "bound": c.bound.to_string(), "strict": c.strict, "value": fmt_q(&c.value),
         "k": c.k.to_string(), "dim": c.dim, "code": r.cert.construction,
         "class_count": r.cert.classes.len(),
+        "ceiling_log2_per_m": format!("{:.4}", ceiling::ceiling_log2(r.n, r.m, c.h) / r.m as f64),
+        "ceiling_exponent": format!("{:.4}", ceiling::exponent(r.n)),
         "explicit_bound": explicit.map(|b| b.to_string()),
         "paper_log2": super::paper_log2(r.m), "trivial": super::trivial(r.m),
         "candidates": r.candidates,

@@ -19,13 +19,17 @@
 
 use super::ratio::{check_ratio, check_ratio_bound};
 use super::rational;
-use crate::format::rank_linear::{RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT};
+use crate::format::rank_linear::{
+    ChainRatio, RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
+};
+use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::code::parse_bits;
 use crate::model::linear::{
     block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM,
     MAX_BLOCK_LEN,
 };
 use crate::rational::{fmt_q, Rat};
+use crate::rows::chain::ChainTable;
 use crate::rows::ratio::class_label;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -108,6 +112,32 @@ pub struct RankLinearChecked {
     pub value: Rat,
     pub bound: BigUint,
     pub strict: bool,
+}
+
+/// Checks a `minip-ratio-chain/1` claim: default setting, `ε = 1/2`, `lo = 0`, `n`, `h`
+/// and `hi` within the checker's limits; the chain multipliers rebuilt from `table` (built
+/// for this `n` and spans up to `h`) and checked by the dual check of a
+/// `minip-ratio-bound/1` with the stated bound. Returns the bound.
+fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
+    if r.format != RATIO_CHAIN_FORMAT {
+        return Err(format!("format: expected {RATIO_CHAIN_FORMAT}"));
+    }
+    let p = &r.params;
+    if rational("params.eps", &p.eps)? != Rat::new(1.into(), 2.into()) || p.lo != 0 || p.n != table.n {
+        return Err("params: the chain form is for eps = 1/2, lo = 0".into());
+    }
+    if p.h > table.max_span() {
+        return Err(format!("params.h = {}: beyond the certificate's h", p.h));
+    }
+    let multipliers = table.multipliers(p.h, p.hi).ok_or_else(|| {
+        format!("no chain for R(0, {}; {}) (a span of at most 1)", class_label(p.h, p.hi), p.h)
+    })?;
+    check_ratio_bound(&RatioBoundCertificate {
+        format: RATIO_BOUND_FORMAT.into(),
+        params: p.clone(),
+        bound: r.bound.clone(),
+        multipliers,
+    })
 }
 
 /// Checks a `minip-rank-linear/1` certificate; returns what it proves.
@@ -216,6 +246,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     }
     // 4. The ratios, class by class.
     let mut priced: Vec<(Rat, BigUint)> = Vec::new();
+    let mut chain: Option<ChainTable> = None;
     let mut all_strict = true;
     for (i, ((class, n), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let o = (*class).min(p.h);
@@ -238,6 +269,10 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
                 check_ratio_bound(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?,
                 r.multipliers.len(),
             ),
+            RatioProof::Chain(r) => {
+                let table = chain.get_or_insert_with(|| ChainTable::new(p.n, p.h));
+                (&r.params, check_chain(r, table).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, 1)
+            }
         };
         if !params.is_default_setting() {
             return Err(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)"));

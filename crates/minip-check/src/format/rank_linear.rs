@@ -14,7 +14,8 @@
 //!   ratio used for them;
 //! - `ratios`: one ratio certificate per class, same order, for `R(0, class; h)`: either a
 //!   full `minip-ratio/2` (attaining point and multipliers) or a `minip-ratio-bound/1` (the
-//!   multipliers alone);
+//!   multipliers alone) or a `minip-ratio-chain/1` (the bound alone: the checker rebuilds the
+//!   chain multipliers, docs/math.md §9.3);
 //! - `value = k²/(k + Σ pairs·ratio^{−2})` and `bound`: `⌈value⌉`, or with `strict`
 //!   `⌊value⌋ + 1` (decimal string).
 //!
@@ -61,12 +62,28 @@ pub struct PairClass {
     pub ratio: String,
 }
 
-/// A ratio certificate inside a rank certificate: full or lower side only.
+/// A ratio certificate inside a rank certificate: full, lower side only, or the chain bound
+/// by name (the checker rebuilds its multipliers, `crate::rows::chain`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum RatioProof {
     Full(RatioCertificate),
     Bound(RatioBoundCertificate),
+    Chain(ChainRatio),
+}
+
+pub const RATIO_CHAIN_FORMAT: &str = "minip-ratio-chain/1";
+
+/// `minip-ratio-chain/1`: the claim `R(0, hi; h) ≥ bound` at `ε = 1/2` proved by the chain
+/// multipliers of docs/math.md §9.3, which the checker rebuilds from the parameters (at most
+/// `h + 1` rows of sequences with two classes of keys, for any `n`): the form that keeps
+/// certificates small for long contexts (`n` up to 1024).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChainRatio {
+    pub format: String,
+    pub params: super::ratio::RatioParams,
+    pub bound: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 //! the certificate's stated parameters (docs/math.md §2–5, §10).
 //! - `gap`: the closed rows of the gap LP over `(a, b, c, P, Q, S)`;
 //! - `ratio`: the row LP over all length-`n` sequences, classes `0..h−1`, `h`, `h⁺`;
+//! - `chain`: the chain bound's closed form and its multipliers at `ε = 1/2` (any `n`);
 //! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs";
 //! - `poly`: the class LP of overlap-polynomial heads over length-3 sequences (§10).
 //!
@@ -16,6 +17,7 @@
 //! assert_eq!(rows.iter().filter(|r| r.name == "bound").count(), 1);
 //! ```
 
+pub mod chain;
 pub mod cnf;
 pub mod gap;
 pub mod poly;
