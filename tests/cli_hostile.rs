@@ -104,7 +104,7 @@ fn help_version_and_typical_runs_onto_a_full_stdout_exit_2_without_a_panic() {
         "sharp --summarize proofs/sharp/probe",
         "sharp --milp --m 2 --d 1",
         "amplify --h 2..=4",
-        "amplify-bench --h 8 --no-glpsol --budget 0",
+        "amplify-bench --h 8 --against none",
         "rank --m 4 --sat-budget 0",
         "rank --linear --m 8 --no-explicit",
         "frontier --m 4 --kernel per_weight",
@@ -384,8 +384,8 @@ fn one_signal_stops_every_batch_with_exit_2() {
     let d = tmp("signals");
     let out = d.join("rank");
     for (args, signal) in [
-        (vec!["rank", "--m", "4..=14", "--sat-budget", "2", "--out", out.to_str().unwrap()], "INT"),
-        (vec!["amplify", "--h", "2..=60", "--json"], "TERM"),
+        (vec!["rank", "--m", "4..=14", "--out", out.to_str().unwrap()], "INT"),
+        (vec!["amplify", "--h", "2..=168", "--json"], "TERM"),
         (vec!["frontier", "--m", "4..=40"], "INT"),
     ] {
         let (code, stdout, err, secs) =

@@ -184,7 +184,7 @@ fn cli_linear_bad_input_is_one_line_and_exit_2() {
         (&["rank", "--linear", "--m", "258"], "out of range"),
         (&["rank", "--linear", "--m", "6"], "out of range"),
         (&["rank", "--linear", "--m", "24", "--eps", "1/4"], "eps = 1/2"),
-        (&["rank", "--linear", "--m", "24", "--n", "9"], "out of range (3..=8)"),
+        (&["rank", "--linear", "--m", "24", "--n", "1025"], "out of range (3..=1024)"),
         (&["rank", "--linear", "--m", "24", "--uniform"], "--uniform"),
         (&["rank", "--m", "24", "--n", "3..=4"], "--n"),
     ];

@@ -43,6 +43,8 @@ pub const MAINS: [&str; 3] = ["eham16", "golay24", "rm2_5"];
 /// The main blocks for `n > CHAIN_BY_NAME_N`, where the ceiling is high and the rate counts:
 /// the shortened Hamming code `[21, 16, 3]` first.
 pub const MAINS_LONG: [&str; 4] = ["ham21s", "eham16", "golay24", "rm2_5"];
+/// Smallest `m` whose search (for `n > CHAIN_BY_NAME_N`) uses `LONG_BLOCKS` and `MAINS_LONG`.
+pub const LONG_MIN_M: u32 = 64;
 /// Counts `t` tried below the largest that fits.
 pub const MAIN_SLACK: u32 = 3;
 /// Largest `m` the search accepts.
@@ -135,7 +137,9 @@ fn value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
 
 /// The candidate sums for `m`, grouped by `(main, t)`: each entry is the rest (fillers and pads).
 fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
-    let long = n > CHAIN_BY_NAME_N;
+    // The long-context blocks pay for their pair tables (`4^16/2` pairs for `ham21s`, minutes
+    // and gigabytes) only where their rate counts; below `LONG_MIN_M` the others serve.
+    let long = n > CHAIN_BY_NAME_N && m >= LONG_MIN_M;
     let pads: Vec<Vec<usize>> = {
         let (z, o) = (lib.index("zero1"), lib.index("one1"));
         vec![vec![], vec![z], vec![o], vec![z, z], vec![z, o]]

@@ -17,6 +17,10 @@ pub(super) struct ExportArgs {
 #[derive(Subcommand)]
 enum ExportWhat {
     /// Certificates as Coq terms (parameters and multipliers; Coq rebuilds the rows), one .v file per CERT.
+    #[command(after_help = super::tail("Compile with: coqc -Q proofs/coq/theories Minip DIR/NAME.v (docs/formal.md).", &[
+        "minip export coq proofs/settle --out /tmp/coq",
+        "minip export coq proofs/amplify proofs/regression --out /tmp/coq",
+    ]))]
     Coq(CoqArgs),
 }
 

@@ -51,7 +51,7 @@ fn top_help() -> String {
 
 /// A command's help after the options: notes of its own, examples, the exit codes and the
 /// pointer to the limits.
-fn tail(notes: &str, examples: &[&str]) -> String {
+pub(super) fn tail(notes: &str, examples: &[&str]) -> String {
     let mut s = String::new();
     if !notes.is_empty() {
         s.push_str(notes);
@@ -132,7 +132,7 @@ enum Cmd {
     ]))]
     Amplify(amplify::AmplifyArgs),
     /// Time certified ratios up to h = 168, side by side with glpsol --exact.
-    #[command(after_help = tail("", &["minip amplify-bench", "minip amplify-bench --no-glpsol --h 96"]))]
+    #[command(after_help = tail("", &["minip amplify-bench", "minip amplify-bench --h 48,96 --against both --json"]))]
     AmplifyBench(amplify::AmplifyBenchArgs),
     /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios); --linear: up to m = 256.
     #[command(after_help = tail(rank::NOTES, &[
@@ -387,8 +387,9 @@ mod tests {
                 seen += 1;
             }
         }
-        // sweep GRID, verify PATHS, rank --m, head verify HEAD --len, head attack HEAD.
-        assert_eq!(seen, 6);
+        // sweep GRID, verify PATHS, rank --m, head verify HEAD --len, head attack HEAD,
+        // export coq CERT --out.
+        assert_eq!(seen, 8);
     }
 
     #[test]
