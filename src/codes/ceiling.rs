@@ -2,7 +2,7 @@
 //! pairs `(x_i, y_i)` with `|x_i| = h` in `m` bits and `lo = 0`, priced with the chain-bound
 //! ratios of length-`n` sequences, the trace/Frobenius value is at most
 //!
-//!     γ_n² · C(m, h) / Σ_j C(h, j)·C(m − h, j)·β_n^{2j},     β_n = 1/c_n,  γ_n = n/(n − 1),
+//! `γ_n² · C(m, h) / Σ_j C(h, j)·C(m − h, j)·β_n^{2j}`, with `β_n = 1/c_n` and `γ_n = n/(n − 1)`,
 //!
 //! with `c_n = max_{d ≥ 2} ((n − 2)(d − 1))^{1/d}` the chain bound's best growth per unit of
 //! overlap. In the exponent: `log2(value)/m ≤ 1 − log2(1 + β_n) + O(log m / m)`.

@@ -8,10 +8,10 @@
 //!
 //! ```
 //! use minip_check::limits::{at_most, MAX_N};
-//! assert!(at_most("n", 1000, MAX_N, "three sequences per configuration").is_ok());
+//! assert!(at_most("n", 1024, MAX_N, "three sequences per configuration").is_ok());
 //! assert_eq!(
-//!     at_most("n", 1001, MAX_N, "three sequences").unwrap_err(),
-//!     "n = 1001 is above the supported 1000 (three sequences)"
+//!     at_most("n", 1025, MAX_N, "three sequences").unwrap_err(),
+//!     "n = 1025 is above the supported 1024 (three sequences)"
 //! );
 //! ```
 
