@@ -609,7 +609,7 @@ def sharp(
     >>> minip.sharp(d=2).kstar
     Fraction(1, 1)
     >>> minip.sharp(d=3).verify()
-    'sharp (1 configurations, kstar certified both sides)'
+    'sharp (1 configuration, n=3 eps=1/2 paper h=3 u=0 w=3: kstar = 2 certified both sides)'
     """
     conf = _conf(d, h, u, w, tokens, n, eps, family, "paper", task, kernel, positions, keys, at)
     return Sharp(json.loads(_minip.sharp(conf)))
@@ -631,14 +631,17 @@ class Ratio(Certified):
         self.n: int = d["n"]
         self.eps: Fraction = Fraction(d["eps"])
         self.h: int = d["h"]
-        self.lo: int = d["lo"]
+        self.lo: int = int(d["lo"])
         self.hi: str = d["hi"]
         self.superset: bool = bool(d["superset"])
         self.verdict: str = d["verdict"]
         self.ratio_text: Optional[str] = d.get("ratio")
         #: ``R``, or ``None`` when it is not a rational (unknown, empty, ``-inf``).
         self.ratio: Optional[Fraction] = _q_or_none(d.get("ratio"))
-        self.log2_ratio: Optional[float] = d.get("log2_ratio")
+        # log2 R for plots (a float, computed here: the records carry only the exact ratio).
+        self.log2_ratio: Optional[float] = (
+            math.log2(self.ratio) if isinstance(self.ratio, Fraction) and self.ratio > 0 else None
+        )
         self.chain_bound: Optional[Fraction] = _q_or_none(d.get("chain_bound"))
         self.reason: Optional[str] = d.get("reason")
 
