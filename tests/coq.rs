@@ -163,8 +163,14 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Ratio.ratio_batch_sound",
         "Chain.chain_bound",
         "Chain.amplification",
+        "Rank.cauchy_schwarz",
+        "Rank.rank_features",
+        "Rank.rank_entrywise",
+        "Rank.rank_entrywise_div",
+        "RankBound.code_sound",
+        "RankM16.rank_m16",
     ];
-    let mut text = String::from("From Minip Require Lemma3 Gap Ratio Chain.\n");
+    let mut text = String::from("From Minip Require Lemma3 Gap Ratio Chain Rank RankBound RankM16.\n");
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
     }
@@ -270,4 +276,115 @@ fn export_refuses_what_it_cannot_state() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("does not accept"));
+}
+
+/// `proofs/coq/theories/RankM16.v` states the code and the ratio certificates of
+/// `proofs/rank/m16.json`: the tokens are the certificate's, the ratio entries are what
+/// `minip export coq` writes for its two ratio certificates, and the bound is its `bound`.
+#[test]
+fn the_rank_instance_is_the_committed_certificate() {
+    let cert: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(ROOT).join("proofs/rank/m16.json")).unwrap())
+            .unwrap();
+    let v = std::fs::read_to_string(theories().join("RankM16.v")).unwrap();
+    let tokens = |side: &str| -> Vec<String> {
+        cert["code"][side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let bits: Vec<String> = t.as_str().unwrap().chars().map(|c| c.to_string()).collect();
+                format!("[{}]", bits.join(";"))
+            })
+            .collect()
+    };
+    let section = |from: &str, to: &str| -> String {
+        let a = v.find(from).unwrap_or_else(|| panic!("{from} not in RankM16.v"));
+        let b = a + v[a..].find(to).unwrap();
+        v[a..b].to_string()
+    };
+    let xs = section("Definition xs", "].");
+    let ys = section("Definition ys", "].");
+    let (tx, ty) = (tokens("x"), tokens("y"));
+    assert_eq!(tx.len(), 30);
+    assert_eq!(xs.matches("[1").count() + xs.matches("[0").count(), 30, "{xs}");
+    assert_eq!(ys.matches("[1").count() + ys.matches("[0").count(), 30, "{ys}");
+    for (i, t) in tx.iter().enumerate() {
+        assert_eq!(
+            xs.match_indices('[').nth(i + 1).map(|(p, _)| &xs[p..p + t.len()]),
+            Some(t.as_str()),
+            "x{i}"
+        );
+    }
+    for (i, t) in ty.iter().enumerate() {
+        assert_eq!(
+            ys.match_indices('[').nth(i + 1).map(|(p, _)| &ys[p..p + t.len()]),
+            Some(t.as_str()),
+            "y{i}"
+        );
+    }
+    let p = &cert["params"];
+    let call =
+        format!("code_check {} {} {} xs ys ratio_certs {} = true", p["m"], p["h"], p["lo"], cert["bound"]);
+    assert!(v.contains(&call), "{call}");
+    assert!(v.contains("Theorem rank_m16 : rank_claim 16 8."));
+    assert_eq!(cert["bound"], 8);
+    // The ratio entries: exactly what the exporter writes for the certificate's ratios.
+    let out = scratch("rank16");
+    let ratios = cert["ratios"].as_array().unwrap();
+    let mut files = Vec::new();
+    for (i, r) in ratios.iter().enumerate() {
+        let f = out.join(format!("ratio{i}.json"));
+        std::fs::write(&f, serde_json::to_string(r).unwrap()).unwrap();
+        files.push(f.to_string_lossy().to_string());
+    }
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    export(&args, &out.join("v"));
+    let certs = section("Definition ratio_certs", "].\n");
+    let mut exported = 0;
+    for e in std::fs::read_dir(out.join("v")).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        for line in text.lines().filter(|l| l.trim_start().starts_with("((RP ")) {
+            assert!(certs.contains(line.trim().trim_end_matches(',')), "{line} not in RankM16.v");
+            exported += 1;
+        }
+    }
+    assert_eq!(exported, ratios.len());
+    assert_eq!(certs.matches("((RP ").count(), ratios.len());
+}
+
+/// A tampered bound, token or ratio in the rank instance makes Coq reject it.
+#[test]
+fn tampered_rank_instances_are_rejected_by_coq() {
+    built();
+    let out = scratch("rank-tamper");
+    let v = std::fs::read_to_string(theories().join("RankM16.v")).unwrap();
+    let cases = [
+        // the bound raised to 9 (the entrywise value is 22815/3131 < 8)
+        ("bound", tamper(&v, "ratio_certs 8 = true", "ratio_certs 9 = true")),
+        // one bit of a key flipped
+        (
+            "token",
+            tamper(
+                &v,
+                "Definition ys : list (list bool) := map tb [\n  [0;0;0;0;0;0;0;0;1;",
+                "Definition ys : list (list bool) := map tb [\n  [1;0;0;0;0;0;0;0;1;",
+            ),
+        ),
+        // a certified ratio raised
+        ("ratio", tamper(&v, "true, (13#1))", "true, (14#1))")),
+        // a class certificate missing (the class-8 ratio dropped)
+        ("missing", tamper(&v, "((RP 3 (1#2) 8 0 8 true", "((RP 3 (1#2) 8 0 7 true")),
+    ];
+    let f = out.join("RankM16.v");
+    std::fs::write(&f, &v).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok, "{log}");
+    for (what, text) in cases {
+        let f = out.join(format!("tampered_rank_{what}.v"));
+        std::fs::write(&f, text).unwrap();
+        let (ok, log) = coqc(&f);
+        assert!(!ok, "Coq accepted a tampered rank {what}");
+        assert!(log.contains("Unable to unify \"true\" with \"false\""), "{what}: {log}");
+    }
 }
