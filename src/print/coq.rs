@@ -20,6 +20,9 @@ use serde_json::{Map, Value};
 pub struct CoqBatch {
     pub gaps: Vec<String>,
     pub ratios: Vec<String>,
+    /// Indices into `gaps` of the `minip-gap/1` certificates stating `bound: paper`: Coq
+    /// recomputes their factor (`Minip.Gap.kpaper`) and concludes the claim with it.
+    pub paper: Vec<usize>,
     /// Certificates with nothing to export (a `broken` gap verdict, an attained `kstar`).
     pub skipped: usize,
 }
@@ -190,6 +193,9 @@ impl CoqBatch {
                         Ok((str_field(r, "name")?.to_string(), str_field(r, "multiplier")?.to_string()))
                     })
                     .collect::<Result<Vec<_>, String>>()?;
+                if p.get("bound").and_then(Value::as_str) == Some("paper") {
+                    self.paper.push(self.gaps.len());
+                }
                 self.gaps.push(gap_entry(p, str_field(p, "kprime")?, &mults)?);
             }
             "minip-sharp/1" => {
@@ -249,6 +255,18 @@ impl CoqBatch {
                  Theorem gap_claims : Forall (fun c => gap_claim (fst c)) gap_certs.\n\
                  Proof. exact (gap_batch_sound gap_certs gap_certs_ok). Qed.\n",
             );
+        }
+        if !self.paper.is_empty() {
+            let idx: Vec<String> = self.paper.iter().map(usize::to_string).collect();
+            s.push_str(&format!(
+                "\n(* The certificates stating `bound: paper`: their K' is the paper's K, recomputed. *)\n\
+                 Definition gap_paper : list nat := [{}]%nat.\n\n\
+                 Lemma gap_paper_ok : forallb (paper_at gap_certs) gap_paper = true.\n\
+                 Proof. vm_compute. reflexivity. Qed.\n\n\
+                 Theorem gap_paper_claims : Forall (paper_claim_at gap_certs) gap_paper.\n\
+                 Proof. exact (gap_paper_sound gap_certs gap_paper gap_certs_ok gap_paper_ok). Qed.\n",
+                idx.join("; ")
+            ));
         }
         if !self.ratios.is_empty() {
             s.push_str("\nDefinition ratio_certs : list ((rparams * Q) * list (rlabel * Q)) := [\n  ");

@@ -157,3 +157,58 @@ Proof.
     + rewrite E. simpl. nra.
     + assert (Ekq : k = q) by (unfold k; lia). rewrite Ekq in W3, C. nra.
 Qed.
+
+(** ** The forced ratio is at least the chain bound ([R(lo,hi;h) >= chain_n(hi - lo)],
+    docs/math.md §4.7, §9.3), for every [n >= 3] and [h], at [eps = 1/2]: for every split
+    [hi - lo = d_1 + ... + d_k] into gaps [d_i >= 2] and representatives [rep c] of overlap
+    [c] for [lo <= c <= hi <= ov x x], every head correct on all length-[n] sequences has
+    [alpha(x, rep lo) >= Π (n-2)(d_i - 1) alpha(x, rep hi)].  [chain_n(o)] is the largest
+    such product, so [R(lo, hi; h) >= chain_n(hi - lo)]. *)
+Fixpoint chainprod (n : R) (ds : list nat) : R :=
+  match ds with
+  | [] => 1
+  | d :: ds' => (n - 2) * (INR d - 1) * chainprod n ds'
+  end.
+
+Lemma chainprod_ge1 n ds : 3 <= n -> Forall (fun d => (2 <= d)%nat) ds -> 1 <= chainprod n ds.
+Proof.
+  intros Hn Hd. induction Hd as [|d ds Hd Hds IH]; simpl; [lra|].
+  assert (2 <= INR d) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact Hd).
+  assert (1 <= (n - 2) * (INR d - 1)) by nra. nra.
+Qed.
+
+Theorem forced_ratio_chain {T} (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T)
+  (n lo : nat) (ds : list nat) :
+  (3 <= n)%nat -> Forall (fun d => (2 <= d)%nat) ds ->
+  (forall c, (lo <= c <= lo + list_sum ds)%nat -> ov x (rep c) = INR c) ->
+  INR (lo + list_sum ds) <= ov x x ->
+  nonneg H -> correct_all ov n (1 / 2) H x ->
+  alpha H x (rep lo) >= chainprod (INR n) ds * alpha H x (rep (lo + list_sum ds)%nat).
+Proof.
+  intros Hn Hds. revert lo. induction Hds as [|d ds Hd Hds IH]; intros lo Hov Hh Hnn Hall; simpl.
+  - rewrite Nat.add_0_r. lra.
+  - simpl in Hov, Hh.
+    assert (Hn3 : 3 <= INR n) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR; exact Hn).
+    assert (Hd2 : 2 <= INR d) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact Hd).
+    assert (Elo : ov x (rep lo) = INR lo) by (apply Hov; lia).
+    assert (Ed : ov x (rep (lo + d)%nat) = INR lo + INR d) by (rewrite Hov by lia; apply plus_INR).
+    assert (Hend : INR (lo + d) <= INR (lo + (d + list_sum ds))) by (apply le_INR; lia).
+    rewrite plus_INR in Hend.
+    destruct (paper_of_all ov H x n (1 / 2) (rep lo) (rep (lo + d)%nat) Hn Hall) as (C1 & C2 & C3).
+    pose proof (lemma3 ov x (rep lo) (rep (lo + d)%nat) ltac:(lra) ltac:(lra) (INR n) (1 / 2) H Hn3
+                  ltac:(lra) ltac:(rewrite Ed, Elo; nra) Hnn C1 C2 C3) as L3.
+    assert (EK : Kfac (INR n) (1 / 2) (ov x (rep (lo + d)%nat) - ov x (rep lo)) = (INR n - 2) * (INR d - 1)).
+    { unfold Kfac. rewrite Ed, Elo. field. }
+    rewrite EK in L3.
+    specialize (IH (lo + d)%nat ltac:(intros c Hc; apply Hov; lia)
+                  ltac:(replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat by lia; exact Hh)
+                  Hnn Hall).
+    replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat in IH by lia.
+    pose proof (chainprod_ge1 (INR n) ds Hn3 Hds).
+    pose proof (Hnn x (rep (lo + (d + list_sum ds))%nat)).
+    assert (HK : 1 <= (INR n - 2) * (INR d - 1)) by nra.
+    set (P := chainprod (INR n) ds) in *. set (Ahi := alpha H x (rep (lo + (d + list_sum ds))%nat)) in *.
+    set (Am := alpha H x (rep (lo + d)%nat)) in *. set (K := (INR n - 2) * (INR d - 1)) in *.
+    assert (K * Am >= K * (P * Ahi)) by nra.
+    nra.
+Qed.

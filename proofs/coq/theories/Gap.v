@@ -257,3 +257,40 @@ Proof.
   intro H. apply Forall_forall. intros pc Hin. rewrite forallb_forall in H.
   exact (gap_sound _ _ (H pc Hin)).
 Qed.
+
+(** ** Certificates stating [bound: paper]: the factor [K' = K = (n-2)(d-2 eps)/(2 eps)],
+    [d = w - u], recomputed here from [(n, eps, u, w)] instead of read from the export. *)
+Local Open Scope Q_scope.
+Definition kpaper (p : gparams) : Q :=
+  (Qnat (g_n p) - 2) * (Qnat (g_w p) - Qnat (g_u p) - 2 * g_eps p) / (2 * g_eps p).
+
+Definition paper_at (certs : list (gparams * list (glabel * Q))) (i : nat) : bool :=
+  match nth_error certs i with Some c => Qeq_bool (g_kp (fst c)) (kpaper (fst c)) | None => false end.
+Local Close Scope Q_scope.
+
+(** The claim of a [bound: paper] certificate: no head correct on the family has
+    [alpha(x,y) <= K alpha(x,z)] with the paper's [K] (Lemma 3's constant). *)
+Definition paper_claim (p : gparams) : Prop :=
+  forall (T : Type) (ov : T -> T -> R) (x y z : T) (H : head T),
+    ov x x = INR (g_h p) -> ov x y = INR (g_u p) -> ov x z = INR (g_w p) ->
+    nonneg H ->
+    (forall ix iy iz, in_family p ix iy iz = true ->
+       correct ov (Q2R (g_eps p)) H x (keys3 x y z (ix - 1) iy iz)) ->
+    ~ (alpha H x y <= Q2R (kpaper p) * alpha H x z).
+
+Definition paper_claim_at (certs : list (gparams * list (glabel * Q))) (i : nat) : Prop :=
+  exists c, nth_error certs i = Some c /\ paper_claim (fst c).
+
+Theorem gap_paper_sound (certs : list (gparams * list (glabel * Q))) (idx : list nat) :
+  forallb (fun pc => check_gap (fst pc) (snd pc)) certs = true ->
+  forallb (paper_at certs) idx = true ->
+  Forall (paper_claim_at certs) idx.
+Proof.
+  intros Hc Hi. apply Forall_forall. intros i Hin. rewrite forallb_forall in Hi.
+  specialize (Hi i Hin). unfold paper_at in Hi.
+  destruct (nth_error certs i) as [c|] eqn:E; [|discriminate].
+  exists c. split; [exact E|].
+  apply Qeq_bool_iff, Qeq_eqR in Hi.
+  rewrite forallb_forall in Hc. pose proof (gap_sound _ _ (Hc c (nth_error_In _ _ E))) as G.
+  unfold paper_claim. rewrite <- Hi. exact G.
+Qed.
