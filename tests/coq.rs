@@ -171,6 +171,7 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Chain.forced_ratio_chain",
         "Rank.cauchy_schwarz",
         "Rank.rank_features",
+        "Rank.rank_lemma",
         "Rank.rank_entrywise",
         "Rank.rank_entrywise_div",
         "RankBound.code_sound",
@@ -227,12 +228,12 @@ fn tampered_exports_are_rejected_by_coq() {
         ("label", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 1 2 0 true, (1#4));")),
         // a row label outside the family
         ("family", tamper(&settle, first, "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 2 1 0 false, (1#4));")),
-        // a ratio: the bound, a class in a label, a multiplier
         // a `bound: 2` certificate (h = 4: K' = 2, the paper's K = 3) listed as `bound: paper`
         (
             "paper index",
             tamper(&settle, "gap_paper : list nat := [0; 2; 4;", "gap_paper : list nat := [0; 3; 4;"),
         ),
+        // a ratio: the bound, a class in a label, a multiplier
         ("ratio", tamper(&amplify, "true, (16#1))", "true, (17#1))")),
         ("class", tamper(&amplify, "(([0;5]%nat, true)", "(([1;5]%nat, true)")),
         ("ratio multiplier", tamper(&amplify, "(([0;0]%nat, false), (1#2))", "(([0;0]%nat, false), (1#3))")),

@@ -146,6 +146,22 @@ Proof.
     + apply IH.
 Qed.
 
+(** The rank lemma for any [k x k] matrix [M] (entries [M i j], [i, j < k]) of feature rank
+    at most [r], i.e. a sum of [r] rank-one terms on the block: [(tr M)^2 <= r ||M||_F^2].
+    Over a field the least such [r] is the rank of [M]. *)
+Definition feature_rank_le (k : nat) (M : nat -> nat -> R) (r : nat) : Prop :=
+  exists phi psi : nat -> nat -> R,
+    forall i j, (i < k)%nat -> (j < k)%nat -> M i j = fmat r phi psi i j.
+
+Corollary rank_lemma k M r : feature_rank_le k M r -> trace k M ^ 2 <= INR r * frob k M.
+Proof.
+  intros (phi & psi & E).
+  assert (Et : trace k M = trace k (fmat r phi psi)) by (apply sumN_ext; intros; apply E; lia).
+  assert (Ef : frob k M = frob k (fmat r phi psi)).
+  { apply sumN_ext. intros i Hi. apply sumN_ext. intros j Hj. rewrite E by lia. reflexivity. }
+  rewrite Et, Ef. apply rank_features.
+Qed.
+
 (** Off-diagonal sums. *)
 Definition offsum (k : nat) (b : nat -> nat -> R) : R :=
   sumN k (fun i => sumN k (fun j => if Nat.eqb i j then 0 else b i j)).
