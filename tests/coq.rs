@@ -68,6 +68,8 @@ fn export(args: &[&str], out: &Path) -> String {
 fn coqc(file: &Path) -> (bool, String) {
     let dir = file.parent().unwrap();
     let o = Command::new("coqc")
+        // MathComp's notations override the standard ones when RankMC is loaded: not an issue.
+        .args(["-w", "-notation-overridden,-ambiguous-paths"])
         .arg("-Q")
         .arg(theories())
         .arg("Minip")
@@ -176,8 +178,11 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Rank.rank_entrywise_div",
         "RankBound.code_sound",
         "RankM16.rank_m16",
+        "RankMC.rank_features_mc",
+        "RankMC.rank_lemma_mc",
+        "RankMC.rank_entrywise_mc",
     ];
-    let mut text = String::from("From Minip Require Lemma3 Gap Ratio Chain Rank RankBound RankM16.\n");
+    let mut text = String::from("From Minip Require Lemma3 Gap Ratio Chain Rank RankBound RankM16 RankMC.\n");
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
     }
