@@ -28,6 +28,9 @@ use crate::model::linear::{
     block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM,
     MAX_BLOCK_LEN,
 };
+use crate::model::macwilliams::{
+    dual_pair_work, dual_types, parse_wide, slice, slice_work, wide_rank, Wide, MAX_DUAL_DIM, MAX_DUAL_LEN,
+};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::chain::ChainTable;
 use crate::rows::ratio::class_label;
@@ -98,6 +101,9 @@ pub const MAX_LINEAR_M: u32 = 4096;
 pub const MAX_BLOCK_PAIRS: u128 = 1 << 33;
 /// Most limb multiplications in the convolution (`model::linear::convolution_work`).
 pub const MAX_CONVOLUTION_WORK: u128 = 40_000_000_000;
+/// Most modular products in the MacWilliams transform of a code given by its dual
+/// (`model::macwilliams::slice_work`).
+pub const MAX_MACWILLIAMS_WORK: u128 = 5_000_000_000;
 
 /// What a checked certificate proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,23 +146,10 @@ fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
     })
 }
 
-/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
-pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
-    if c.format != RANK_LINEAR_FORMAT {
-        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
-    }
+/// The pair counts by overlap of the weight-`h` words of a direct sum of small blocks
+/// (enumerated tables, convolved), and the total dimension; budgeted before any work.
+fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
     let p = &c.params;
-    let eps = rational("params.eps", &p.eps)?;
-    if p.n < 3 || !eps.is_positive() {
-        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
-    }
-    if p.m == 0 || p.m > MAX_LINEAR_M {
-        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
-    }
-    if p.h == 0 || 2 * p.h > p.m {
-        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
-    }
-    // 1. The blocks, and the budget, before anything is enumerated.
     let mut distinct: BTreeMap<Block, Option<Arc<Vec<PairEntry>>>> = BTreeMap::new();
     let mut order: Vec<Block> = Vec::new();
     let (mut len, mut dim) = (0u64, 0u64);
@@ -221,6 +214,79 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
             order.iter().map(|b| (b.m, distinct[b].as_deref().map_or(&[][..], |t| &t[..]))).collect();
         pair_counts(p.h, &tables, limbs)
     })?;
+    Ok((by_overlap, dim))
+}
+
+/// The pair counts by overlap of the weight-`h` words of one long code given by its dual
+/// (docs/math.md §9.6): the dual's `4^d` pairs by type, then the MacWilliams transform of the
+/// slice `(h, h)`; both budgeted first. Returns the counts and the code's dimension `m − d`.
+fn dual_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
+    let p = &c.params;
+    let [b] = c.blocks.as_slice() else {
+        return Err("blocks: a block given by its dual must be the only block".into());
+    };
+    let at = format!("blocks[0] ({})", b.name);
+    if b.copies != 1 || !b.generator.is_empty() {
+        return Err(format!("{at}: a block given by its dual has one copy and no generator rows"));
+    }
+    if b.m != p.m {
+        return Err(format!("blocks: total length {}, but params.m = {}", b.m, p.m));
+    }
+    if b.m > MAX_DUAL_LEN {
+        return Err(format!("too large to check: {at} has length {}, the limit for a code given by its dual is {MAX_DUAL_LEN}", b.m));
+    }
+    if b.dual.len() > MAX_DUAL_DIM as usize {
+        return Err(format!(
+            "too large to check: {at} has {} dual rows, the limit is {MAX_DUAL_DIM}",
+            b.dual.len()
+        ));
+    }
+    let rows: Vec<Wide> = b
+        .dual
+        .iter()
+        .enumerate()
+        .map(|(r, s)| parse_wide(s, b.m).map_err(|e| format!("{at}.dual[{r}]: {e}")))
+        .collect::<Result<_, _>>()?;
+    let rank = wide_rank(&rows);
+    if rank != rows.len() {
+        return Err(format!("{at}: the dual rows are linearly dependent (rank {rank} < {})", rows.len()));
+    }
+    let d = rows.len() as u32;
+    let pair_work = dual_pair_work(b.m, d);
+    if pair_work > MAX_BLOCK_PAIRS {
+        return Err(format!(
+            "too large to check: {pair_work} dual pair operations, the limit is {MAX_BLOCK_PAIRS}"
+        ));
+    }
+    let types = dual_types(b.m, &rows);
+    let work = slice_work(b.m, &types, p.h, p.h);
+    if work > MAX_MACWILLIAMS_WORK {
+        return Err(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}"));
+    }
+    let mut counts = slice(b.m, d, &types, p.h, p.h)?;
+    counts.resize(p.h as usize + 1, BigUint::zero());
+    Ok((Arc::new(counts), u64::from(b.m - d)))
+}
+
+/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
+pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
+    if c.format != RANK_LINEAR_FORMAT {
+        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
+    }
+    let p = &c.params;
+    let eps = rational("params.eps", &p.eps)?;
+    if p.n < 3 || !eps.is_positive() {
+        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+    }
+    if p.m == 0 || p.m > MAX_LINEAR_M {
+        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
+    }
+    if p.h == 0 || 2 * p.h > p.m {
+        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
+    }
+    // 1. The blocks, and the budget, before anything is enumerated.
+    let (by_overlap, dim) =
+        if c.blocks.iter().any(|b| !b.dual.is_empty()) { dual_counts(c)? } else { direct_sum_counts(c)? };
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
     if c.k != k.to_string() {
