@@ -109,3 +109,65 @@ fn committed_long_context_certificates_check() {
         assert!(v.windows(2).all(|w| w[0].1 <= w[1].1), "{v:?}");
     }
 }
+
+/// A code given by its dual (`eham64`, n = 1024, m = 64): the checker recomputes the pair counts
+/// from the dual rows, so any edit of them, or of how the block is stated, is rejected.
+#[test]
+fn tampered_dual_codes_are_rejected() {
+    let p = root().join("proofs/rank-linear/n1024_m064.json");
+    let AnyCertificate::RankLinear(good) = minip_check::read::read(&p).unwrap() else {
+        panic!("rank-linear")
+    };
+    assert_eq!((good.construction.as_str(), good.blocks[0].dual.len()), ("eham64", 7));
+    let got = check_rank_linear(&good).unwrap();
+    assert_eq!(got.dim, 57);
+    let rejected = |c: &RankLinearCertificate, part: &str| {
+        let e = check_rank_linear(c).expect_err("tampered");
+        assert!(e.contains(part), "expected '{part}' in: {e}");
+    };
+    // One bit of a dual row flipped: another code (minimum distance 2 or other counts).
+    let mut t = good.clone();
+    let row = &mut t.blocks[0].dual[3];
+    let flipped = if row.as_bytes()[5] == b'0' { '1' } else { '0' };
+    row.replace_range(5..6, &flipped.to_string());
+    assert!(check_rank_linear(&t).is_err());
+    // A dual row replaced by the sum of two others: dependent rows.
+    let mut t = good.clone();
+    let (a, b) = (t.blocks[0].dual[1].clone(), t.blocks[0].dual[2].clone());
+    t.blocks[0].dual[4] = a.bytes().zip(b.bytes()).map(|(x, y)| if x == y { '0' } else { '1' }).collect();
+    rejected(&t, "linearly dependent");
+    // A dual row dropped: the code doubles, k is recounted.
+    let mut t = good.clone();
+    t.blocks[0].dual.pop();
+    rejected(&t, "recounted");
+    // A row of the wrong length, or not bits.
+    let mut t = good.clone();
+    t.blocks[0].dual[0].push('0');
+    rejected(&t, "dual[0]");
+    let mut t = good.clone();
+    t.blocks[0].dual[0].replace_range(0..1, "2");
+    rejected(&t, "dual[0]");
+    // Generator rows next to the dual rows, two copies, or a second block.
+    let mut t = good.clone();
+    t.blocks[0].generator = vec!["1".repeat(64)];
+    rejected(&t, "no generator rows");
+    let mut t = good.clone();
+    t.blocks[0].copies = 2;
+    rejected(&t, "one copy");
+    let mut t = good.clone();
+    let mut second = t.blocks[0].clone();
+    second.dual.clear();
+    second.generator = vec!["1".repeat(64)];
+    t.blocks.push(second);
+    rejected(&t, "only block");
+    // A stated class count changed.
+    let mut t = good.clone();
+    let n: BigUint = t.classes[0].pairs.parse().unwrap();
+    t.classes[0].pairs = (n + 1u32).to_string();
+    rejected(&t, "classes[0]");
+    // Over the dual's limits: more rows than MAX_DUAL_DIM.
+    let mut t = good;
+    let extra = t.blocks[0].dual[0].clone();
+    t.blocks[0].dual.extend(std::iter::repeat_n(extra, 4));
+    rejected(&t, "too large to check");
+}

@@ -14,7 +14,7 @@
 
 use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
 use crate::codes::linear::{library, Named, LONG_BLOCKS};
-use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_WORK};
+use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_OPS};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{
     ChainRatio, LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof,
@@ -23,7 +23,7 @@ use minip_check::format::rank_linear::{
 use minip_check::format::ratio::RatioParams;
 use minip_check::model::code::bits;
 use minip_check::model::linear::{
-    block_pair_work, block_pairs, convolution_work, limbs_for, PairEntry, PairTable,
+    block_pair_work, block_pairs, limbs_for, ops_of_groups, weight_groups, Cells, PairEntry, PairTable,
 };
 use minip_check::model::macwilliams::{dual_types, slice, wide_bits};
 use minip_check::rational::{fmt_q, Rat};
@@ -75,18 +75,20 @@ pub fn dual_counts(m: u32, rows: &[Vec<u64>]) -> Result<Vec<BigUint>, String> {
     Ok(c)
 }
 
-/// Whether the checker's budget admits a sum (`MAX_CONVOLUTION_WORK`, `MAX_BLOCK_PAIRS`).
+/// Whether the checker's budget admits a sum (`MAX_CONVOLUTION_OPS`, `MAX_BLOCK_PAIRS`).
 fn checkable(lib: &Library, h: u32, sum: &Sum) -> bool {
     let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
-    let sizes: Vec<(u32, usize)> = sum
+    let groups: Vec<(u32, Cells)> = sum
         .iter()
-        .flat_map(|&(i, c)| std::iter::repeat_n((lib.len(i), lib.table(i).len()), c as usize))
+        .flat_map(|&(i, c)| {
+            std::iter::repeat_n((lib.len(i), weight_groups(&lib.blocks[i].block)), c as usize)
+        })
         .collect();
     let mut distinct: Vec<usize> = sum.iter().map(|p| p.0).collect();
     distinct.sort_unstable();
     distinct.dedup();
-    let pairs: u128 = distinct.iter().map(|&i| block_pair_work(lib.dim(i))).sum();
-    convolution_work(h, &sizes, limbs_for(dim)) <= MAX_CONVOLUTION_WORK && pairs <= MAX_BLOCK_PAIRS
+    let pairs: u128 = distinct.iter().map(|&i| block_pair_work(&lib.blocks[i].block)).sum();
+    ops_of_groups(h, &groups, limbs_for(dim)) <= MAX_CONVOLUTION_OPS && pairs <= MAX_BLOCK_PAIRS
 }
 
 /// The library, each block's pair table computed on first use (once, shared by threads).

@@ -25,8 +25,8 @@ use crate::format::rank_linear::{
 use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::code::parse_bits;
 use crate::model::linear::{
-    block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM,
-    MAX_BLOCK_LEN,
+    block_pair_work, gf2_rank, limbs_for, ops_of_groups, pair_counts, weight_groups, Block, Cells, PairEntry,
+    MAX_BLOCK_DIM, MAX_BLOCK_LEN,
 };
 use crate::model::macwilliams::{
     dual_pair_work, dual_types, parse_wide, slice, slice_work, wide_rank, Wide, MAX_DUAL_DIM, MAX_DUAL_LEN,
@@ -97,13 +97,21 @@ mod memo {
 
 /// Largest `m` (the direct sum's length).
 pub const MAX_LINEAR_M: u32 = 4096;
-/// Most pairs of codewords enumerated over all distinct blocks (`≈ 4^k/2` per block).
-pub const MAX_BLOCK_PAIRS: u128 = 1 << 33;
-/// Most limb multiplications in the convolution (`model::linear::convolution_work`).
-pub const MAX_CONVOLUTION_WORK: u128 = 40_000_000_000;
+/// Most pairs of codewords enumerated over all distinct blocks (`model::linear::
+/// block_pair_work`: `≈ 4^k/2` per block, `4^k/8` with the all-ones word): two blocks of
+/// dimension 16 without the all-ones word and some small ones. Measured on the idle 2-core
+/// VM: `ham21s` (`2^31` pairs) 2.1 s, `rm2_5` (`2^29`) 0.5 s; so at most about 4.5 s.
+pub const MAX_BLOCK_PAIRS: u128 = (1 << 32) + (1 << 26);
+/// Most limb multiplications in the convolution, counted before any table is enumerated
+/// (`model::linear::ops_of_groups` over `weight_groups`, at most 1.2 times the exact
+/// `convolution_ops` on the committed codes). Measured on the 2-core VM: 3·10^8 to 1.4·10^9
+/// per second (dense tables are the slow end), so at most about 7 s; the largest committed
+/// code (`eham16^16`) needs 8.5·10^8. See `tests/rank_linear_budget.rs`.
+pub const MAX_CONVOLUTION_OPS: u128 = 2_000_000_000;
 /// Most modular products in the MacWilliams transform of a code given by its dual
-/// (`model::macwilliams::slice_work`).
-pub const MAX_MACWILLIAMS_WORK: u128 = 5_000_000_000;
+/// (`model::macwilliams::slice_work`): about 10^9 per second on the 2-core VM, so at most
+/// about 4 s; `eham256` needs 6.4·10^8, `eham512` 1.7·10^10 (refused).
+pub const MAX_MACWILLIAMS_WORK: u128 = 4_000_000_000;
 
 /// What a checked certificate proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,20 +202,21 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
     if len != p.m as u64 {
         return Err(format!("blocks: total length {len}, but params.m = {}", p.m));
     }
-    let pair_work: u128 = distinct.keys().map(|b| block_pair_work(b.rows.len() as u32)).sum();
+    let pair_work: u128 = distinct.keys().map(block_pair_work).sum();
     if pair_work > MAX_BLOCK_PAIRS {
         return Err(format!("too large to check: {pair_work} pairs of block codewords to enumerate, the limit is {MAX_BLOCK_PAIRS}"));
     }
-    // 2. The pair tables of the distinct blocks, then the convolution (budgeted first).
+    // The convolution, bounded from the blocks' weight distributions (`2^k` words each).
+    let limbs = limbs_for(dim as u32);
+    let weights: BTreeMap<&Block, Cells> = distinct.keys().map(|b| (b, weight_groups(b))).collect();
+    let groups: Vec<(u32, Cells)> = order.iter().map(|b| (b.m, weights[b].clone())).collect();
+    let work = ops_of_groups(p.h, &groups, limbs);
+    if work > MAX_CONVOLUTION_OPS {
+        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}"));
+    }
+    // 2. The pair tables of the distinct blocks, then the convolution.
     for (b, t) in distinct.iter_mut() {
         *t = Some(memo::block_pairs(b));
-    }
-    let limbs = limbs_for(dim as u32);
-    let sizes: Vec<(u32, usize)> =
-        order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, |t| t.len()))).collect();
-    let work = convolution_work(p.h, &sizes, limbs);
-    if work > MAX_CONVOLUTION_WORK {
-        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
     }
     let by_overlap = memo::pair_counts(p.h, &order, limbs, || {
         let tables: Vec<(u32, &[PairEntry])> =
