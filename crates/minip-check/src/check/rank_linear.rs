@@ -73,6 +73,32 @@ mod memo {
         })
     }
 
+    type Duals = Vec<((u32, u32, Vec<Wide>), Arc<Vec<BigUint>>)>;
+    static DUALS: OnceLock<Mutex<Duals>> = OnceLock::new();
+
+    /// The slice `(h, h)` of a code given by its dual rows (`m`, `h`, rows): the committed
+    /// `eham256` serves six certificates (n = 16..1024).
+    pub fn dual_slice(
+        m: u32,
+        h: u32,
+        rows: &[Wide],
+        compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
+    ) -> Result<Arc<Vec<BigUint>>, String> {
+        let cache = DUALS.get_or_init(Default::default);
+        let hit = cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|((km, kh, kr), _)| *km == m && *kh == h && kr.as_slice() == rows)
+            .map(|e| e.1.clone());
+        if let Some(v) = hit {
+            return Ok(v);
+        }
+        let v = Arc::new(compute()?);
+        remember(cache, (m, h, rows.to_vec()), v.clone());
+        Ok(v)
+    }
+
     pub fn pair_counts(
         h: u32,
         order: &[Block],
@@ -267,14 +293,17 @@ fn dual_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), St
             "too large to check: {pair_work} dual pair operations, the limit is {MAX_BLOCK_PAIRS}"
         ));
     }
-    let types = dual_types(b.m, &rows);
-    let work = slice_work(b.m, &types, p.h, p.h);
-    if work > MAX_MACWILLIAMS_WORK {
-        return Err(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}"));
-    }
-    let mut counts = slice(b.m, d, &types, p.h, p.h)?;
-    counts.resize(p.h as usize + 1, BigUint::zero());
-    Ok((Arc::new(counts), u64::from(b.m - d)))
+    let counts = memo::dual_slice(b.m, p.h, &rows, || {
+        let types = dual_types(b.m, &rows);
+        let work = slice_work(b.m, &types, p.h, p.h);
+        if work > MAX_MACWILLIAMS_WORK {
+            return Err(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}"));
+        }
+        let mut counts = slice(b.m, d, &types, p.h, p.h)?;
+        counts.resize(p.h as usize + 1, BigUint::zero());
+        Ok(counts)
+    })?;
+    Ok((counts, u64::from(b.m - d)))
 }
 
 /// Checks a `minip-rank-linear/1` certificate; returns what it proves.
