@@ -109,7 +109,7 @@ pub fn dual_types(len: u32, rows: &[Wide]) -> BTreeMap<PairType, u64> {
     for (x, &wx) in words.iter().zip(&wt) {
         for (y, &wy) in words.iter().zip(&wt) {
             let p11: u32 = x.iter().zip(y).map(|(a, b)| (a & b).count_ones()).sum();
-            let t = [len - wx - wy + p11, wy - p11, wx - p11, p11];
+            let t = [len + p11 - wx - wy, wy - p11, wx - p11, p11];
             *types.entry(t).or_insert(0) += 1;
         }
     }
