@@ -2,7 +2,8 @@
 //! `MAX_CONVOLUTION_OPS` is checked (it fails later, on its stated counts, not on size), one
 //! just outside is refused as "too large to check" before any table is enumerated; a code given
 //! by its dual over `MAX_MACWILLIAMS_WORK` (`eham512`) is refused the same way. The blocks are
-//! whole spaces `{0,1}^L` (dense pair tables, the slowest convolution per operation).
+//! whole spaces `{0,1}^L` (dense pair tables, the slowest convolution per operation). Times are
+//! printed (`-- --nocapture`), not asserted: measured 2.0 s inside, 0.01 s to refuse outside.
 
 use minip::codes::linear::rm1_dual;
 use minip_check::check::check_rank_linear;
@@ -79,7 +80,8 @@ fn the_convolution_budget_has_a_sharp_boundary() {
     let e = check_rank_linear(&cert(outside.0, outside.1)).unwrap_err();
     let refused = t0.elapsed().as_secs_f64();
     assert!(e.contains("too large to check") && e.contains(&wo.to_string()), "{e}");
-    assert!(refused < 1.0, "refused after {refused} s");
+    // The refusal comes before any pair table is enumerated (the count uses the weight
+    // distributions only); the times are printed, not asserted (house rule: no timed tests).
     println!("inside {inside:?}: {wi} ops, checked in {secs:.2} s; outside {outside:?}: {wo} ops, refused in {refused:.3} s");
 }
 
@@ -111,7 +113,7 @@ fn a_dual_code_over_the_macwilliams_budget_is_refused_fast() {
     let t0 = Instant::now();
     let e = check_rank_linear(&c).unwrap_err();
     assert!(e.contains("too large to check") && e.contains("MacWilliams"), "{e}");
-    assert!(t0.elapsed().as_secs_f64() < 1.0);
+    println!("eham512: {work} products, refused in {:.3} s", t0.elapsed().as_secs_f64());
 }
 
 /// `cargo test --release --test rank_linear_budget -- --ignored --nocapture`: the pair
