@@ -48,9 +48,14 @@ fn every_committed_bound_is_below_the_ceiling() {
         if n == 3 && m >= 128 {
             assert!(ceil / mf - lb / mf < 0.012, "{name}: {} below the ceiling", ceil / mf - lb / mf);
         }
+        // The long codes given by their duals (eham256, n ≥ 16) are within 0.03 of it at m = 256.
+        if n >= 16 && m == 256 {
+            assert_eq!(c.construction, "eham256", "{name}");
+            assert!(ceil / mf - lb / mf < 0.03, "{name}: {} below the ceiling", ceil / mf - lb / mf);
+        }
         seen += 1;
     }
-    assert!(seen >= 22, "only {seen} committed certificates");
+    assert!(seen >= 40, "only {seen} committed certificates");
 }
 
 /// A value above the ceiling would contradict the theorem: the ceiling at `m = 24` (Golay,

@@ -115,7 +115,7 @@ fn every_committed_plot_keeps_its_legend_off_the_data() {
             n += 1;
         }
     }
-    assert_eq!(n, 5, "amplify, beyond-positions, beyond-tasks, frontier, rank");
+    assert_eq!(n, 6, "amplify, beyond-positions, beyond-tasks, frontier, rank, rank-long");
 }
 
 #[test]

@@ -14,6 +14,7 @@
 
 use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
 use crate::codes::linear::{library, Named, LONG_BLOCKS};
+use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_OPS};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{
     ChainRatio, LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof,
@@ -21,7 +22,10 @@ use minip_check::format::rank_linear::{
 };
 use minip_check::format::ratio::RatioParams;
 use minip_check::model::code::bits;
-use minip_check::model::linear::{block_pairs, limbs_for, PairEntry, PairTable};
+use minip_check::model::linear::{
+    block_pair_work, block_pairs, limbs_for, ops_of_groups, weight_groups, Cells, PairEntry, PairTable,
+};
+use minip_check::model::macwilliams::{dual_types, slice, wide_bits};
 use minip_check::rational::{fmt_q, Rat};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -49,6 +53,43 @@ pub const LONG_MIN_M: u32 = 64;
 pub const MAIN_SLACK: u32 = 3;
 /// Largest `m` the search accepts.
 pub const MAX_M: u32 = 256;
+/// Largest `m` whose search (for `n > CHAIN_BY_NAME_N`) uses `LONG_BLOCKS`: at `m = 256` their
+/// best sums are over the checker's budget and the rest cost tens of minutes; the long code
+/// given by its dual (`eham256`) is tried there instead.
+pub const LONG_MAX_M: u32 = 128;
+
+/// The long code of length `m` given by its dual, for `n > CHAIN_BY_NAME_N` and `m = 2^r`
+/// (`64 ≤ m ≤ MAX_M`): the extended Hamming code `[m, m − r − 1, 4]` (`eham{m}`), whose
+/// pair counts come from the MacWilliams identity (docs/math.md §9.6).
+pub fn dual_code(n: u32, m: u32) -> Option<(String, Vec<Vec<u64>>)> {
+    (n > CHAIN_BY_NAME_N && m.is_power_of_two() && (64..=MAX_M).contains(&m))
+        .then(|| (format!("eham{m}"), crate::codes::linear::rm1_dual(m.trailing_zeros())))
+}
+
+/// The pair counts by overlap of the weight-`m/2` words of a code given by its dual rows.
+pub fn dual_counts(m: u32, rows: &[Vec<u64>]) -> Result<Vec<BigUint>, String> {
+    let h = m / 2;
+    let types = dual_types(m, rows);
+    let mut c = slice(m, rows.len() as u32, &types, h, h)?;
+    c.resize(h as usize + 1, BigUint::default());
+    Ok(c)
+}
+
+/// Whether the checker's budget admits a sum (`MAX_CONVOLUTION_OPS`, `MAX_BLOCK_PAIRS`).
+fn checkable(lib: &Library, h: u32, sum: &Sum) -> bool {
+    let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
+    let groups: Vec<(u32, Cells)> = sum
+        .iter()
+        .flat_map(|&(i, c)| {
+            std::iter::repeat_n((lib.len(i), weight_groups(&lib.blocks[i].block)), c as usize)
+        })
+        .collect();
+    let mut distinct: Vec<usize> = sum.iter().map(|p| p.0).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let pairs: u128 = distinct.iter().map(|&i| block_pair_work(&lib.blocks[i].block)).sum();
+    ops_of_groups(h, &groups, limbs_for(dim)) <= MAX_CONVOLUTION_OPS && pairs <= MAX_BLOCK_PAIRS
+}
 
 /// The library, each block's pair table computed on first use (once, shared by threads).
 pub struct Library {
@@ -139,7 +180,7 @@ fn value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
 fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
     // The long-context blocks pay for their pair tables (`4^16/2` pairs for `ham21s`, minutes
     // and gigabytes) only where their rate counts; below `LONG_MIN_M` the others serve.
-    let long = n > CHAIN_BY_NAME_N && m >= LONG_MIN_M;
+    let long = n > CHAIN_BY_NAME_N && (LONG_MIN_M..=LONG_MAX_M).contains(&m);
     let pads: Vec<Vec<usize>> = {
         let (z, o) = (lib.index("zero1"), lib.index("one1"));
         vec![vec![], vec![z], vec![o], vec![z, z], vec![z, o]]
@@ -216,10 +257,13 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
                     y = y.convolve(lib.table(i), 0)?;
                 }
             }
+            let mut sum: Sum = if t > 0 { vec![(mi, t)] } else { vec![] };
+            sum.extend(rest.iter().copied());
+            if !checkable(lib, h, &sum) {
+                continue;
+            }
             let counts = main.meet(&y)?;
             let Some(v) = value(h, &counts, &r) else { continue };
-            let mut sum: Sum = if t > 0 { vec![(mi, t)] } else { vec![] };
-            sum.extend(rest);
             let key = (
                 sum.iter().map(|&(i, c)| lib.dim(i) * c).sum(),
                 sum.iter().map(|p| p.1).sum(),
@@ -260,6 +304,51 @@ pub fn certify(
     }
     let mut counts = t.cell(h, h);
     counts.resize(h as usize + 1, BigUint::default());
+    let blocks = sum
+        .iter()
+        .map(|&(i, c)| {
+            let b = &lib.blocks[i];
+            LinearBlock {
+                name: b.name.clone(),
+                m: b.block.m,
+                copies: c,
+                generator: b.block.rows.iter().map(|&r| bits(r, b.block.m)).collect(),
+                dual: vec![],
+            }
+        })
+        .collect();
+    finish(n, eps, m, &counts, blocks, sum_name(lib, sum))
+}
+
+/// Builds and checks the certificate of the long code given by its dual (`dual_code`).
+pub fn certify_dual(
+    n: u32,
+    eps: &Rat,
+    m: u32,
+    name: &str,
+    rows: &[Vec<u64>],
+) -> Result<Checked<RankLinearCertificate>, String> {
+    let counts = dual_counts(m, rows)?;
+    let block = LinearBlock {
+        name: name.into(),
+        m,
+        copies: 1,
+        generator: vec![],
+        dual: rows.iter().map(|w| wide_bits(w, m)).collect(),
+    };
+    finish(n, eps, m, &counts, vec![block], name.into())
+}
+
+/// The certificate from the pair counts by overlap (`counts[i]`, `i = |x ∧ y|`), checked.
+fn finish(
+    n: u32,
+    eps: &Rat,
+    m: u32,
+    counts: &[BigUint],
+    blocks: Vec<LinearBlock>,
+    construction: String,
+) -> Result<Checked<RankLinearCertificate>, String> {
+    let h = m / 2;
     let k = counts[h as usize].clone();
     let mut classes = Vec::new();
     let mut proofs = Vec::new();
@@ -308,22 +397,10 @@ pub fn certify(
     let kq = Rat::from_integer(BigInt::from(k.clone()));
     let value = &kq * &kq / frob;
     let bound = value.numer().div_floor(value.denom()) + BigInt::one();
-    let blocks = sum
-        .iter()
-        .map(|&(i, c)| {
-            let b = &lib.blocks[i];
-            LinearBlock {
-                name: b.name.clone(),
-                m: b.block.m,
-                copies: c,
-                generator: b.block.rows.iter().map(|&r| bits(r, b.block.m)).collect(),
-            }
-        })
-        .collect();
     let cert = RankLinearCertificate {
         format: RANK_LINEAR_FORMAT.into(),
         params: RankLinearParams { n, eps: fmt_q(eps), m, h },
-        construction: sum_name(lib, sum),
+        construction,
         blocks,
         k: k.to_string(),
         classes,
@@ -338,7 +415,18 @@ pub fn certify(
 /// The best certified bound for `(m, n)`: search, then certify.
 pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResult, String> {
     let t0 = Instant::now();
-    let (sum, _, candidates) = search(lib, n, eps, m)?;
+    let found = search(lib, n, eps, m);
+    // The long code given by its dual, where it applies: certified when it beats the sums.
+    if let Some((name, rows)) = dual_code(n, m) {
+        let counts = dual_counts(m, &rows)?;
+        let v = value(m / 2, &counts, &ratios(n, eps, m / 2));
+        if v.is_some_and(|v| found.as_ref().is_err() || found.as_ref().is_ok_and(|f| v > f.1)) {
+            let cert = certify_dual(n, eps, m, &name, &rows)?;
+            let candidates = found.map_or(0, |f| f.2) + 1;
+            return Ok(LinearResult { m, n, cert, candidates, secs: t0.elapsed().as_secs_f64() });
+        }
+    }
+    let (sum, _, candidates) = found?;
     let cert = certify(lib, n, eps, m, &sum)?;
     Ok(LinearResult { m, n, cert, candidates, secs: t0.elapsed().as_secs_f64() })
 }

@@ -70,6 +70,22 @@ pub fn hamming_shortened(len: u32) -> Block {
     Block { m: len, rows }
 }
 
+/// The rows of `RM(1, r)` as wide words of `2^r` bits (the all-ones word, then the `r`
+/// coordinate functions): the dual of the extended Hamming code `[2^r, 2^r − r − 1, 4]`,
+/// the long block of `minip rank --linear` for `n > 8` (`eham{2^r}`, docs/math.md §9.6).
+pub fn rm1_dual(r: u32) -> Vec<Vec<u64>> {
+    let len = 1usize << r;
+    let mut rows = Vec::new();
+    for mask in std::iter::once(0u32).chain((0..r).map(|v| 1 << v)) {
+        let mut w = vec![0u64; len.div_ceil(64)];
+        for p in (0..len).filter(|&p| p as u32 & mask == mask) {
+            w[p / 64] |= 1 << (p % 64);
+        }
+        rows.push(w);
+    }
+    rows
+}
+
 /// A basis of the span (reduced, largest first).
 pub fn basis(rows: &[u64]) -> Vec<u64> {
     let mut b: Vec<u64> = Vec::new();
@@ -200,6 +216,11 @@ mod tests {
         assert_eq!(weight_distribution(&q).iter().skip(1).position(|&c| c > 0).map(|w| w + 1), Some(6)); // [18, 9, 6]
         let lib = library();
         assert_eq!(lib.len(), 35);
+        // The dual of RM(1, 4) is the extended Hamming code RM(2, 4) (eham16).
+        let d: Vec<u64> = rm1_dual(4).into_iter().map(|w| w[0]).collect();
+        assert_eq!(d, reed_muller(1, 4).rows);
+        assert!(reed_muller(2, 4).rows.iter().all(|&x| d.iter().all(|&y| (x & y).count_ones() % 2 == 0)));
+        assert_eq!(rm1_dual(8).len(), 9);
         // The long-context blocks: [len, len − 5, 3], no word of weight 1 or 2.
         for len in 17..=21u32 {
             let b = hamming_shortened(len);

@@ -853,7 +853,7 @@ pub fn rank_linear_by_n(pts: &[(u32, u32, f64)], ceiling: &[(f64, f64)]) -> Stri
         Marker::None,
     ));
     let mut p = Panel::new("log_{2} n (sequence length)", "log_{2}(bound)/m", Scale::Linear, series);
-    p.hlines = vec![(1.0, "1 (the trivial 2^{m})".into())];
+    p.hlines = vec![(1.0, "2^{m}".into())];
     figure("Certified exponent log_{2}(rank bound)/m against the sequence length n, ε = 1/2", &[p])
 }
 

@@ -25,8 +25,11 @@ use crate::format::rank_linear::{
 use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::code::parse_bits;
 use crate::model::linear::{
-    block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, Block, PairEntry, MAX_BLOCK_DIM,
-    MAX_BLOCK_LEN,
+    block_pair_work, gf2_rank, limbs_for, ops_of_groups, pair_counts, weight_groups, Block, Cells, PairEntry,
+    MAX_BLOCK_DIM, MAX_BLOCK_LEN,
+};
+use crate::model::macwilliams::{
+    dual_pair_work, dual_types, parse_wide, slice, slice_work, wide_rank, Wide, MAX_DUAL_DIM, MAX_DUAL_LEN,
 };
 use crate::rational::{fmt_q, Rat};
 use crate::rows::chain::ChainTable;
@@ -70,6 +73,32 @@ mod memo {
         })
     }
 
+    type Duals = Vec<((u32, u32, Vec<Wide>), Arc<Vec<BigUint>>)>;
+    static DUALS: OnceLock<Mutex<Duals>> = OnceLock::new();
+
+    /// The slice `(h, h)` of a code given by its dual rows (`m`, `h`, rows): the committed
+    /// `eham256` serves six certificates (n = 16..1024).
+    pub fn dual_slice(
+        m: u32,
+        h: u32,
+        rows: &[Wide],
+        compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
+    ) -> Result<Arc<Vec<BigUint>>, String> {
+        let cache = DUALS.get_or_init(Default::default);
+        let hit = cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|((km, kh, kr), _)| *km == m && *kh == h && kr.as_slice() == rows)
+            .map(|e| e.1.clone());
+        if let Some(v) = hit {
+            return Ok(v);
+        }
+        let v = Arc::new(compute()?);
+        remember(cache, (m, h, rows.to_vec()), v.clone());
+        Ok(v)
+    }
+
     pub fn pair_counts(
         h: u32,
         order: &[Block],
@@ -94,10 +123,21 @@ mod memo {
 
 /// Largest `m` (the direct sum's length).
 pub const MAX_LINEAR_M: u32 = 4096;
-/// Most pairs of codewords enumerated over all distinct blocks (`≈ 4^k/2` per block).
-pub const MAX_BLOCK_PAIRS: u128 = 1 << 33;
-/// Most limb multiplications in the convolution (`model::linear::convolution_work`).
-pub const MAX_CONVOLUTION_WORK: u128 = 40_000_000_000;
+/// Most pairs of codewords enumerated over all distinct blocks (`model::linear::
+/// block_pair_work`: `≈ 4^k/2` per block, `4^k/8` with the all-ones word): two blocks of
+/// dimension 16 without the all-ones word and some small ones. Measured on the idle 2-core
+/// VM: `ham21s` (`2^31` pairs) 2.1 s, `rm2_5` (`2^29`) 0.5 s; so at most about 4.5 s.
+pub const MAX_BLOCK_PAIRS: u128 = (1 << 32) + (1 << 26);
+/// Most limb multiplications in the convolution, counted before any table is enumerated
+/// (`model::linear::ops_of_groups` over `weight_groups`, at most 1.2 times the exact
+/// `convolution_ops` on the committed codes). Measured on the 2-core VM: 3·10^8 to 1.4·10^9
+/// per second (dense tables are the slow end), so at most about 7 s; the largest committed
+/// code (`eham16^16`) needs 8.5·10^8. See `tests/rank_linear_budget.rs`.
+pub const MAX_CONVOLUTION_OPS: u128 = 2_000_000_000;
+/// Most modular products in the MacWilliams transform of a code given by its dual
+/// (`model::macwilliams::slice_work`): about 10^9 per second on the 2-core VM, so at most
+/// about 4 s; `eham256` needs 6.4·10^8, `eham512` 1.7·10^10 (refused).
+pub const MAX_MACWILLIAMS_WORK: u128 = 4_000_000_000;
 
 /// What a checked certificate proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,23 +180,10 @@ fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
     })
 }
 
-/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
-pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
-    if c.format != RANK_LINEAR_FORMAT {
-        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
-    }
+/// The pair counts by overlap of the weight-`h` words of a direct sum of small blocks
+/// (enumerated tables, convolved), and the total dimension; budgeted before any work.
+fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
     let p = &c.params;
-    let eps = rational("params.eps", &p.eps)?;
-    if p.n < 3 || !eps.is_positive() {
-        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
-    }
-    if p.m == 0 || p.m > MAX_LINEAR_M {
-        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
-    }
-    if p.h == 0 || 2 * p.h > p.m {
-        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
-    }
-    // 1. The blocks, and the budget, before anything is enumerated.
     let mut distinct: BTreeMap<Block, Option<Arc<Vec<PairEntry>>>> = BTreeMap::new();
     let mut order: Vec<Block> = Vec::new();
     let (mut len, mut dim) = (0u64, 0u64);
@@ -201,26 +228,103 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     if len != p.m as u64 {
         return Err(format!("blocks: total length {len}, but params.m = {}", p.m));
     }
-    let pair_work: u128 = distinct.keys().map(|b| block_pair_work(b.rows.len() as u32)).sum();
+    let pair_work: u128 = distinct.keys().map(block_pair_work).sum();
     if pair_work > MAX_BLOCK_PAIRS {
         return Err(format!("too large to check: {pair_work} pairs of block codewords to enumerate, the limit is {MAX_BLOCK_PAIRS}"));
     }
-    // 2. The pair tables of the distinct blocks, then the convolution (budgeted first).
+    // The convolution, bounded from the blocks' weight distributions (`2^k` words each).
+    let limbs = limbs_for(dim as u32);
+    let weights: BTreeMap<&Block, Cells> = distinct.keys().map(|b| (b, weight_groups(b))).collect();
+    let groups: Vec<(u32, Cells)> = order.iter().map(|b| (b.m, weights[b].clone())).collect();
+    let work = ops_of_groups(p.h, &groups, limbs);
+    if work > MAX_CONVOLUTION_OPS {
+        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}"));
+    }
+    // 2. The pair tables of the distinct blocks, then the convolution.
     for (b, t) in distinct.iter_mut() {
         *t = Some(memo::block_pairs(b));
-    }
-    let limbs = limbs_for(dim as u32);
-    let sizes: Vec<(u32, usize)> =
-        order.iter().map(|b| (b.m, distinct[b].as_ref().map_or(0, |t| t.len()))).collect();
-    let work = convolution_work(p.h, &sizes, limbs);
-    if work > MAX_CONVOLUTION_WORK {
-        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_WORK}"));
     }
     let by_overlap = memo::pair_counts(p.h, &order, limbs, || {
         let tables: Vec<(u32, &[PairEntry])> =
             order.iter().map(|b| (b.m, distinct[b].as_deref().map_or(&[][..], |t| &t[..]))).collect();
         pair_counts(p.h, &tables, limbs)
     })?;
+    Ok((by_overlap, dim))
+}
+
+/// The pair counts by overlap of the weight-`h` words of one long code given by its dual
+/// (docs/math.md §9.6): the dual's `4^d` pairs by type, then the MacWilliams transform of the
+/// slice `(h, h)`; both budgeted first. Returns the counts and the code's dimension `m − d`.
+fn dual_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
+    let p = &c.params;
+    let [b] = c.blocks.as_slice() else {
+        return Err("blocks: a block given by its dual must be the only block".into());
+    };
+    let at = format!("blocks[0] ({})", b.name);
+    if b.copies != 1 || !b.generator.is_empty() {
+        return Err(format!("{at}: a block given by its dual has one copy and no generator rows"));
+    }
+    if b.m != p.m {
+        return Err(format!("blocks: total length {}, but params.m = {}", b.m, p.m));
+    }
+    if b.m > MAX_DUAL_LEN {
+        return Err(format!("too large to check: {at} has length {}, the limit for a code given by its dual is {MAX_DUAL_LEN}", b.m));
+    }
+    if b.dual.len() > MAX_DUAL_DIM as usize {
+        return Err(format!(
+            "too large to check: {at} has {} dual rows, the limit is {MAX_DUAL_DIM}",
+            b.dual.len()
+        ));
+    }
+    let rows: Vec<Wide> = b
+        .dual
+        .iter()
+        .enumerate()
+        .map(|(r, s)| parse_wide(s, b.m).map_err(|e| format!("{at}.dual[{r}]: {e}")))
+        .collect::<Result<_, _>>()?;
+    let rank = wide_rank(&rows);
+    if rank != rows.len() {
+        return Err(format!("{at}: the dual rows are linearly dependent (rank {rank} < {})", rows.len()));
+    }
+    let d = rows.len() as u32;
+    let pair_work = dual_pair_work(b.m, d);
+    if pair_work > MAX_BLOCK_PAIRS {
+        return Err(format!(
+            "too large to check: {pair_work} dual pair operations, the limit is {MAX_BLOCK_PAIRS}"
+        ));
+    }
+    let counts = memo::dual_slice(b.m, p.h, &rows, || {
+        let types = dual_types(b.m, &rows);
+        let work = slice_work(b.m, &types, p.h, p.h);
+        if work > MAX_MACWILLIAMS_WORK {
+            return Err(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}"));
+        }
+        let mut counts = slice(b.m, d, &types, p.h, p.h)?;
+        counts.resize(p.h as usize + 1, BigUint::zero());
+        Ok(counts)
+    })?;
+    Ok((counts, u64::from(b.m - d)))
+}
+
+/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
+pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
+    if c.format != RANK_LINEAR_FORMAT {
+        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
+    }
+    let p = &c.params;
+    let eps = rational("params.eps", &p.eps)?;
+    if p.n < 3 || !eps.is_positive() {
+        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+    }
+    if p.m == 0 || p.m > MAX_LINEAR_M {
+        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
+    }
+    if p.h == 0 || 2 * p.h > p.m {
+        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
+    }
+    // 1. The blocks, and the budget, before anything is enumerated.
+    let (by_overlap, dim) =
+        if c.blocks.iter().any(|b| !b.dual.is_empty()) { dual_counts(c)? } else { direct_sum_counts(c)? };
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
     if c.k != k.to_string() {

@@ -5,7 +5,8 @@
 //!   `y_i` their complements (`lo = 0`);
 //! - `blocks`: the direct sum, in coordinate order: each block's length `m`, its generator
 //!   rows as bit strings of that length (independent; at most `MAX_BLOCK_DIM`), and how many
-//!   copies follow one another; `name` is informational;
+//!   copies follow one another; `name` is informational; or, for one long block that is the
+//!   whole code, the rows of its dual (`dual`, docs/math.md §9.6);
 //! - `k`: the number of weight-`h` codewords (decimal string, it can exceed 64 bits);
 //! - `classes`: for each class of off-diagonal entries that occurs, as seen from `x_i`
 //!   (`o = <x_i,y_j> = wt(x_i ⊕ x_j)/2`; `h` when `x_j` is the complement of `x_i`, i.e.
@@ -46,6 +47,13 @@ pub struct LinearBlock {
     pub copies: u32,
     /// Generator rows, bit strings of `m` characters (character `b` is coordinate `b`).
     pub generator: Vec<String>,
+    /// Instead of `generator`: rows of the **dual** code (independent, at most
+    /// `model::macwilliams::MAX_DUAL_DIM`, `m ≤ MAX_DUAL_LEN`); the block is the code
+    /// `{x : <x, r> = 0 for every row r}` and its pair counts come from the MacWilliams identity
+    /// for the biweight enumerator (docs/math.md §9.6). Only as the single block of a
+    /// certificate (one copy, `generator` empty). Absent in files without it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dual: Vec<String>,
 }
 
 /// One class of off-diagonal entries.

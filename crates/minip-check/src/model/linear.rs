@@ -70,10 +70,11 @@ pub fn weight_distribution(b: &Block) -> Vec<u64> {
     a
 }
 
-/// Pairs enumerated for a block of dimension `k`: the unordered pairs `x ≤ y` of the
-/// subcode that `block_pairs` enumerates (`≈ 4^k/2`, or `≈ 4^k/8` when the all-ones word
-/// is a codeword).
-pub fn block_pair_work(k: u32) -> u128 {
+/// Pairs `block_pairs` enumerates for a block (rows independent): the unordered pairs `x ≤ y`
+/// of the code, `2^k(2^k + 1)/2`, or of the subcode of dimension `k − 1` when the all-ones
+/// word is a codeword (a quarter as many). The checker's budget counts these.
+pub fn block_pair_work(b: &Block) -> u128 {
+    let k = b.rows.len() as u32 - u32::from(without_ones(b).is_some());
     let n = 1u128 << k;
     n * (n + 1) / 2
 }
@@ -218,24 +219,95 @@ fn mul_add(acc: &mut [u64], x: &[u64], v: u64) -> Result<(), ()> {
     }
 }
 
-/// Upper bound on the limb multiplications of `pair_counts` (the checker refuses larger
-/// work before starting): for each block in order, the cells `(a, b)` of the window it
-/// can reach times the overlaps per cell times the block's table entries times the limbs.
-pub fn convolution_work(h: u32, blocks: &[(u32, usize)], limbs: usize) -> u128 {
-    let total: u32 = blocks.iter().map(|b| b.0).sum();
-    let mut done = 0u32;
-    let mut work = 0u128;
-    for &(len, nnz) in blocks {
-        let rem = total - done;
-        let lo = h.saturating_sub(rem);
-        let hi = h.min(done);
-        if hi >= lo {
-            let cells = (hi - lo + 1) as u128;
-            work += cells * cells * (hi as u128 + 1) * nnz as u128 * limbs as u128;
+/// A block's cells `(a2, b2)` with (a bound on) their numbers of table entries.
+pub type Cells = Vec<(usize, usize, u128)>;
+
+/// The limb multiplications `pair_counts` performs, counted exactly from the tables' supports
+/// without any arithmetic on counts: for each block in order, every nonempty cell `(a, b)` of
+/// the window (its `min(a, b) + 1` overlaps) times the table entries whose cell lands in the
+/// next window, times the limbs. (`pair_counts` skips overlaps whose count is zero, so it does
+/// at most this.) Costs `cells × table cells` per block, a small fraction of the convolution;
+/// the checker budgets with it (docs/math.md §9.2).
+pub fn convolution_ops(h: u32, blocks: &[(u32, &[PairEntry])], limbs: usize) -> u128 {
+    let groups: Vec<(u32, Cells)> = blocks
+        .iter()
+        .map(|&(len, table)| {
+            let mut g: Cells = Vec::new();
+            for &(a2, b2, _, _) in table {
+                match g.last_mut() {
+                    Some(x) if (x.0, x.1) == (a2 as usize, b2 as usize) => x.2 += 1,
+                    _ => g.push((a2 as usize, b2 as usize, 1)),
+                }
+            }
+            (len, g)
+        })
+        .collect();
+    ops_of_groups(h, &groups, limbs)
+}
+
+/// The cells `(a, b)` of a block's pair table and an upper bound on their entries, from the
+/// weight distribution alone (`2^k` codewords, no pairs): every pair of weights that occur,
+/// with all the overlaps `max(0, a + b − len) ..= min(a, b)`. With `ops_of_groups` it bounds
+/// `convolution_ops` before any pair table is enumerated.
+pub fn weight_groups(b: &Block) -> Cells {
+    let wd = weight_distribution(b);
+    let ws: Vec<usize> = (0..wd.len()).filter(|&w| wd[w] > 0).collect();
+    let l = b.m as usize;
+    let mut g = Vec::new();
+    for &a in &ws {
+        for &bb in &ws {
+            g.push((a, bb, (a.min(bb) + 1 - (a + bb).saturating_sub(l)) as u128));
         }
-        done += len;
     }
-    work
+    g
+}
+
+/// `convolution_ops` from each block's cells `(a2, b2, entries)` (its table's, or the bound of
+/// `weight_groups`).
+pub fn ops_of_groups(h: u32, blocks: &[(u32, Cells)], limbs: usize) -> u128 {
+    let total: u32 = blocks.iter().map(|b| b.0).sum();
+    let hh = h as usize + 1;
+    let mut live = vec![false; hh * hh];
+    live[0] = true;
+    let mut done = 0u32;
+    let mut ops = 0u128;
+    for (len, groups) in blocks {
+        done += len;
+        let lo = h.saturating_sub(total - done) as usize;
+        let mut next = vec![false; hh * hh];
+        for a in 0..hh {
+            for b in 0..hh {
+                if !live[a * hh + b] {
+                    continue;
+                }
+                let chunks = (a.min(b) + 1) as u128;
+                for &(a2, b2, cnt) in groups {
+                    let (na, nb) = (a + a2, b + b2);
+                    if na >= hh || nb >= hh || na < lo || nb < lo {
+                        continue;
+                    }
+                    next[na * hh + nb] = true;
+                    ops += chunks * cnt;
+                }
+            }
+        }
+        live = next;
+    }
+    ops * limbs as u128
+}
+
+/// Upper bound on the entries of a block's pair table, from its length alone: the triples
+/// `(a, b, i)` with `a, b ≤ len` and `max(0, a + b − len) ≤ i ≤ min(a, b)`. Lets the checker
+/// budget the convolution before it enumerates any table.
+pub fn table_entries_bound(len: u32) -> usize {
+    let l = len as usize;
+    let mut n = 0;
+    for a in 0..=l {
+        for b in 0..=l {
+            n += a.min(b) + 1 - (a + b).saturating_sub(l);
+        }
+    }
+    n
 }
 
 /// `acc += x · y` on `L`-limb numbers (the product truncated to `L` limbs only if it fits).

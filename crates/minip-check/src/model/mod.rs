@@ -15,6 +15,7 @@
 pub mod code;
 pub mod kernel;
 pub mod linear;
+pub mod macwilliams;
 pub mod setting;
 pub mod tokens;
 

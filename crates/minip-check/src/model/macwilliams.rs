@@ -1,0 +1,497 @@
+//! Pair tables of long high-rate codes from their small duals: the MacWilliams identity for the
+//! joint (biweight) weight enumerator (docs/math.md §9.6).
+//!
+//! For a binary linear code `C ⊆ {0,1}^N` with dual `C⊥` of dimension `d`, the pair code
+//! `C × C ⊆ (Z_2²)^N` has dual `C⊥ × C⊥`. Counting the pairs `(x, y) ∈ C²` by the numbers
+//! `(n00, n01, n10, n11)` of coordinates where `(x_t, y_t) = (c, e)` is the complete weight
+//! enumerator of `C × C` over the group `Z_2²`, and its MacWilliams transform reads
+//!
+//! `4^d · Σ_{(x,y) ∈ C²} Π_t z_{x_t y_t} = Σ_{(x',y') ∈ (C⊥)²} Π_t ẑ_{x'_t y'_t}`,
+//! `ẑ_{ab} = Σ_{ce} (−1)^{ac + be} z_{ce}`,
+//!
+//! so the right side depends only on the **type** `(p00, p01, p10, p11)` of each dual pair (how
+//! many coordinates carry each pattern). With `z00 = 1`, `z10 = u`, `z01 = v`, `z11 = w` and
+//! `s = (−1)^{x'_t}`, `s' = (−1)^{y'_t}`, each factor is `1 + s·u + s'·v + s s'·w =
+//! (1 + s u)(1 + s' v) + s s'·t` with `t = w − uv`; expanding in `t` separates `u` from `v`:
+//!
+//! `S(a, b, i) = Σ_e Π_q C(p_q, e_q)·(−1)^{e01 + e10}·C(E, i)(−1)^{E − i}
+//!     · K(N − E, p00 + p01 − e00 − e01; a − E) · K(N − E, p00 + p10 − e00 − e10; b − E)`
+//!
+//! over `e_q ≤ p_q`, `E = Σ e_q`, where `K(L, A; j) = [u^j] (1 + u)^A (1 − u)^{L − A}`
+//! (a Krawtchouk number), and `T(a, b, i) = 4^{−d} Σ_types N_type·S_type(a, b, i)` is the number
+//! of ordered pairs with `|x| = a`, `|y| = b`, `|x ∧ y| = i`.
+//!
+//! **Exactness.** The sum is computed modulo several primes below `2^31` whose product exceeds
+//! `4^N`, and the residues are combined by the Chinese remainder theorem. The true value
+//! `X = 4^d·T(a, b, i)` is an integer with `0 ≤ X ≤ 4^d·|C|² = 4^N`, so the combination is `X`
+//! itself; `X` must then be divisible by `4^d` (an internal error otherwise, which cannot
+//! happen). Nothing is approximated.
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use std::collections::BTreeMap;
+
+/// Longest code given by its dual (words are bit sets of `N` bits).
+pub const MAX_DUAL_LEN: u32 = 1024;
+/// Largest dual dimension: the `4^d` dual pairs are enumerated.
+pub const MAX_DUAL_DIM: u32 = 10;
+
+/// A dual pair's type: coordinates with `(x'_t, y'_t) = (0,0), (0,1), (1,0), (1,1)`.
+pub type PairType = [u32; 4];
+
+/// A word of `N` bits as 64-bit limbs (bit `b` of the word is bit `b % 64` of limb `b / 64`).
+pub type Wide = Vec<u64>;
+
+/// Parses a bit string of exactly `len` characters `0`/`1` (character `b` is coordinate `b`).
+pub fn parse_wide(s: &str, len: u32) -> Result<Wide, String> {
+    if s.len() != len as usize {
+        return Err(format!("bit string of {} characters, expected {len}", s.len()));
+    }
+    let mut w = vec![0u64; (len as usize).div_ceil(64)];
+    for (b, ch) in s.bytes().enumerate() {
+        match ch {
+            b'0' => {}
+            b'1' => w[b / 64] |= 1 << (b % 64),
+            _ => return Err(format!("bit string: character '{}' is not 0 or 1", ch as char)),
+        }
+    }
+    Ok(w)
+}
+
+/// The bit string of a wide word of `len` bits.
+pub fn wide_bits(w: &[u64], len: u32) -> String {
+    (0..len as usize).map(|b| if w[b / 64] >> (b % 64) & 1 == 1 { '1' } else { '0' }).collect()
+}
+
+/// The GF(2) rank of wide rows.
+pub fn wide_rank(rows: &[Wide]) -> usize {
+    let mut basis: Vec<Wide> = Vec::new();
+    for r in rows {
+        let mut v = r.clone();
+        for b in &basis {
+            let top = lead(b);
+            if top.is_some_and(|t| v[t / 64] >> (t % 64) & 1 == 1) {
+                for (x, y) in v.iter_mut().zip(b) {
+                    *x ^= y;
+                }
+            }
+        }
+        if lead(&v).is_some() {
+            basis.push(v);
+        }
+    }
+    basis.len()
+}
+
+/// Highest set bit.
+fn lead(w: &[u64]) -> Option<usize> {
+    w.iter().enumerate().rev().find(|x| *x.1 != 0).map(|(i, &x)| i * 64 + 63 - x.leading_zeros() as usize)
+}
+
+/// The types of all ordered pairs of dual codewords with their numbers (`4^d` pairs; the rows
+/// must be independent). The pair `(x', y')` has `p11 = |x' ∧ y'|`, `p10 = |x'| − p11`,
+/// `p01 = |y'| − p11`, `p00 = N − p01 − p10 − p11`.
+pub fn dual_types(len: u32, rows: &[Wide]) -> BTreeMap<PairType, u64> {
+    let words = {
+        let limbs = (len as usize).div_ceil(64);
+        let mut out = vec![vec![0u64; limbs]];
+        let mut w = vec![0u64; limbs];
+        for s in 1u64..(1u64 << rows.len()) {
+            for (x, y) in w.iter_mut().zip(&rows[s.trailing_zeros() as usize]) {
+                *x ^= y;
+            }
+            out.push(w.clone());
+        }
+        out
+    };
+    let wt: Vec<u32> = words.iter().map(|w| w.iter().map(|x| x.count_ones()).sum()).collect();
+    let mut types: BTreeMap<PairType, u64> = BTreeMap::new();
+    for (x, &wx) in words.iter().zip(&wt) {
+        for (y, &wy) in words.iter().zip(&wt) {
+            let p11: u32 = x.iter().zip(y).map(|(a, b)| (a & b).count_ones()).sum();
+            let t = [len + p11 - wx - wy, wy - p11, wx - p11, p11];
+            *types.entry(t).or_insert(0) += 1;
+        }
+    }
+    types
+}
+
+/// Dual pairs enumerated by `dual_types` (`4^d`, times the limbs of a word).
+pub fn dual_pair_work(len: u32, dim: u32) -> u128 {
+    (1u128 << (2 * dim)) * (len as u128).div_ceil(64)
+}
+
+/// Primes below `2^31` used (largest first) and how many are needed for values up to `4^N`.
+fn primes(len: u32) -> Vec<u64> {
+    let need_bits = 2 * len as u64 + 2;
+    let mut out = Vec::new();
+    let mut bits = 0u64;
+    let mut p = (1u64 << 31) - 1;
+    while bits < need_bits {
+        if (2..).take_while(|q: &u64| q * q <= p).all(|q| p % q != 0) {
+            out.push(p);
+            bits += 30; // each prime exceeds 2^30
+        }
+        p -= 2;
+    }
+    out
+}
+
+/// `#{e ∈ ℕ^4 : e_q ≤ p_q, Σ e_q ≤ emax}` by inclusion–exclusion over the bounds that fail.
+fn tuples(t: &PairType, emax: u64) -> u128 {
+    let mut total: i128 = 0;
+    for sub in 0u32..16 {
+        let over: u64 = (0..4).filter(|q| sub >> q & 1 == 1).map(|q| u64::from(t[q]) + 1).sum();
+        if over > emax {
+            continue;
+        }
+        // Nonnegative solutions of e_1 + … + e_4 ≤ r: C(r + 4, 4).
+        let r = (emax - over) as i128;
+        let c = (r + 1) * (r + 2) * (r + 3) * (r + 4) / 24;
+        total += if sub.count_ones() % 2 == 0 { c } else { -c };
+    }
+    total as u128
+}
+
+/// Modular products of `slice` for the slice `(a, b)`: per prime, the tuples `(e_q)` with
+/// `e_q ≤ p_q` and `Σ e_q ≤ min(a, b)` over the types (about three products each) plus
+/// `min(a, b) + 1` per type, and the Krawtchouk tables. Computed in `O(1)` per type, so the
+/// checker refuses a code over its budget before any of the work is done.
+pub fn slice_work(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32) -> u128 {
+    let emax = u64::from(a.min(b));
+    let per_type: u128 = types.keys().map(|t| 3 * tuples(t, emax) + u128::from(emax) + 1).sum();
+    let kraw = 2 * (u128::from(emax) + 1).pow(2) * (u128::from(len) + 1);
+    (per_type + kraw) * primes(len).len() as u128
+}
+
+/// Arithmetic modulo a prime `p < 2^31` (Barrett reduction of products below `2^62`).
+#[derive(Clone, Copy)]
+struct Modp {
+    p: u64,
+    inv: u64,
+}
+
+impl Modp {
+    fn new(p: u64) -> Modp {
+        Modp { p, inv: u64::MAX / p }
+    }
+    #[inline]
+    fn red(self, x: u64) -> u64 {
+        let q = ((x as u128 * self.inv as u128) >> 64) as u64;
+        let mut r = x - q * self.p;
+        while r >= self.p {
+            r -= self.p;
+        }
+        r
+    }
+    #[inline]
+    fn mul(self, a: u64, b: u64) -> u64 {
+        self.red(a * b)
+    }
+    #[inline]
+    fn neg(self, a: u64) -> u64 {
+        if a == 0 {
+            0
+        } else {
+            self.p - a
+        }
+    }
+}
+
+/// `X(i) = Σ_types N_type·S_type(a, b, i) mod p`, `i = 0..=min(a, b)`.
+fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp) -> Vec<u64> {
+    let n = len as usize;
+    let emax = a.min(b) as usize;
+    // Pascal's triangle mod p up to n.
+    let mut binom: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
+    for r in 0..=n {
+        let mut row = vec![1u64; r + 1];
+        for k in 1..r {
+            row[k] = (binom[r - 1][k - 1] + binom[r - 1][k]) % f.p;
+        }
+        binom.push(row);
+    }
+    let c = |r: usize, k: usize| if k <= r { binom[r][k] } else { 0 };
+    // K(N − E, A; j) for A = 0..=N − E, with j = a − E (kx) and j = b − E (ky).
+    let kraw = |e: usize, j: usize| -> Vec<u64> {
+        let l = n - e;
+        (0..=l)
+            .map(|aa| {
+                let mut s = 0u64;
+                for t in 0..=j.min(l - aa) {
+                    let v = f.mul(c(aa, j - t), c(l - aa, t));
+                    s = if t % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
+                }
+                s
+            })
+            .collect()
+    };
+    let kx: Vec<Vec<u64>> = (0..=emax).map(|e| kraw(e, a as usize - e)).collect();
+    let ky: Vec<Vec<u64>> =
+        if a == b { kx.clone() } else { (0..=emax).map(|e| kraw(e, b as usize - e)).collect() };
+    let mut out = vec![0u64; emax + 1];
+    let mut total = vec![0u64; emax + 1];
+    for (t, &count) in types {
+        let [p00, p01, p10, p11] = t.map(|x| x as usize);
+        let (px, py) = (p00 + p01, p00 + p10);
+        let mut g = vec![0u64; emax + 1];
+        for e00 in 0..=p00.min(emax) {
+            for e01 in 0..=p01.min(emax - e00) {
+                let b0 = f.mul(c(p00, e00), c(p01, e01));
+                for e10 in 0..=p10.min(emax - e00 - e01) {
+                    let s = e00 + e01 + e10;
+                    let mut base = f.mul(b0, c(p10, e10));
+                    if (e01 + e10) % 2 == 1 {
+                        base = f.neg(base);
+                    }
+                    if base == 0 {
+                        continue;
+                    }
+                    let (ax, ay) = (px - e00 - e01, py - e00 - e10);
+                    for e11 in 0..=p11.min(emax - s) {
+                        let e = s + e11;
+                        let v = f.mul(f.mul(base, c(p11, e11)), f.mul(kx[e][ax], ky[e][ay]));
+                        g[e] = (g[e] + v) % f.p;
+                    }
+                }
+            }
+        }
+        let cnt = count % f.p;
+        for (t, &v) in total.iter_mut().zip(&g) {
+            *t = (*t + f.mul(cnt, v)) % f.p;
+        }
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        let mut s = 0u64;
+        for (e, &ge) in total.iter().enumerate().skip(i) {
+            let v = f.mul(c(e, i), ge);
+            s = if (e - i) % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
+        }
+        *o = s;
+    }
+    out
+}
+
+/// The pair counts `T(a, b, i)`, `i = 0..=min(a, b)`, of the code of length `len` whose dual has
+/// `dim` independent rows with the pair types `types` (`dual_types`). Exact (module comment).
+pub fn slice(
+    len: u32,
+    dim: u32,
+    types: &BTreeMap<PairType, u64>,
+    a: u32,
+    b: u32,
+) -> Result<Vec<BigUint>, String> {
+    if a > len || b > len {
+        return Ok(vec![BigUint::zero(); a.min(b) as usize + 1]);
+    }
+    let ps = primes(len);
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).clamp(1, ps.len());
+    let residues: Vec<Vec<u64>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let ps = &ps;
+                s.spawn(move || {
+                    ps.iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&p| slice_mod(len, types, a, b, Modp::new(p)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let parts: Vec<Vec<Vec<u64>>> =
+            handles.into_iter().map(|h| h.join().expect("MacWilliams thread")).collect();
+        // Back to the order of `ps`.
+        (0..ps.len()).map(|j| parts[j % threads][j / threads].clone()).collect()
+    });
+    // Chinese remainders: x = Σ r_j·M_j·(M_j^{-1} mod p_j) mod M.
+    let big_m: BigUint = ps.iter().map(|&p| BigUint::from(p)).product();
+    let coef: Vec<BigUint> = ps
+        .iter()
+        .map(|&p| {
+            let mj = &big_m / p;
+            let r = (&mj % p).to_u64_digits().first().copied().unwrap_or(0);
+            let inv = BigUint::from(r).modpow(&BigUint::from(p - 2), &BigUint::from(p));
+            mj * inv
+        })
+        .collect();
+    let four_d = BigUint::one() << (2 * dim as usize);
+    let bound = BigUint::one() << (2 * len as usize);
+    (0..=a.min(b) as usize)
+        .map(|i| {
+            let x: BigUint = ps.iter().zip(&coef).map(|(_, cf)| cf.clone()).enumerate().fold(
+                BigUint::zero(),
+                |acc, (j, cf)| acc + cf * BigUint::from(residues[j][i]),
+            ) % &big_m;
+            if x > bound || !(&x % &four_d).is_zero() {
+                return Err(format!(
+                    "internal error: the MacWilliams sum at (a, b, i) = ({a}, {b}, {i}) is not 4^d times a count"
+                ));
+            }
+            Ok(x / &four_d)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::linear::{block_pairs, codewords, Block};
+
+    /// The dual (in `u64` words) of a block: a basis of `{y : <x, y> = 0 for all rows x}`.
+    fn dual_of(b: &Block) -> Vec<u64> {
+        let all: Vec<u64> =
+            (0u64..1 << b.m).filter(|y| b.rows.iter().all(|r| (r & y).count_ones() % 2 == 0)).collect();
+        let mut basis: Vec<u64> = Vec::new();
+        for y in all {
+            let mut v = y;
+            for &x in &basis {
+                v = v.min(v ^ x);
+            }
+            if v != 0 {
+                basis.push(v);
+                basis.sort_unstable_by(|x, y| y.cmp(x));
+            }
+        }
+        basis
+    }
+
+    /// Every cell `T(a, b, i)` from the dual equals the count by enumeration of the code.
+    fn agrees(b: &Block) {
+        let dual: Vec<Wide> = dual_of(b).into_iter().map(|w| vec![w]).collect();
+        let d = dual.len() as u32;
+        assert_eq!(d as usize + b.rows.len(), b.m as usize);
+        let types = dual_types(b.m, &dual);
+        assert_eq!(types.values().sum::<u64>(), 1 << (2 * d));
+        let mut want: BTreeMap<(u32, u32, u32), u64> = BTreeMap::new();
+        for (a, bb, i, v) in block_pairs(b) {
+            want.insert((a, bb, i), v);
+        }
+        for a in 0..=b.m {
+            for bb in 0..=b.m {
+                let got = slice(b.m, d, &types, a, bb).unwrap();
+                for (i, g) in got.iter().enumerate() {
+                    let w = want.get(&(a, bb, i as u32)).copied().unwrap_or(0);
+                    assert_eq!(*g, BigUint::from(w), "m = {}, (a, b, i) = ({a}, {bb}, {i})", b.m);
+                }
+            }
+        }
+    }
+
+    /// `RM(1, 3)` = extended Hamming `[8, 4, 4]`, `RM(2, 4)` = `[16, 11, 4]`, their shortenings,
+    /// the Hamming code `[7, 4, 3]` and a code without the all-ones word.
+    #[test]
+    fn biweight_macwilliams_equals_enumeration_on_small_codes() {
+        let rm = |r: u32, k: u32| -> Block {
+            let m = 1u32 << k;
+            let mut rows = Vec::new();
+            for mask in 0u32..(1 << k) {
+                if mask.count_ones() <= r {
+                    rows.push((0..m).filter(|&p| p & mask == mask).fold(0u64, |w, p| w | 1 << p));
+                }
+            }
+            Block { m, rows }
+        };
+        let shorten = |b: &Block, s: u32| -> Block {
+            // The subcode vanishing on the first s coordinates, those deleted.
+            let words: Vec<u64> =
+                codewords(&b.rows).into_iter().filter(|w| w & ((1 << s) - 1) == 0).map(|w| w >> s).collect();
+            let mut basis: Vec<u64> = Vec::new();
+            for y in words {
+                let mut v = y;
+                for &x in &basis {
+                    v = v.min(v ^ x);
+                }
+                if v != 0 {
+                    basis.push(v);
+                    basis.sort_unstable_by(|x, y| y.cmp(x));
+                }
+            }
+            Block { m: b.m - s, rows: basis }
+        };
+        let e8 = rm(1, 3);
+        let e16 = rm(2, 4);
+        for b in [
+            e8.clone(),
+            shorten(&e8, 1),
+            e16.clone(),
+            shorten(&e16, 1),
+            shorten(&e16, 3),
+            Block { m: 7, rows: vec![0b0001011, 0b0010110, 0b0101100, 0b1011000] },
+            Block { m: 6, rows: vec![0b000011, 0b011100] },
+        ] {
+            agrees(&b);
+        }
+        // The whole space (dual {0}) and the zero code (dual everything).
+        agrees(&Block { m: 5, rows: vec![1, 2, 4, 8, 16] });
+        agrees(&Block { m: 4, rows: vec![] });
+    }
+
+    #[test]
+    fn tuple_counts_are_exact() {
+        for t in [[0u32, 0, 0, 0], [3, 1, 4, 1], [5, 9, 2, 6], [64, 64, 64, 64], [7, 0, 0, 2]] {
+            for emax in [0u64, 1, 5, 9, 30, 128] {
+                let mut n = 0u128;
+                for a in 0..=t[0] {
+                    for b in 0..=t[1] {
+                        for c in 0..=t[2] {
+                            for d in 0..=t[3] {
+                                n += u128::from(u64::from(a + b + c + d) <= emax);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(tuples(&t, emax), n, "{t:?}, {emax}");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_words_parse_and_rank() {
+        let w = parse_wide(&format!("1{}1", "0".repeat(98)), 100).unwrap();
+        assert_eq!(w, vec![1, 1 << 35]);
+        assert_eq!(wide_bits(&w, 100), format!("1{}1", "0".repeat(98)));
+        assert!(parse_wide("012", 3).is_err() && parse_wide("01", 3).is_err());
+        let a = parse_wide(&"1".repeat(70), 70).unwrap();
+        let b = parse_wide(&format!("{}{}", "0".repeat(69), "1"), 70).unwrap();
+        let c: Wide = a.iter().zip(&b).map(|(x, y)| x ^ y).collect();
+        assert_eq!(wide_rank(&[a.clone(), b.clone()]), 2);
+        assert_eq!(wide_rank(&[a, b, c]), 2);
+    }
+}
+
+#[cfg(test)]
+mod bench {
+    use super::*;
+
+    /// `cargo test --release -p minip-check --lib macwilliams_timing -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn macwilliams_timing() {
+        for r in [6u32, 7, 8, 9] {
+            let len = 1u32 << r;
+            let mut rows: Vec<Wide> = Vec::new();
+            for mask in 0u32..(1 << r) {
+                if mask.count_ones() <= 1 {
+                    let mut w = vec![0u64; (len as usize).div_ceil(64)];
+                    for p in (0..len).filter(|&p| p & mask == mask) {
+                        w[p as usize / 64] |= 1 << (p % 64);
+                    }
+                    rows.push(w);
+                }
+            }
+            let t0 = std::time::Instant::now();
+            let types = dual_types(len, &rows);
+            let h = len / 2;
+            let work = slice_work(len, &types, h, h);
+            let t1 = t0.elapsed().as_secs_f64();
+            let s = slice(len, r + 1, &types, h, h).unwrap();
+            println!(
+                "N = {len}: {} types, work {work}, types {t1:.3} s, slice {:.3} s, k = {}",
+                types.len(),
+                t0.elapsed().as_secs_f64(),
+                s[h as usize]
+            );
+        }
+    }
+}
