@@ -969,10 +969,7 @@ pub fn frontier_by_n(runs: &[(u32, Vec<crate::batch::frontier::Row>)]) -> String
         .collect();
     let mut p = Panel::new("m (bits per token)", "log_{2}(rank) / m", Scale::Linear, series);
     p.hlines = vec![(1.0, "2^{m}".into())];
-    figure(
-        "Per-weight overlap-polynomial heads correct on every sequence of length ≤ n: log_{2}(rank)/m against m",
-        &[p],
-    )
+    figure("Per-weight heads correct on every sequence of length ≤ n: log_{2}(rank)/m", &[p])
 }
 
 #[cfg(test)]
