@@ -23,18 +23,18 @@ fn per_weight(m: u32, signed: bool) -> (Checked<PolyHead>, Option<Checked<PolyNo
     let mut ws: Vec<WeightResult> = Vec::new();
     let mut start = 0;
     for h in 0..=m {
-        let w = per_weight_degree(m, h, signed, start).unwrap();
+        let w = per_weight_degree(m, 3, h, signed, start).unwrap();
         start = w.result.degree;
         ws.push(w);
     }
     let refs: Vec<&WeightResult> = ws.iter().collect();
-    let (head, none) = per_weight_certificates(m, signed, &refs).unwrap();
+    let (head, none) = per_weight_certificates(m, 3, signed, &refs).unwrap();
     (head, none, ws.iter().map(|w| w.result.degree).collect())
 }
 
 fn shared(m: u32) -> (u32, Checked<PolyHead>, Option<Checked<PolyNone>>) {
-    let r = shared_degree(m, false, m.div_ceil(4), None).unwrap();
-    let (head, none) = shared_certificates(m, false, &r).unwrap();
+    let r = shared_degree(m, 3, false, m.div_ceil(4), None).unwrap();
+    let (head, none) = shared_certificates(m, 3, false, &r).unwrap();
     (r.degree, head, none)
 }
 
@@ -124,16 +124,16 @@ fn signed_per_weight_degrees_do_not_drop() {
 #[test]
 fn sparse_shared_supports_are_inclusion_minimal() {
     for (m, support, rank) in [(6, vec![0u32, 1, 5], 13u64), (10, vec![0, 1, 2, 9], 66)] {
-        let r = shared_degree(m, false, m.div_ceil(4), None).unwrap();
-        let sp = sparse_shared(m, false, &r, 80).unwrap();
+        let r = shared_degree(m, 3, false, m.div_ceil(4), None).unwrap();
+        let sp = sparse_shared(m, 3, false, &r, 80).unwrap();
         assert_eq!(sp.support, support, "m = {m}");
         assert!(sp.minimal, "m = {m}");
         let head =
-            head_certificate(m, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values)
+            head_certificate(m, 3, KernelClass::Shared, false, vec![sp.piece.poly.clone()], &sp.piece.values)
                 .unwrap();
         assert_eq!(head.claim().rank, rank.into());
         let refs = sp.refuted.iter().map(|(s, y)| refutation(None, s, y)).collect();
-        let none = none_certificate(m, KernelClass::Shared, false, refs).unwrap();
+        let none = none_certificate(m, 3, KernelClass::Shared, false, refs).unwrap();
         // Every support with one element dropped lies inside a refuted one.
         for k in &support {
             let less: Vec<u32> = support.iter().copied().filter(|j| j != k).collect();

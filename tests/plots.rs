@@ -115,7 +115,7 @@ fn every_committed_plot_keeps_its_legend_off_the_data() {
             n += 1;
         }
     }
-    assert_eq!(n, 6, "amplify, beyond-positions, beyond-tasks, frontier, rank, rank-long");
+    assert_eq!(n, 7, "amplify, beyond-positions, beyond-tasks, frontier, frontier-n, rank, rank-long");
 }
 
 #[test]
@@ -149,4 +149,7 @@ fn fresh_plots_over_small_ranges_keep_every_line() {
     assert!(s.contains("Forced ratios with position-dependent maps, n = 3, ε = 1/2"));
     let s = run(&["frontier", "--m", "4..=8", "--kernel", "per_weight"], "frontier.svg");
     assert!(s.contains("certificate at this m"));
+    let s = run(&["frontier", "--n", "3..=5", "--m", "4..=8", "--kernel", "per_weight"], "frontier-n.svg");
+    assert_eq!(geometry(&s).1.len(), 3, "n = 3, 4, 5");
+    assert!(s.contains("n = 5"));
 }

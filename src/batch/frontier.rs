@@ -39,6 +39,9 @@ pub const MAX_FRONTIER_M: u32 = minip_check::model::kernel::MAX_POLY_M;
 #[derive(Clone, Debug)]
 pub struct FrontierJob {
     pub ms: Vec<u32>,
+    /// The sequence length `n ≥ 3`: heads correct on every sequence of length `≤ n`
+    /// (docs/math.md §10.10; the class LP has the same rows for every `n`).
+    pub n: u32,
     pub per_weight: bool,
     pub shared: bool,
     pub sparse: bool,
@@ -72,6 +75,9 @@ pub struct Upper {
     pub degree: u32,
     /// Sparse: the support and whether the refutations make it inclusion-minimal.
     pub support: Option<(Vec<u32>, bool)>,
+    /// Query weights whose degree below the head's could not be settled (no refutation;
+    /// the head is certified, its degree there not proven the smallest).
+    pub unsettled: Vec<u32>,
     pub seconds: f64,
 }
 
@@ -111,13 +117,23 @@ impl Row {
 /// `m ≥ m'`; larger ones are not read). Each is checked when read; a file that fails its check
 /// is an error; a missing directory is no bounds.
 pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String> {
+    read_lower_n(dir, max_m, 3)
+}
+
+/// `read_lower` for length `n`: `nN_mMMM.json` linear-code certificates whose claim is at
+/// length `n`, and `mMM.json` rank certificates whose claim is at a length `≤ n`.
+pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<BTreeMap<u32, Lower>, String> {
     let mut out = BTreeMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.sort();
     for f in files {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let stem = name.strip_prefix("n3_").unwrap_or(name);
+        let prefix = format!("n{n}_");
+        let stem = name.strip_prefix(prefix.as_str()).unwrap_or(name);
+        if stem.len() == name.len() && name.starts_with('n') {
+            continue; // another length's linear-code certificate
+        }
         let Some(m) =
             stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok())
         else {
@@ -131,12 +147,14 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String
         check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
         // The bound itself, from the checked claim (only rank certificates carry one today).
         let bound = match &cert {
-            AnyCertificate::Rank(c) => {
+            // A head correct on every sequence of length ≤ n is correct on every shorter one
+            // (docs/math.md §10.10), so a bound at length n' ≤ n holds at n.
+            AnyCertificate::Rank(c) if c.params.n <= n => {
                 Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound
             }
             AnyCertificate::RankLinear(c) => {
                 let checked = Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?;
-                if checked.claim().n != 3 || checked.claim().m != m {
+                if checked.claim().n != n || checked.claim().m != m {
                     continue;
                 }
                 u64::try_from(&checked.claim().bound)
@@ -163,7 +181,7 @@ type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
 /// Per-weight results for every `(h, h⁺ present)` the rows need. Searches start at the
 /// previous weight's degree, or at `hint`'s degree for the same key (the nonnegative
 /// results, when solving signed ones).
-fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bool) -> Weights {
+fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, progress: bool) -> Weights {
     let top = ms.iter().copied().max().unwrap_or(0);
     let mut out = BTreeMap::new();
     let label = if signed {
@@ -180,7 +198,7 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
         if super::runner::interrupted() {
             break;
         }
-        let r = per_weight_degree(h + 1, h, signed, hinted((h, true)).unwrap_or(start));
+        let r = per_weight_degree(h + 1, len, h, signed, hinted((h, true)).unwrap_or(start));
         if let Ok(w) = &r {
             start = w.result.degree;
         }
@@ -198,7 +216,7 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
                     .get(&(m.saturating_sub(1), true))
                     .and_then(|r| r.as_ref().ok())
                     .map_or(0, |w| w.result.degree);
-                let r = per_weight_degree(m, m, signed, hinted((m, false)).unwrap_or(prev));
+                let r = per_weight_degree(m, len, m, signed, hinted((m, false)).unwrap_or(prev));
                 bar.inc(1);
                 (m, r)
             })
@@ -209,6 +227,10 @@ fn per_weight_all(ms: &[u32], signed: bool, hint: Option<&Weights>, progress: bo
     }
     bar.finish();
     out
+}
+
+fn unsettled(ws: &[&WeightResult]) -> Vec<u32> {
+    ws.iter().filter(|w| w.result.unsettled.is_some()).map(|w| w.h).collect()
 }
 
 fn weights_for(m: u32, pw: &Weights) -> Result<Vec<&WeightResult>, String> {
@@ -229,10 +251,23 @@ fn per_weight_floor(ws: &[&WeightResult]) -> Option<(u32, Option<(u32, Multiplie
     Some((d, w.result.refutation.clone().filter(|_| d > 0).map(|y| (d - 1, y))))
 }
 
-fn shared_cell(m: u32, signed: bool, r: Result<DegreeResult, String>, t: Instant) -> Result<Upper, String> {
+fn shared_cell(
+    m: u32,
+    len: u32,
+    signed: bool,
+    r: Result<DegreeResult, String>,
+    t: Instant,
+) -> Result<Upper, String> {
     let r = r?;
-    let (head, none) = shared_certificates(m, signed, &r)?;
-    Ok(Upper { head, none, degree: r.degree, support: None, seconds: t.elapsed().as_secs_f64() })
+    let (head, none) = shared_certificates(m, len, signed, &r)?;
+    Ok(Upper {
+        head,
+        none,
+        degree: r.degree,
+        support: None,
+        unsettled: if r.unsettled.is_some() { vec![m] } else { Vec::new() },
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 /// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
@@ -241,14 +276,14 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
     let pw = if job.per_weight || job.shared || job.signed {
-        per_weight_all(&job.ms, false, None, progress)
+        per_weight_all(&job.ms, job.n, false, None, progress)
     } else {
         BTreeMap::new()
     };
     let pw_seconds = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let pw_signed =
-        if job.signed { per_weight_all(&job.ms, true, Some(&pw), progress) } else { BTreeMap::new() };
+        if job.signed { per_weight_all(&job.ms, job.n, true, Some(&pw), progress) } else { BTreeMap::new() };
     let signed_seconds = t1.elapsed().as_secs_f64();
     let bar = Bar::new(job.ms.len() as u64, "m (heads and refutations)", progress);
     let mut order: Vec<u32> = job.ms.clone();
@@ -263,13 +298,14 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                 let per_weight = job.per_weight.then(|| {
                     let t = Instant::now();
                     let ws = ws.clone()?;
-                    let (head, none) = per_weight_certificates(m, false, &ws)?;
+                    let (head, none) = per_weight_certificates(m, job.n, false, &ws)?;
                     let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
                     Ok(Upper {
                         head,
                         none,
                         degree,
                         support: None,
+                        unsettled: unsettled(&ws),
                         seconds: pw_seconds + t.elapsed().as_secs_f64(),
                     })
                 });
@@ -278,19 +314,20 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                 let shared_result = ((job.shared || job.sparse) && in_shared).then(|| {
                     let t = Instant::now();
                     let (start, known) = floor.clone().unwrap_or((m.div_ceil(4), None));
-                    (shared_degree(m, false, start, known), t)
+                    (shared_degree(m, job.n, false, start, known), t)
                 });
                 let shared = job.shared.then(|| match &shared_result {
-                    Some((r, t)) => shared_cell(m, false, r.clone(), *t),
+                    Some((r, t)) => shared_cell(m, job.n, false, r.clone(), *t),
                     None => Err(format!("not run (m > --shared-m-max {})", job.shared_m_max)),
                 });
                 let sparse = (job.sparse && m <= job.sparse_m_max).then(|| {
                     let (r, _) = shared_result.as_ref().ok_or("no shared result")?;
                     let dense = r.as_ref().map_err(|e| e.clone())?;
                     let t = Instant::now();
-                    let sp = sparse_shared(m, false, dense, job.sparse_attempts)?;
+                    let sp = sparse_shared(m, job.n, false, dense, job.sparse_attempts)?;
                     let head = head_certificate(
                         m,
+                        job.n,
                         KernelClass::Shared,
                         false,
                         vec![sp.piece.poly.clone()],
@@ -300,26 +337,28 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
                     let none = if refs.is_empty() {
                         None
                     } else {
-                        Some(none_certificate(m, KernelClass::Shared, false, refs)?)
+                        Some(none_certificate(m, job.n, KernelClass::Shared, false, refs)?)
                     };
                     Ok(Upper {
                         head,
                         none,
                         degree: sp.support.last().copied().unwrap_or(0),
                         support: Some((sp.support, sp.minimal)),
+                        unsettled: Vec::new(),
                         seconds: t.elapsed().as_secs_f64(),
                     })
                 });
                 let signed = job.signed.then(|| {
                     let t = Instant::now();
                     let ws = weights_for(m, &pw_signed)?;
-                    let (head, none) = per_weight_certificates(m, true, &ws)?;
+                    let (head, none) = per_weight_certificates(m, job.n, true, &ws)?;
                     let degree = ws.iter().map(|w| w.result.degree).max().unwrap_or(0);
                     Ok(Upper {
                         head,
                         none,
                         degree,
                         support: None,
+                        unsettled: unsettled(&ws),
                         seconds: signed_seconds + t.elapsed().as_secs_f64(),
                     })
                 });

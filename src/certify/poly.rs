@@ -89,7 +89,7 @@ fn initial_hs(m: u32, all: &[u32]) -> Vec<u32> {
 /// Exact values per query weight, and the query weights that failed with their float margins.
 type ValuesAt = (BTreeMap<u32, Vec<Rat>>, Vec<(f64, u32)>);
 
-fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
+fn values_at(m: u32, len: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
     use rayon::prelude::*;
     #[allow(clippy::type_complexity)]
     let results: Vec<(u32, Result<Option<Vec<Rat>>, (f64, u32)>)> = hs
@@ -97,8 +97,8 @@ fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
         .map(|&h| {
             let a = alphas(m, h, poly);
             let af: Vec<f64> = a.iter().map(to_f64).collect();
-            let r = match max_margin(m, h, &af) {
-                Ok((delta, s)) if delta > 0.0 => match exact_values(m, h, &a, &s) {
+            let r = match max_margin(m, len, h, &af) {
+                Ok((delta, s)) if delta > 0.0 => match exact_values(m, len, h, &a, &s) {
                     Some(v) => Ok(Some(v)),
                     None => Err((delta, h)),
                 },
@@ -127,6 +127,7 @@ fn values_at(m: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
 /// Farkas multipliers. `Err` is `unknown`.
 pub fn attempt(
     m: u32,
+    len: u32,
     top: u32,
     all: &[u32],
     support: &[u32],
@@ -141,12 +142,12 @@ pub fn attempt(
         stats.rounds = round + 1;
         stats.lps += 1;
         stats.hs_in_lp = hs.len();
-        let answer = match class_lp(m, &card, &hs, signed, LP_SECONDS) {
+        let answer = match class_lp(m, len, &card, &hs, signed, LP_SECONDS) {
             Ok(a) => a,
             // HiGHS could not decide the LP: its Farkas LP may still give a refutation.
             Err(e) => {
                 out = Some(
-                    refute(m, top, &hs, support, signed, &card, stats)
+                    refute(m, len, top, &hs, support, signed, &card, stats)
                         .map_err(|f| format!("{e}; then {f}"))?,
                 );
                 break;
@@ -154,7 +155,7 @@ pub fn attempt(
         };
         match answer {
             LpAnswer::Infeasible => {
-                out = Some(refute(m, top, &hs, support, signed, &card, stats)?);
+                out = Some(refute(m, len, top, &hs, support, signed, &card, stats)?);
                 break;
             }
             LpAnswer::Feasible(g) => {
@@ -169,7 +170,7 @@ pub fn attempt(
                     if !signed && (0..=top).any(|o| poly.eval(o).is_negative()) {
                         continue;
                     }
-                    let (vals, fails) = values_at(m, &poly, all)?;
+                    let (vals, fails) = values_at(m, len, &poly, all)?;
                     if fails.is_empty() {
                         done = Some(Piece { poly, values: vals });
                         break;
@@ -184,7 +185,7 @@ pub fn attempt(
                     last_fails.iter().map(|f| f.1).filter(|h| !hs.contains(h)).take(ADD_PER_ROUND).collect();
                 if new.is_empty() {
                     // HiGHS called it feasible but no exact head came out: perhaps it is not.
-                    out = Some(refute(m, top, &hs, support, signed, &card, stats).map_err(|e| {
+                    out = Some(refute(m, len, top, &hs, support, signed, &card, stats).map_err(|e| {
                         format!("HiGHS found the LP feasible but no exact head passed ({e})")
                     })?);
                     break;
@@ -198,8 +199,10 @@ pub fn attempt(
     out.ok_or_else(|| format!("no exact answer after {MAX_ROUNDS} rounds of row generation"))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn refute(
     m: u32,
+    len: u32,
     top: u32,
     hs: &[u32],
     support: &[u32],
@@ -207,7 +210,7 @@ fn refute(
     card: &crate::formulate::poly::Cardinal,
     stats: &mut Stats,
 ) -> Result<Attempt, String> {
-    let names = row_names(m, top, hs, signed);
+    let names = row_names(m, len, top, hs, signed);
     stats.lps += 1;
     let y = farkas_lp(card, &names, LP_SECONDS)?;
     exact_farkas(&names, support, &y)
@@ -227,6 +230,9 @@ pub struct DegreeResult {
     pub degree: u32,
     pub piece: Piece,
     pub refutation: Option<Multipliers>,
+    /// Why the degree below could not be settled (then `degree` is an upper bound on the
+    /// smallest degree, not proven the smallest; `refutation` is `None`).
+    pub unsettled: Option<String>,
     pub stats: Stats,
 }
 
@@ -236,6 +242,7 @@ pub struct DegreeResult {
 /// is a refutation already in hand for the support `0..=known.0`, used instead of solving.
 pub fn min_degree(
     m: u32,
+    len: u32,
     top: u32,
     all: &[u32],
     signed: bool,
@@ -246,15 +253,30 @@ pub fn min_degree(
     let mut d = start.min(top);
     let mut head: Option<(u32, Piece)> = None;
     let mut refuted: Option<(u32, Multipliers)> = None;
+    // A degree HiGHS could not settle exactly (neither a head nor a refutation passed).
+    let mut unsettled: Option<(u32, String)> = None;
     loop {
         let answer = match &known {
             Some((kd, y)) if *kd == d => Attempt::Refuted(y.clone()),
-            _ => attempt(m, top, all, &degree_support(d), signed, &mut stats)?,
+            _ => match attempt(m, len, top, all, &degree_support(d), signed, &mut stats) {
+                Ok(a) => a,
+                // Unknown at d: a head at a larger degree is still a certified upper bound,
+                // only not proven of the smallest degree.
+                Err(e) if head.is_none() && d < top => {
+                    unsettled = Some((d, e));
+                    d += 1;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            },
         };
         match answer {
             Attempt::Head(p) => {
                 head = Some((d, p));
-                if d == 0 || refuted.as_ref().is_some_and(|r| r.0 + 1 == d) {
+                if d == 0
+                    || refuted.as_ref().is_some_and(|r| r.0 + 1 == d)
+                    || unsettled.as_ref().is_some_and(|u| u.0 + 1 == d)
+                {
                     break;
                 }
                 d -= 1;
@@ -273,7 +295,8 @@ pub fn min_degree(
     }
     let (degree, piece) = head.expect("found");
     let refutation = refuted.filter(|(rd, _)| rd + 1 == degree).map(|(_, y)| y);
-    Ok(DegreeResult { degree, piece, refutation, stats })
+    let unsettled = unsettled.filter(|(ud, _)| ud + 1 == degree).map(|(_, e)| e);
+    Ok(DegreeResult { degree, piece, refutation, unsettled, stats })
 }
 
 /// One query weight of a per-weight kernel (with `h⁺` when `h < m`).
@@ -285,26 +308,28 @@ pub struct WeightResult {
 }
 
 /// The smallest degree of `f_h` at query weight `h`, searched from `start`.
-pub fn per_weight_degree(m: u32, h: u32, signed: bool, start: u32) -> Result<WeightResult, String> {
-    let result = min_degree(m, h, &[h], signed, start, None).map_err(|e| format!("h = {h}: {e}"))?;
+pub fn per_weight_degree(m: u32, len: u32, h: u32, signed: bool, start: u32) -> Result<WeightResult, String> {
+    let result = min_degree(m, len, h, &[h], signed, start, None).map_err(|e| format!("h = {h}: {e}"))?;
     Ok(WeightResult { h, superset: h < m, result })
 }
 
 /// The smallest degree of a shared polynomial over `m` bits, searched from `start`.
 pub fn shared_degree(
     m: u32,
+    len: u32,
     signed: bool,
     start: u32,
     known: Option<(u32, Multipliers)>,
 ) -> Result<DegreeResult, String> {
     let all: Vec<u32> = (0..=m).collect();
-    min_degree(m, m, &all, signed, start, known).map_err(|e| format!("m = {m}: {e}"))
+    min_degree(m, len, m, &all, signed, start, known).map_err(|e| format!("m = {m}: {e}"))
 }
 
 /// The head certificate of a kernel: `polys` (one, or one per `h = 0..=m`) and the values of
 /// every query weight; checked before it is returned.
 pub fn head_certificate(
     m: u32,
+    len: u32,
     class: KernelClass,
     signed: bool,
     polys: Vec<Poly>,
@@ -322,12 +347,13 @@ pub fn head_certificate(
                 .ok_or(format!("no values for h = {h}"))
         })
         .collect::<Result<_, _>>()?;
-    let err = head_error(&kernel, &values).map_err(|e| format!("unknown: the exact head fails ({e})"))?;
+    let err =
+        head_error(&kernel, len, &values).map_err(|e| format!("unknown: the exact head fails ({e})"))?;
     let levels = rank_levels(&kernel);
     let rank = rank_of(&levels);
     let cert = PolyHead {
         format: POLY_HEAD_FORMAT.into(),
-        params: PolyParams { m, kernel: class.name().into(), signed },
+        params: PolyParams { m, kernel: class.name().into(), signed, n: len },
         polys: kernel
             .polys
             .iter()
@@ -351,7 +377,7 @@ pub fn refutation(h: Option<u32>, support: &[u32], y: &Multipliers) -> Refutatio
     let multipliers = y
         .iter()
         .map(|(name, v)| match *name {
-            RowName::Pair { h, c1, c2, side } => PolyMultiplier {
+            RowName::Pair { h, c1, c2, side, .. } => PolyMultiplier {
                 h: Some(h),
                 classes: Some([c1, c2]),
                 side: Some(side.name().into()),
@@ -369,13 +395,14 @@ pub fn refutation(h: Option<u32>, support: &[u32], y: &Multipliers) -> Refutatio
 /// A refutation file; checked before it is returned.
 pub fn none_certificate(
     m: u32,
+    len: u32,
     class: KernelClass,
     signed: bool,
     refutations: Vec<Refutation>,
 ) -> Result<Checked<PolyNone>, String> {
     let cert = PolyNone {
         format: POLY_NONE_FORMAT.into(),
-        params: PolyParams { m, kernel: class.name().into(), signed },
+        params: PolyParams { m, kernel: class.name().into(), signed, n: len },
         refutations,
     };
     Checked::new(cert, &Context::default())
@@ -385,13 +412,16 @@ pub fn none_certificate(
 /// A shared head of the smallest degree with its refutation, both checked.
 pub fn shared_certificates(
     m: u32,
+    len: u32,
     signed: bool,
     r: &DegreeResult,
 ) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
-    let head = head_certificate(m, KernelClass::Shared, signed, vec![r.piece.poly.clone()], &r.piece.values)?;
+    let head =
+        head_certificate(m, len, KernelClass::Shared, signed, vec![r.piece.poly.clone()], &r.piece.values)?;
     let none = match &r.refutation {
         Some(y) => Some(none_certificate(
             m,
+            len,
             KernelClass::Shared,
             signed,
             vec![refutation(None, &degree_support(r.degree - 1), y)],
@@ -405,6 +435,7 @@ pub fn shared_certificates(
 /// solved with `h⁺` exactly when `h < m`), with the refutations of every smaller degree.
 pub fn per_weight_certificates(
     m: u32,
+    len: u32,
     signed: bool,
     ws: &[&WeightResult],
 ) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
@@ -416,7 +447,7 @@ pub fn per_weight_certificates(
     let polys = ws.iter().map(|w| w.result.piece.poly.clone()).collect();
     let values: BTreeMap<u32, Vec<Rat>> =
         ws.iter().map(|w| (w.h, w.result.piece.values[&w.h].clone())).collect();
-    let head = head_certificate(m, KernelClass::PerWeight, signed, polys, &values)?;
+    let head = head_certificate(m, len, KernelClass::PerWeight, signed, polys, &values)?;
     let refs: Vec<Refutation> = ws
         .iter()
         .filter_map(|w| {
@@ -426,8 +457,11 @@ pub fn per_weight_certificates(
                 .map(|y| refutation(Some(w.h), &degree_support(w.result.degree - 1), y))
         })
         .collect();
-    let none =
-        if refs.is_empty() { None } else { Some(none_certificate(m, KernelClass::PerWeight, signed, refs)?) };
+    let none = if refs.is_empty() {
+        None
+    } else {
+        Some(none_certificate(m, len, KernelClass::PerWeight, signed, refs)?)
+    };
     Ok((head, none))
 }
 
@@ -456,6 +490,7 @@ fn cost(m: u32, s: &[u32]) -> f64 {
 /// support of smaller rank is excluded).
 pub fn sparse_shared(
     m: u32,
+    len: u32,
     signed: bool,
     dense: &DegreeResult,
     max_attempts: usize,
@@ -488,7 +523,7 @@ pub fn sparse_shared(
             continue;
         }
         tries += 1;
-        match attempt(m, m, &all, &s, signed, &mut stats)? {
+        match attempt(m, len, m, &all, &s, signed, &mut stats)? {
             Attempt::Head(p) => best = (p.poly.support.clone(), p),
             Attempt::Refuted(y) => refuted.push((s, y)),
         }
@@ -507,7 +542,7 @@ pub fn sparse_shared(
                 break;
             }
             tries += 1;
-            match attempt(m, m, &all, &s, signed, &mut stats)? {
+            match attempt(m, len, m, &all, &s, signed, &mut stats)? {
                 Attempt::Head(p) => {
                     best = (p.poly.support.clone(), p);
                     improved = true;

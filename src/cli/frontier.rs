@@ -3,7 +3,7 @@
 //! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
 
 use super::{emit, progress_wanted};
-use crate::batch::frontier::{read_lower, run, FrontierJob, Lower, Row, Upper, MAX_FRONTIER_M};
+use crate::batch::frontier::{read_lower_n, run, FrontierJob, Lower, Row, Upper, MAX_FRONTIER_M};
 use crate::print::{json, svg, table};
 use clap::Args;
 use minip_check::check::poly::support_text;
@@ -18,10 +18,16 @@ const MAX_SPARSE_ATTEMPTS: usize = 500;
 pub(super) const NOTES: &str = "\
 Columns: lower = the best committed minip-rank/2 certificate at m' <= m, checked when read; upper =
 exact ranks of overlap-polynomial heads (docs/math.md §10), each smaller degree refuted. m <= 64.
+--n N (or a range 4..=8): heads correct on every sequence of length <= N, 3 <= N <= 1024; the class
+LP has the same rows for every N (docs/math.md §10.10), so m <= 64 is the only size limit; --out
+writes n = 3 to DIR and every other N to DIR/nN.
 Exit 1: a committed lower-bound certificate was rejected; 2: an entry unknown (said on stderr).";
 
 #[derive(Args)]
 pub struct FrontierArgs {
+    /// Sequence length N or a range such as 4..=8 (heads correct on every length <= N).
+    #[arg(long, default_value = "3")]
+    n: String,
     /// Bits per token: M or a range such as 4..=64.
     #[arg(long, default_value = "4..=64")]
     m: String,
@@ -103,6 +109,9 @@ fn upper_json(c: &Option<Result<Upper, String>>) -> serde_json::Value {
                 "max_error": fmt_q(&claim.max_error),
                 "refuted_below": u.none.is_some(),
             });
+            if !u.unsettled.is_empty() {
+                v["unsettled_h"] = serde_json::json!(u.unsettled);
+            }
             if let Some((s, minimal)) = &u.support {
                 v["support"] = serde_json::json!(s);
                 v["inclusion_minimal"] = serde_json::json!(minimal);
@@ -119,10 +128,11 @@ fn lower_json(l: &Option<Lower>) -> serde_json::Value {
     }
 }
 
-fn record(r: &Row) -> serde_json::Value {
+fn record(r: &Row, n: u32) -> serde_json::Value {
     let best = r.best_upper();
     serde_json::json!({
         "verdict": if r.complete() { "certified" } else { "unknown" },
+        "n": n,
         "m": r.m,
         "lower": lower_json(&r.lower),
         "lower_linear": lower_json(&r.lower_linear),
@@ -153,6 +163,15 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             "--sparse-attempts: {} is above the limit {MAX_SPARSE_ATTEMPTS}",
             a.sparse_attempts
         ));
+    }
+    let nrange = crate::ranges::parse_range(&a.n).map_err(|e| format!("--n: {e}"))?;
+    let ns: Vec<u32> = nrange.into_iter().collect();
+    if ns.is_empty() {
+        return Err("--n: empty range".into());
+    }
+    let max_n = minip_check::check::poly::MAX_POLY_N;
+    if let Some(n) = ns.iter().find(|&&n| !(3..=max_n).contains(&n)) {
+        return Err(format!("--n: n = {n} is out of range (3..={max_n})"));
     }
     let (mut pw, mut sh, mut sp, mut sg) = (false, false, false, false);
     for k in a.kernel.split(',').map(str::trim) {
@@ -185,15 +204,57 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         super::warn(crate::print::out_dir(dir)?);
     }
+    let mut code = 0;
+    let mut all_rows: Vec<(u32, Vec<Row>)> = Vec::new();
+    for &n in &ns {
+        let out = a.out.as_ref().map(|d| if n == 3 { d.clone() } else { d.join(format!("n{n}")) });
+        if let Some(dir) = out.as_ref().filter(|_| n != 3) {
+            super::warn(crate::print::out_dir(dir)?);
+        }
+        let c = one_n(
+            &a,
+            n,
+            &ms,
+            (pw, sh, sp, sg),
+            &rank_dir,
+            &rank_linear_dir,
+            out.as_ref(),
+            &pool,
+            &mut all_rows,
+        )?;
+        code = code.max(c);
+        if c == 1 {
+            return Ok(1);
+        }
+    }
+    if let (Some(p), true) = (&a.plot, ns.len() > 1 || ns[0] != 3) {
+        crate::print::write_file(p, &svg::frontier_by_n(&all_rows))?;
+    }
+    Ok(code)
+}
+
+/// One sequence length: lower bounds, the run, certificates, the table or JSON.
+#[allow(clippy::too_many_arguments)]
+fn one_n(
+    a: &FrontierArgs,
+    n: u32,
+    ms: &[u32],
+    (pw, sh, sp, sg): (bool, bool, bool, bool),
+    rank_dir: &PathBuf,
+    rank_linear_dir: &PathBuf,
+    out: Option<&PathBuf>,
+    pool: &rayon::ThreadPool,
+    all_rows: &mut Vec<(u32, Vec<Row>)>,
+) -> Result<i32, String> {
     // Lower bounds next: a rejected committed certificate is a failed check (exit 1). Only
     // certificates at m' ≤ the largest m asked for can give a bound; no other is read.
     let top = ms.iter().copied().max().unwrap_or(0);
     let mut lowers = Vec::new();
-    for dir in [&rank_dir, &rank_linear_dir] {
+    for dir in [rank_dir, rank_linear_dir] {
         if dir.as_os_str() != "-" && !dir.is_dir() {
             super::warn(Some(format!("{} is not a directory: no lower bounds from it", dir.display())));
         }
-        match read_lower(dir, top) {
+        match read_lower_n(dir, top, n) {
             Ok(l) => lowers.push(l),
             Err(e) => {
                 eprintln!("minip: error: {e}");
@@ -205,7 +266,8 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         return Err("internal: two lower-bound directories expected".into());
     };
     let job = FrontierJob {
-        ms: ms.clone(),
+        ms: ms.to_vec(),
+        n,
         per_weight: pw,
         shared: sh,
         sparse: sp,
@@ -238,7 +300,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
             }
         }
     }
-    if let Some(dir) = &a.out {
+    if let Some(dir) = out {
         for r in &rows {
             for (name, c) in [
                 ("per_weight", &r.per_weight),
@@ -257,7 +319,10 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
                         &json::pretty(n),
                     )?;
                 }
-                if r.m <= crate::heads::poly::MAX_HEAD_FILE_M && (name == "per_weight" || name == "shared") {
+                if n == 3
+                    && r.m <= crate::heads::poly::MAX_HEAD_FILE_M
+                    && (name == "per_weight" || name == "shared")
+                {
                     let text = crate::heads::poly::head_file(&u.head)
                         .map_err(|e| format!("m = {}: head file: {e}", r.m))?;
                     crate::print::write_file(&dir.join(format!("m{:02}.{name}.head", r.m)), &text)?;
@@ -266,11 +331,11 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         }
     }
     // A plot is of the whole range: none after an interrupt.
-    if let (Some(p), Ok(())) = (&a.plot, &stopped) {
+    if let (Some(p), Ok(()), true) = (&a.plot, &stopped, a.n.trim() == "3") {
         crate::print::write_file(p, &svg::frontier(&rows))?;
     }
     if a.json {
-        let s: String = rows.iter().map(|r| json::record("frontier.row", &record(r))).collect();
+        let s: String = rows.iter().map(|r| json::record("frontier.row", &record(r, n))).collect();
         emit(&s)?;
     } else {
         let mut header = vec!["m", "lower"];
@@ -299,7 +364,10 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
                     v.push(lower_text(&r.lower_linear, r.m));
                 }
                 if pw {
-                    v.push(cell(&r.per_weight, |u| format!("{} ({})", rank_of(u), u.degree)));
+                    v.push(cell(&r.per_weight, |u| {
+                        let mark = if u.unsettled.is_empty() { "" } else { "*" };
+                        format!("{} ({}){mark}", rank_of(u), u.degree)
+                    }));
                 }
                 if sh {
                     v.push(match &r.shared {
@@ -336,13 +404,36 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
                 v
             })
             .collect();
-        let mut s = String::from("Certified feature-rank bounds for heads correct on all length-3 Min-IP sequences over {0,1}^m, eps = 1/2\n\n");
+        let mut s = if n == 3 {
+            String::from("Certified feature-rank bounds for heads correct on all length-3 Min-IP sequences over {0,1}^m, eps = 1/2\n\n")
+        } else {
+            format!("Certified feature-rank bounds for heads correct on all Min-IP sequences of length <= {n} over {{0,1}}^m, eps = 1/2\n\n")
+        };
         s.push_str(&table::render(&header, &body));
         s.push_str(
             "\nlower: committed minip-rank/2 certificate (m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
              every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
              f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
         );
+        let marked: Vec<String> = rows
+            .iter()
+            .filter_map(|r| {
+                r.per_weight.as_ref()?.as_ref().ok().filter(|u| !u.unsettled.is_empty()).map(|u| {
+                    format!(
+                        "m={}: h={}",
+                        r.m,
+                        u.unsettled.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                    )
+                })
+            })
+            .collect();
+        if !marked.is_empty() {
+            s.push_str(&format!(
+                "*: the degree one below was not settled at {} (neither a head nor a refutation passed): the head is certified,\n\
+                 its degree there not proven the smallest.\n",
+                marked.join("; ")
+            ));
+        }
         emit(&s)?;
     }
     eprintln!(
@@ -356,5 +447,6 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         }
     );
     stopped?;
+    all_rows.push((n, rows));
     Ok(if unknown > 0 { 2 } else { 0 })
 }

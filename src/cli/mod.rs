@@ -72,6 +72,7 @@ pub const CLI_LIMITS: &str = "\
   gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
                                    order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
   row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
+  frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit; a repeated entry is refused; n is checked against each family's limit
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,

@@ -13,14 +13,14 @@
 
 use minip_check::model::kernel::binom;
 use minip_check::rational::{to_f64, Rat};
-use minip_check::rows::poly::{class_count, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
+use minip_check::rows::poly::{class_count, keys, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
 use num_traits::Zero;
 
 /// A row of the class LP by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RowName {
-    /// The `side` row of `(x, {c1, c2})`, `|x| = h`.
-    Pair { h: u32, c1: u32, c2: u32, side: Side },
+    /// The `side` row of `(x, {c1, c2^(n−2)})`, `|x| = h` (length `n`).
+    Pair { n: u32, h: u32, c1: u32, c2: u32, side: Side },
     /// `−f(o) ≤ 0`.
     Nn { o: u32 },
 }
@@ -29,7 +29,7 @@ impl RowName {
     /// The exact row (the checker's builder) for a polynomial with `support`.
     pub fn exact(&self, support: &[u32]) -> PolyRow {
         match *self {
-            RowName::Pair { h, c1, c2, side } => pair_row(h, support, c1, c2, side),
+            RowName::Pair { n, h, c1, c2, side } => pair_row(n, h, support, c1, c2, side),
             RowName::Nn { o } => nn_row(o, support),
         }
     }
@@ -37,12 +37,12 @@ impl RowName {
 
 /// The rows of the query weights `hs` (both sides of every multiset of two classes), then,
 /// unless `signed`, the nonnegativity rows of the overlaps `0..=top`.
-pub fn row_names(m: u32, top: u32, hs: &[u32], signed: bool) -> Vec<RowName> {
+pub fn row_names(m: u32, n: u32, top: u32, hs: &[u32], signed: bool) -> Vec<RowName> {
     let mut out = Vec::new();
     for &h in hs {
         for (c1, c2) in pairs(m, h) {
             for side in [Side::Upper, Side::Lower] {
-                out.push(RowName::Pair { h, c1, c2, side });
+                out.push(RowName::Pair { n, h, c1, c2, side });
             }
         }
     }
@@ -151,23 +151,24 @@ pub type FloatRow = (Vec<f64>, Vec<((u32, u32), f64)>, f64);
 pub fn float_row(name: &RowName, card: &Cardinal) -> FloatRow {
     let n = card.support.len();
     match *name {
-        RowName::Pair { h, c1, c2, side } => {
+        RowName::Pair { n: len, h, c1, c2, side } => {
             let t = target(h, c1, c2) as f64;
+            let ks = keys(len, h, c1, c2);
             let (dcoef, pcoef) = match side {
                 Side::Upper => (-(2.0 * t + 1.0), 2.0),
                 Side::Lower => (2.0 * t - 1.0, -2.0),
             };
             let mut g = vec![0.0; n];
-            for o in [h, overlap(h, c1), overlap(h, c2)] {
-                for (x, a) in g.iter_mut().zip(&card.at[o as usize]) {
-                    *x += dcoef * a;
+            for &(cl, k) in &ks {
+                for (x, a) in g.iter_mut().zip(&card.at[overlap(h, cl) as usize]) {
+                    *x += dcoef * k as f64 * a;
                 }
             }
             let mut p: Vec<((u32, u32), f64)> = Vec::with_capacity(3);
-            for cl in [h, c1, c2] {
+            for &(cl, k) in &ks {
                 match p.iter_mut().find(|e| e.0 == (h, cl)) {
-                    Some(e) => e.1 += pcoef,
-                    None => p.push(((h, cl), pcoef)),
+                    Some(e) => e.1 += pcoef * k as f64,
+                    None => p.push(((h, cl), pcoef * k as f64)),
                 }
             }
             (g, p, -1.0)

@@ -941,6 +941,37 @@ pub fn frontier_layout(rows: &[crate::batch::frontier::Row]) -> (String, Layout)
     )
 }
 
+/// `minip frontier --n A..=B --plot`: `log2(rank)/m` of the best per-weight head against `m`,
+/// one series per sequence length `n` (colours and markers cycle).
+pub fn frontier_by_n(runs: &[(u32, Vec<crate::batch::frontier::Row>)]) -> String {
+    use minip_check::rational::Rat;
+    let log2big = |x: &num_bigint::BigInt| minip_check::rational::log2_abs(&Rat::from_integer(x.clone()));
+    let series: Vec<Series> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, (n, rows))| {
+            let pts: Vec<(f64, f64)> = rows
+                .iter()
+                .filter_map(|r| {
+                    let u = r.per_weight.as_ref()?.as_ref().ok()?;
+                    Some((f64::from(r.m), log2big(&u.head.claim().rank) / f64::from(r.m)))
+                })
+                .collect();
+            Series::new(
+                format!("per-weight heads, n = {n}"),
+                color::CYCLE[i % color::CYCLE.len()],
+                pts,
+                Dash::CYCLE[i % Dash::CYCLE.len()],
+                Marker::CYCLE[i % Marker::CYCLE.len()],
+            )
+        })
+        .filter(|c| !c.points.is_empty())
+        .collect();
+    let mut p = Panel::new("m (bits per token)", "log_{2}(rank) / m", Scale::Linear, series);
+    p.hlines = vec![(1.0, "2^{m}".into())];
+    figure("Per-weight heads correct on every sequence of length ≤ n: log_{2}(rank)/m", &[p])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use super::round::approx;
 use super::sparse::{self, Eq};
 use crate::formulate::poly::RowName;
 use minip_check::rational::Rat;
-use minip_check::rows::poly::{class_count, pairs, target};
+use minip_check::rows::poly::{class_count, keys, pairs, target};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use std::collections::BTreeMap;
@@ -73,11 +73,12 @@ pub fn exact_farkas(names: &[RowName], support: &[u32], hint: &[f64]) -> Option<
 
 /// Whether exact values `s` make every multiset of a weight-`h` query strictly correct
 /// with kernel values `alpha` (the checker's test, repeated to choose a rounding).
-pub fn values_correct(m: u32, h: u32, alpha: &[Rat], s: &[Rat]) -> bool {
+pub fn values_correct(m: u32, len: u32, h: u32, alpha: &[Rat], s: &[Rat]) -> bool {
     pairs(m, h).all(|(c1, c2)| {
-        let keys = [h, c1, c2];
-        let d: Rat = keys.iter().map(|&c| &alpha[c as usize]).sum();
-        let n: Rat = keys.iter().map(|&c| &alpha[c as usize] * &s[c as usize]).sum();
+        let ks = keys(len, h, c1, c2);
+        let d: Rat = ks.iter().map(|&(c, k)| &alpha[c as usize] * Rat::from_integer(k.into())).sum();
+        let n: Rat =
+            ks.iter().map(|&(c, k)| &alpha[c as usize] * &s[c as usize] * Rat::from_integer(k.into())).sum();
         let t = Rat::from_integer(target(h, c1, c2).into());
         let two = Rat::from_integer(2.into());
         d.is_positive() && (two * (n - t * &d)).abs() < d
@@ -85,11 +86,11 @@ pub fn values_correct(m: u32, h: u32, alpha: &[Rat], s: &[Rat]) -> bool {
 }
 
 /// Rationals `s` near the hint (simplest first) that pass `values_correct`.
-pub fn exact_values(m: u32, h: u32, alpha: &[Rat], hint: &[f64]) -> Option<Vec<Rat>> {
+pub fn exact_values(m: u32, len: u32, h: u32, alpha: &[Rat], hint: &[f64]) -> Option<Vec<Rat>> {
     debug_assert_eq!(hint.len(), class_count(m, h) as usize);
     for den in [100u64, 10_000, 1_000_000, 1_000_000_000, 1_000_000_000_000] {
         let s: Vec<Rat> = hint.iter().map(|&v| approx(v, den)).collect::<Option<_>>()?;
-        if values_correct(m, h, alpha, &s) {
+        if values_correct(m, len, h, alpha, &s) {
             return Some(s);
         }
     }

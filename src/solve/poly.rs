@@ -11,7 +11,7 @@
 
 use crate::formulate::poly::{float_row, Cardinal, RowName};
 use highs::{ColProblem, HighsModelStatus, RowProblem, Sense};
-use minip_check::rows::poly::{class_count, pairs, target};
+use minip_check::rows::poly::{class_count, keys, pairs, target};
 use std::collections::BTreeMap;
 
 /// What HiGHS says about the class LP.
@@ -29,7 +29,14 @@ fn tune(model: &mut highs::Model, seconds: f64) {
 }
 
 /// The class LP over the query weights `hs`.
-pub fn class_lp(m: u32, card: &Cardinal, hs: &[u32], signed: bool, seconds: f64) -> Result<LpAnswer, String> {
+pub fn class_lp(
+    m: u32,
+    len: u32,
+    card: &Cardinal,
+    hs: &[u32],
+    signed: bool,
+    seconds: f64,
+) -> Result<LpAnswer, String> {
     let n = card.support.len();
     let mut pb = RowProblem::default();
     // Objective Σ_o f(o) = Σ_i (Σ_o at[o][i]) g_i over the overlaps the rows see.
@@ -46,7 +53,7 @@ pub fn class_lp(m: u32, card: &Cardinal, hs: &[u32], signed: bool, seconds: f64)
     for &h in hs {
         for (c1, c2) in pairs(m, h) {
             for side in [minip_check::rows::poly::Side::Upper, minip_check::rows::poly::Side::Lower] {
-                let (gc, pc, rhs) = float_row(&RowName::Pair { h, c1, c2, side }, card);
+                let (gc, pc, rhs) = float_row(&RowName::Pair { n: len, h, c1, c2, side }, card);
                 buf.clear();
                 buf.extend(g.iter().zip(&gc).filter(|e| *e.1 != 0.0).map(|(c, v)| (*c, *v)));
                 buf.extend(pc.iter().map(|(k, v)| (p[k], *v)));
@@ -123,15 +130,15 @@ pub fn farkas_lp(card: &Cardinal, names: &[RowName], seconds: f64) -> Result<Vec
 
 /// For kernel values `alpha[c]` (one per class of a weight-`h` query, as floats), the values
 /// `s` maximising the margin `δ` (every output within `1/2 − δ` of its target), `δ ≤ 1/2`.
-pub fn max_margin(m: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f64>), String> {
+pub fn max_margin(m: u32, len: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f64>), String> {
     let k = class_count(m, h);
     let mut pb = RowProblem::default();
     let s: Vec<highs::Col> = (0..k).map(|_| pb.add_column::<f64, _>(0.0, ..)).collect();
     let delta = pb.add_column(1.0, ..=0.5);
     let mut buf: Vec<(highs::Col, f64)> = Vec::new();
     for (c1, c2) in pairs(m, h) {
-        let keys = [h, c1, c2];
-        let d: f64 = keys.iter().map(|&c| alpha[c as usize]).sum();
+        let ks = keys(len, h, c1, c2);
+        let d: f64 = ks.iter().map(|&(c, k)| k as f64 * alpha[c as usize]).sum();
         if d <= 0.0 {
             return Ok((f64::NEG_INFINITY, vec![0.0; k as usize]));
         }
@@ -139,8 +146,8 @@ pub fn max_margin(m: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f64>), Stri
         for sign in [1.0, -1.0] {
             // sign·(ŷ − t) + δ ≤ 1/2, ŷ = Σ (α_c/D) s_c.
             buf.clear();
-            for &c in &keys {
-                let w = sign * alpha[c as usize] / d;
+            for &(c, k) in &ks {
+                let w = sign * k as f64 * alpha[c as usize] / d;
                 match buf.iter_mut().find(|e| e.0 == s[c as usize]) {
                     Some(e) => e.1 += w,
                     None => buf.push((s[c as usize], w)),

@@ -244,7 +244,7 @@ pub struct RankLinearClaim {
     pub strict: bool,
 }
 
-/// `minip-poly-head/1`: a correct overlap-polynomial head (`n = 3`, `ε = 1/2`) of exact rank.
+/// `minip-poly-head/1`: a correct overlap-polynomial head (lengths `≤ n`, `ε = 1/2`) of exact rank.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PolyHeadSummary {
     /// Decimal.
@@ -253,6 +253,9 @@ pub struct PolyHeadSummary {
     pub class: String,
     pub signed: bool,
     pub m: u32,
+    /// The sequence length (every length `≤ n`); not written when it is 3.
+    #[serde(skip_serializing_if = "is_three")]
+    pub n: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub largest_degree: Option<u32>,
     pub max_error: String,
@@ -275,7 +278,22 @@ pub struct PolyNoneSummary {
     pub class: String,
     pub signed: bool,
     pub m: u32,
+    #[serde(skip_serializing_if = "is_three")]
+    pub n: u32,
     pub refuted: Vec<RefutedSupport>,
+}
+
+fn is_three(n: &u32) -> bool {
+    *n == 3
+}
+
+/// `, n=N` when the length is not 3 (older texts stay as they were).
+fn n_text(n: u32) -> String {
+    if n == 3 {
+        String::new()
+    } else {
+        format!(", n={n}")
+    }
 }
 
 impl Claim {
@@ -412,13 +430,22 @@ impl fmt::Display for Claim {
                 let deg = p.largest_degree.map_or("-".to_string(), |d| d.to_string());
                 write!(
                     f,
-                    "head of rank {} ({}{signed} overlap polynomials, m={}, largest degree {deg}, max error {})",
-                    p.rank, p.class, p.m, p.max_error
+                    "head of rank {} ({}{signed} overlap polynomials, m={}{}, largest degree {deg}, max error {})",
+                    p.rank,
+                    p.class,
+                    p.m,
+                    n_text(p.n),
+                    p.max_error
                 )
             }
             Claim::PolyNone(p) => {
                 let signed = if p.signed { " signed" } else { "" };
-                let head = format!("every {}{signed} overlap-polynomial head (m={}) has", p.class, p.m);
+                let head = format!(
+                    "every {}{signed} overlap-polynomial head (m={}{}) has",
+                    p.class,
+                    p.m,
+                    n_text(p.n)
+                );
                 // Per weight, every refutation an interval: group query weights by degree.
                 let degrees: Option<Vec<(u32, u32)>> =
                     p.refuted.iter().map(|x| Some((x.h?, x.degree_at_least?))).collect();

@@ -308,6 +308,7 @@ fn frontier(
         };
         let job = FrontierJob {
             ms: ms.clone(),
+            n: 3,
             per_weight: pw,
             shared: sh,
             sparse: sp,

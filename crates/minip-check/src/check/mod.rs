@@ -356,6 +356,7 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                 class: r.class.name().into(),
                 signed: r.signed,
                 m: r.m,
+                n: r.n,
                 largest_degree: r.degrees.iter().flatten().max().copied(),
                 max_error: fmt_q(&r.max_error),
             })
@@ -366,6 +367,7 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                 class: r.class.name().into(),
                 signed: r.signed,
                 m: r.m,
+                n: r.n,
                 refuted: r
                     .refuted
                     .iter()

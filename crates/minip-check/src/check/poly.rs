@@ -20,18 +20,22 @@ use crate::model::kernel::{
     first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M,
 };
 use crate::rational::{fmt_q, Rat};
-use crate::rows::poly::{class_count, class_label, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
+use crate::rows::poly::{
+    class_count, class_label, keys, nn_row, overlap, pair_row, pairs, target, PolyRow, Side,
+};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a checked head proves: a head of this class over `{0,1}^m`, correct on every
-/// length-3 sequence (and so on lengths 1 and 2, §10.3), whose kernel matrix has rank `rank`.
+/// sequence of length `≤ n` (§10.3, §10.10), whose kernel matrix has rank `rank`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolyHeadClaim {
     pub m: u32,
     pub class: KernelClass,
     pub signed: bool,
+    /// Correct on every sequence of length `≤ n`.
+    pub n: u32,
     pub rank: BigInt,
     pub max_error: Rat,
     /// The degree of each polynomial (shared: one; per_weight: one per `h`).
@@ -60,10 +64,18 @@ pub struct PolyNoneClaim {
     pub m: u32,
     pub class: KernelClass,
     pub signed: bool,
+    pub n: u32,
     pub refuted: Vec<Refuted>,
 }
 
+/// The largest sequence length a poly certificate may state (the rows do not grow with
+/// `n`; the bound keeps every row coefficient far inside `i128`).
+pub const MAX_POLY_N: u32 = 1024;
+
 fn params(p: &PolyParams) -> Result<KernelClass, String> {
+    if p.n < 3 || p.n > MAX_POLY_N {
+        return Err(format!("params.n: n = {} is outside 3..={MAX_POLY_N}", p.n));
+    }
     if p.m == 0 {
         return Err("params.m: m = 0, need m ≥ 1".into());
     }
@@ -154,7 +166,7 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
         }
     }
     // 2. Every sequence, recomputed from the values.
-    let worst = head_error(&kernel, &c.values)?;
+    let worst = head_error(&kernel, c.params.n, &c.values)?;
     if rational("max_error", &c.max_error)? != worst {
         return Err(format!("max_error: stated {} but the sequences give {}", c.max_error, fmt_q(&worst)));
     }
@@ -179,12 +191,19 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
         return Err(format!("rank: stated {} but the levels give {rank}", c.rank));
     }
     let degrees = kernel.polys.iter().map(Poly::degree).collect();
-    Ok(PolyHeadClaim { m, class: kernel.class, signed, rank, max_error: worst, degrees })
+    Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
 }
 
 /// Every multiset of every query weight, recomputed from the kernel and the stated values:
 /// `D > 0` and `|ŷ − t| < 1/2`; returns the largest `|ŷ − t|`. The first failure is the error.
-pub fn head_error(kernel: &Kernel, values: &[ClassValues]) -> Result<Rat, String> {
+/// For length `n` the multisets are `{c1, c2^(n−2)}`, the vertices of each minimum class's
+/// count polytope: `ŷ` is a ratio of linear functions of the counts with a positive
+/// denominator there, so its extremes over every sequence of length `≤ n` are at these
+/// (docs/math.md §10.10).
+pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat, String> {
+    if !(3..=MAX_POLY_N).contains(&n) {
+        return Err(format!("n = {n} is outside 3..={MAX_POLY_N}"));
+    }
     let m = kernel.m;
     if values.len() != m as usize + 1 {
         return Err(format!("values: need one entry per query weight 0..={m}, got {}", values.len()));
@@ -209,15 +228,22 @@ pub fn head_error(kernel: &Kernel, values: &[ClassValues]) -> Result<Rat, String
         let p = kernel.poly(h);
         let alpha: Vec<Rat> = (0..k).map(|cl| p.eval(overlap(h, cl))).collect();
         for (c1, c2) in pairs(m, h) {
-            let keys = [h, c1, c2];
-            let d: Rat = keys.iter().map(|&cl| &alpha[cl as usize]).sum();
-            let at = format!("h = {h}, keys {{{}, {}}}", class_label(h, c1), class_label(h, c2));
+            let ks = keys(n, h, c1, c2);
+            let d: Rat = ks.iter().map(|&(cl, k)| &alpha[cl as usize] * Rat::from_integer(k.into())).sum();
+            let at = if n == 3 {
+                format!("h = {h}, keys {{{}, {}}}", class_label(h, c1), class_label(h, c2))
+            } else {
+                format!("h = {h}, keys {{{}, {}^{}}}", class_label(h, c1), class_label(h, c2), n - 2)
+            };
             if !d.is_positive() {
                 return Err(format!("{at}: denominator D = {} is not positive", fmt_q(&d)));
             }
-            let n: Rat = keys.iter().map(|&cl| &alpha[cl as usize] * &s[cl as usize]).sum();
+            let num: Rat = ks
+                .iter()
+                .map(|&(cl, k)| &alpha[cl as usize] * &s[cl as usize] * Rat::from_integer(k.into()))
+                .sum();
             let t = Rat::from_integer(target(h, c1, c2).into());
-            let err = (n / &d - t).abs();
+            let err = (num / &d - t).abs();
             if err >= half {
                 return Err(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err)));
             }
@@ -235,7 +261,7 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
         return Err(format!("format: expected {POLY_NONE_FORMAT}"));
     }
     let class = params(&c.params)?;
-    let (m, signed) = (c.params.m, c.params.signed);
+    let (m, signed, n) = (c.params.m, c.params.signed, c.params.n);
     if c.refutations.is_empty() {
         return Err("refutations: none listed".into());
     }
@@ -276,7 +302,7 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
                         "lower" => Side::Lower,
                         other => return Err(format!("{at}: unknown side '{other}'")),
                     };
-                    (pair_row(h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
+                    (pair_row(n, h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
                 }
                 (None, None, None, Some(o)) => {
                     if signed {
@@ -323,7 +349,7 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
         }
         refuted.push(Refuted { h: r.h, support: r.support.clone() });
     }
-    Ok(PolyNoneClaim { m, class, signed, refuted })
+    Ok(PolyNoneClaim { m, class, signed, n, refuted })
 }
 
 /// `{0..4}` for `0..=4`, else the listed set.

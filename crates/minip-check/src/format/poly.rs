@@ -4,7 +4,8 @@
 //!
 //! `minip-poly-head/1`:
 //! - `params`: `m`, `kernel` (`shared` or `per_weight`), `signed` (the kernel may take
-//!   negative values; then only `D > 0` is required of every sequence);
+//!   negative values; then only `D > 0` is required of every sequence), `n` (the sequence
+//!   length, `3..=1024`; absent means 3);
 //! - `polys`: the polynomials in the binomial basis, `f(o) = Σ c[i]·C(o, support[i])`: one
 //!   entry without `h` (`shared`), or one per query weight `h = 0..=m` in order
 //!   (`per_weight`), every listed coefficient nonzero;
@@ -36,6 +37,18 @@ pub struct PolyParams {
     pub kernel: String,
     #[serde(default)]
     pub signed: bool,
+    /// The sequence length `n ≥ 3` the head is correct for (every length `≤ n`); absent in
+    /// files written before it existed, which mean `n = 3`, and not written when it is 3.
+    #[serde(default = "three", skip_serializing_if = "is_three")]
+    pub n: u32,
+}
+
+fn three() -> u32 {
+    3
+}
+
+fn is_three(n: &u32) -> bool {
+    *n == 3
 }
 
 /// One polynomial in the binomial basis.

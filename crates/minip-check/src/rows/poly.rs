@@ -13,6 +13,13 @@
 //! - `lower`: `−2N + (2t−1)D ≤ −1`,
 //! - `nn` (nonnegative kernels only): `−f(o) ≤ 0`.
 //!
+//! **Length `n ≥ 3`** (`PolyParams::n`, default 3): the pair `(c1, c2)` names the sequence
+//! `(x, {c1, c2^(n−2)})` (the query, `c1` once, `c2` `n − 2` times), so the rows are the
+//! same in number and name and only the multiplicity of `c2` changes. They decide
+//! correctness on every sequence of length `≤ n` (docs/math.md §10.10: at a fixed minimum
+//! class the rows are linear in the class counts, and every count vector is a convex
+//! combination of these).
+//!
 //! Every coefficient is an integer (`C(o,k)` times small factors; `i128` is exact for
 //! `m ≤ 64`).
 
@@ -71,30 +78,36 @@ pub struct PolyRow {
     pub rhs: i64,
 }
 
-/// The coefficient of `c_k` in `f(o)`, summed over the overlaps `os`.
-fn basis_sum(os: &[u32], k: u32) -> i128 {
-    os.iter().map(|&o| binom(o as i64, k as i64)).sum()
+/// The classes of the length-`n` sequence a pair `(c1, c2)` names, with multiplicities:
+/// the query once, `c1` once and `c2` `n − 2` times (`(x, {c1, c2})` at `n = 3`).
+pub fn keys(n: u32, h: u32, c1: u32, c2: u32) -> [(u32, u32); 3] {
+    [(h, 1), (c1, 1), (c2, n - 2)]
 }
 
-/// The row of `(x, {c1, c2})`, `|x| = h`, on `side`, for a polynomial with `support`.
-pub fn pair_row(h: u32, support: &[u32], c1: u32, c2: u32, side: Side) -> PolyRow {
+/// The row of `(x, {c1, c2^(n−2)})`, `|x| = h`, on `side`, for a polynomial with `support`
+/// (`n ≥ 3`; `n = 3` is `(x, {c1, c2})`).
+pub fn pair_row(n: u32, h: u32, support: &[u32], c1: u32, c2: u32, side: Side) -> PolyRow {
     let t = target(h, c1, c2) as i128;
-    let os = [h, overlap(h, c1), overlap(h, c2)];
     let (dcoef, pcoef) = match side {
         Side::Upper => (-(2 * t + 1), 2i64),
         Side::Lower => (2 * t - 1, -2i64),
     };
+    let ks = keys(n, h, c1, c2);
     let c = support
         .iter()
         .enumerate()
-        .map(|(i, &k)| (i, dcoef * basis_sum(&os, k)))
+        .map(|(i, &k)| {
+            let b: i128 =
+                ks.iter().map(|&(cl, mult)| mult as i128 * binom(overlap(h, cl) as i64, k as i64)).sum();
+            (i, dcoef * b)
+        })
         .filter(|&(_, v)| v != 0)
         .collect();
     let mut p: Vec<(u32, i64)> = Vec::with_capacity(3);
-    for cl in [h, c1, c2] {
+    for (cl, mult) in ks {
         match p.iter_mut().find(|e| e.0 == cl) {
-            Some(e) => e.1 += pcoef,
-            None => p.push((cl, pcoef)),
+            Some(e) => e.1 += pcoef * mult as i64,
+            None => p.push((cl, pcoef * mult as i64)),
         }
     }
     p.sort_unstable();
@@ -131,11 +144,11 @@ mod tests {
     fn rows_follow_the_definition() {
         // h = 2, {0, 2+}: D = f(2) + f(0) + f(2), t = 0; support {0, 1}: D = 3c0 + 4c1.
         // upper: 2(P_2 + P_0 + P_3) − D ≤ −1.
-        let r = pair_row(2, &[0, 1], 0, 3, Side::Upper);
+        let r = pair_row(3, 2, &[0, 1], 0, 3, Side::Upper);
         assert_eq!(r.c, vec![(0, -3), (1, -4)]);
         assert_eq!(r.p, vec![(0, 2), (2, 2), (3, 2)]);
         // lower with the query twice: {2, 2}: N = 3P_2, t = 2, D = 3f(2): −6P_2 + 3·3f(2) ≤ −1.
-        let r = pair_row(2, &[0, 1], 2, 2, Side::Lower);
+        let r = pair_row(3, 2, &[0, 1], 2, 2, Side::Lower);
         assert_eq!(r.c, vec![(0, 9), (1, 18)]);
         assert_eq!(r.p, vec![(2, -6)]);
         assert_eq!(nn_row(3, &[0, 2]), PolyRow { c: vec![(0, -1), (1, -3)], p: vec![], rhs: 0 });
