@@ -9,7 +9,9 @@ use crate::model::tokens::Token;
 use crate::model::{Bound, Family, Gap, Instance, Kernel, Positions, Setting};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, gap_lp, GapLp, Row, VARS};
-use num_traits::{Signed, Zero};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
 
 /// Rebuilds the instance from the stated parameters (validating them); the Hamming
 /// distances (task `nearest`) are those of the stated tokens.
@@ -230,6 +232,13 @@ fn check_head(h: &Head, inst: &Instance, lp: &GapLp) -> Result<(), String> {
     Ok(())
 }
 
+/// `(v_j·L, L)` with `L` the least common multiple of the denominators: the values as
+/// integers over one denominator.
+fn over_common_denominator(v: &[Rat]) -> (Vec<BigInt>, BigInt) {
+    let l = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    (v.iter().map(|x| x.numer() * (&l / x.denom())).collect(), l)
+}
+
 /// A head at query `x` (tables `α`, `s` over the slots of `lp`), checked directly, not
 /// through the rows: `α ≥ 0` (nonnegative kernel), the bound `good ≤ K'·bad` on the summed
 /// kernel (or at key position `at`), `bad > 0` (signed kernel), and on every sequence a
@@ -261,22 +270,26 @@ pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Re
                 .into(),
         );
     }
+    // Over common denominators: α_j = A_j/L and α_j·s_j = B_j/M with integers A_j, B_j, so
+    // a sequence's D = Σ count·A_j / L and N = Σ count·B_j / M take integer sums only.
+    let products: Vec<Rat> = alpha.iter().zip(s).map(|(a, v)| a * v).collect();
+    let (a_int, l) = over_common_denominator(alpha);
+    let (b_int, m) = over_common_denominator(&products);
     let mut out = Vec::with_capacity(lp.seqs.len());
     for seq in &lp.seqs {
-        let mut den = Rat::zero();
-        let mut num = Rat::zero();
+        let mut den = BigInt::zero();
+        let mut num = BigInt::zero();
         for (j, &c) in seq.count.iter().enumerate() {
-            if c == 0 {
-                continue;
+            if c != 0 {
+                den += &a_int[j] * c;
+                num += &b_int[j] * c;
             }
-            let m = Rat::from_integer(c.into());
-            den += &m * &alpha[j];
-            num += &m * &alpha[j] * &s[j];
         }
         if !den.is_positive() {
             return Err(format!("{}: attention denominator is not positive", seq.name));
         }
-        let yhat = num / den;
+        // ŷ = N/D = (num/M)/(den/L).
+        let yhat = Rat::new(num * &l, den * &m);
         let err = (&yhat - Rat::from_integer(seq.target.into())).abs();
         if err >= inst.eps {
             return Err(format!("{}: |ŷ − t| = {} is not below ε", seq.name, fmt_q(&err)));

@@ -49,28 +49,32 @@ mod memo {
     use super::*;
     use std::sync::{Mutex, OnceLock};
     const KEEP: usize = 64;
-    type Tables = Vec<(Block, Arc<Vec<PairEntry>>)>;
-    type Counts = Vec<((u32, Vec<Block>, usize), Arc<Vec<BigUint>>)>;
+    /// One slot per key, filled once: a thread that asks for a key another thread is still
+    /// computing waits for that result instead of computing it again (with `--jobs 2` the
+    /// files sharing a code used to race and enumerate the same tables twice).
+    type Slot<V> = Arc<OnceLock<V>>;
+    type Tables = Vec<(Block, Slot<Arc<Vec<PairEntry>>>)>;
+    type Counts = Vec<((u32, Vec<Block>, usize), Slot<Result<Arc<Vec<BigUint>>, String>>)>;
     static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
     static COUNTS: OnceLock<Mutex<Counts>> = OnceLock::new();
 
-    fn remember<K: Clone, V: Clone>(cache: &Mutex<Vec<(K, V)>>, key: K, v: V) {
+    /// The slot of `key` (a new empty one if absent), taken under the lock.
+    fn slot<K: PartialEq, V>(cache: &Mutex<Vec<(K, Slot<V>)>>, key: K) -> Slot<V> {
         let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = c.iter().find(|(k, _)| *k == key) {
+            return e.1.clone();
+        }
         if c.len() >= KEEP {
             c.remove(0);
         }
-        c.push((key, v));
+        let s: Slot<V> = Arc::default();
+        c.push((key, s.clone()));
+        s
     }
 
     pub fn block_pairs(b: &Block) -> Arc<Vec<PairEntry>> {
-        let cache = TABLES.get_or_init(Default::default);
-        let hit =
-            cache.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| k == b).map(|e| e.1.clone());
-        hit.unwrap_or_else(|| {
-            let t = Arc::new(crate::model::linear::block_pairs(b));
-            remember(cache, b.clone(), t.clone());
-            t
-        })
+        let s = slot(TABLES.get_or_init(Default::default), b.clone());
+        s.get_or_init(|| Arc::new(crate::model::linear::block_pairs(b))).clone()
     }
 
     type Duals = Vec<((u32, u32, Vec<Wide>), Arc<Vec<BigUint>>)>;
@@ -105,19 +109,8 @@ mod memo {
         limbs: usize,
         compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
     ) -> Result<Arc<Vec<BigUint>>, String> {
-        let cache = COUNTS.get_or_init(Default::default);
-        let hit = cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .find(|((kh, ko, kl), _)| *kh == h && *kl == limbs && ko.as_slice() == order)
-            .map(|e| e.1.clone());
-        if let Some(v) = hit {
-            return Ok(v);
-        }
-        let v = Arc::new(compute()?);
-        remember(cache, (h, order.to_vec(), limbs), v.clone());
-        Ok(v)
+        let s = slot(COUNTS.get_or_init(Default::default), (h, order.to_vec(), limbs));
+        s.get_or_init(|| compute().map(Arc::new)).clone()
     }
 }
 

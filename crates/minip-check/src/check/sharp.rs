@@ -12,7 +12,7 @@ use crate::format::sharp::{
 };
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
-use crate::rows::gap::{build_rows, gap_lp, keyed_rows, GapLp, VARS};
+use crate::rows::gap::{gap_lp, GapLp, VARS};
 use num_traits::{One, Signed, Zero};
 
 /// Checks every configuration of a file; returns their `kstar` in order (`None`: `-inf`).
@@ -79,7 +79,8 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
             return Err("lower: an empty family's certificate may not use the bound row".into());
         }
         // The bound row is unused, so the factor does not matter; 1 adds no pins.
-        check_lower(&Instance { bound: Bound::Value(Rat::one()), ..base }, lower)?;
+        let inst = Instance { bound: Bound::Value(Rat::one()), ..base };
+        check_lower(&gap_lp(&inst), lower)?;
         return Ok(None);
     }
     if c.kstar == MINUS_INF {
@@ -109,7 +110,7 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
             return Err("ray: need bad(ray) = 0 and good(ray) < 0".into());
         }
         let wbound = rational("witness.bound", &c.witness.bound)?;
-        check_witness(&Instance { bound: Bound::Value(wbound), ..base }, &c.witness, true)?;
+        check_witness_in(&Instance { bound: Bound::Value(wbound), ..base }, &lp, &c.witness, true)?;
         return Ok(None);
     }
     if c.ray.is_some() {
@@ -123,26 +124,28 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
         return Err(format!("relation: stated {} but kstar vs K gives {}", c.relation, relation(&kstar, &k)));
     }
     let inst = Instance { bound: Bound::Value(kstar.clone()), ..base };
+    // The LP is built once and shared by the lower, closure and witness checks.
+    let lp = gap_lp(&inst);
     let wbound = rational("witness.bound", &c.witness.bound)?;
     if c.attained {
         // A correct head with b = 0 < c: b/c = 0 is a minimum, and b/c ≥ 0 always.
         if signed || !kstar.is_zero() || c.lower.is_some() || c.closure.is_some() || !wbound.is_zero() {
             return Err("attained: only kstar = 0 with a witness at bound 0 and no lower/closure part".into());
         }
-        check_witness(&inst, &c.witness, false)?;
+        check_witness_in(&inst, &lp, &c.witness, false)?;
         return Ok(Some(kstar));
     }
     let lower = c.lower.as_ref().ok_or("lower: missing")?;
-    check_lower(&inst, lower)?;
+    check_lower(&lp, lower)?;
     let closure = c.closure.as_ref().ok_or("closure: missing")?;
-    check_closure(&inst, closure, &kstar)?;
+    check_closure(&inst, &lp, closure, &kstar)?;
     if wbound != &kstar + witness_margin() {
         return Err(format!(
             "witness.bound: expected kstar + 1/1000 = {}",
             fmt_q(&(&kstar + witness_margin()))
         ));
     }
-    check_witness(&inst, &c.witness, true)?;
+    check_witness_in(&inst, &lp, &c.witness, true)?;
     Ok(Some(kstar))
 }
 
@@ -153,10 +156,10 @@ pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
 }
 
 /// Lower side: no correct head has `b ≤ kstar·c` (Farkas on the rebuilt rows; rows not
-/// named have multiplier 0).
-fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, String>) -> Result<(), String> {
-    let lp = gap_lp(inst);
-    let rows = build_rows(inst);
+/// named have multiplier 0). `lp` is `gap_lp(inst)`: its rows are those of `build_rows` in
+/// every setting (`rows::gap` tests the default one).
+fn check_lower(lp: &GapLp, lower: &std::collections::BTreeMap<String, String>) -> Result<(), String> {
+    let rows = &lp.rows;
     if let Some(name) = lower.keys().find(|n| !rows.iter().any(|r| &r.name == *n)) {
         return Err(format!("lower: no row named '{name}' for these parameters"));
     }
@@ -167,7 +170,7 @@ fn check_lower(inst: &Instance, lower: &std::collections::BTreeMap<String, Strin
             None => Ok(Rat::zero()),
         })
         .collect::<Result<_, _>>()?;
-    farkas_combination_in(&rows, &y, &lp.vars).map(|_| ()).map_err(|e| format!("lower: {e}"))
+    farkas_combination_in(rows, &y, &lp.vars).map(|_| ()).map_err(|e| format!("lower: {e}"))
 }
 
 fn closure_values(lp: &GapLp, v: &[String]) -> Result<Vec<Rat>, String> {
@@ -189,7 +192,7 @@ fn good_bad(inst: &Instance, lp: &GapLp, p: &[Rat]) -> (Rat, Rat) {
 }
 
 /// Every sequence row (made homogeneous: `≤ 0`) holds at `p`, and `A ≥ 0` for a
-/// nonnegative kernel.
+/// nonnegative kernel. The sequence rows are the strict rows of `lp` (`bad_pos` is not one).
 fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Result<(), String> {
     let signed = inst.setting.kernel == Kernel::Signed;
     if !signed {
@@ -197,17 +200,17 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Resu
             return Err(format!("{what}: negative weight {}", lp.vars[j]));
         }
     }
-    for seq in &lp.seqs {
-        for row in keyed_rows(seq, &inst.eps, signed) {
-            let lhs = row
-                .coeffs
-                .iter()
-                .zip(p)
-                .filter(|(g, z)| !g.is_zero() && !z.is_zero())
-                .fold(Rat::zero(), |acc, (g, z)| acc + g * z);
-            if lhs.is_positive() {
-                return Err(format!("{what}: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
-            }
+    // `gap_lp` lists the sequence rows first: `upper`, `lower` (and `pos`) per sequence.
+    let per_seq = if signed { 3 } else { 2 };
+    for row in &lp.rows[..lp.seqs.len() * per_seq] {
+        let lhs = row
+            .coeffs
+            .iter()
+            .zip(p)
+            .filter(|(g, z)| !g.is_zero() && !z.is_zero())
+            .fold(Rat::zero(), |acc, (g, z)| acc + g * z);
+        if lhs.is_positive() {
+            return Err(format!("{what}: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
         }
     }
     Ok(())
@@ -216,27 +219,36 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Resu
 /// Upper side, closed part: `G_s p ≤ 0` on every (homogeneous) correctness row,
 /// `a, b ≥ 0`, `c = 1`, `b = kstar` (in general: weights `≥ 0` for a nonnegative kernel,
 /// `bad = 1`, `good = kstar`).
-fn check_closure(inst: &Instance, closure: &[String], kstar: &Rat) -> Result<(), String> {
-    let lp = gap_lp(inst);
-    let p = closure_values(&lp, closure)?;
+fn check_closure(inst: &Instance, lp: &GapLp, closure: &[String], kstar: &Rat) -> Result<(), String> {
+    let p = closure_values(lp, closure)?;
     if inst.setting.is_default() {
         if p[0].is_negative() || p[1].is_negative() || !p[2].is_one() || &p[1] != kstar {
             return Err("closure: need a ≥ 0, b = kstar, c = 1".into());
         }
     } else {
-        let (good, bad) = good_bad(inst, &lp, &p);
+        let (good, bad) = good_bad(inst, lp, &p);
         if !bad.is_one() || &good != kstar {
             return Err("closure: need good = kstar and bad = 1".into());
         }
     }
-    check_homogeneous(inst, &lp, &p, "closure")
+    check_homogeneous(inst, lp, &p, "closure")
 }
 
 /// Upper side, strict part: a correct head meeting `good ≤ bound·bad` with `bad > 0` (and,
 /// for mixing with the closure point, every weight positive — nonzero for a signed kernel),
 /// judged on its values.
 pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) -> Result<(), String> {
-    let lp = gap_lp(inst);
+    check_witness_in(inst, &gap_lp(inst), wit, all_positive)
+}
+
+/// `check_witness` with the LP of `inst` already built (`lp` = `gap_lp(inst)`; the witness
+/// only uses its slots and sequences, which do not depend on the bound).
+fn check_witness_in(
+    inst: &Instance,
+    lp: &GapLp,
+    wit: &SharpWitness,
+    all_positive: bool,
+) -> Result<(), String> {
     let ns = lp.nslots();
     if wit.alpha.len() != ns || wit.s.len() != ns {
         return Err(format!("witness: need {ns} values of alpha and s"));
@@ -244,7 +256,7 @@ pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) ->
     let alpha: Vec<Rat> = wit.alpha.iter().map(|s| rational("witness.alpha", s)).collect::<Result<_, _>>()?;
     let s: Vec<Rat> = wit.s.iter().map(|v| rational("witness.s", v)).collect::<Result<_, _>>()?;
     let signed = inst.setting.kernel == Kernel::Signed;
-    let (_, bad) = good_bad(inst, &lp, &alpha);
+    let (_, bad) = good_bad(inst, lp, &alpha);
     let bad_ok = if inst.setting.is_default() { alpha[2].is_positive() } else { bad.is_positive() };
     let each_ok = |a: &Rat| if signed { !a.is_zero() } else { a.is_positive() };
     if !bad_ok || (all_positive && !alpha.iter().all(each_ok)) {
@@ -252,5 +264,5 @@ pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) ->
     }
     let bound = rational("witness.bound", &wit.bound)?;
     let winst = Instance { bound: Bound::Value(bound), ..inst.clone() };
-    head_outputs(&winst, &lp, &alpha, &s).map(|_| ()).map_err(|e| format!("witness: {e}"))
+    head_outputs(&winst, lp, &alpha, &s).map(|_| ()).map_err(|e| format!("witness: {e}"))
 }
