@@ -77,7 +77,7 @@ mod memo {
         s.get_or_init(|| Arc::new(crate::model::linear::block_pairs(b))).clone()
     }
 
-    type Duals = Vec<((u32, u32, Vec<Wide>), Arc<Vec<BigUint>>)>;
+    type Duals = Vec<((u32, u32, Vec<Wide>), Slot<Result<Arc<Vec<BigUint>>, String>>)>;
     static DUALS: OnceLock<Mutex<Duals>> = OnceLock::new();
 
     /// The slice `(h, h)` of a code given by its dual rows (`m`, `h`, rows): the committed
@@ -88,19 +88,8 @@ mod memo {
         rows: &[Wide],
         compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
     ) -> Result<Arc<Vec<BigUint>>, String> {
-        let cache = DUALS.get_or_init(Default::default);
-        let hit = cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .find(|((km, kh, kr), _)| *km == m && *kh == h && kr.as_slice() == rows)
-            .map(|e| e.1.clone());
-        if let Some(v) = hit {
-            return Ok(v);
-        }
-        let v = Arc::new(compute()?);
-        remember(cache, (m, h, rows.to_vec()), v.clone());
-        Ok(v)
+        let s = slot(DUALS.get_or_init(Default::default), (m, h, rows.to_vec()));
+        s.get_or_init(|| compute().map(Arc::new)).clone()
     }
 
     pub fn pair_counts(
