@@ -207,18 +207,7 @@ impl RatioInstance {
             Side::Pos => (-q, 0),
             Side::Den => unreachable!(),
         };
-        let mut row: IntRow = Vec::with_capacity(2 * occ.len());
-        for j in occ {
-            for (var, c) in [(j, ca), (ns + j, cp)] {
-                match row.iter_mut().find(|(v, _)| *v == var) {
-                    Some(e) => e.1 += c,
-                    None => row.push((var, c)),
-                }
-            }
-        }
-        row.retain(|&(_, c)| c != 0);
-        row.sort_unstable();
-        row
+        merged(occ.into_iter().flat_map(|j| [(j, ca), (ns + j, cp)]))
     }
 }
 
@@ -450,17 +439,22 @@ pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) ->
         Side::Den => (0, 0),
     };
     let hp = k;
-    let mut row: IntRow = Vec::with_capacity(2 * (classes.len() + 1));
-    for &o in std::iter::once(&h).chain(classes) {
-        for (var, c) in [(o as usize, ca), (hp + o as usize, cp)] {
-            match row.iter_mut().find(|(v, _)| *v == var) {
-                Some(e) => e.1 += c,
-                None => row.push((var, c)),
-            }
+    merged(std::iter::once(&h).chain(classes).flat_map(|&o| [(o as usize, ca), (hp + o as usize, cp)]))
+}
+
+/// The terms summed per variable, zeros dropped, sorted by variable: `O(n log n)` in the
+/// number of terms (a sequence of length `n` gives `2n` terms), whatever the classes.
+fn merged(terms: impl Iterator<Item = (usize, i64)>) -> IntRow {
+    let mut all: Vec<(usize, i64)> = terms.collect();
+    all.sort_unstable_by_key(|&(v, _)| v);
+    let mut row: IntRow = Vec::with_capacity(all.len().min(64));
+    for (var, c) in all {
+        match row.last_mut() {
+            Some(e) if e.0 == var => e.1 += c,
+            _ => row.push((var, c)),
         }
     }
     row.retain(|&(_, c)| c != 0);
-    row.sort_unstable();
     row
 }
 
