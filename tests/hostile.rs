@@ -350,3 +350,26 @@ fn the_ratio_checkers_work_is_budgeted_in_n_h_and_number_lengths() {
     assert!(took.as_secs_f64() < 1.5, "refused after {took:?}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn amplify_beyond_the_paper_counts_its_rows_before_building_them() {
+    // Per-position maps at h = 2: 2·(3ⁿ − 2ⁿ) rows; n = 10 gives 116,050 (the limit is
+    // 60,000), n = 64 about 7·10³⁰: both refused before a sequence is built.
+    refused(
+        &["amplify", "--h", "2", "--n", "10", "--positions", "per-position"],
+        "the row LP = 116050 rows (58025 sequences of length 10, 2 sides) is above the supported 60000",
+    );
+    refused(
+        &["amplify", "--h", "2", "--n", "64", "--positions", "per-position"],
+        "is above the supported 60000",
+    );
+    refused(
+        &["amplify", "--h", "3", "--n", "40", "--positions", "causal-last", "--keys", "distinct"],
+        "is above the supported 60000",
+    );
+    // Just inside: n = 4 (2·(81 − 16) = 130 rows) is solved and certified.
+    let (code, out, err) =
+        capped(&["amplify", "--h", "2", "--n", "4", "--positions", "per-position", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"kind\":\"amplify.ratio\""), "{out}");
+}

@@ -147,6 +147,25 @@ impl RatioInstance {
             _ => k.saturating_pow(self.seq_len() as u32),
         }
     }
+    /// The exact number of sequences `sequences()` yields, counted without enumerating:
+    /// multisets of `n − 1` keys (over `k` classes, or `k − 1` without the query when keys are
+    /// distinct), `kⁿ − (k−1)ⁿ` (`n·(k−1)ⁿ⁻¹` distinct) per-position tuples holding the query,
+    /// `kⁿ⁻¹` (`(k−1)ⁿ⁻¹`) causal-last ones. Saturates at `u128::MAX`.
+    pub fn exact_sequence_count(&self) -> u128 {
+        let k = self.classes() as u128;
+        let n = self.n;
+        let distinct = self.setting.keys == Keys::Distinct;
+        let pow = |b: u128, e: u32| b.checked_pow(e).unwrap_or(u128::MAX);
+        match self.setting.positions {
+            Positions::Shared => count(n as usize - 1, k as u32 - 1 - u32::from(distinct)),
+            Positions::PerPosition if distinct => pow(k - 1, n - 1).saturating_mul(n as u128),
+            Positions::PerPosition => match k.checked_pow(n) {
+                Some(all) => all - pow(k - 1, n),
+                None => u128::MAX,
+            },
+            Positions::CausalLast => pow(k - u128::from(distinct), n - 1),
+        }
+    }
     /// The sides of a sequence: `upper`, `lower`, and `pos` (`D > 0`) for a signed kernel.
     pub fn sides(&self) -> &'static [Side] {
         match self.setting.kernel {
@@ -534,6 +553,15 @@ mod tests {
         );
         let p = inst(Task::MinIp, Positions::PerPosition, Keys::Distinct, 2, 0, 1, false, None);
         assert_eq!(p.sequences().count(), 3 * 2 * 2); // x at one of 3 positions, 2 classes elsewhere
+        for s in [&i, &p] {
+            assert_eq!(s.sequences().count() as u128, s.exact_sequence_count());
+        }
+        for keys in [Keys::All, Keys::Distinct] {
+            for pos in [Positions::Shared, Positions::PerPosition, Positions::CausalLast] {
+                let s = inst(Task::MaxIp, pos, keys, 2, 0, 1, false, None);
+                assert_eq!(s.sequences().count() as u128, s.exact_sequence_count(), "{pos:?} {keys:?}");
+            }
+        }
         assert_eq!(p.slot_label(4), "2:1");
     }
 }
