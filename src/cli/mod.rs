@@ -77,8 +77,9 @@ pub const CLI_LIMITS: &str = "\
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
 device, FIFO or socket there is refused before any work.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
-counts on stderr, no temporary file left); a second one, or one during a single computation,
-exits 2 at once.";
+counts on stderr, no temporary file left; an item still running after 1 s is abandoned); a
+second one, or one during a single computation, exits 2 at once.
+Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows.";
 
 #[derive(Subcommand)]
 enum Cmd {
