@@ -283,3 +283,93 @@ fn an_interrupted_sweep_leaves_only_complete_files() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A `minip-ratio/2` certificate of the default setting whose point is `A_h = 1`, all else 0:
+/// it passes the dual check (ratio 0, no multiplier) and every row of a multiset holding the
+/// class 0, so the checker enumerates almost every multiset before it finds a violated row.
+fn zero_ratio(n: u32, h: u32, big: Option<usize>) -> String {
+    let k = h as usize + 2;
+    let mut a = vec!["0".to_string(); k];
+    let mut p = a.clone();
+    a[h as usize] = "1".into();
+    if let Some(d) = big {
+        a[k - 1] = format!("{}/{}1", "7".repeat(d), "3".repeat(d - 1));
+        p[k - 1] = format!("{}/{}7", "1".repeat(d), "9".repeat(d - 1));
+    }
+    serde_json::json!({"format": "minip-ratio/2",
+        "params": {"n": n, "eps": "1/2", "h": h, "lo": 0, "hi": h, "superset": true},
+        "ratio": "0", "alpha": a, "p": p, "multipliers": []})
+    .to_string()
+}
+
+#[test]
+fn the_ratio_checkers_work_is_budgeted_in_n_h_and_number_lengths() {
+    let d = tmp("ratio-work");
+    let check = |name: &str, text: &str| {
+        let p = write(&d, name, text);
+        let t = std::time::Instant::now();
+        let (code, out, _) = capped(&["verify", &p]);
+        (code, out, t.elapsed())
+    };
+    // Just outside: n = 1024, h = 1 (524,800 multisets of length 1023: 13.5 s before the
+    // budget), n = 200, h = 2 (23 s before), and long numbers at n = 150 (7.5 s before).
+    for (name, text) in [
+        ("n1024.json", zero_ratio(1024, 1, None)),
+        ("n200.json", zero_ratio(200, 2, None)),
+        ("digits.json", zero_ratio(150, 1, Some(200))),
+    ] {
+        let (code, out, took) = check(name, &text);
+        assert_eq!(code, 2, "{name}: {out}");
+        assert!(out.contains("too large to check: about") && out.contains("units of work"), "{name}: {out}");
+        assert!(took.as_secs_f64() < 1.5, "{name}: refused after {took:?}");
+    }
+    // Just inside: the same shapes, smaller, are checked (and fail at the first row the point
+    // violates, the multiset of 1s), not refused.
+    for (name, text) in
+        [("n100.json", zero_ratio(100, 1, None)), ("digits30.json", zero_ratio(12, 1, Some(200)))]
+    {
+        let (code, out, _) = check(name, &text);
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains("point: violates the lower row of multiset [1, 1"), "{name}: {out}");
+    }
+    // Many multipliers with distinct long denominators: the sums would grow with all of them.
+    let ms: Vec<serde_json::Value> = (0..2000u32)
+        .map(|i| {
+            let (a, b) = (i / 100, 100 + i % 100);
+            serde_json::json!({"classes": [a, b.min(100)], "side": if i % 2 == 0 { "upper" } else { "lower" },
+                "y": format!("1/{}{}", "9".repeat(300), 1000 + i)})
+        })
+        .collect();
+    let bound = serde_json::json!({"format": "minip-ratio-bound/1",
+        "params": {"n": 3, "eps": "1/2", "h": 100, "lo": 0, "hi": 100, "superset": false},
+        "bound": "1", "multipliers": ms})
+    .to_string();
+    let (code, out, took) = check("bound.json", &bound);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("too large to check: about") && out.contains("2000 multipliers"), "{out}");
+    assert!(took.as_secs_f64() < 1.5, "refused after {took:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn amplify_beyond_the_paper_counts_its_rows_before_building_them() {
+    // Per-position maps at h = 2: 2·(3ⁿ − 2ⁿ) rows; n = 10 gives 116,050 (the limit is
+    // 60,000), n = 64 about 7·10³⁰: both refused before a sequence is built.
+    refused(
+        &["amplify", "--h", "2", "--n", "10", "--positions", "per-position"],
+        "the row LP = 116050 rows (58025 sequences of length 10, 2 sides) is above the supported 60000",
+    );
+    refused(
+        &["amplify", "--h", "2", "--n", "64", "--positions", "per-position"],
+        "is above the supported 60000",
+    );
+    refused(
+        &["amplify", "--h", "3", "--n", "40", "--positions", "causal-last", "--keys", "distinct"],
+        "is above the supported 60000",
+    );
+    // Just inside: n = 4 (2·(81 − 16) = 130 rows) is solved and certified.
+    let (code, out, err) =
+        capped(&["amplify", "--h", "2", "--n", "4", "--positions", "per-position", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"kind\":\"amplify.ratio\""), "{out}");
+}

@@ -547,8 +547,7 @@ use minip_check::format::ratio::{RatioPoint, EMPTY, MINUS_INF};
 use minip_check::rows::gap::Row;
 use minip_check::rows::ratio::{ratio_instance_in, RatioInstance};
 
-/// The most rows the strict-feasibility step (a dense LP) is given.
-pub const MAX_GENERAL_ROWS: usize = 60_000;
+pub use crate::formulate::ratio::MAX_GENERAL_ROWS;
 
 /// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
 #[allow(clippy::too_many_arguments)]
@@ -562,7 +561,11 @@ pub fn instance_in(
     setting: minip_check::model::Setting,
     m: Option<u32>,
 ) -> Result<RatioInstance, String> {
-    ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)
+    let inst = ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)?;
+    if !(inst.setting.is_default() && inst.m.is_none()) {
+        crate::formulate::ratio::check_general_size(&inst)?;
+    }
+    Ok(inst)
 }
 
 /// `R = inf A_lo/A_hi` over heads correct on every sequence of the setting (or `empty`, or

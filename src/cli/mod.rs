@@ -78,8 +78,9 @@ pub const CLI_LIMITS: &str = "\
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
 device, FIFO or socket there is refused before any work.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
-counts on stderr, no temporary file left); a second one, or one during a single computation,
-exits 2 at once.";
+counts on stderr, no temporary file left; an item still running after 1 s is abandoned); a
+second one, or one during a single computation, exits 2 at once.
+Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows.";
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -184,6 +185,9 @@ fn one_line_clap_error(e: &clap::Error) -> String {
     format!("minip: error: {msg}{tip} (see --help)")
 }
 
+/// How long a batch's items in progress may run after the first signal.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Parses the command line and runs it; returns the exit code.
 pub fn run() -> i32 {
     // The first Ctrl-C (or SIGTERM) stops a batch after the items in progress (files written
@@ -197,6 +201,18 @@ pub fn run() -> i32 {
         }
         eprintln!("\nminip: interrupted: finishing the items in progress (Ctrl-C again to stop at once)");
         crate::batch::runner::interrupt();
+        // One long item (`rank --linear --m 256`, one LP of a large `amplify`) does not hold
+        // the process: an item still running after the grace period is abandoned like on a
+        // second signal (temporary files removed, exit 2); every line and file already
+        // written is complete.
+        std::thread::spawn(|| {
+            std::thread::sleep(GRACE);
+            eprintln!(
+                "minip: error: interrupted (the items in progress did not finish within {} s; stopped at once)",
+                GRACE.as_secs()
+            );
+            crate::print::abandon_temporary_files_and_exit(2);
+        });
     });
     let args: Vec<String> = std::env::args().collect();
     if args.len() == 1 {

@@ -33,6 +33,25 @@ pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The most rows (sequences × sides) of a row LP beyond the paper's model: the dense
+/// strict-feasibility step of `certify::ratio::forced_ratio_in` solves at most this many.
+pub const MAX_GENERAL_ROWS: usize = 60_000;
+
+/// `Err` naming the limit when the row LP of a setting beyond the paper's model has more than
+/// `MAX_GENERAL_ROWS` rows: counted exactly, before any sequence is built.
+pub fn check_general_size(inst: &RatioInstance) -> Result<(), String> {
+    let rows = inst.exact_sequence_count().saturating_mul(inst.sides().len() as u128);
+    if rows > MAX_GENERAL_ROWS as u128 {
+        return Err(format!(
+            "the row LP = {rows} rows ({} sequences of length {}, {} sides) is above the supported {MAX_GENERAL_ROWS} beyond the paper's model: too large to build",
+            inst.exact_sequence_count(),
+            inst.seq_len(),
+            inst.sides().len()
+        ));
+    }
+    Ok(())
+}
+
 /// The row LP as built: each row's multiset and side, and its integer coefficients.
 #[derive(Clone)]
 pub struct RowLp {
@@ -80,10 +99,7 @@ pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
     if inst.setting.is_default() && inst.m.is_none() {
         return row_lp(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
     }
-    let total = inst.sequence_count();
-    if total > 2_000_000 {
-        return Err(format!("{total} sequences: too many rows (the limit is 2000000)"));
-    }
+    check_general_size(inst)?;
     let p: i64 = inst.eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
     let q: i64 = inst.eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
     let mut names = Vec::new();

@@ -74,6 +74,13 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     // 2–3. Classes from the code words, and the ratio certificate of each.
     let counts = code.class_counts();
     let mut by_class: BTreeMap<u32, (&RatioCertificate, Rat)> = BTreeMap::new();
+    // The ratio certificates' work together, before any is checked (`MAX_RATIO_WORK`).
+    let mut work: u128 = 0;
+    for r in &c.ratios {
+        // (invalid parameters are reported by the check itself, with the ratio named)
+        work = work.saturating_add(super::ratio::ratio_work(r).unwrap_or(0));
+    }
+    super::ratio::within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
     for (i, r) in c.ratios.iter().enumerate() {
         let q = &r.params;
         if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {

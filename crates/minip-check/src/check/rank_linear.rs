@@ -17,7 +17,7 @@
 //! 5. the arithmetic: `value = k²/(k + Σ pairs·R^{−2})`, and `bound = ⌈value⌉`, or with
 //!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio.
 
-use super::ratio::{check_ratio, check_ratio_bound};
+use super::ratio::{bound_work, check_ratio, check_ratio_bound, ratio_work, within_budget};
 use super::rational;
 use crate::format::rank_linear::{
     ChainRatio, RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
@@ -330,9 +330,18 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
             counts.len()
         ));
     }
-    // 4. The ratios, class by class.
-    let mut priced: Vec<(Rat, BigUint)> = Vec::new();
+    // 4. The ratios, class by class, their work budgeted together first (`MAX_RATIO_WORK`).
+    let mut work: u128 = 0;
     let mut chain: Option<ChainTable> = None;
+    for ((class, _), proof) in counts.iter().zip(&c.ratios) {
+        work = work.saturating_add(match proof {
+            RatioProof::Full(r) => ratio_work(r).unwrap_or(0),
+            RatioProof::Bound(r) => bound_work(r).unwrap_or(0),
+            RatioProof::Chain(_) => chain.get_or_insert_with(|| ChainTable::new(p.n, p.h)).work(p.h, *class),
+        });
+    }
+    within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
+    let mut priced: Vec<(Rat, BigUint)> = Vec::new();
     let mut all_strict = true;
     for (i, ((class, n), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let o = (*class).min(p.h);

@@ -49,7 +49,97 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
         .map_err(|e| format!("params: {e}"))
 }
 
-use crate::limits::MAX_CHECKED_MULTISETS;
+use crate::limits::{MAX_CHECKED_MULTISETS, MAX_RATIO_WORK};
+
+/// The cost, in units of checker work (one unit: about one multiply-add of small rationals,
+/// about 1 µs on the project's VM), of one multiply-add with numbers written as `values`
+/// (`alpha`/`p` of a point, or the `y` of multipliers). An accumulated sum can carry every
+/// distinct denominator, so its length is bounded by the digits of the distinct denominators
+/// plus the longest number; products and gcds grow with that length (in 64-bit limbs).
+/// A sum of `terms` products is at most `terms` times the longest, so a row's sum is short
+/// however many distinct denominators the point has.
+pub fn op_cost<'a>(values: impl IntoIterator<Item = &'a String>, terms: u128) -> u128 {
+    let mut dens: BTreeSet<&str> = BTreeSet::new();
+    let mut longest = 0usize;
+    // A number longer than `MAX_RATIONAL_DIGITS` is refused when it is read, with its own
+    // message: count it at that length here.
+    let cap = |len: usize| len.min(crate::limits::MAX_RATIONAL_DIGITS + 2) as u128;
+    for v in values {
+        longest = longest.max(v.len());
+        if let Some((_, d)) = v.split_once('/') {
+            dens.insert(d);
+        }
+    }
+    let digits = (cap(longest) + dens.iter().map(|d| cap(d.len())).sum::<u128>())
+        .min(cap(longest).saturating_mul(terms.max(1)));
+    let limbs = digits / 19;
+    // Measured under load: 55 µs per multiply-add at 43 limbs, 383 µs at 211, 2.3 ms at 632.
+    1 + limbs * 4 / 3 + limbs * limbs / 256
+}
+
+/// Units of work of building one row of `inst` (its `n` class entries, 64 per unit) and
+/// evaluating it at a point written as `values`: at most `2·min(n + 1, slots)` nonzero
+/// entries, `op_cost` units each.
+pub fn row_work<'a>(inst: &RatioInstance, values: impl IntoIterator<Item = &'a String>) -> u128 {
+    let len = inst.seq_len() as u128 + 1;
+    let entries = 2 * len.min(inst.slots() as u128);
+    len.div_ceil(64) + entries * op_cost(values, entries)
+}
+
+/// Units of work of the dual check of `multipliers` (every listed row built and added).
+pub fn multiplier_work(inst: &RatioInstance, multipliers: &[Multiplier]) -> u128 {
+    let op = op_cost(multipliers.iter().map(|m| &m.y), u128::MAX);
+    let ns = inst.slots() as u128;
+    multipliers
+        .iter()
+        .map(|m| {
+            let len = m.classes.len() as u128 + 1;
+            // A row has at most two entries per distinct class (and the query's): at most
+            // the number of runs of equal classes, plus one.
+            let runs = 1 + m.classes.windows(2).filter(|w| w[0] != w[1]).count() as u128;
+            len.div_ceil(64) + 2 * len.min(ns).min(runs + 1) * op
+        })
+        .sum()
+}
+
+/// Units of work of checking `c` for its validated instance: every sequence's rows, once per
+/// point checked (the point, and the witness or the ray; none for `empty`), plus the
+/// multipliers.
+fn work_of(inst: &RatioInstance, c: &RatioCertificate) -> u128 {
+    let passes = u128::from(c.ratio != EMPTY) + u128::from(c.witness.is_some()) + u128::from(c.ray.is_some());
+    let points = c.alpha.iter().chain(&c.p);
+    let points = points.chain(c.witness.iter().flat_map(|w| w.alpha.iter().chain(&w.p)));
+    let points = points.chain(c.ray.iter().flat_map(|w| w.alpha.iter().chain(&w.p)));
+    inst.sequence_count()
+        .saturating_mul(inst.sides().len() as u128)
+        .saturating_mul(passes)
+        .saturating_mul(row_work(inst, points))
+        .saturating_add(multiplier_work(inst, &c.multipliers))
+}
+
+/// Units of work of checking a `minip-ratio/2` certificate (`Err` if its parameters are
+/// invalid): what a file holding several ratio certificates sums against `MAX_RATIO_WORK`.
+pub fn ratio_work(c: &RatioCertificate) -> Result<u128, String> {
+    Ok(work_of(&stated_instance(c)?, c))
+}
+
+/// Units of work of checking a `minip-ratio-bound/1` certificate (its multipliers).
+pub fn bound_work(c: &RatioBoundCertificate) -> Result<u128, String> {
+    let p = &c.params;
+    let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset)
+        .map_err(|e| format!("params: {e}"))?;
+    Ok(multiplier_work(&inst, &c.multipliers))
+}
+
+/// `Err("too large to check: …")` when `work` units exceed the budget `MAX_RATIO_WORK`.
+pub fn within_budget(work: u128, what: &str) -> Result<(), String> {
+    if work > MAX_RATIO_WORK {
+        return Err(format!(
+            "too large to check: about {work} units of work ({what}), the limit is {MAX_RATIO_WORK}"
+        ));
+    }
+    Ok(())
+}
 
 /// `ε = p/q` as machine integers (the integer rows need them).
 fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {
@@ -132,6 +222,10 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
             c.multipliers.len()
         ));
     }
+    within_budget(
+        work_of(&inst, c),
+        &format!("{total} sequences of length {} and {} multipliers", inst.seq_len(), c.multipliers.len()),
+    )?;
     let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
     // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict).
     let all_rows = |x: &[Rat], strict: bool, what: &str| -> Result<(), String> {
@@ -293,6 +387,7 @@ pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplie
             multipliers.len()
         ));
     }
+    within_budget(multiplier_work(inst, multipliers), &format!("{} multipliers", multipliers.len()))?;
     let ns = inst.slots();
     let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
     for j in inst.class_slots(inst.lo) {

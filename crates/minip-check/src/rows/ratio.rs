@@ -147,6 +147,25 @@ impl RatioInstance {
             _ => k.saturating_pow(self.seq_len() as u32),
         }
     }
+    /// The exact number of sequences `sequences()` yields, counted without enumerating:
+    /// multisets of `n − 1` keys (over `k` classes, or `k − 1` without the query when keys are
+    /// distinct), `kⁿ − (k−1)ⁿ` (`n·(k−1)ⁿ⁻¹` distinct) per-position tuples holding the query,
+    /// `kⁿ⁻¹` (`(k−1)ⁿ⁻¹`) causal-last ones. Saturates at `u128::MAX`.
+    pub fn exact_sequence_count(&self) -> u128 {
+        let k = self.classes() as u128;
+        let n = self.n;
+        let distinct = self.setting.keys == Keys::Distinct;
+        let pow = |b: u128, e: u32| b.checked_pow(e).unwrap_or(u128::MAX);
+        match self.setting.positions {
+            Positions::Shared => count(n as usize - 1, k as u32 - 1 - u32::from(distinct)),
+            Positions::PerPosition if distinct => pow(k - 1, n - 1).saturating_mul(n as u128),
+            Positions::PerPosition => match k.checked_pow(n) {
+                Some(all) => all - pow(k - 1, n),
+                None => u128::MAX,
+            },
+            Positions::CausalLast => pow(k - u128::from(distinct), n - 1),
+        }
+    }
     /// The sides of a sequence: `upper`, `lower`, and `pos` (`D > 0`) for a signed kernel.
     pub fn sides(&self) -> &'static [Side] {
         match self.setting.kernel {
@@ -207,18 +226,7 @@ impl RatioInstance {
             Side::Pos => (-q, 0),
             Side::Den => unreachable!(),
         };
-        let mut row: IntRow = Vec::with_capacity(2 * occ.len());
-        for j in occ {
-            for (var, c) in [(j, ca), (ns + j, cp)] {
-                match row.iter_mut().find(|(v, _)| *v == var) {
-                    Some(e) => e.1 += c,
-                    None => row.push((var, c)),
-                }
-            }
-        }
-        row.retain(|&(_, c)| c != 0);
-        row.sort_unstable();
-        row
+        merged(occ.into_iter().flat_map(|j| [(j, ca), (ns + j, cp)]))
     }
 }
 
@@ -450,17 +458,22 @@ pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) ->
         Side::Den => (0, 0),
     };
     let hp = k;
-    let mut row: IntRow = Vec::with_capacity(2 * (classes.len() + 1));
-    for &o in std::iter::once(&h).chain(classes) {
-        for (var, c) in [(o as usize, ca), (hp + o as usize, cp)] {
-            match row.iter_mut().find(|(v, _)| *v == var) {
-                Some(e) => e.1 += c,
-                None => row.push((var, c)),
-            }
+    merged(std::iter::once(&h).chain(classes).flat_map(|&o| [(o as usize, ca), (hp + o as usize, cp)]))
+}
+
+/// The terms summed per variable, zeros dropped, sorted by variable: `O(n log n)` in the
+/// number of terms (a sequence of length `n` gives `2n` terms), whatever the classes.
+fn merged(terms: impl Iterator<Item = (usize, i64)>) -> IntRow {
+    let mut all: Vec<(usize, i64)> = terms.collect();
+    all.sort_unstable_by_key(|&(v, _)| v);
+    let mut row: IntRow = Vec::with_capacity(all.len().min(64));
+    for (var, c) in all {
+        match row.last_mut() {
+            Some(e) if e.0 == var => e.1 += c,
+            _ => row.push((var, c)),
         }
     }
     row.retain(|&(_, c)| c != 0);
-    row.sort_unstable();
     row
 }
 
@@ -540,6 +553,15 @@ mod tests {
         );
         let p = inst(Task::MinIp, Positions::PerPosition, Keys::Distinct, 2, 0, 1, false, None);
         assert_eq!(p.sequences().count(), 3 * 2 * 2); // x at one of 3 positions, 2 classes elsewhere
+        for s in [&i, &p] {
+            assert_eq!(s.sequences().count() as u128, s.exact_sequence_count());
+        }
+        for keys in [Keys::All, Keys::Distinct] {
+            for pos in [Positions::Shared, Positions::PerPosition, Positions::CausalLast] {
+                let s = inst(Task::MaxIp, pos, keys, 2, 0, 1, false, None);
+                assert_eq!(s.sequences().count() as u128, s.exact_sequence_count(), "{pos:?} {keys:?}");
+            }
+        }
         assert_eq!(p.slot_label(4), "2:1");
     }
 }
