@@ -515,16 +515,24 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
             },
         )
     })?;
-    let mut done = handed;
-    for v in &viprs {
-        if crate::batch::runner::interrupted() {
-            break;
-        }
-        let r = crate::batch::verify::vipr(v);
-        tally(&r.verdict, r.exit_code);
-        emit(&line(&r))?;
-        done += 1;
-    }
+    // VIPR exports are parsed and matched in parallel too (in order on output).
+    let done = handed
+        + if crate::batch::runner::interrupted() {
+            0
+        } else {
+            pool.install(|| {
+                crate::batch::runner::run_stream(
+                    &viprs,
+                    "VIPR files",
+                    progress_wanted(),
+                    |v| crate::batch::verify::vipr(v),
+                    |_, r| {
+                        tally(&r.verdict, r.exit_code);
+                        emit(&line(&r))
+                    },
+                )
+            })?
+        };
     // Entries the walks did not read (each once: a FIFO named x.json is in the json walk only).
     let mut skipped = walk.skipped;
     skipped.extend(
