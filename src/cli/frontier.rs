@@ -16,12 +16,9 @@ const MAX_SPARSE_ATTEMPTS: usize = 500;
 
 /// What `minip frontier --help` says before the examples.
 pub(super) const NOTES: &str = "\
-Columns: lower = the best committed minip-rank/2 certificate at m' <= m, checked when read; upper =
-exact ranks of overlap-polynomial heads (docs/math.md §10), each smaller degree refuted. m <= 64.
---n N (or a range 4..=8): heads correct on every sequence of length <= N, 3 <= N <= 1024; the class
-LP has the same rows for every N (docs/math.md §10.10), so m <= 64 is the only size limit; --out
-writes n = 3 to DIR and every other N to DIR/nN.
-Exit 1: a committed lower-bound certificate was rejected; 2: an entry unknown (said on stderr).";
+lower = best committed minip-rank/2 certificate at m' <= m; upper = exact ranks of overlap-polynomial
+heads, smaller degrees refuted (docs/math.md §10); m <= 64. --n N: correct on every length <= N, N <= 1024
+(§10.10); --out puts N > 3 in DIR/nN. Exit 1: a committed lower bound rejected; 2: an entry unknown.";
 
 #[derive(Args)]
 pub struct FrontierArgs {

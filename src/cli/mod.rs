@@ -147,8 +147,7 @@ enum Cmd {
     /// Certified lower and upper rank bounds per m: codes below, overlap-polynomial heads above (docs/frontier.md).
     #[command(after_help = tail(frontier::NOTES, &[
         "minip frontier --m 4..=64 --plot frontier.svg",
-        "minip frontier --m 24 --kernel all --out /tmp/f24",
-        "minip frontier --m 8 --out /tmp/f8",
+        "minip frontier --n 4..=8 --m 4..=24 --kernel per_weight --out /tmp/fn",
     ]))]
     Frontier(frontier::FrontierArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
