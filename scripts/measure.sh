@@ -61,7 +61,7 @@ for row in "${ROWS[@]}"; do
   printf '| %s | `%s` | %.1f s%s | %s s | %s |\n' "$what" "$cmd" "$wall" "$status" "$cpu_s" "$target" >> "$out"
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
-note="Measured by \`bash scripts/measure.sh\` on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD): $(nproc) cores ($cpu), $mem, release build; load average $load0 before and $load1 after (other jobs shared the machine, so the figures are upper bounds)."
+note="Measured by \`bash scripts/measure.sh\` on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD): $(nproc) cores ($cpu), $mem, release build; load average $load0 before and $load1 after (the load average says how much else ran; on a loaded machine the figures are upper bounds)."
 {
   echo "$note"
   echo
