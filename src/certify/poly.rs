@@ -13,6 +13,7 @@
 
 use crate::formulate::poly::{cardinal, row_names, rows_of, RowName};
 use crate::repair::poly::{exact_farkas, exact_values, round_nodes};
+use crate::repair::poly_simplex::{solve as exact_class_lp, ExactAnswer};
 use crate::solve::poly::{class_lp, farkas_lp, max_margin, LpAnswer};
 use minip_check::check::poly::head_error;
 use minip_check::check::{Checked, Context};
@@ -126,6 +127,60 @@ fn values_at(m: u32, len: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, Stri
 /// Decides one support: a head on the query weights `all` (with the overlaps `0..=top`) or
 /// Farkas multipliers. `Err` is `unknown`.
 pub fn attempt(
+    m: u32,
+    len: u32,
+    top: u32,
+    all: &[u32],
+    support: &[u32],
+    signed: bool,
+    stats: &mut Stats,
+) -> Result<Attempt, String> {
+    match attempt_float(m, len, top, all, support, signed, stats) {
+        // One nonnegative query weight: small enough to solve exactly when HiGHS's answer
+        // does not round (ill-conditioned heads at n ≥ 7, docs/frontier.md).
+        Err(e) if !signed && all.len() == 1 => {
+            let t0 = Instant::now();
+            let r = attempt_exact(m, len, top, all, support);
+            stats.seconds += t0.elapsed().as_secs_f64();
+            r.map_err(|f| format!("{e}; exact simplex: {f}"))
+        }
+        r => r,
+    }
+}
+
+/// Pivots the exact simplex may take per support.
+const MAX_EXACT_PIVOTS: usize = 5_000;
+
+/// `attempt` by the exact dual simplex of `repair::poly_simplex` (nonnegative kernels).
+fn attempt_exact(m: u32, len: u32, top: u32, all: &[u32], support: &[u32]) -> Result<Attempt, String> {
+    let names = row_names(m, len, top, all, false);
+    match exact_class_lp(&names, support, MAX_EXACT_PIVOTS)? {
+        ExactAnswer::Infeasible(y) => Ok(Attempt::Refuted(y)),
+        ExactAnswer::Feasible { c, p } => {
+            let (support2, c2): (Vec<u32>, Vec<Rat>) =
+                support.iter().zip(c).filter(|(_, v)| !v.is_zero()).map(|(k, v)| (*k, v)).unzip();
+            let poly = Poly { support: support2, c: c2 };
+            let mut values = BTreeMap::new();
+            for &h in all {
+                let s: Vec<Rat> = (0..class_count(m, h))
+                    .map(|cl| {
+                        let a = poly.eval(overlap(h, cl));
+                        let pc = p.get(&(h, cl)).cloned().unwrap_or_else(Rat::zero);
+                        if a.is_zero() {
+                            Rat::zero()
+                        } else {
+                            pc / a
+                        }
+                    })
+                    .collect();
+                values.insert(h, s);
+            }
+            Ok(Attempt::Head(Piece { poly, values }))
+        }
+    }
+}
+
+fn attempt_float(
     m: u32,
     len: u32,
     top: u32,

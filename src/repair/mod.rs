@@ -5,7 +5,9 @@
 //! - `hint`: an exact point or exact Farkas multipliers near a hint;
 //! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
 //! - `poly`: exact Farkas multipliers and values `s` for overlap-polynomial heads;
-//! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one.
+//! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one;
+//! - `poly_simplex`: an exact dual simplex on the class LP of overlap-polynomial heads, for the
+//!   query weights where HiGHS's answer does not round.
 //!
 //! Nothing here decides anything: every result is a candidate that `minip_check` checks.
 //! Nothing here calls the solver either: hints come in as plain `f64`.
@@ -13,6 +15,7 @@
 pub mod hint;
 pub mod linalg;
 pub mod poly;
+pub mod poly_simplex;
 pub mod round;
 pub mod simplex;
 pub mod sparse;
