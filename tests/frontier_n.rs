@@ -182,7 +182,8 @@ fn committed() -> Vec<PathBuf> {
 #[test]
 fn committed_certificates_verify() {
     let files = committed();
-    assert!(files.len() >= 90, "{} files", files.len());
+    // Every even m = 4..24 for n = 4..8, a head and a refutation file each: no unknown cell.
+    assert_eq!(files.len(), 5 * 11 * 2, "{} files", files.len());
     for f in &files {
         let c = minip::read::read(f).unwrap();
         check_any(&c, &Context::beside(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
@@ -192,7 +193,11 @@ fn committed_certificates_verify() {
         (5, 24, 578_935),
         (6, 24, 1_316_155),
         (7, 22, 479_040),
+        (7, 24, 1_662_259),
         (8, 16, 16_834),
+        (8, 20, 181_776),
+        (8, 22, 682_530),
+        (8, 24, 2_152_596),
         (8, 4, 9),
     ] {
         let f = repo().join(format!("proofs/frontier-n/n{n}/m{m:02}.per_weight.json"));
@@ -207,6 +212,43 @@ fn committed_certificates_verify() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Every committed head comes with the refutation of every smaller degree at every query
+/// weight (no `*` cell in docs/frontier.md): the refuted bound is the head's degree.
+#[test]
+fn every_committed_degree_is_the_smallest() {
+    for n in 4..=8u32 {
+        for m in (4..=24u32).step_by(2) {
+            let hc = check_poly_head(&head(n, m)).unwrap();
+            let nc = check_poly_none(&none(n, m)).unwrap();
+            for (h, d) in hc.degrees.iter().enumerate() {
+                let d = d.unwrap_or(0);
+                let refuted = nc
+                    .refuted
+                    .iter()
+                    .filter(|r| r.h == Some(h as u32))
+                    .filter_map(|r| r.degree_bound())
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(refuted, d, "n = {n}, m = {m}, h = {h}: degree {d}, refuted below {refuted}");
+            }
+        }
+    }
+}
+
+/// n = 8, h = 21 (with h⁺): HiGHS's answer does not round there (a head spans nine orders of
+/// magnitude; the weight left n = 8, m = 22 and 24 unknown before); the exact simplex of
+/// `repair::poly_simplex` settles it: degree 11 with the refutation of degree 10.
+#[test]
+fn ill_conditioned_weight_is_settled_exactly() {
+    let w = per_weight_degree(22, 8, 21, false, 11).unwrap();
+    assert_eq!(w.result.degree, 11);
+    assert!(w.result.unsettled.is_none());
+    assert!(w.result.refutation.is_some());
+    let f = &w.result.piece.poly;
+    let (lo, hi) = (f.eval(21), f.eval(0));
+    assert!(hi / lo > Rat::from_integer(100_000_000.into()), "dynamic range of f_21");
 }
 
 /// A file without `n` means n = 3, and an n = 3 certificate is written without it.
@@ -275,6 +317,31 @@ fn tampered_certificates_are_rejected() {
     let mut r = none(5, 12);
     r.refutations[0].multipliers[0].y = format!("{}1", r.refutations[0].multipliers[0].y);
     assert!(check_poly_none(&r).unwrap_err().contains("the combination leaves"));
+    // The exactly solved files (n = 8, m = 24): a value s moved by 1, the top coefficient of
+    // f_24 doubled, a multiplier of the last query weight moved by one unit in the last place,
+    // a multiplier dropped.
+    let mut c = head(8, 24);
+    let s = &mut c.values[24].s[0];
+    *s = (parse_rational(s).unwrap() + Rat::from_integer(1.into())).to_string();
+    assert!(check_poly_head(&c).is_err());
+    let mut c = head(8, 24);
+    let k = c.polys[24].c.len() - 1;
+    c.polys[24].c[k] = (parse_rational(&c.polys[24].c[k]).unwrap() * Rat::from_integer(2.into())).to_string();
+    assert!(check_poly_head(&c).is_err());
+    let mut r = none(8, 24);
+    let last = r.refutations.len() - 1;
+    let y = &mut r.refutations[last].multipliers[0].y;
+    *y = bump(y);
+    assert!(check_poly_none(&r).is_err());
+    let mut r = none(8, 24);
+    r.refutations[last].multipliers.pop();
+    assert!(check_poly_none(&r).is_err());
+}
+
+/// `p/q` → `(p + 1)/q` (or `p + 1`).
+fn bump(x: &str) -> String {
+    let v = parse_rational(x).unwrap();
+    Rat::new(v.numer() + 1, v.denom().clone()).to_string()
 }
 
 fn minip(args: &[&str]) -> (i32, String, String) {
