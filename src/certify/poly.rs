@@ -148,13 +148,15 @@ pub fn attempt(
     }
 }
 
-/// Pivots the exact simplex may take per support.
+/// Pivots and seconds the exact simplex may take per support (the slowest committed one,
+/// `n = 8`, `h = 24`, takes about 13 s under load).
 const MAX_EXACT_PIVOTS: usize = 5_000;
+const EXACT_SECONDS: f64 = 120.0;
 
 /// `attempt` by the exact dual simplex of `repair::poly_simplex` (nonnegative kernels).
 fn attempt_exact(m: u32, len: u32, top: u32, all: &[u32], support: &[u32]) -> Result<Attempt, String> {
     let names = row_names(m, len, top, all, false);
-    match exact_class_lp(&names, support, MAX_EXACT_PIVOTS)? {
+    match exact_class_lp(&names, support, MAX_EXACT_PIVOTS, EXACT_SECONDS)? {
         ExactAnswer::Infeasible(y) => Ok(Attempt::Refuted(y)),
         ExactAnswer::Feasible { c, p } => {
             let (support2, c2): (Vec<u32>, Vec<Rat>) =

@@ -132,8 +132,15 @@ impl Lp {
 
 /// Solves the class LP of the rows `names` exactly for a polynomial with `support`
 /// (`0 ∈ support`, nonnegative kernels: `names` holds the `nn` rows of the overlaps
-/// `0..=top`, `top + 1 ≥ |support|`). `Err` if the algebra fails or `max_pivots` is reached.
-pub fn solve(names: &[RowName], support: &[u32], max_pivots: usize) -> Result<ExactAnswer, String> {
+/// `0..=top`, `top + 1 ≥ |support|`). `Err` if the algebra fails, `max_pivots` is reached or
+/// `max_seconds` have passed (checked between pivots).
+pub fn solve(
+    names: &[RowName],
+    support: &[u32],
+    max_pivots: usize,
+    max_seconds: f64,
+) -> Result<ExactAnswer, String> {
+    let t0 = std::time::Instant::now();
     let lp = Lp::new(names, support);
     let nc = support.len();
     let index: BTreeMap<RowName, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
@@ -179,6 +186,9 @@ pub fn solve(names: &[RowName], support: &[u32], max_pivots: usize) -> Result<Ex
     let mut y: Vec<Rat> =
         held.iter().enumerate().map(|(ii, _)| if ii < nc { Rat::one() } else { Rat::zero() }).collect();
     for _ in 0..=max_pivots {
+        if t0.elapsed().as_secs_f64() > max_seconds {
+            return Err(format!("no exact answer within {max_seconds} s"));
+        }
         let x = lp.point(&held).ok_or("singular basis")?;
         let Some(r) = lp.most_violated(&x) else {
             let c = x[..nc].to_vec();
@@ -240,7 +250,9 @@ mod tests {
     #[test]
     fn settles_both_sides_of_the_smallest_degree() {
         let names = row_names(4, 4, 4, &[4], false);
-        let ExactAnswer::Infeasible(y) = solve(&names, &[0, 1], 1000).unwrap() else { panic!("degree 1") };
+        let ExactAnswer::Infeasible(y) = solve(&names, &[0, 1], 1000, 60.0).unwrap() else {
+            panic!("degree 1")
+        };
         assert!(y.iter().all(|(_, v)| v.is_positive()));
         let seq: Rat =
             y.iter().filter(|(n, _)| matches!(n, RowName::Pair { .. })).map(|(_, v)| v.clone()).sum();
@@ -257,7 +269,7 @@ mod tests {
             }
         }
         assert!(sums.values().all(|v| v.is_zero()), "{sums:?}");
-        let ExactAnswer::Feasible { c, p } = solve(&names, &[0, 1, 2], 1000).unwrap() else {
+        let ExactAnswer::Feasible { c, p } = solve(&names, &[0, 1, 2], 1000, 60.0).unwrap() else {
             panic!("degree 2")
         };
         // Every row holds exactly at the point (f ≥ 1 on the overlaps).
