@@ -5,7 +5,9 @@
 //! - `hint`: an exact point or exact Farkas multipliers near a hint;
 //! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
 //! - `poly`: exact Farkas multipliers and values `s` for overlap-polynomial heads;
-//! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one.
+//! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one;
+//! - `tvpi`: exact points of pair-sum systems `l ≤ x_a + x_b ≤ u` (the row LP at `n = 3` with
+//!   the weights fixed), by shortest paths.
 //!
 //! Nothing here decides anything: every result is a candidate that `minip_check` checks.
 //! Nothing here calls the solver either: hints come in as plain `f64`.
@@ -16,3 +18,4 @@ pub mod poly;
 pub mod round;
 pub mod simplex;
 pub mod sparse;
+pub mod tvpi;
