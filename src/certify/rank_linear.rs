@@ -239,7 +239,7 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
 }
 
 /// `search` with another price of the pair counts (`price(by_overlap, ratios)`, larger is
-/// better; `certify::beyond` prices Hadamard powers). The best sum, its price, the count.
+/// better; `certify::beyond_ceiling` prices Hadamard powers). The best sum, its price, the count.
 pub fn search_with(
     lib: &Library,
     n: u32,

@@ -5,7 +5,7 @@
 //! two difference constraints bounds one half of `x_a + x_b`).
 //!
 //! The row LP at `n = 3` with the weights `A` fixed is such a system in `Q_c = P_c + P_h/2`
-//! (`crate::certify::beyond`). Nothing here decides anything: the point is a candidate that
+//! (`crate::certify::beyond_ceiling`). Nothing here decides anything: the point is a candidate that
 //! the caller checks against the checker's rows.
 
 use minip_check::rational::Rat;

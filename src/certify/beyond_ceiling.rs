@@ -11,7 +11,7 @@
 //! - **Hadamard powers.** `hadamard` prices `M^{∘p}` (`rank ≤ C(r + p − 1, p)`, entries
 //!   `≤ R^{−p}`) with the trace/Frobenius lemma over the same code search as `rank --linear`.
 
-use crate::certify::rank_linear::{certify, search_with, sum_counts, sum_name, Library};
+use crate::certify::rank_linear::{certify, ratios, search_with, sum_counts, sum_name, Library};
 use crate::certify::ratio::closed_form_ratio;
 use crate::repair::tvpi::{self, PairSum};
 use minip_check::check::rank_linear::least_rank;
@@ -110,12 +110,12 @@ pub fn rows3(h: u32) -> Vec<minip_check::rows::ratio::IntRow> {
 }
 
 /// `max Σ_c w_c A_c` over the closed row LP with `A_0 = 1` (HiGHS, floating point: a hint,
-/// printed as such by `examples/beyond.rs`).
+/// printed as such by `examples/beyond_ceiling.rs`).
 pub fn joint_float(h: u32, w: &[f64]) -> Result<f64, String> {
     let k = h as usize + 2;
     let w0 = corner_weights(h, &half())?;
     let scale: Vec<f64> = w0.iter().map(|a| minip_check::rational::to_f64(a).max(1e-12)).collect();
-    Ok(crate::solve::beyond::solve(k, w, &rows3(h), &scale)?.value)
+    Ok(crate::solve::beyond_ceiling::solve(k, w, &rows3(h), &scale)?.value)
 }
 
 /// One row of the Hadamard-power table: the best code for `M^{∘p}` at `m` (`h = m/2`).
@@ -129,6 +129,8 @@ pub struct PowerRow {
     pub value: Rat,
     /// The least `r` with `C(r + p − 1, p) ≥ ⌊value⌋ + 1`: every head has rank `≥ bound`.
     pub bound: BigUint,
+    /// `joint_ceiling` of this code: no per-row argument monotone in the entries gets past it.
+    pub joint: Option<Rat>,
 }
 
 /// `k²/(k + Σ_o pairs_o·R_o^{−2p})` from pair counts by overlap (`None` as in `rank --linear`).
@@ -162,7 +164,9 @@ pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
     let eps = half();
     let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| power_value(h, c, r, p))?;
     let counts = sum_counts(lib, m, &sum)?;
+    let joint = joint_ceiling(m / 2, &counts, &ratios(3, &eps, m / 2));
     Ok(PowerRow {
+        joint,
         m,
         p,
         code: sum_name(lib, &sum),

@@ -1,6 +1,6 @@
 //! The weighted row LP of the joint argument (docs/frontier.md, "Beyond the ceiling"):
 //! `max Σ_c w_c A_c` over the closed row LP with `A_0 = 1`, `A ≥ 0`, `P` free. A hint for
-//! `crate::certify::beyond`; nothing read here is reported.
+//! `crate::certify::beyond_ceiling`; nothing read here is reported.
 
 use highs::{HighsModelStatus, RowProblem, Sense};
 use minip_check::rows::ratio::IntRow;
