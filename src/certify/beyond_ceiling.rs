@@ -118,7 +118,7 @@ pub fn joint_float(h: u32, w: &[f64]) -> Result<f64, String> {
     Ok(crate::solve::beyond_ceiling::solve(k, w, &rows3(h), &scale)?.value)
 }
 
-/// One row of the Hadamard-power table: the best code for `M^{∘p}` at `m` (`h = m/2`).
+/// One row of the Hadamard-power table: the best code for `M^{∘p}` at `m` (`h = ⌊m/2⌋`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerRow {
     pub m: u32,
@@ -164,7 +164,7 @@ pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
     let eps = half();
     let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| power_value(h, c, r, p))?;
     let counts = sum_counts(lib, m, &sum)?;
-    let joint = joint_ceiling(m / 2, &counts, &ratios(3, &eps, m / 2));
+    let joint = joint_ceiling(m, m / 2, &counts, &ratios(3, &eps, m / 2));
     Ok(PowerRow {
         joint,
         m,
@@ -192,9 +192,13 @@ pub fn hadamard_certificate(lib: &Library, m: u32, p: u32) -> Result<Checked<Ran
 /// The most the joint row argument can give with a code at `m = 2h` (the corner: every class
 /// but `h` at its ratio at once): `k²/(k + Σ_{o<h} pairs_o·R_o^{−2})`, the class-`h` term
 /// (complementary pairs) dropped.
-pub fn joint_ceiling(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
+/// For odd `m` (`2h < m`) disjoint words are class `h⁺`, which the corner holds at its ratio:
+/// nothing is dropped.
+pub fn joint_ceiling(m: u32, h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
     let mut c = by_overlap.to_vec();
-    c[0] = BigUint::zero();
+    if 2 * h == m {
+        c[0] = BigUint::zero();
+    }
     power_value(h, &c, r, 1)
 }
 

@@ -320,8 +320,12 @@ pub fn certify(
 ) -> Result<Checked<RankLinearCertificate>, String> {
     let h = m / 2;
     let len: u32 = sum.iter().map(|&(i, c)| lib.len(i) * c).sum();
-    if len != m || m % 2 != 0 {
-        return Err(format!("the sum has length {len}, expected even m = {m}"));
+    // Odd `m` (`h = ⌊m/2⌋`, `2h < m`) only for codes without disjoint weight-`h` words
+    // (`finish` labels the classes `o < h`; `certify::beyond_ceiling` prices odd `m`).
+    if len != m || (m % 2 != 0 && sum_counts(lib, m, sum)?.first().is_some_and(|c| !c.is_zero())) {
+        return Err(format!(
+            "the sum has length {len}, expected m = {m} (even, or odd without disjoint words)"
+        ));
     }
     let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
     let mut t = PairTable::unit(h, limbs_for(dim));
