@@ -152,6 +152,16 @@ pub fn power_value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>], p: u32) ->
     Some(&kq * &kq / frob)
 }
 
+/// The price of a code in the search: `power_value`, and at odd `m` (`2h < m`) only for codes
+/// without disjoint weight-`h` words (those would be class `h⁺`, which `rank_linear::certify`
+/// does not label; `ratios` holds `R(0, h; h)` there, not `R(0, h⁺; h)`).
+fn price(m: u32, h: u32, counts: &[BigUint], r: &[Option<Rat>], p: u32) -> Option<Rat> {
+    if 2 * h < m && !counts.first()?.is_zero() {
+        return None;
+    }
+    power_value(h, counts, r, p)
+}
+
 /// The least `r` with `C(r + p − 1, p) > value` (strict entries: `rank(M^{∘p}) ≥ ⌊value⌋ + 1`).
 pub fn power_bound(value: &Rat, p: u32) -> BigUint {
     let need = (value.numer().div_floor(value.denom()) + BigInt::one()).to_biguint().unwrap_or_default();
@@ -162,7 +172,7 @@ pub fn power_bound(value: &Rat, p: u32) -> BigUint {
 /// `rank --linear`, each sum priced by `power_value`, the best one's rank bound.
 pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
     let eps = half();
-    let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| power_value(h, c, r, p))?;
+    let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| price(m, h, c, r, p))?;
     let counts = sum_counts(lib, m, &sum)?;
     let joint = joint_ceiling(m, m / 2, &counts, &ratios(3, &eps, m / 2));
     Ok(PowerRow {
@@ -181,7 +191,7 @@ pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
 /// bound for `M^{∘p}`, checked by `minip_check`.
 pub fn hadamard_certificate(lib: &Library, m: u32, p: u32) -> Result<Checked<RankLinearCertificate>, String> {
     let eps = half();
-    let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| power_value(h, c, r, p))?;
+    let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| price(m, h, c, r, p))?;
     let mut cert = certify(lib, 3, &eps, m, &sum)?.into_cert();
     cert.power = p;
     cert.value = fmt_q(&value);
