@@ -55,6 +55,7 @@ fn cert(t: u32, extra: u32) -> RankLinearCertificate {
         value: "0".into(),
         bound: "0".into(),
         strict: false,
+        power: 1,
     }
 }
 
@@ -109,6 +110,7 @@ fn a_dual_code_over_the_macwilliams_budget_is_refused_fast() {
         value: "0".into(),
         bound: "0".into(),
         strict: false,
+        power: 1,
     };
     let t0 = Instant::now();
     let e = check_rank_linear(&c).unwrap_err();

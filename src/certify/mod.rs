@@ -8,8 +8,11 @@
 //! - `poly`: overlap-polynomial heads (upper bounds on the rank) and refutations of supports;
 //! - `rank`: codes priced with forced ratios, bundled into rank certificates;
 //! - `rank_linear`: direct sums of linear codes priced by exact pair counts and closed-form
-//!   ratios, bundled into `minip-rank-linear/1` certificates.
+//!   ratios, bundled into `minip-rank-linear/1` certificates;
+//! - `beyond_ceiling`: research past the code ceiling at `n = 3` (docs/frontier.md): the corner of
+//!   the row LP and Hadamard-power bounds.
 
+pub mod beyond_ceiling;
 pub mod gap;
 pub mod milp;
 pub mod poly;

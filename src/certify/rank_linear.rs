@@ -152,7 +152,7 @@ pub struct LinearResult {
 
 /// The ratios the bound uses for a code of weight-`h` words in `m = 2h` bits: `ratio[o]`
 /// for `o = 0..=h` (`None` for `o ≤ 1`: no positive ratio).
-fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
+pub fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
     (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect()
 }
 
@@ -235,6 +235,18 @@ fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
 
 /// The best sum for `m` (even, `h = m/2`) at length `n`: every candidate priced exactly.
 pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usize), String> {
+    search_with(lib, n, eps, m, value)
+}
+
+/// `search` with another price of the pair counts (`price(by_overlap, ratios)`, larger is
+/// better; `certify::beyond_ceiling` prices Hadamard powers). The best sum, its price, the count.
+pub fn search_with(
+    lib: &Library,
+    n: u32,
+    eps: &Rat,
+    m: u32,
+    price: impl Fn(u32, &[BigUint], &[Option<Rat>]) -> Option<Rat>,
+) -> Result<(Sum, Rat, usize), String> {
     let h = m / 2;
     let r = ratios(n, eps, h);
     // Ties: the smaller dimension, then fewer blocks, then the smaller name.
@@ -263,7 +275,7 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
                 continue;
             }
             let counts = main.meet(&y)?;
-            let Some(v) = value(h, &counts, &r) else { continue };
+            let Some(v) = price(h, &counts, &r) else { continue };
             let key = (
                 sum.iter().map(|&(i, c)| lib.dim(i) * c).sum(),
                 sum.iter().map(|p| p.1).sum(),
@@ -280,6 +292,24 @@ pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usi
     Ok((sum, v, count))
 }
 
+/// The pair counts by overlap (`counts[i]`, `i = |x ∧ y|`, `i = 0..=h`) of the weight-`m/2`
+/// words of a sum.
+pub fn sum_counts(lib: &Library, m: u32, sum: &Sum) -> Result<Vec<BigUint>, String> {
+    let h = m / 2;
+    let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
+    let mut t = PairTable::unit(h, limbs_for(dim));
+    let mut done = 0;
+    for &(i, c) in sum {
+        for _ in 0..c {
+            done += lib.len(i);
+            t = t.convolve(lib.table(i), h.saturating_sub(m - done))?;
+        }
+    }
+    let mut counts = t.cell(h, h);
+    counts.resize(h as usize + 1, BigUint::default());
+    Ok(counts)
+}
+
 /// Builds and checks the certificate of a sum for `(m, n)`.
 pub fn certify(
     lib: &Library,
@@ -290,8 +320,12 @@ pub fn certify(
 ) -> Result<Checked<RankLinearCertificate>, String> {
     let h = m / 2;
     let len: u32 = sum.iter().map(|&(i, c)| lib.len(i) * c).sum();
-    if len != m || m % 2 != 0 {
-        return Err(format!("the sum has length {len}, expected even m = {m}"));
+    // Odd `m` (`h = ⌊m/2⌋`, `2h < m`) only for codes without disjoint weight-`h` words
+    // (`finish` labels the classes `o < h`; `certify::beyond_ceiling` prices odd `m`).
+    if len != m || (m % 2 != 0 && sum_counts(lib, m, sum)?.first().is_some_and(|c| !c.is_zero())) {
+        return Err(format!(
+            "the sum has length {len}, expected m = {m} (even, or odd without disjoint words)"
+        ));
     }
     let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
     let mut t = PairTable::unit(h, limbs_for(dim));
@@ -408,6 +442,7 @@ fn finish(
         value: fmt_q(&value),
         bound: bound.to_string(),
         strict: true,
+        power: 1,
     };
     Checked::new(cert, &Context::default()).map_err(|e| format!("the certificate failed the checker ({e})"))
 }

@@ -8,6 +8,8 @@
 //! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one;
 //! - `poly_simplex`: an exact dual simplex on the class LP of overlap-polynomial heads, for the
 //!   query weights where HiGHS's answer does not round.
+//! - `tvpi`: exact points of pair-sum systems `l ≤ x_a + x_b ≤ u` (the row LP at `n = 3` with
+//!   the weights fixed), by shortest paths.
 //!
 //! Nothing here decides anything: every result is a candidate that `minip_check` checks.
 //! Nothing here calls the solver either: hints come in as plain `f64`.
@@ -19,3 +21,4 @@ pub mod poly_simplex;
 pub mod round;
 pub mod simplex;
 pub mod sparse;
+pub mod tvpi;

@@ -1,4 +1,5 @@
 //! Solving: every call to a solver is here, and everything a solver returns is a hint.
+//! - `beyond_ceiling`: the weighted row LP of the joint argument past the code ceiling (HiGHS);
 //! - `gap`: the gap LP's slack LP and the Farkas alternative (HiGHS through good_lp);
 //! - `sharp`: `min b` over the closed rows with `c = 1` (HiGHS through good_lp);
 //! - `ratio`: the row LP (the `highs` crate directly, for tens of thousands of rows);
@@ -9,6 +10,7 @@
 //! No verdict is read off these answers: `crate::repair` makes exact candidates and
 //! `minip_check` decides.
 
+pub mod beyond_ceiling;
 pub mod gap;
 pub mod milp;
 pub mod poly;

@@ -242,6 +242,13 @@ pub struct RankLinearClaim {
     pub dim: u32,
     pub value: String,
     pub strict: bool,
+    /// The Hadamard power the bound is for (absent: 1, the plain bound).
+    #[serde(skip_serializing_if = "is_one")]
+    pub power: u32,
+}
+
+fn is_one(p: &u32) -> bool {
+    *p == 1
 }
 
 /// `minip-poly-head/1`: a correct overlap-polynomial head (lengths `≤ n`, `ε = 1/2`) of exact rank.
@@ -419,9 +426,14 @@ impl fmt::Display for Claim {
                 } else {
                     String::new()
                 };
+                let power = if r.power > 1 {
+                    format!(", Hadamard power {}: rank(M^{}) > value = {}", r.power, r.power, r.value)
+                } else {
+                    String::new()
+                };
                 write!(
                     f,
-                    "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict})",
+                    "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict}{power})",
                     r.bound, r.construction, r.n, r.eps, r.m, r.h, r.k, r.dim
                 )
             }

@@ -329,6 +329,7 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                 dim: r.dim,
                 value: fmt_q(&r.value),
                 strict: r.strict,
+                power: r.power,
             })
         }
         AnyCertificate::Rank(c) => {

@@ -15,7 +15,9 @@
 //!    `n, ε, h`, full (`check_ratio`) or lower side only (`check_ratio_bound`), its value equal
 //!    to the stated one and positive; `h⁺` needs the superset class (`m > h` holds here);
 //! 5. the arithmetic: `value = k²/(k + Σ pairs·R^{−2})`, and `bound = ⌈value⌉`, or with
-//!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio.
+//!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio; with
+//!    `power = p > 1` (Hadamard power, docs/math.md §9.7) `R^{−2p}` in the sum, and `bound` the
+//!    least `r` with `C(r + p − 1, p)` at least that integer.
 
 use super::ratio::{bound_work, check_ratio, check_ratio_bound, ratio_work, within_budget};
 use super::rational;
@@ -134,6 +136,35 @@ pub struct RankLinearChecked {
     pub value: Rat,
     pub bound: BigUint,
     pub strict: bool,
+    /// The Hadamard power (1: the plain bound).
+    pub power: u32,
+}
+
+/// The largest Hadamard power a certificate may state.
+pub const MAX_POWER: u32 = 8;
+
+/// `C(r + p − 1, p)`: the dimension of the symmetric degree-`p` tensors over `R^r`, which
+/// bounds `rank(M^{∘p})` when `rank M ≤ r` (docs/math.md §9.7).
+pub fn sym_dim(r: &BigUint, p: u32) -> BigUint {
+    let mut c = BigUint::one();
+    for i in 0..p {
+        c = c * (r + BigUint::from(i)) / BigUint::from(i + 1);
+    }
+    c
+}
+
+/// The least `r ≥ 1` with `sym_dim(r, p) ≥ need` (bisection; `sym_dim` grows with `r`).
+pub fn least_rank(need: &BigUint, p: u32) -> BigUint {
+    let (mut lo, mut hi) = (BigUint::one(), need.clone().max(BigUint::one()));
+    while lo < hi {
+        let mid = (&lo + &hi) >> 1;
+        if &sym_dim(&mid, p) >= need {
+            hi = mid;
+        } else {
+            lo = mid + BigUint::one();
+        }
+    }
+    lo
 }
 
 /// Checks a `minip-ratio-chain/1` claim: default setting, `ε = 1/2`, `lo = 0`, `n`, `h`
@@ -304,6 +335,9 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     if p.h == 0 || 2 * p.h > p.m {
         return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
     }
+    if c.power == 0 || c.power > MAX_POWER {
+        return Err(format!("power = {}: out of range (1..={MAX_POWER})", c.power));
+    }
     // 1. The blocks, and the budget, before anything is enumerated.
     let (by_overlap, dim) =
         if c.blocks.iter().any(|b| !b.dual.is_empty()) { dual_counts(c)? } else { direct_sum_counts(c)? };
@@ -406,14 +440,14 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     let kq = Rat::from_integer(BigInt::from(k.clone()));
     let mut frob = kq.clone();
     for (r, n) in &priced {
-        frob += Rat::from_integer(BigInt::from(n.clone())) / (r * r);
+        frob += Rat::from_integer(BigInt::from(n.clone())) / num_traits::pow(r.clone(), 2 * c.power as usize);
     }
     let value = &kq * &kq / frob;
     if rational("value", &c.value)? != value {
         return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&value)));
     }
     let floor = value.numer().div_floor(value.denom());
-    let bound = if c.strict {
+    let entries = if c.strict {
         if k < BigUint::from(2u32) {
             return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
         }
@@ -426,9 +460,16 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     } else {
         floor + BigInt::one()
     };
+    // `rank(M^{∘p}) ≥ entries` and `rank(M^{∘p}) ≤ C(r + p − 1, p)`; `p = 1` gives `entries`.
+    let bound = least_rank(&entries.to_biguint().expect("nonnegative"), c.power);
     if c.bound != bound.to_string() {
         let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
-        return Err(format!("bound = {}, recomputed {bound} ({form})", c.bound));
+        let power = if c.power > 1 {
+            format!(", then the least r with C(r + {}, {}) ≥ it", c.power - 1, c.power)
+        } else {
+            String::new()
+        };
+        return Err(format!("bound = {}, recomputed {bound} ({form}{power})", c.bound));
     }
     Ok(RankLinearChecked {
         n: p.n,
@@ -437,7 +478,8 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         k,
         dim: dim as u32,
         value,
-        bound: bound.to_biguint().expect("nonnegative"),
+        bound,
         strict: c.strict,
+        power: c.power,
     })
 }

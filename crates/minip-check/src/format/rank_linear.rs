@@ -18,7 +18,10 @@
 //!   multipliers alone) or a `minip-ratio-chain/1` (the bound alone: the checker rebuilds the
 //!   chain multipliers, docs/math.md §9.3);
 //! - `value = k²/(k + Σ pairs·ratio^{−2})` and `bound`: `⌈value⌉`, or with `strict`
-//!   `⌊value⌋ + 1` (decimal string).
+//!   `⌊value⌋ + 1` (decimal string);
+//! - `power` (absent means 1): the bound of the Hadamard power `M^{∘p}` (docs/math.md §9.7):
+//!   `value = k²/(k + Σ pairs·ratio^{−2p})` bounds `rank(M^{∘p}) ≤ C(r + p − 1, p)`, and
+//!   `bound` is the least `r` with `C(r + p − 1, p) ≥ ⌈value⌉` (strict: `≥ ⌊value⌋ + 1`).
 //!
 //! Plain data: nothing here checks anything (`crate::check::rank_linear` does).
 
@@ -110,4 +113,15 @@ pub struct RankLinearCertificate {
     /// Decimal.
     pub bound: String,
     pub strict: bool,
+    /// The Hadamard power `p` the bound is for (docs/math.md §9.7); absent in files with `p = 1`.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub power: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(p: &u32) -> bool {
+    *p == 1
 }
