@@ -5,11 +5,14 @@
 //! - `hint`: an exact point or exact Farkas multipliers near a hint;
 //! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
 //! - `poly`: exact Farkas multipliers and values `s` for overlap-polynomial heads;
+//! - `descent`: an attaining point of `R(0, h; h)` at `ε = 1/2`, class by class from the query
+//!   down (no solver, no linear algebra);
 //! - `simplex`: the exact dual simplex that refines a basis of the row LP to an optimal one.
 //!
 //! Nothing here decides anything: every result is a candidate that `minip_check` checks.
 //! Nothing here calls the solver either: hints come in as plain `f64`.
 
+pub mod descent;
 pub mod hint;
 pub mod linalg;
 pub mod poly;
