@@ -282,6 +282,13 @@ fn closed_route_values_at_large_h() {
         let chain = chain_bound(3, &eps, h, 0).unwrap();
         assert_eq!(big(r), (qi(3) * chain - qi(1)) / qi(2), "h = {h}");
     }
+    // Every h of the amplify table is certified on the closed route (none falls back to the LP).
+    for h in 2..=168 {
+        let (c, st) = forced_ratio_stats(3, &eps, h, 0, h, false).unwrap();
+        assert_eq!(st.route, "closed", "h = {h}");
+        let chain = chain_bound(3, &eps, h, 0).unwrap();
+        assert_eq!(check_ratio(&c).unwrap(), (qi(3) * chain - qi(1)) / qi(2), "h = {h}");
+    }
 }
 
 #[test]

@@ -87,8 +87,11 @@ pub fn forced_ratio_stats(
     superset: bool,
 ) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     check_size(n, eps, h, lo, hi, superset)?;
-    if let Some(done) = closed_route(n, eps, h, lo, hi, superset) {
-        return Ok(done);
+    match closed_route(n, eps, h, lo, hi, superset) {
+        Some(Ok(done)) => return Ok(done),
+        // Too large for the checker: the LP route's candidate would be too (same rows).
+        Some(Err(e)) => return Err(e),
+        None => {}
     }
     lp_route(n, eps, h, lo, hi, superset)
 }
@@ -112,7 +115,8 @@ pub fn forced_ratio_lp(
 /// `repair::descent` with the chain multipliers of docs/math.md §9.3, passed to the checker
 /// (which tests the point against every row and the multipliers' combination). `None` when the
 /// route does not apply (another pair, `ε`, or `h⁺` in the LP) or its candidate does not
-/// attain the closed form or fails the checker; the row LP then decides.
+/// attain the closed form or fails the checker; the row LP then decides. `Some(Err)` when the
+/// checker refuses the candidate as too large to check (`unknown`, no LP tried).
 fn closed_route(
     n: u32,
     eps: &Rat,
@@ -120,7 +124,7 @@ fn closed_route(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Option<(Checked<RatioCertificate>, SolveStats)> {
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
     if lo != 0 || hi != h || superset {
         return None;
     }
@@ -142,7 +146,11 @@ fn closed_route(
         ray: None,
     };
     let phases = Phases { exact: t.elapsed().as_secs_f64(), ..Phases::default() };
-    checked(cert, SolveStats { route: "closed".into(), pivots: 0, phases }).ok()
+    match checked(cert, SolveStats { route: "closed".into(), pivots: 0, phases }) {
+        Ok(done) => Some(Ok(done)),
+        Err(e) if e.contains("too large to check") => Some(Err(e)),
+        Err(_) => None,
+    }
 }
 
 /// The parameters of a default-setting certificate.
