@@ -266,7 +266,8 @@ fn the_closed_route_gives_the_row_lp_value_exactly() {
 
 #[test]
 fn closed_route_values_at_large_h() {
-    // The values of docs/amplify.md (certified there by stepping the exact basis up from 64).
+    // The values of docs/amplify.md (certified before the closed route by stepping the exact
+    // basis up from 64).
     let eps = q(1, 2);
     let big = |s: &str| parse_rational(s).unwrap();
     for (h, r) in [
