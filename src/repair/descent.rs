@@ -21,7 +21,7 @@
 //! Measured: `A_0` equals the closed form at `n = 3` for every `h = 2..=168` (tests/amplify.rs)
 //! and every `h` tried up to 438 (the checker's budget), and at `n = 4, 5` for small `h`.
 //!
-//! Cost: `O(n·h²)` rational operations, no linear algebra.
+//! Cost: `O(n·h²)` integer operations (rationals only once per class), no linear algebra.
 
 use minip_check::rational::Rat;
 use num_bigint::BigInt;
