@@ -1,10 +1,12 @@
 //! Forced ratios (docs/math.md §4): public values, committed certificates under
 //! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
 
-use minip::certify::ratio::{chain_bound, forced_ratio, forced_ratio_series};
+use minip::certify::ratio::{
+    chain_bound, forced_ratio, forced_ratio_lp, forced_ratio_series, forced_ratio_stats,
+};
 use minip::check::{check_any, check_ratio, Context};
 use minip::format::AnyCertificate;
-use minip::rational::{parse_rational, q, qi};
+use minip::rational::{fmt_q, parse_rational, q, qi};
 use minip::read;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -238,4 +240,73 @@ fn a_shared_stepping_series_matches_single_solves() {
         let single = forced_ratio(3, &eps, *h, 0, *h, false).unwrap();
         assert_eq!(check_ratio(&c.unwrap()).unwrap(), check_ratio(&single).unwrap(), "h = {h}");
     }
+}
+
+#[test]
+fn the_closed_route_gives_the_row_lp_value_exactly() {
+    // R(0, h; h) at eps = 1/2 takes the closed route (the descent point with the chain
+    // multipliers, no LP); the row LP route (HiGHS's basis, exact pivots, stepping above 64)
+    // must give the same exact rational, at n = 3 and beyond.
+    let eps = q(1, 2);
+    for (n, h) in
+        [(3, 2), (3, 3), (3, 7), (3, 12), (3, 24), (3, 48), (3, 64), (3, 72), (3, 80), (4, 7), (5, 6)]
+    {
+        let (fast, st) = forced_ratio_stats(n, &eps, h, 0, h, false).unwrap();
+        assert_eq!((st.route.as_str(), st.pivots), ("closed", 0), "n = {n}, h = {h}");
+        let (old, st_old) = forced_ratio_lp(n, &eps, h, 0, h, false).unwrap();
+        assert_ne!(st_old.route, "closed");
+        assert_eq!(check_ratio(&fast).unwrap(), check_ratio(&old).unwrap(), "n = {n}, h = {h}");
+    }
+    // Other pairs, other eps and h+ are not on the closed route.
+    for (eps, lo, hi, sup) in [(q(1, 2), 0, 5, false), (q(1, 2), 0, 9, true), (q(1, 4), 0, 8, false)] {
+        let (_, st) = forced_ratio_stats(3, &eps, 8, lo, hi, sup).unwrap();
+        assert_ne!(st.route, "closed", "eps {eps}, hi {hi}, superset {sup}");
+    }
+}
+
+#[test]
+fn closed_route_values_at_large_h() {
+    // The values of docs/amplify.md (certified before the closed route by stepping the exact
+    // basis up from 64).
+    let eps = q(1, 2);
+    let big = |s: &str| parse_rational(s).unwrap();
+    for (h, r) in [
+        (96, "1043677052927/2"),
+        (104, "9895604649983/2"),
+        (128, "7599824371187711/2"),
+        (168, "498062089990157893631/2"),
+    ] {
+        let (c, st) = forced_ratio_stats(3, &eps, h, 0, h, false).unwrap();
+        assert_eq!(st.route, "closed", "h = {h}");
+        assert_eq!(check_ratio(&c).unwrap(), big(r), "h = {h}");
+        // The closed form of docs/math.md §9.3: (3·chain(h) − 1)/2.
+        let chain = chain_bound(3, &eps, h, 0).unwrap();
+        assert_eq!(big(r), (qi(3) * chain - qi(1)) / qi(2), "h = {h}");
+    }
+    // Every h of the amplify table is certified on the closed route (none falls back to the LP).
+    for h in 2..=168 {
+        let (c, st) = forced_ratio_stats(3, &eps, h, 0, h, false).unwrap();
+        assert_eq!(st.route, "closed", "h = {h}");
+        let chain = chain_bound(3, &eps, h, 0).unwrap();
+        assert_eq!(check_ratio(&c).unwrap(), (qi(3) * chain - qi(1)) / qi(2), "h = {h}");
+    }
+}
+
+#[test]
+fn the_descent_point_meets_every_row_and_a_nudged_one_does_not() {
+    // The point alone (no multipliers needed for the primal side): A_h = 1, A_0 = R, and the
+    // checker enumerates every row. Lowering A_0 by 1/2 leaves the point infeasible.
+    let (a, p) = minip::repair::descent::point(3, 30).unwrap();
+    assert_eq!(a[30], qi(1));
+    let c = forced_ratio(3, &q(1, 2), 30, 0, 30, false).unwrap();
+    assert_eq!(c.alpha, a.iter().map(fmt_q).collect::<Vec<_>>());
+    assert_eq!(c.p, p.iter().map(fmt_q).collect::<Vec<_>>());
+    let mut bad = c.cert().clone();
+    let lower = &a[0] - q(1, 2);
+    bad.alpha[0] = fmt_q(&lower);
+    bad.ratio = fmt_q(&lower);
+    let e = check_ratio(&bad).unwrap_err();
+    assert!(e.contains("violates") || e.contains("multipliers") || e.contains("cancel"), "{e}");
+    assert!(minip::repair::descent::point(2, 5).is_none());
+    assert!(minip::repair::descent::point(3, 0).is_none());
 }

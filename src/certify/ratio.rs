@@ -15,6 +15,7 @@ use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATI
 use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use minip_check::model::paper_k;
 use minip_check::rational::{fmt_q, Rat};
+use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::time::Instant;
 
@@ -35,7 +36,8 @@ const MAX_PIVOTS: usize = 20_000;
 /// How a certificate was found (for `amplify-bench`; never in a certificate or a record).
 #[derive(Clone, Debug, Default)]
 pub struct SolveStats {
-    /// `hint` (HiGHS's basis was exactly optimal), `hint+pivots`, `trivial+pivots`, `stepped`.
+    /// `closed` (the descent point with the chain multipliers, no LP), `hint` (HiGHS's basis
+    /// was exactly optimal), `hint+chain`, `hint+pivots`, `trivial+pivots`, `stepped`.
     pub route: String,
     pub pivots: usize,
     /// Where the time went (seconds): building the rows, HiGHS, the exact basis solves and
@@ -85,6 +87,99 @@ pub fn forced_ratio_stats(
     superset: bool,
 ) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     check_size(n, eps, h, lo, hi, superset)?;
+    match closed_route(n, eps, h, lo, hi, superset) {
+        Some(Ok(done)) => return Ok(done),
+        // Too large for the checker: the LP route's candidate would be too (same rows).
+        Some(Err(e)) => return Err(e),
+        None => {}
+    }
+    lp_route(n, eps, h, lo, hi, superset)
+}
+
+/// `forced_ratio_stats` through the row LP only (HiGHS's basis, exact pivots, stepping),
+/// never the closed route: the route every setting other than `R(0, h; h)` at `ε = 1/2`
+/// takes, kept callable so that tests can compare the two routes.
+pub fn forced_ratio_lp(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+    check_size(n, eps, h, lo, hi, superset)?;
+    lp_route(n, eps, h, lo, hi, superset)
+}
+
+/// `R(0, h; h)` at `ε = 1/2` without an LP (docs/amplify.md, "The closed route"): the point of
+/// `repair::descent` with the chain multipliers of docs/math.md §9.3, passed to the checker
+/// (which tests the point against every row and the multipliers' combination). `None` when the
+/// route does not apply (another pair, `ε`, or `h⁺` in the LP) or its candidate does not
+/// attain the closed form or fails the checker; the row LP then decides. `Some(Err)` when the
+/// checker refuses the candidate as too large to check (`unknown`, no LP tried).
+fn closed_route(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
+    if lo != 0 || hi != h || superset {
+        return None;
+    }
+    let t = Instant::now();
+    let r = closed_form_ratio(n, eps, h, hi)?;
+    let (alpha, p) = crate::repair::descent::point(n, h)?;
+    if alpha[0] != r {
+        return None;
+    }
+    let multipliers = chain_multipliers(n, eps, h, hi)?;
+    let cert = RatioCertificate {
+        format: RATIO_FORMAT.into(),
+        params: default_params(n, eps, h, lo, hi, superset),
+        ratio: fmt_q(&r),
+        alpha: alpha.iter().map(fmt_q).collect(),
+        p: p.iter().map(fmt_q).collect(),
+        multipliers,
+        witness: None,
+        ray: None,
+    };
+    let phases = Phases { exact: t.elapsed().as_secs_f64(), ..Phases::default() };
+    match checked(cert, SolveStats { route: "closed".into(), pivots: 0, phases }) {
+        Ok(done) => Some(Ok(done)),
+        Err(e) if e.contains("too large to check") => Some(Err(e)),
+        Err(_) => None,
+    }
+}
+
+/// The parameters of a default-setting certificate.
+fn default_params(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> RatioParams {
+    RatioParams {
+        n,
+        eps: fmt_q(eps),
+        h,
+        lo,
+        hi,
+        superset,
+        task: None,
+        kernel: None,
+        positions: None,
+        keys: None,
+        at: None,
+        m: None,
+    }
+}
+
+/// The row-LP route of `forced_ratio_stats` (after `check_size`).
+fn lp_route(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     let t = Instant::now();
     let lp = row_lp(n, eps, h, lo, hi, superset)?;
     let rows = t.elapsed().as_secs_f64();
@@ -294,7 +389,9 @@ pub fn forced_ratio_series_with(
 ) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
-    let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base).collect();
+    // At ε = 1/2 without h⁺ every h takes the closed route (`forced_ratio`): nothing to step.
+    let closed = !superset && closed_form_ratio(n, eps, 2, 2).is_some();
+    let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base && !closed).collect();
     high.sort_unstable();
     high.dedup();
     let mut found: std::collections::BTreeMap<u32, RatioCertificate> = std::collections::BTreeMap::new();
@@ -333,35 +430,53 @@ pub fn chain_bound(n: u32, eps: &Rat, hi: u32, lo: u32) -> Option<Rat> {
 /// last gap, so the split is deterministic.
 pub fn chain_split(n: u32, eps: &Rat, s: u32) -> Option<(Rat, Vec<u32>)> {
     let s = s as usize;
-    let mut best: Vec<Option<(Rat, usize)>> = vec![None; s + 1];
-    best[0] = Some((Rat::one(), 0));
-    for t in 2..=s {
-        for d in 2..=t {
-            let k = paper_k(n, eps, d as u32);
-            if !k.is_positive() {
-                continue;
-            }
-            if let Some((b, _)) = &best[t - d] {
-                let v = b * &k;
-                if best[t].as_ref().is_none_or(|cur| v > cur.0) {
-                    best[t] = Some((v, d));
-                }
-            }
-        }
-    }
     if s == 0 {
         return None;
     }
-    let value = best[s].as_ref()?.0.clone();
+    // K(d) for every gap, `None` where K(d) ≤ 0. When every K(d) is an integer (ε = 1/2),
+    // the products are kept as integers (no gcd per product).
+    let ks: Vec<Option<Rat>> =
+        (0..=s).map(|d| Some(paper_k(n, eps, d as u32)).filter(|k| d >= 2 && k.is_positive())).collect();
+    let (value, choice) = if ks.iter().flatten().all(|k| k.is_integer()) {
+        let ints: Vec<Option<BigInt>> = ks.iter().map(|k| k.as_ref().map(|k| k.to_integer())).collect();
+        let (v, c) = best_splits::<BigInt>(&ints, s);
+        (Rat::from_integer(v?), c)
+    } else {
+        let (v, c) = best_splits::<Rat>(&ks, s);
+        (v?, c)
+    };
     let mut gaps = Vec::new();
     let mut t = s;
     while t > 0 {
-        let d = best[t].as_ref().expect("reachable").1;
+        let d = choice[t];
         gaps.push(d as u32);
         t -= d;
     }
     gaps.reverse();
     Some((value, gaps))
+}
+
+/// The chain DP: the best product of `ks[d]` over splits of `s` (`None` if none) and, for
+/// every `t ≤ s` that has a split, the last gap of its best split (the smallest on ties).
+fn best_splits<T>(ks: &[Option<T>], s: usize) -> (Option<T>, Vec<usize>)
+where
+    T: Clone + Ord + One,
+    for<'a> &'a T: std::ops::Mul<&'a T, Output = T>,
+{
+    let mut best: Vec<Option<T>> = vec![None; s + 1];
+    let mut choice = vec![0usize; s + 1];
+    best[0] = Some(T::one());
+    for t in 2..=s {
+        for d in 2..=t {
+            let (Some(k), Some(b)) = (&ks[d], &best[t - d]) else { continue };
+            let v = b * k;
+            if best[t].as_ref().is_none_or(|cur| v > *cur) {
+                best[t] = Some(v);
+                choice[t] = d;
+            }
+        }
+    }
+    (best[s].take(), choice)
 }
 
 /// The closed form of the forced ratio at `ε = 1/2` (docs/math.md §9.2), for every `n ≥ 3`:

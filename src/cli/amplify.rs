@@ -336,7 +336,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     let spin = crate::batch::progress::Bar::new(hs.len() as u64, "h", progress_wanted());
     if !a.json {
         let mut head = format!(
-            "amplify-bench: R(0, h; h), n = 3, eps = 1/2. minip: certified in process (rows, HiGHS, exact solves and pivots, checker; rayon threads {}); yardsticks: the process on `minip amplify --h H --export-lp` (parsing included), run after minip, never at the same time.\n\n",
+            "amplify-bench: R(0, h; h), n = 3, eps = 1/2. minip: certified in process (route closed: the descent point and the chain multipliers under `exact`, then the checker; the LP routes: rows, HiGHS, exact solves and pivots, checker; rayon threads {}); yardsticks: the process on `minip amplify --h H --export-lp` (parsing included), run after minip, never at the same time.\n\n",
             rayon::current_num_threads()
         );
         head.push_str(&format!(

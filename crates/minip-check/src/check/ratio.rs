@@ -21,6 +21,8 @@ use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::{Kernel, Setting};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::{class_label, ratio_instance, ratio_instance_in, RatioInstance, Side};
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
@@ -227,15 +229,18 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         &format!("{total} sequences of length {} and {} multipliers", inst.seq_len(), c.multipliers.len()),
     )?;
     let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
-    // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict).
+    // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict). The point is
+    // written over one common positive denominator, so a row's sign is that of an integer
+    // combination of the numerators (the same sign as the rational row value).
     let all_rows = |x: &[Rat], strict: bool, what: &str| -> Result<(), String> {
-        let xs: Vec<&Rat> = x.iter().collect();
+        let den = x.iter().fold(BigInt::one(), |l, v| l.lcm(v.denom()));
+        let xs: Vec<BigInt> = x.iter().map(|v| v.numer() * (&den / v.denom())).collect();
         for seq in inst.sequences() {
             for &side in inst.sides() {
                 let lhs = inst
                     .row(&seq, side, ep, eq)
                     .into_iter()
-                    .fold(Rat::zero(), |acc, (j, coef)| acc + xs[j] * Rat::from_integer(coef.into()));
+                    .fold(BigInt::zero(), |acc, (j, coef)| acc + &xs[j] * coef);
                 if lhs.is_positive() || (strict && lhs.is_zero()) {
                     let why = if side == Side::Pos {
                         "D ≤ 0".to_string()
