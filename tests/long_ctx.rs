@@ -168,6 +168,6 @@ fn tampered_dual_codes_are_rejected() {
     // Over the dual's limits: more rows than MAX_DUAL_DIM.
     let mut t = good;
     let extra = t.blocks[0].dual[0].clone();
-    t.blocks[0].dual.extend(std::iter::repeat_n(extra, 4));
+    t.blocks[0].dual.extend(std::iter::repeat_n(extra, 5));
     rejected(&t, "too large to check");
 }
