@@ -156,8 +156,35 @@ pub struct LinearResult {
 
 /// The ratios the bound uses for a code of weight-`h` words in `m = 2h` bits: `ratio[o]`
 /// for `o = 0..=h` (`None` for `o ≤ 1`: no positive ratio).
-fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
-    (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect()
+/// Equal to `closed_form_ratio(n, eps, h, o)` for every `o` (a test compares them), but with the
+/// chain split's table (`certify::ratio::chain_split`) built once: `best[t]` is the largest
+/// product of `K(d)` over splits of `t` into gaps `d ≥ 2`, the same for every `o ≥ t`, so all
+/// `h` classes cost `O(h²)` products instead of `O(h³)` (minutes at `h = 512`).
+pub fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
+    if *eps != Rat::new(1.into(), 2.into()) {
+        return (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect();
+    }
+    let k: Vec<Rat> = (0..=h).map(|d| minip_check::model::paper_k(n, eps, d)).collect();
+    let mut best: Vec<Option<Rat>> = vec![None; h as usize + 1];
+    best[0] = Some(Rat::one());
+    for t in 2..=h as usize {
+        for d in 2..=t {
+            if let (true, Some(b)) = (k[d].is_positive(), &best[t - d]) {
+                let v = b * &k[d];
+                if best[t].as_ref().is_none_or(|cur| v > *cur) {
+                    best[t] = Some(v);
+                }
+            }
+        }
+    }
+    let nn = Rat::from_integer(n.into());
+    (0..=h as usize)
+        .map(|o| match &best[o] {
+            Some(c) if o >= 2 && o == h as usize => Some((&nn * c - Rat::one()) / (&nn - Rat::one())),
+            Some(c) if o >= 2 => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `k²/(k + Σ pairs·R^{−2})` from the pair counts by overlap (`by_overlap[i]`, `i = |x ∧ y|`);
@@ -357,12 +384,14 @@ fn finish(
     let mut classes = Vec::new();
     let mut proofs = Vec::new();
     let mut frob = Rat::from_integer(BigInt::from(k.clone()));
+    let priced = ratios(n, eps, h);
     for o in 1..=h {
         let pairs = &counts[(h - o) as usize];
         if pairs.is_zero() {
             continue;
         }
-        let r = closed_form_ratio(n, eps, h, o)
+        let r = priced[o as usize]
+            .clone()
             .filter(|r| r.is_positive())
             .ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
         let proof = if n == 3 && h <= FULL_RATIO_H_MAX {
