@@ -96,7 +96,7 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
         &["rank", "--linear", "--m", "2..=1000000000"],
         "a range = 999999999 is above the supported 10000",
     );
-    refused(&["rank", "--linear", "--m", "258"], "m = 258 is out of range (even m in 8..=256)");
+    refused(&["rank", "--linear", "--m", "1026"], "m = 1026 is out of range (even m in 8..=1024)");
     refused(&["rank", "--linear", "--m", "64", "--n", "1000000"], "n = 1000000 is out of range (3..=1024)");
     refused(&["frontier", "--m", "1..=1000000000"], "a range = 1000000000 is above the supported 10000");
     refused(&["frontier", "--m", "66"], "m = 66 is out of range (1..=64)");

@@ -168,6 +168,67 @@ fn tampered_dual_codes_are_rejected() {
     // Over the dual's limits: more rows than MAX_DUAL_DIM.
     let mut t = good;
     let extra = t.blocks[0].dual[0].clone();
-    t.blocks[0].dual.extend(std::iter::repeat_n(extra, 4));
+    t.blocks[0].dual.extend(std::iter::repeat_n(extra, 5));
     rejected(&t, "too large to check");
+}
+
+/// `A_{N/2}` of the extended Hamming code `[N, N − r − 1, 4]`, by MacWilliams from `RM(1, r)`
+/// (weights 0, `N/2` (`2N − 2` words), `N`).
+fn eham_half(len: u32) -> BigUint {
+    (binom(len, len / 2) * 2u32 + binom(len / 2, len / 4) * (2 * len - 2)) / (2 * len)
+}
+
+/// The `m = 512` and `m = 1024` certificates (`eham512`, `eham1024`, chain ratios for every `n`):
+/// a representative subset passes the checker here (`n = 3` and `n = 1024` at `m = 512`; `n = 1024`
+/// at `m = 1024` when committed); `minip-check proofs` checks all of them in CI. Their `k` is the
+/// closed form, and a changed class count or a flipped dual bit is rejected.
+#[test]
+fn long_m_certificates_check_and_reject_tampering() {
+    let dir = root().join("proofs/rank-linear");
+    for (name, m) in [("n3_m512.json", 512u32), ("n1024_m512.json", 512), ("n1024_m1024.json", 1024)] {
+        let p = dir.join(name);
+        if m == 1024 && !p.exists() {
+            continue;
+        }
+        let AnyCertificate::RankLinear(c) = minip_check::read::read(&p).unwrap() else { panic!("{name}") };
+        let got = check_rank_linear(&c).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got.bound.to_string(), c.bound);
+        assert_eq!(got.k, eham_half(m), "{name}");
+        assert_eq!(
+            (c.construction.as_str(), got.dim),
+            (format!("eham{m}").as_str(), m - m.trailing_zeros() - 1)
+        );
+        assert!(c.ratios.iter().all(|r| matches!(r, RatioProof::Chain(_))));
+        if name == "n3_m512.json" {
+            // At the ceiling of n = 3 (0.1862): the exponent is 0.186.
+            let e = minip::certify::rank_linear::log2(&got.bound) / 512.0;
+            assert!((0.185..0.1862).contains(&e), "{e}");
+            let mut t = c.clone();
+            let n: BigUint = t.classes[3].pairs.parse().unwrap();
+            t.classes[3].pairs = (n + 1u32).to_string();
+            let e = check_rank_linear(&t).unwrap_err();
+            assert!(e.contains("classes[3]"), "{e}");
+            let mut t = c.clone();
+            let row = &mut t.blocks[0].dual[2];
+            let flipped = if row.as_bytes()[300] == b'0' { "1" } else { "0" };
+            row.replace_range(300..301, flipped);
+            assert!(check_rank_linear(&t).is_err());
+        }
+    }
+}
+
+/// The ratios' table built once (`certify::rank_linear::ratios`) equals the closed form class by
+/// class.
+#[test]
+fn ratio_table_equals_the_closed_form() {
+    for n in [3u32, 4, 8, 16, 1024] {
+        for h in [2u32, 5, 17, 40] {
+            let got = minip::certify::rank_linear::ratios(n, &q(1, 2), h);
+            for o in 0..=h {
+                let want =
+                    if o < 2 { None } else { minip::certify::ratio::closed_form_ratio(n, &q(1, 2), h, o) };
+                assert_eq!(got[o as usize], want, "n = {n}, h = {h}, o = {o}");
+            }
+        }
+    }
 }

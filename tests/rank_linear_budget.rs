@@ -1,9 +1,9 @@
 //! The rank-linear checker's work budgets (docs/math.md §9.2, §9.6): a certificate just inside
 //! `MAX_CONVOLUTION_OPS` is checked (it fails later, on its stated counts, not on size), one
-//! just outside is refused as "too large to check" before any table is enumerated; a code given
-//! by its dual over `MAX_MACWILLIAMS_WORK` (`eham512`) is refused the same way. The blocks are
+//! just outside is refused as "too large to check" before any table is enumerated; the same for
+//! a code given by its dual at `MAX_MACWILLIAMS_WORK`. The blocks are
 //! whole spaces `{0,1}^L` (dense pair tables, the slowest convolution per operation). Times are
-//! printed (`-- --nocapture`), not asserted: measured 2.0 s inside, 0.01 s to refuse outside.
+//! printed (`-- --nocapture`), not asserted.
 
 use minip::codes::linear::rm1_dual;
 use minip_check::check::check_rank_linear;
@@ -86,23 +86,19 @@ fn the_convolution_budget_has_a_sharp_boundary() {
     println!("inside {inside:?}: {wi} ops, checked in {secs:.2} s; outside {outside:?}: {wo} ops, refused in {refused:.3} s");
 }
 
-#[test]
-fn a_dual_code_over_the_macwilliams_budget_is_refused_fast() {
-    let rows = rm1_dual(9);
-    let types = dual_types(512, &rows);
-    let work = slice_work(512, &types, 256, 256);
-    assert!(work > MAX_MACWILLIAMS_WORK, "{work}");
-    assert!(slice_work(256, &dual_types(256, &rm1_dual(8)), 128, 128) <= MAX_MACWILLIAMS_WORK);
-    let c = RankLinearCertificate {
+/// A certificate for the code of length `m` given by the dual `rows`, at query weight `h`
+/// (stated `k = 0`, so a checked one fails on its counts).
+fn dual_cert(m: u32, h: u32, rows: &[Vec<u64>]) -> RankLinearCertificate {
+    RankLinearCertificate {
         format: RANK_LINEAR_FORMAT.into(),
-        params: RankLinearParams { n: 1024, eps: "1/2".into(), m: 512, h: 256 },
-        construction: "eham512".into(),
+        params: RankLinearParams { n: 1024, eps: "1/2".into(), m, h },
+        construction: "dual".into(),
         blocks: vec![LinearBlock {
-            name: "eham512".into(),
-            m: 512,
+            name: "dual".into(),
+            m,
             copies: 1,
             generator: vec![],
-            dual: rows.iter().map(|w| wide_bits(w, 512)).collect(),
+            dual: rows.iter().map(|w| wide_bits(w, m)).collect(),
         }],
         k: "0".into(),
         classes: vec![],
@@ -111,11 +107,51 @@ fn a_dual_code_over_the_macwilliams_budget_is_refused_fast() {
         bound: "0".into(),
         strict: false,
         power: 1,
-    };
+    }
+}
+
+/// The MacWilliams budget: `eham1024` (the largest committed code) is well inside; a dual of
+/// length 1024 whose 256 words have 256 distinct weights (runs of 1, 2, 4, …, 128 coordinates:
+/// 65536 pair types, each priced) crosses the limit as `h` grows: the last `h` inside is
+/// checked, the next one is refused before any Krawtchouk number is computed.
+#[test]
+fn the_macwilliams_budget_has_a_sharp_boundary() {
+    let eham = rm1_dual(10);
+    let work = slice_work(1024, &dual_types(1024, &eham), 512, 512);
+    assert!(work * 3 <= MAX_MACWILLIAMS_WORK * 2, "eham1024: {work}");
+    let runs: Vec<Vec<u64>> = (0..8)
+        .map(|j| {
+            let mut w = vec![0u64; 16];
+            for p in (1usize << j) - 1..(2usize << j) - 1 {
+                w[p / 64] |= 1 << (p % 64);
+            }
+            w
+        })
+        .collect();
+    let types = dual_types(1024, &runs);
+    assert_eq!(types.keys().map(|t| t[0] + t[1]).collect::<std::collections::BTreeSet<_>>().len(), 256);
+    let at = (1..=512).position(|h| slice_work(1024, &types, h, h) > MAX_MACWILLIAMS_WORK).expect("crosses")
+        as u32;
+    assert!(at > 8, "h = {at}");
+    // Measured (load 8, alone): h = 13, 3.9·10^8 products, 3.2 s; h = 14 refused in 0.03 s.
+    let (inside, outside) = (at, at + 1);
+    let (wi, wo) = (slice_work(1024, &types, inside, inside), slice_work(1024, &types, outside, outside));
+    assert!(wi <= MAX_MACWILLIAMS_WORK && wo > MAX_MACWILLIAMS_WORK);
+    assert!(wi * 100 >= MAX_MACWILLIAMS_WORK * 95, "inside h = {inside}: {wi}");
     let t0 = Instant::now();
-    let e = check_rank_linear(&c).unwrap_err();
-    assert!(e.contains("too large to check") && e.contains("MacWilliams"), "{e}");
-    println!("eham512: {work} products, refused in {:.3} s", t0.elapsed().as_secs_f64());
+    let e = check_rank_linear(&dual_cert(1024, inside, &runs)).unwrap_err();
+    let secs = t0.elapsed().as_secs_f64();
+    assert!(e.starts_with("k = 0, recounted"), "{e}");
+    let t0 = Instant::now();
+    let e = check_rank_linear(&dual_cert(1024, outside, &runs)).unwrap_err();
+    let refused = t0.elapsed().as_secs_f64();
+    assert!(
+        e.contains("too large to check") && e.contains("MacWilliams") && e.contains(&wo.to_string()),
+        "{e}"
+    );
+    println!(
+        "eham1024: {work} products; runs, h = {inside}: {wi} products, checked in {secs:.2} s; h = {outside}: {wo}, refused in {refused:.3} s"
+    );
 }
 
 /// `cargo test --release --test rank_linear_budget -- --ignored --nocapture`: the pair

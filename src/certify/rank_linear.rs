@@ -52,17 +52,21 @@ pub const LONG_MIN_M: u32 = 64;
 /// Counts `t` tried below the largest that fits.
 pub const MAIN_SLACK: u32 = 3;
 /// Largest `m` the search accepts.
-pub const MAX_M: u32 = 256;
+pub const MAX_M: u32 = 1024;
+/// Largest `m` of the direct-sum search: beyond it the sums' convolution is over the checker's
+/// budget (`eham16^32` at `m = 512`) and the search itself takes tens of minutes, so only the
+/// long code given by its dual (`dual_code`) is offered.
+pub const DIRECT_MAX_M: u32 = 256;
 /// Largest `m` whose search (for `n > CHAIN_BY_NAME_N`) uses `LONG_BLOCKS`: at `m = 256` their
 /// best sums are over the checker's budget and the rest cost tens of minutes; the long code
 /// given by its dual (`eham256`) is tried there instead.
 pub const LONG_MAX_M: u32 = 128;
 
-/// The long code of length `m` given by its dual, for `n > CHAIN_BY_NAME_N` and `m = 2^r`
-/// (`64 ≤ m ≤ MAX_M`): the extended Hamming code `[m, m − r − 1, 4]` (`eham{m}`), whose
+/// The long code of length `m` given by its dual, for `m = 2^r` with `n > CHAIN_BY_NAME_N`
+/// (`64 ≤ m ≤ MAX_M`) or `m > DIRECT_MAX_M` (every `n`): the extended Hamming code `[m, m − r − 1, 4]` (`eham{m}`), whose
 /// pair counts come from the MacWilliams identity (docs/math.md §9.6).
 pub fn dual_code(n: u32, m: u32) -> Option<(String, Vec<Vec<u64>>)> {
-    (n > CHAIN_BY_NAME_N && m.is_power_of_two() && (64..=MAX_M).contains(&m))
+    ((n > CHAIN_BY_NAME_N || m > DIRECT_MAX_M) && m.is_power_of_two() && (64..=MAX_M).contains(&m))
         .then(|| (format!("eham{m}"), crate::codes::linear::rm1_dual(m.trailing_zeros())))
 }
 
@@ -152,8 +156,35 @@ pub struct LinearResult {
 
 /// The ratios the bound uses for a code of weight-`h` words in `m = 2h` bits: `ratio[o]`
 /// for `o = 0..=h` (`None` for `o ≤ 1`: no positive ratio).
+/// Equal to `closed_form_ratio(n, eps, h, o)` for every `o` (a test compares them), but with the
+/// chain split's table (`certify::ratio::chain_split`) built once: `best[t]` is the largest
+/// product of `K(d)` over splits of `t` into gaps `d ≥ 2`, the same for every `o ≥ t`, so all
+/// `h` classes cost `O(h²)` products instead of `O(h³)` (minutes at `h = 512`).
 pub fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
-    (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect()
+    if *eps != Rat::new(1.into(), 2.into()) {
+        return (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect();
+    }
+    let k: Vec<Rat> = (0..=h).map(|d| minip_check::model::paper_k(n, eps, d)).collect();
+    let mut best: Vec<Option<Rat>> = vec![None; h as usize + 1];
+    best[0] = Some(Rat::one());
+    for t in 2..=h as usize {
+        for d in 2..=t {
+            if let (true, Some(b)) = (k[d].is_positive(), &best[t - d]) {
+                let v = b * &k[d];
+                if best[t].as_ref().is_none_or(|cur| v > *cur) {
+                    best[t] = Some(v);
+                }
+            }
+        }
+    }
+    let nn = Rat::from_integer(n.into());
+    (0..=h as usize)
+        .map(|o| match &best[o] {
+            Some(c) if o >= 2 && o == h as usize => Some((&nn * c - Rat::one()) / (&nn - Rat::one())),
+            Some(c) if o >= 2 => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `k²/(k + Σ pairs·R^{−2})` from the pair counts by overlap (`by_overlap[i]`, `i = |x ∧ y|`);
@@ -387,17 +418,19 @@ fn finish(
     let mut classes = Vec::new();
     let mut proofs = Vec::new();
     let mut frob = Rat::from_integer(BigInt::from(k.clone()));
+    let priced = ratios(n, eps, h);
     for o in 1..=h {
         let pairs = &counts[(h - o) as usize];
         if pairs.is_zero() {
             continue;
         }
-        let r = closed_form_ratio(n, eps, h, o)
+        let r = priced[o as usize]
+            .clone()
             .filter(|r| r.is_positive())
             .ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
         let proof = if n == 3 && h <= FULL_RATIO_H_MAX {
             RatioProof::Full(chain_full_certificate(n, eps, h, o, false)?.into_cert())
-        } else if n > CHAIN_BY_NAME_N {
+        } else if n > CHAIN_BY_NAME_N || m > DIRECT_MAX_M {
             RatioProof::Chain(ChainRatio {
                 format: RATIO_CHAIN_FORMAT.into(),
                 params: RatioParams {
@@ -450,7 +483,11 @@ fn finish(
 /// The best certified bound for `(m, n)`: search, then certify.
 pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResult, String> {
     let t0 = Instant::now();
-    let found = search(lib, n, eps, m);
+    let found = if m <= DIRECT_MAX_M {
+        search(lib, n, eps, m)
+    } else {
+        Err(format!("m = {m}: above {DIRECT_MAX_M} only the extended Hamming code eham{m} (n > {CHAIN_BY_NAME_N}, m a power of 2) is within the checker's budget"))
+    };
     // The long code given by its dual, where it applies: certified when it beats the sums.
     if let Some((name, rows)) = dual_code(n, m) {
         let counts = dual_counts(m, &rows)?;

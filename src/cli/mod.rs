@@ -73,6 +73,8 @@ pub const CLI_LIMITS: &str = "\
                                    order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
   row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
   frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
+  rank --linear                 even m in 8..=1024 (direct sums up to m = 256, then eham512, eham1024),
+                                   3 <= n <= 1024, eps = 1/2
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit; a repeated entry is refused; n is checked against each family's limit
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
@@ -136,7 +138,7 @@ enum Cmd {
     /// Time certified ratios up to h = 168, side by side with glpsol --exact.
     #[command(after_help = tail("", &["minip amplify-bench", "minip amplify-bench --h 48,96 --against both --json"]))]
     AmplifyBench(amplify::AmplifyBenchArgs),
-    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios); --linear: up to m = 256.
+    /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios); --linear: up to m = 1024.
     #[command(after_help = tail(rank::NOTES, &[
         "minip rank --m 4..=24",
         "minip rank --m 24 --out /tmp/r24",

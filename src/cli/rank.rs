@@ -16,11 +16,11 @@ mod linear;
 /// What `minip rank --help` says before the examples.
 pub(super) const NOTES: &str = "\
 Without --linear: m up to 40 (explicit codes, SAT maximality up to --sat-m-max); larger m: --linear.
-With --linear: --m takes even m in 8..=256, as M, a range (odd m skipped) or a comma list, e.g.
-24..=256 or 64,128,256; --n takes 3..=1024 (a range or list gives one column per n); eps must be 1/2
-(the ratios are closed forms at eps = 1/2). For n > 8 at m = 64, 128, 256 the extended Hamming code
-of length m is tried too (its pair counts from its dual by the biweight MacWilliams identity);
-m = 512 and 1024 are not offered: the checker's budget refuses eham512 (docs/rank.md).
+With --linear: --m takes even m in 8..=1024, as M, a range (odd m skipped) or a comma list, e.g.
+24..=256 or 64,128,256,512,1024; --n takes 3..=1024 (a range or list gives one column per n); eps
+must be 1/2 (the ratios are closed forms at eps = 1/2). For n > 8 at m = 64, 128, 256 the extended
+Hamming code of length m is tried too (its pair counts from its dual by the biweight MacWilliams
+identity); above m = 256 it is the only code (m = 512 or 1024, every n; other m: unknown).
 Exit 0: every bound printed was certified; 2: an m without a certified bound (unknown).";
 
 #[derive(Args)]
@@ -31,7 +31,7 @@ pub struct RankArgs {
     /// Sequence length n (≥ 3); with --linear also a range or list (one column per n).
     #[arg(long, default_value = "3")]
     n: String,
-    /// Bounds from linear codes (direct sums; for n > 8 also eham64..256 by MacWilliams), m up to 256.
+    /// Bounds from linear codes (direct sums up to m = 256; eham64..1024 by MacWilliams), m up to 1024.
     #[arg(long)]
     linear: bool,
     /// With --linear: skip the explicit-code method (the column for m <= 24).
@@ -100,7 +100,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     }
     if let Some(m) = ms.iter().find(|&&m| m == 0 || m > 40) {
         return Err(if *m > 40 {
-            format!("--m: m = {m} is above 40, the largest m of the explicit-code search; rank --linear certifies even m up to 256 (e.g. rank --linear --m {})", m.min(&256) & !1)
+            format!("--m: m = {m} is above 40, the largest m of the explicit-code search; rank --linear certifies even m up to 1024 (e.g. rank --linear --m {})", m.min(&256) & !1)
         } else {
             "--m: m = 0 is out of range (1..=40)".into()
         });

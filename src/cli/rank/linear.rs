@@ -1,5 +1,5 @@
 //! `minip rank --linear`: certified rank bounds from direct sums of linear codes for even
-//! `m ≤ 256` (docs/math.md §9, docs/rank.md), one column per `n`, next to the explicit-code
+//! `m ≤ 1024` (docs/math.md §9, docs/rank.md), one column per `n`, next to the explicit-code
 //! method (`m ≤ 24`), the paper's `2^{m/10−6}` and the trivial `2^m`. Printing only: the
 //! search and its certificates are `crate::certify::rank_linear`.
 

@@ -33,8 +33,8 @@ use std::collections::BTreeMap;
 
 /// Longest code given by its dual (words are bit sets of `N` bits).
 pub const MAX_DUAL_LEN: u32 = 1024;
-/// Largest dual dimension: the `4^d` dual pairs are enumerated.
-pub const MAX_DUAL_DIM: u32 = 10;
+/// Largest dual dimension: the `4^d` dual pairs are enumerated (`RM(1, 10)` has 11 rows).
+pub const MAX_DUAL_DIM: u32 = 11;
 
 /// A dual pair's type: coordinates with `(x'_t, y'_t) = (0,0), (0,1), (1,0), (1,1)`.
 pub type PairType = [u32; 4];
@@ -137,31 +137,17 @@ fn primes(len: u32) -> Vec<u64> {
     out
 }
 
-/// `#{e ∈ ℕ^4 : e_q ≤ p_q, Σ e_q ≤ emax}` by inclusion–exclusion over the bounds that fail.
-fn tuples(t: &PairType, emax: u64) -> u128 {
-    let mut total: i128 = 0;
-    for sub in 0u32..16 {
-        let over: u64 = (0..4).filter(|q| sub >> q & 1 == 1).map(|q| u64::from(t[q]) + 1).sum();
-        if over > emax {
-            continue;
-        }
-        // Nonnegative solutions of e_1 + … + e_4 ≤ r: C(r + 4, 4).
-        let r = (emax - over) as i128;
-        let c = (r + 1) * (r + 2) * (r + 3) * (r + 4) / 24;
-        total += if sub.count_ones() % 2 == 0 { c } else { -c };
-    }
-    total as u128
-}
-
-/// Modular products of `slice` for the slice `(a, b)`: per prime, the tuples `(e_q)` with
-/// `e_q ≤ p_q` and `Σ e_q ≤ min(a, b)` over the types (about three products each) plus
-/// `min(a, b) + 1` per type, and the Krawtchouk tables. Computed in `O(1)` per type, so the
-/// checker refuses a code over its budget before any of the work is done.
+/// Modular products of `slice` for the slice `(a, b)` (`slice_mod`, about three products per
+/// Krawtchouk number and two per term of the final sum), times the primes. Computed from the
+/// types alone, so the checker refuses a code over its budget before any of the work is done.
 pub fn slice_work(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32) -> u128 {
-    let emax = u64::from(a.min(b));
-    let per_type: u128 = types.keys().map(|t| 3 * tuples(t, emax) + u128::from(emax) + 1).sum();
-    let kraw = 2 * (u128::from(emax) + 1).pow(2) * (u128::from(len) + 1);
-    (per_type + kraw) * primes(len).len() as u128
+    let (n, a, b) = (u128::from(len), u128::from(a.min(len)), u128::from(b.min(len)));
+    let imax = a.min(b);
+    let xs: std::collections::BTreeSet<u32> = types.keys().map(|t| t[0] + t[1]).collect();
+    let rows = (2 * b + 2) * types.len() as u128;
+    let kraw = 3 * ((n - b + 1) * (a + 1) + (b + 1) * (imax + 1) + rows);
+    let sum = 2 * xs.len() as u128 * (b + 1) * (imax + 1);
+    (n + kraw + sum) * primes(len).len() as u128
 }
 
 /// Arithmetic modulo a prime `p < 2^31` (Barrett reduction of products below `2^62`).
@@ -198,76 +184,57 @@ impl Modp {
     }
 }
 
-/// `X(i) = Σ_types N_type·S_type(a, b, i) mod p`, `i = 0..=min(a, b)`.
-fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp) -> Vec<u64> {
-    let n = len as usize;
-    let emax = a.min(b) as usize;
-    // Pascal's triangle mod p up to n.
-    let mut binom: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
-    for r in 0..=n {
-        let mut row = vec![1u64; r + 1];
-        for k in 1..r {
-            row[k] = (binom[r - 1][k - 1] + binom[r - 1][k]) % f.p;
-        }
-        binom.push(row);
+/// `K(A + B, A; j) = [u^j] (1 + u)^A (1 − u)^B mod p` for `j = 0..=jmax`, by the three-term
+/// recurrence `(j + 1)·K_{j+1} = (A − B)·K_j − (A + B − j + 1)·K_{j−1}` (from
+/// `(1 − u²) F' = ((A − B) − (A + B) u) F`); `inv[j]` is `j^{−1} mod p`, `j ≤ A + B < p`.
+fn kraw(a: usize, b: usize, jmax: usize, f: Modp, inv: &[u64]) -> Vec<u64> {
+    let mut k = vec![0u64; jmax + 1];
+    let (d, s) = ((a as u64 + f.p - b as u64) % f.p, (a + b) as u64);
+    for j in 0..=jmax.min(a + b) {
+        k[j] = match j {
+            0 => 1,
+            1 => d,
+            _ => {
+                let back = f.mul((s + 2 + f.p - j as u64) % f.p, k[j - 2]);
+                f.mul((f.mul(d, k[j - 1]) + f.neg(back)) % f.p, inv[j])
+            }
+        };
     }
-    let c = |r: usize, k: usize| if k <= r { binom[r][k] } else { 0 };
-    // K(N − E, A; j) for A = 0..=N − E, with j = a − E (kx) and j = b − E (ky).
-    let kraw = |e: usize, j: usize| -> Vec<u64> {
-        let l = n - e;
-        (0..=l)
-            .map(|aa| {
-                let mut s = 0u64;
-                for t in 0..=j.min(l - aa) {
-                    let v = f.mul(c(aa, j - t), c(l - aa, t));
-                    s = if t % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
-                }
-                s
-            })
-            .collect()
-    };
-    let kx: Vec<Vec<u64>> = (0..=emax).map(|e| kraw(e, a as usize - e)).collect();
-    let ky: Vec<Vec<u64>> =
-        if a == b { kx.clone() } else { (0..=emax).map(|e| kraw(e, b as usize - e)).collect() };
-    let mut out = vec![0u64; emax + 1];
-    let mut total = vec![0u64; emax + 1];
+    k
+}
+
+/// `X(i) = Σ_types N_type·S_type(a, b, i) mod p`, `i = 0..=min(a, b)`, with (module comment,
+/// `X = p00 + p01`, `Y = p10 + p11`)
+/// `S(a, b, i) = Σ_k K(X, p00; k)·K(Y, p10; b − k)·K(N − b, X − k; a − i)·K(b, k; i)`:
+/// one-dimensional Krawtchouk rows only, `O(N²)` per distinct dual weight.
+fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp) -> Vec<u64> {
+    let (n, a, b) = (len as usize, a as usize, b as usize);
+    let imax = a.min(b);
+    let mut inv = vec![0u64, 1];
+    for j in 2..=n as u64 {
+        inv.push(f.neg(f.mul(f.p / j, inv[(f.p % j) as usize])));
+    }
+    // ux[A][j] = K(N − b, A; j); vy[k][i] = K(b, k; i).
+    let ux: Vec<Vec<u64>> = (0..=n - b).map(|x| kraw(x, n - b - x, a, f, &inv)).collect();
+    let vy: Vec<Vec<u64>> = (0..=b).map(|k| kraw(k, b - k, imax, f, &inv)).collect();
+    // gamma[X][k] = Σ_{types with this X} N_type·K(X, p00; k)·K(Y, p10; b − k).
+    let mut gamma: BTreeMap<usize, Vec<u64>> = BTreeMap::new();
     for (t, &count) in types {
         let [p00, p01, p10, p11] = t.map(|x| x as usize);
-        let (px, py) = (p00 + p01, p00 + p10);
-        let mut g = vec![0u64; emax + 1];
-        for e00 in 0..=p00.min(emax) {
-            for e01 in 0..=p01.min(emax - e00) {
-                let b0 = f.mul(c(p00, e00), c(p01, e01));
-                for e10 in 0..=p10.min(emax - e00 - e01) {
-                    let s = e00 + e01 + e10;
-                    let mut base = f.mul(b0, c(p10, e10));
-                    if (e01 + e10) % 2 == 1 {
-                        base = f.neg(base);
-                    }
-                    if base == 0 {
-                        continue;
-                    }
-                    let (ax, ay) = (px - e00 - e01, py - e00 - e10);
-                    for e11 in 0..=p11.min(emax - s) {
-                        let e = s + e11;
-                        let v = f.mul(f.mul(base, c(p11, e11)), f.mul(kx[e][ax], ky[e][ay]));
-                        g[e] = (g[e] + v) % f.p;
-                    }
-                }
-            }
-        }
-        let cnt = count % f.p;
-        for (t, &v) in total.iter_mut().zip(&g) {
-            *t = (*t + f.mul(cnt, v)) % f.p;
+        let (x, y) = (p00 + p01, p10 + p11);
+        let (c, d) = (kraw(p00, p01, b.min(x), f, &inv), kraw(p10, p11, b.min(y), f, &inv));
+        let g = gamma.entry(x).or_insert_with(|| vec![0; b + 1]);
+        for k in b.saturating_sub(y)..=b.min(x) {
+            g[k] = (g[k] + f.mul(count % f.p, f.mul(c[k], d[b - k]))) % f.p;
         }
     }
-    for (i, o) in out.iter_mut().enumerate() {
-        let mut s = 0u64;
-        for (e, &ge) in total.iter().enumerate().skip(i) {
-            let v = f.mul(c(e, i), ge);
-            s = if (e - i) % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
+    let mut out = vec![0u64; imax + 1];
+    for (&x, g) in &gamma {
+        for (k, &gk) in g.iter().enumerate().filter(|e| *e.1 != 0) {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = (*o + f.mul(gk, f.mul(ux[x - k][a - i], vy[k][i]))) % f.p;
+            }
         }
-        *o = s;
     }
     out
 }
@@ -280,6 +247,21 @@ pub fn slice(
     types: &BTreeMap<PairType, u64>,
     a: u32,
     b: u32,
+) -> Result<Vec<BigUint>, String> {
+    slice_with(len, dim, types, a, b, slice_mod)
+}
+
+/// Residues per prime.
+type PerPrime = fn(u32, &BTreeMap<PairType, u64>, u32, u32, Modp) -> Vec<u64>;
+
+/// `slice` with the residues of `X(i)` modulo each prime from `per_prime`, combined by CRT.
+fn slice_with(
+    len: u32,
+    dim: u32,
+    types: &BTreeMap<PairType, u64>,
+    a: u32,
+    b: u32,
+    per_prime: PerPrime,
 ) -> Result<Vec<BigUint>, String> {
     if a > len || b > len {
         return Ok(vec![BigUint::zero(); a.min(b) as usize + 1]);
@@ -294,7 +276,7 @@ pub fn slice(
                     ps.iter()
                         .skip(t)
                         .step_by(threads)
-                        .map(|&p| slice_mod(len, types, a, b, Modp::new(p)))
+                        .map(|&p| per_prime(len, types, a, b, Modp::new(p)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -331,6 +313,126 @@ pub fn slice(
             Ok(x / &four_d)
         })
         .collect()
+}
+
+/// The previous, `O(N^4)` computation (the module comment's sum over `e`), kept to test the
+/// Krawtchouk form against it.
+#[cfg(test)]
+mod expanded {
+    use super::*;
+
+    /// `#{e ∈ ℕ^4 : e_q ≤ p_q, Σ e_q ≤ emax}` by inclusion–exclusion over the bounds that fail.
+    pub fn tuples(t: &PairType, emax: u64) -> u128 {
+        let mut total: i128 = 0;
+        for sub in 0u32..16 {
+            let over: u64 = (0..4).filter(|q| sub >> q & 1 == 1).map(|q| u64::from(t[q]) + 1).sum();
+            if over > emax {
+                continue;
+            }
+            // Nonnegative solutions of e_1 + … + e_4 ≤ r: C(r + 4, 4).
+            let r = (emax - over) as i128;
+            let c = (r + 1) * (r + 2) * (r + 3) * (r + 4) / 24;
+            total += if sub.count_ones() % 2 == 0 { c } else { -c };
+        }
+        total as u128
+    }
+
+    /// Modular products of `expanded_mod` for the slice `(a, b)`: per prime, the tuples `(e_q)` with
+    /// `e_q ≤ p_q` and `Σ e_q ≤ min(a, b)` over the types (about three products each) plus
+    /// `min(a, b) + 1` per type, and the Krawtchouk tables. Computed in `O(1)` per type, so the
+    /// checker refuses a code over its budget before any of the work is done.
+    pub fn expanded_work(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32) -> u128 {
+        let emax = u64::from(a.min(b));
+        let per_type: u128 = types.keys().map(|t| 3 * tuples(t, emax) + u128::from(emax) + 1).sum();
+        let kraw = 2 * (u128::from(emax) + 1).pow(2) * (u128::from(len) + 1);
+        (per_type + kraw) * primes(len).len() as u128
+    }
+
+    /// `X(i) mod p` by the previous method, the four-fold sum of the module comment (expanding
+    /// each factor in `t = w − uv`): `O(N^4)`, kept as an independent reference for `slice_mod`.
+    pub fn expanded_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp) -> Vec<u64> {
+        let n = len as usize;
+        let emax = a.min(b) as usize;
+        // Pascal's triangle mod p up to n.
+        let mut binom: Vec<Vec<u64>> = Vec::with_capacity(n + 1);
+        for r in 0..=n {
+            let mut row = vec![1u64; r + 1];
+            for k in 1..r {
+                row[k] = (binom[r - 1][k - 1] + binom[r - 1][k]) % f.p;
+            }
+            binom.push(row);
+        }
+        let c = |r: usize, k: usize| if k <= r { binom[r][k] } else { 0 };
+        // K(N − E, A; j) for A = 0..=N − E, with j = a − E (kx) and j = b − E (ky).
+        let kraw = |e: usize, j: usize| -> Vec<u64> {
+            let l = n - e;
+            (0..=l)
+                .map(|aa| {
+                    let mut s = 0u64;
+                    for t in 0..=j.min(l - aa) {
+                        let v = f.mul(c(aa, j - t), c(l - aa, t));
+                        s = if t % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
+                    }
+                    s
+                })
+                .collect()
+        };
+        let kx: Vec<Vec<u64>> = (0..=emax).map(|e| kraw(e, a as usize - e)).collect();
+        let ky: Vec<Vec<u64>> =
+            if a == b { kx.clone() } else { (0..=emax).map(|e| kraw(e, b as usize - e)).collect() };
+        let mut out = vec![0u64; emax + 1];
+        let mut total = vec![0u64; emax + 1];
+        for (t, &count) in types {
+            let [p00, p01, p10, p11] = t.map(|x| x as usize);
+            let (px, py) = (p00 + p01, p00 + p10);
+            let mut g = vec![0u64; emax + 1];
+            for e00 in 0..=p00.min(emax) {
+                for e01 in 0..=p01.min(emax - e00) {
+                    let b0 = f.mul(c(p00, e00), c(p01, e01));
+                    for e10 in 0..=p10.min(emax - e00 - e01) {
+                        let s = e00 + e01 + e10;
+                        let mut base = f.mul(b0, c(p10, e10));
+                        if (e01 + e10) % 2 == 1 {
+                            base = f.neg(base);
+                        }
+                        if base == 0 {
+                            continue;
+                        }
+                        let (ax, ay) = (px - e00 - e01, py - e00 - e10);
+                        for e11 in 0..=p11.min(emax - s) {
+                            let e = s + e11;
+                            let v = f.mul(f.mul(base, c(p11, e11)), f.mul(kx[e][ax], ky[e][ay]));
+                            g[e] = (g[e] + v) % f.p;
+                        }
+                    }
+                }
+            }
+            let cnt = count % f.p;
+            for (t, &v) in total.iter_mut().zip(&g) {
+                *t = (*t + f.mul(cnt, v)) % f.p;
+            }
+        }
+        for (i, o) in out.iter_mut().enumerate() {
+            let mut s = 0u64;
+            for (e, &ge) in total.iter().enumerate().skip(i) {
+                let v = f.mul(c(e, i), ge);
+                s = if (e - i) % 2 == 0 { (s + v) % f.p } else { (s + f.neg(v)) % f.p };
+            }
+            *o = s;
+        }
+        out
+    }
+
+    /// `slice` by this method.
+    pub fn slice(
+        len: u32,
+        dim: u32,
+        types: &BTreeMap<PairType, u64>,
+        a: u32,
+        b: u32,
+    ) -> Result<Vec<BigUint>, String> {
+        slice_with(len, dim, types, a, b, expanded_mod)
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +472,7 @@ mod tests {
         for a in 0..=b.m {
             for bb in 0..=b.m {
                 let got = slice(b.m, d, &types, a, bb).unwrap();
+                assert_eq!(got, expanded::slice(b.m, d, &types, a, bb).unwrap());
                 for (i, g) in got.iter().enumerate() {
                     let w = want.get(&(a, bb, i as u32)).copied().unwrap_or(0);
                     assert_eq!(*g, BigUint::from(w), "m = {}, (a, b, i) = ({a}, {bb}, {i})", b.m);
@@ -427,6 +530,75 @@ mod tests {
         agrees(&Block { m: 4, rows: vec![] });
     }
 
+    /// `RM(1, r)` as wide words: the all-ones word and the `r` coordinate functions.
+    pub fn rm1(r: u32) -> Vec<Wide> {
+        let len = 1u32 << r;
+        (0..=r)
+            .map(|c| {
+                let mut w = vec![0u64; (len as usize).div_ceil(64)];
+                for p in (0..len).filter(|&p| c == r || p >> c & 1 == 1) {
+                    w[p as usize / 64] |= 1 << (p % 64);
+                }
+                w
+            })
+            .collect()
+    }
+
+    /// The Krawtchouk form equals the four-fold sum: on the extended Hamming codes of length
+    /// 64, 128, 256 (the slice `(N/2, N/2)` the certificates use, and off-diagonal slices at
+    /// 64), and on duals with many distinct weights (disjoint runs, pseudo-random rows).
+    #[test]
+    fn krawtchouk_form_equals_the_four_fold_sum() {
+        for r in [6u32, 7, 8] {
+            let (len, rows) = (1u32 << r, rm1(r));
+            let types = dual_types(len, &rows);
+            let h = len / 2;
+            let got = slice(len, r + 1, &types, h, h).unwrap();
+            assert_eq!(got, expanded::slice(len, r + 1, &types, h, h).unwrap(), "N = {len}");
+            // k: the weight-N/2 words of the extended Hamming code, summed over overlaps.
+            assert!(got[h as usize] > BigUint::zero());
+            if r == 6 {
+                for (a, b) in [(0, 0), (4, 8), (31, 20), (64, 64), (40, 24)] {
+                    assert_eq!(
+                        slice(len, r + 1, &types, a, b).unwrap(),
+                        expanded::slice(len, r + 1, &types, a, b).unwrap(),
+                        "({a}, {b})"
+                    );
+                }
+            }
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Runs of lengths 1, 2, 4, 8, 16, 32 in 70 coordinates: 64 distinct dual weights.
+        let runs: Vec<Wide> = (0..6)
+            .map(|j| {
+                let mut w = vec![0u64; 2];
+                for p in (1u32 << j) - 1..(2u32 << j) - 1 {
+                    w[p as usize / 64] |= 1 << (p % 64);
+                }
+                w
+            })
+            .collect();
+        let random: Vec<Wide> = (0..5).map(|_| vec![next(), next() & 0xff]).collect();
+        for (len, rows) in [(70u32, runs), (72, random)] {
+            assert_eq!(wide_rank(&rows), rows.len());
+            let d = rows.len() as u32;
+            let types = dual_types(len, &rows);
+            for (a, b) in [(35, 35), (36, 36), (10, 30), (33, 2), (70, 70)] {
+                assert_eq!(
+                    slice(len, d, &types, a, b).unwrap(),
+                    expanded::slice(len, d, &types, a, b).unwrap(),
+                    "N = {len}, ({a}, {b})"
+                );
+            }
+        }
+    }
+
     #[test]
     fn tuple_counts_are_exact() {
         for t in [[0u32, 0, 0, 0], [3, 1, 4, 1], [5, 9, 2, 6], [64, 64, 64, 64], [7, 0, 0, 2]] {
@@ -441,7 +613,7 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(tuples(&t, emax), n, "{t:?}, {emax}");
+                assert_eq!(expanded::tuples(&t, emax), n, "{t:?}, {emax}");
             }
         }
     }
@@ -468,18 +640,9 @@ mod bench {
     #[test]
     #[ignore]
     fn macwilliams_timing() {
-        for r in [6u32, 7, 8, 9] {
+        for r in [6u32, 7, 8, 9, 10] {
             let len = 1u32 << r;
-            let mut rows: Vec<Wide> = Vec::new();
-            for mask in 0u32..(1 << r) {
-                if mask.count_ones() <= 1 {
-                    let mut w = vec![0u64; (len as usize).div_ceil(64)];
-                    for p in (0..len).filter(|&p| p & mask == mask) {
-                        w[p as usize / 64] |= 1 << (p % 64);
-                    }
-                    rows.push(w);
-                }
-            }
+            let rows = super::tests::rm1(r);
             let t0 = std::time::Instant::now();
             let types = dual_types(len, &rows);
             let h = len / 2;
@@ -492,6 +655,13 @@ mod bench {
                 t0.elapsed().as_secs_f64(),
                 s[h as usize]
             );
+            if r <= 8 {
+                let t0 = std::time::Instant::now();
+                let old = super::expanded::slice(len, r + 1, &types, h, h).unwrap();
+                assert_eq!(old, s);
+                let work = super::expanded::expanded_work(len, &types, h, h);
+                println!("  four-fold sum: work {work}, {:.3} s", t0.elapsed().as_secs_f64());
+            }
         }
     }
 }
