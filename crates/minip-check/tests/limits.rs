@@ -140,3 +140,24 @@ fn a_large_drat_proof_is_streamed_not_held_twice() {
     assert!(out.contains("binary DRAT proof ends inside a clause"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_proof_past_the_byte_limit_is_a_limit_not_a_rejection() {
+    // A sparse file one byte past `MAX_PROOF_BYTES`: refused by its size (exit 2, "too large to
+    // check"), never read; it used to be reported as a rejected certificate (exit 1).
+    let dir = temp_dir("proof-bytes");
+    std::fs::copy(fixture("m04.json"), dir.join("m04.json")).unwrap();
+    let f = std::fs::File::create(dir.join("m04.maximal.drat")).unwrap();
+    f.set_len(minip_check::limits::MAX_PROOF_BYTES + 1).unwrap();
+    let (code, out) = check_bounded(&dir.join("m04.json"));
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(&format!(
+            "maximal.proof: too large to check: {} bytes, the limit is {}",
+            minip_check::limits::MAX_PROOF_BYTES + 1,
+            minip_check::limits::MAX_PROOF_BYTES
+        )),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
