@@ -161,3 +161,29 @@ fn a_proof_past_the_byte_limit_is_a_limit_not_a_rejection() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_parameter_past_its_limit_is_a_limit_not_a_rejection() {
+    // Code words of 65 bits (words are 64-bit masks) and n = 1025: exit 2 ("above the
+    // supported"), as every other limit; both used to be reported as rejected claims (exit 1).
+    let dir = temp_dir("params");
+    let mut v = load("m04.json");
+    let pad = |w: &str| format!("{w}{}", "0".repeat(61));
+    v["params"]["m"] = 65.into();
+    v["code"]["x"] = serde_json::json!([pad("1100"), pad("0011")]);
+    v["code"]["y"] = serde_json::json!([pad("0011"), pad("1100")]);
+    v.as_object_mut().unwrap().remove("maximal");
+    let p = dir.join("m65.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("m = 65 is above the supported 64 (code words are 64-bit masks)"), "{out}");
+    let mut g = load("gap_holds.json");
+    g["params"]["n"] = 1025.into();
+    let p = dir.join("n1025.json");
+    std::fs::write(&p, g.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("n = 1025 is above the supported 1024"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
