@@ -337,6 +337,35 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("is above the supported {general} beyond the paper's model"),
     });
 
+    // Dense exact steps beyond the paper's model: rows × columns, at Max-IP (lo = h over hi = 0).
+    let max_ip = |h: u64| {
+        minip_check::rows::ratio::ratio_instance_in(
+            3,
+            minip_check::rational::q(1, 2),
+            h as u32,
+            h as u32,
+            0,
+            false,
+            minip_check::model::Setting { task: minip_check::model::Task::MaxIp, ..Default::default() },
+            None,
+        )
+        .unwrap()
+    };
+    let h_cells = last_true(2, 240, |h| minip::formulate::ratio::check_general_size(&max_ip(h)).is_ok());
+    rows.push(Row {
+        limit: "amplify cells beyond the paper's model",
+        consts: &["MAX_GENERAL_CELLS"],
+        printed: &["and <= 1200000 cells (rows x columns)"],
+        inside: args(&format!("amplify --h {h_cells} --task max-ip --json")),
+        expect_inside: works(0, "\"setting\":\"max-ip\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h {} --task max-ip", h_cells + 1)),
+        refusal: format!(
+            "cells is above the supported {} beyond the paper's model",
+            minip::formulate::ratio::MAX_GENERAL_CELLS
+        ),
+    });
+
     // ---- command lines and grids
     rows.push(Row {
         limit: "items of one range",
