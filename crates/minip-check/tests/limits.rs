@@ -187,3 +187,19 @@ fn a_parameter_past_its_limit_is_a_limit_not_a_rejection() {
     assert!(out.contains("n = 1025 is above the supported 1024"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_certificate_with_per_position_maps_and_large_n_is_refused_before_its_rows_are_built() {
+    // The gap certificate restated with per-position maps at n = 1024 (about 10^2600 orderings):
+    // the checker aborted on "memory allocation failed" under 1 GiB; now exit 2, the limit named.
+    let dir = temp_dir("pp");
+    let mut v = load("gap_holds.json");
+    v["params"]["positions"] = "per-position".into();
+    v["params"]["n"] = 1024.into();
+    let p = dir.join("pp.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("above the supported 750000"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
