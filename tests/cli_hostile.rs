@@ -538,7 +538,7 @@ fn an_interrupted_sharp_grid_writes_only_whole_bundles() {
 
 #[test]
 fn ratio_tables_and_settings_beyond_the_model_count_their_cells() {
-    // `amplify --h 150 --task max-ip` (34,428 rows, inside the 60,000-row limit) aborted on
+    // `amplify --h 150 --task max-ip` (22,952 rows, inside the 60,000-row limit) aborted on
     // "memory allocation failed" under 1 GiB: the dense exact steps grow with rows × columns.
     refused(
         &["amplify", "--h", "150", "--task", "max-ip"],
