@@ -535,3 +535,34 @@ fn an_interrupted_sharp_grid_writes_only_whole_bundles() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn ratio_tables_and_settings_beyond_the_model_count_their_cells() {
+    // `amplify --h 150 --task max-ip` (22,952 rows, inside the 60,000-row limit) aborted on
+    // "memory allocation failed" under 1 GiB: the dense exact steps grow with rows × columns.
+    refused(
+        &["amplify", "--h", "150", "--task", "max-ip"],
+        "the row LP = 22952 rows × 151 columns = 3465752 cells is above the supported 1200000",
+    );
+    // A ratio table went around every amplify limit (h ≤ 512, the row LP, rows and cells).
+    let d = tmp("ratio-grid");
+    let g = d.join("r.toml");
+    for (h, needle) in [
+        ("2..=600", "series 'x' at h = 105: the row LP = 11342 rows × 106 columns"),
+        ("600..=600", "series 'x' at h = 600: h = 600 is above the supported 512"),
+    ] {
+        std::fs::write(
+            &g,
+            format!("n = 3\neps = \"1/2\"\nh = \"{h}\"\n[[series]]\nname = \"x\"\ntask = \"max-ip\"\nlo = \"h\"\nhi = \"0\"\n"),
+        )
+        .unwrap();
+        refused(&["amplify", "--grid", g.to_str().unwrap()], needle);
+    }
+    std::fs::write(
+        &g,
+        "n = 3\neps = \"1/2\"\nh = \"513..=513\"\n[[series]]\nname = \"x\"\nlo = \"0\"\nhi = \"h\"\n",
+    )
+    .unwrap();
+    refused(&["amplify", "--grid", g.to_str().unwrap()], "h = 513 is above the supported 512");
+    let _ = std::fs::remove_dir_all(&d);
+}

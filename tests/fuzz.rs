@@ -234,3 +234,60 @@ fn per_position_settings_with_large_n_are_counted_before_building() {
         })
         .unwrap();
 }
+
+/// Ratio tables with long h ranges and every setting (found by the hostile sweep: a table up
+/// to h = 600 went around amplify's limits and aborted): every job the parser accepts is
+/// within h ≤ 512 and the row LP's limits (multisets × (n − 1), or rows and cells beyond the
+/// paper's model), so nothing it accepts can need more than was counted.
+#[test]
+fn ratio_tables_with_long_ranges_accept_only_jobs_within_the_limits() {
+    use minip_check::model::Setting;
+    let mut runner =
+        TestRunner::new(Config { cases: cases() / 4, failure_persistence: None, ..Config::default() });
+    let tasks = ["min-ip", "max-ip"];
+    let kernels = ["nonneg", "signed"];
+    let positions = ["shared", "per-position", "causal-last"];
+    let keys = ["all", "distinct"];
+    runner
+        .run(
+            &(3u32..8, 2u32..40, 0u32..700, 0usize..2, 0usize..2, 0usize..3, 0usize..2),
+            |(n, h0, len, t, kr, p, ky)| {
+                let (lo, hi) = if t == 0 { ("0", "h") } else { ("h", "0") };
+                let text = format!(
+                    "n = {n}\neps = \"1/2\"\nh = \"{h0}..={}\"\n[[series]]\nname = \"x\"\ntask = \"{}\"\nkernel = \"{}\"\npositions = \"{}\"\nkeys = \"{}\"\nlo = \"{lo}\"\nhi = \"{hi}\"\n",
+                    h0 + len,
+                    tasks[t],
+                    kernels[kr],
+                    positions[p],
+                    keys[ky]
+                );
+                match minip::batch::grid::parse_ratio_grid(&text) {
+                    Ok(g) => {
+                        for job in g.series.iter().flat_map(|s| &s.jobs) {
+                            assert!(job.h <= minip_check::limits::MAX_RATIO_H, "{text}");
+                            let inst = minip_check::rows::ratio::ratio_instance_in(
+                                n,
+                                g.eps.clone(),
+                                job.h,
+                                job.lo,
+                                job.hi,
+                                job.superset,
+                                job.setting,
+                                job.m,
+                            )
+                            .unwrap();
+                            let sized = if job.setting == Setting::default() && job.m.is_none() {
+                                minip::formulate::ratio::check_row_lp_size(n, inst.classes())
+                            } else {
+                                minip::formulate::ratio::check_general_size(&inst)
+                            };
+                            assert!(sized.is_ok(), "{text}: h = {}: {sized:?}", job.h);
+                        }
+                    }
+                    Err(e) => one_line(&e),
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+}

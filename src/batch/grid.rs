@@ -566,6 +566,22 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
                 m,
             )
             .map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            // The limits of `amplify` on the command line, before anything is built: h ≤ 512,
+            // the row LP of the paper's model (multisets × (n − 1)), or beyond it the rows.
+            minip_check::limits::at_most(
+                "h",
+                h,
+                minip_check::limits::MAX_RATIO_H,
+                "the row LP certified by minip amplify",
+            )
+            .and_then(|()| {
+                if inst.setting.is_default() && inst.m.is_none() {
+                    crate::formulate::ratio::check_row_lp_size(g.n, inst.classes())
+                } else {
+                    crate::formulate::ratio::check_general_size(&inst)
+                }
+            })
+            .map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
             if inst.sequence_count() > 2_000_000 {
                 return Err(format!(
                     "series '{}' at h = {h}: {} sequences, more than the 2000000 supported",

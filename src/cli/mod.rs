@@ -82,7 +82,8 @@ device, FIFO or socket there is refused before any work.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
 counts on stderr, no temporary file left; an item still running after 1 s is abandoned); a
 second one, or one during a single computation, exits 2 at once.
-Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows.";
+Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows
+and <= 1200000 cells (rows x columns).";
 
 #[derive(Subcommand)]
 enum Cmd {

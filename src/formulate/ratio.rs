@@ -37,10 +37,23 @@ pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
 /// strict-feasibility step of `certify::ratio::forced_ratio_in` solves at most this many.
 pub const MAX_GENERAL_ROWS: usize = 60_000;
 
+/// The most rows × columns (slots) of a row LP beyond the paper's model: its exact steps are
+/// dense, about 550 bytes a cell (`amplify --h 100 --task max-ip`, 1.05·10⁶ cells: 0.57 GB;
+/// `--h 150`, 3.5·10⁶, aborted at 1 GiB), so the rows alone do not bound the memory.
+pub const MAX_GENERAL_CELLS: u128 = 1_200_000;
+
 /// `Err` naming the limit when the row LP of a setting beyond the paper's model has more than
-/// `MAX_GENERAL_ROWS` rows: counted exactly, before any sequence is built.
+/// `MAX_GENERAL_ROWS` rows or `MAX_GENERAL_CELLS` cells: counted exactly, before any
+/// sequence is built.
 pub fn check_general_size(inst: &RatioInstance) -> Result<(), String> {
     let rows = inst.exact_sequence_count().saturating_mul(inst.sides().len() as u128);
+    let cells = rows.saturating_mul(inst.slots() as u128);
+    if rows <= MAX_GENERAL_ROWS as u128 && cells > MAX_GENERAL_CELLS {
+        return Err(format!(
+            "the row LP = {rows} rows × {} columns = {cells} cells is above the supported {MAX_GENERAL_CELLS} beyond the paper's model: too large to build",
+            inst.slots()
+        ));
+    }
     if rows > MAX_GENERAL_ROWS as u128 {
         return Err(format!(
             "the row LP = {rows} rows ({} sequences of length {}, {} sides) is above the supported {MAX_GENERAL_ROWS} beyond the paper's model: too large to build",

@@ -6,6 +6,9 @@
 //! let e = Error::from_check("too large to check: a code of 9000 pairs".into());
 //! assert!(matches!(e, Error::TooLarge(_)));
 //! assert_eq!((e.exit_code(), Error::Rejected("alpha[0]".into()).exit_code()), (2, 1));
+//! // A parameter past its limit is a limit too, not a rejected claim.
+//! let e = Error::from_check("params: n = 1025 is above the supported 1024 (the paper family)".into());
+//! assert_eq!(e.exit_code(), 2);
 //! ```
 
 use std::fmt;
@@ -30,10 +33,14 @@ impl Error {
         }
     }
     /// Classifies a check's message: the limits say "too large to check" (after the name of
-    /// the field, for a number past its digit limit).
+    /// the field, for a number past its digit limit), or "above the supported" / "larger than
+    /// the supported" (`limits::at_most`, a parameter past its limit): exit 2, not a rejection.
     pub fn from_check(msg: String) -> Error {
         let msg = one_line(&msg);
-        if msg.contains("too large to check") {
+        if ["too large to check", "above the supported", "larger than the supported"]
+            .iter()
+            .any(|w| msg.contains(w))
+        {
             Error::TooLarge(msg)
         } else {
             Error::Rejected(msg)

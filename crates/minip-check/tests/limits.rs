@@ -140,3 +140,66 @@ fn a_large_drat_proof_is_streamed_not_held_twice() {
     assert!(out.contains("binary DRAT proof ends inside a clause"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_proof_past_the_byte_limit_is_a_limit_not_a_rejection() {
+    // A sparse file one byte past `MAX_PROOF_BYTES`: refused by its size (exit 2, "too large to
+    // check"), never read; it used to be reported as a rejected certificate (exit 1).
+    let dir = temp_dir("proof-bytes");
+    std::fs::copy(fixture("m04.json"), dir.join("m04.json")).unwrap();
+    let f = std::fs::File::create(dir.join("m04.maximal.drat")).unwrap();
+    f.set_len(minip_check::limits::MAX_PROOF_BYTES + 1).unwrap();
+    let (code, out) = check_bounded(&dir.join("m04.json"));
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(&format!(
+            "maximal.proof: too large to check: {} bytes, the limit is {}",
+            minip_check::limits::MAX_PROOF_BYTES + 1,
+            minip_check::limits::MAX_PROOF_BYTES
+        )),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_parameter_past_its_limit_is_a_limit_not_a_rejection() {
+    // Code words of 65 bits (words are 64-bit masks) and n = 1025: exit 2 ("above the
+    // supported"), as every other limit; both used to be reported as rejected claims (exit 1).
+    let dir = temp_dir("params");
+    let mut v = load("m04.json");
+    let pad = |w: &str| format!("{w}{}", "0".repeat(61));
+    v["params"]["m"] = 65.into();
+    v["code"]["x"] = serde_json::json!([pad("1100"), pad("0011")]);
+    v["code"]["y"] = serde_json::json!([pad("0011"), pad("1100")]);
+    v.as_object_mut().unwrap().remove("maximal");
+    let p = dir.join("m65.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("m = 65 is above the supported 64 (code words are 64-bit masks)"), "{out}");
+    let mut g = load("gap_holds.json");
+    g["params"]["n"] = 1025.into();
+    let p = dir.join("n1025.json");
+    std::fs::write(&p, g.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("n = 1025 is above the supported 1024"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_certificate_with_per_position_maps_and_large_n_is_refused_before_its_rows_are_built() {
+    // The gap certificate restated with per-position maps at n = 1024 (about 10^2600 orderings):
+    // the checker aborted on "memory allocation failed" under 1 GiB; now exit 2, the limit named.
+    let dir = temp_dir("pp");
+    let mut v = load("gap_holds.json");
+    v["params"]["positions"] = "per-position".into();
+    v["params"]["n"] = 1024.into();
+    let p = dir.join("pp.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let (code, out) = check_bounded(&p);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("above the supported 750000"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,6 +34,8 @@ pub fn instance_of(c: &GapCertificate) -> Result<Instance, String> {
     let toks = stated_tokens(c)?;
     let inst =
         inst.with_setting(setting).and_then(|i| i.with_tokens(&toks)).map_err(|e| format!("params: {e}"))?;
+    // Ordered sequences grow like n!: counted before any row is built (as on the command line).
+    crate::rows::gap::check_gap_lp_size(&inst).map_err(|e| format!("params: {e}"))?;
     if rational("params.kprime", &p.kprime)? != inst.kprime() {
         return Err(format!(
             "params.kprime: stated {} but the parameters give {}",

@@ -70,7 +70,14 @@ impl Context {
             ));
         }
         let dir = self.dir.as_ref().ok_or_else(|| format!("'{name}': no directory to read it from"))?;
-        crate::read::read_capped(&dir.join(name), crate::read::MAX_PROOF_BYTES)
+        // A proof past its size limit is a limit (exit 2, "too large to check"), not a
+        // rejected certificate.
+        crate::read::read_capped(&dir.join(name), crate::read::MAX_PROOF_BYTES).map_err(|e| {
+            match e.strip_prefix("too large: ") {
+                Some(rest) => format!("too large to check: {rest}"),
+                None => e,
+            }
+        })
     }
 }
 

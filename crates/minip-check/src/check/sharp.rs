@@ -50,7 +50,10 @@ pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
         c.at,
         c.n,
     )?;
-    Instance::new(c.n, eps, gap, family, Bound::Paper)?.with_setting(setting)
+    let inst = Instance::new(c.n, eps, gap, family, Bound::Paper)?.with_setting(setting)?;
+    // Ordered sequences grow like n!: counted before any row is built (as on the command line).
+    crate::rows::gap::check_gap_lp_size(&inst)?;
+    Ok(inst)
 }
 
 /// What a checked sharp certificate proves: `kstar`, or `None` for `-inf` (signed kernels:

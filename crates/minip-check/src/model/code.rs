@@ -21,9 +21,10 @@ pub use crate::limits::MAX_CODE_M as MAX_M;
 
 impl Shape {
     pub fn new(m: u32, h: u32, lo: u32, hi: u32) -> Result<Shape, String> {
-        if m == 0 || m > MAX_M {
+        if m == 0 {
             return Err(format!("m = {m} is out of range (1..={MAX_M})"));
         }
+        crate::limits::at_most("m", m, MAX_M, "code words are 64-bit masks")?;
         if h == 0 || h > m {
             return Err(format!("h = {h} is out of range (1..=m = {m})"));
         }

@@ -1,0 +1,763 @@
+//! Every documented limit at its boundary, in one table (issue 22 §2): for each limit printed by
+//! `minip help limits` and each constant of `minip_check::limits`, the just-inside input works
+//! (run under `prlimit --as` and `timeout`, with its verdict asserted) and the just-outside
+//! input is refused with exit 2 and a one-line error naming the limit, within `timeout 1`.
+//! Values are read from the constants, so a limit that moves moves its row with it.
+//!
+//! `table_covers_every_limit` fails when a limit is added (a `pub const` in limits.rs, or a
+//! `<=` in `minip help limits`) without a row here.
+//!
+//! Certificates are checked with `minip verify`, which runs the same checker as `minip-check`
+//! (`minip_check::verify`); the `minip-check` binary's own limits (its `--jobs`, `--dimacs`)
+//! are in crates/minip-check/tests (binary.rs, limits.rs).
+//!
+//! Older boundary tests that stay where they are (they assert more than the boundary): the gap
+//! LP and row LP (tests/cli_hostile.rs), grid lists, digits, code pairs and DRAT streaming
+//! (crates/minip-check/tests/limits.rs), ratio work (tests/hostile.rs), rank-linear work
+//! (tests/rank_linear_budget.rs).
+
+use minip_check::limits::*;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const GIB: u64 = 1 << 30;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    root().join("crates/minip-check/tests/fixtures").join(name)
+}
+
+fn load(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap()
+}
+
+/// What the just-inside run must do.
+enum Inside {
+    /// Finish within `secs` and 1 GiB with exit `code`, `needle` on stdout.
+    Works { code: i32, needle: String, secs: u64 },
+    /// Not refused: still running (or finished with 0 or 1) after `secs`. For the one limit whose
+    /// boundary input is minutes of legitimate work (the row LP at h = 512).
+    Accepted { secs: u64 },
+    /// The inside input of the named row: another limit binds first on this side (the row's
+    /// comment says why), so that row's run is this one's too.
+    AsRow(&'static str),
+}
+
+struct Row {
+    limit: &'static str,
+    /// Constants of `minip_check::limits` (or the solver side's) this row is the boundary of.
+    consts: &'static [&'static str],
+    /// The text of `minip help limits` it covers (whitespace-normalised).
+    printed: &'static [&'static str],
+    inside: Vec<String>,
+    expect_inside: Inside,
+    /// Address space of the inside run (1 GiB but for `--jobs`, whose thread stacks and malloc
+    /// arenas are reserved, not used).
+    inside_mem: u64,
+    outside: Vec<String>,
+    /// In the one-line refusal.
+    refusal: String,
+}
+
+fn args(s: &str) -> Vec<String> {
+    s.split(' ').map(String::from).collect()
+}
+
+fn works(code: i32, needle: impl Into<String>, secs: u64) -> Inside {
+    Inside::Works { code, needle: needle.into(), secs }
+}
+
+/// The binary a row runs: `minip`, or `minip-check` when the arguments start with it (built by
+/// `cargo test --workspace` or `cargo build --release -p minip-check`, next to `minip`).
+fn command(a: &[String]) -> (PathBuf, &[String]) {
+    let minip = PathBuf::from(env!("CARGO_BIN_EXE_minip"));
+    if a.first().map(String::as_str) == Some("minip-check") {
+        let check = minip.with_file_name("minip-check");
+        assert!(check.exists(), "{} is not built: cargo build --release -p minip-check", check.display());
+        (check, &a[1..])
+    } else {
+        (minip, a)
+    }
+}
+
+/// `ARGS` under `timeout -s KILL secs` and `prlimit --as=mem`: (exit, stdout, stderr); killed by
+/// the timeout or aborted is -1.
+fn run(secs: u64, mem: u64, a: &[String]) -> (i32, String, String) {
+    let (bin, a) = command(a);
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", &secs.to_string(), "prlimit", &format!("--as={mem}"), "--"])
+        .arg(bin)
+        .args(a)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("timeout and prlimit (util-linux) are installed");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Not refused within `secs` (under `prlimit --as=mem`): still running then, or finished with 0
+/// or 1. `Err` with the exit status and stderr otherwise.
+fn accepted(secs: u64, mem: u64, a: &[String]) -> Result<(), String> {
+    let (bin, a) = command(a);
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={mem}"))
+        .arg("--")
+        .arg(bin)
+        .args(a)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(secs) {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+            return match status.code() {
+                Some(0 | 1) => Ok(()),
+                c => Err(format!("exit {c:?}: {err}")),
+            };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    Ok(())
+}
+
+/// The `minip-ratio/2` certificate of tests/hostile.rs: point `A_h = 1`, the checker walks
+/// almost every multiset before the violated row of the multiset of 1s.
+fn zero_ratio(n: u32, h: u32) -> Value {
+    let k = h as usize + 2;
+    let mut a = vec!["0".to_string(); k];
+    let p = a.clone();
+    a[h as usize] = "1".into();
+    json!({"format": "minip-ratio/2",
+        "params": {"n": n, "eps": "1/2", "h": h, "lo": 0, "hi": h, "superset": true},
+        "ratio": "0", "alpha": a, "p": p, "multipliers": []})
+}
+
+fn ratio_work(v: &Value) -> u128 {
+    let c: minip_check::format::ratio::RatioCertificate = serde_json::from_value(v.clone()).unwrap();
+    minip_check::check::ratio::ratio_work(&c).unwrap()
+}
+
+/// The gap certificate with every multiplier (and `yᵀg`) times `10^e`: still valid.
+fn scaled_gap(e: usize) -> Value {
+    let mut v = load("gap_holds.json");
+    let scale = |s: &str| -> String {
+        if s == "0" {
+            return s.into();
+        }
+        let (n, d) = s.split_once('/').unwrap_or((s, "1"));
+        let n = format!("{n}{}", "0".repeat(e));
+        if d == "1" {
+            n
+        } else {
+            format!("{n}/{d}")
+        }
+    };
+    for r in v["farkas"]["rows"].as_array_mut().unwrap() {
+        r["multiplier"] = scale(r["multiplier"].as_str().unwrap()).into();
+    }
+    v["farkas"]["combined_rhs"] = scale(v["farkas"]["combined_rhs"].as_str().unwrap()).into();
+    v
+}
+
+fn longest_number(v: &Value) -> usize {
+    let mut ns: Vec<&str> =
+        v["farkas"]["rows"].as_array().unwrap().iter().map(|r| r["multiplier"].as_str().unwrap()).collect();
+    ns.push(v["farkas"]["combined_rhs"].as_str().unwrap());
+    ns.iter().map(|s| s.bytes().filter(u8::is_ascii_digit).count()).max().unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+/// `m04.json` (a rank certificate with its maximality proof) in a directory of its own.
+fn rank_dir(dir: &Path, name: &str, v: &Value, proof: Option<&[u8]>) -> String {
+    let d = dir.join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    if let Some(p) = proof {
+        std::fs::write(d.join("m04.maximal.drat"), p).unwrap();
+    }
+    write(&d, "m04.json", &v.to_string())
+}
+
+/// The largest `x` in `lo..=hi` with `ok(x)` (monotone: true then false).
+fn last_true(lo: u64, hi: u64, ok: impl Fn(u64) -> bool) -> u64 {
+    assert!(ok(lo) && !ok(hi + 1));
+    let (mut a, mut b) = (lo, hi + 1);
+    while b - a > 1 {
+        let c = a + (b - a) / 2;
+        if ok(c) {
+            a = c
+        } else {
+            b = c
+        }
+    }
+    a
+}
+
+/// `big`: write the two 256 MiB proofs (the coverage test does not need them).
+fn rows(dir: &Path, big: bool) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let gap_lp = |n: u32, pos| {
+        let inst = minip_check::model::Instance::new(
+            n,
+            minip_check::rational::q(1, 2),
+            minip_check::model::Gap::from_d(3).unwrap(),
+            minip_check::model::Family::Paper,
+            minip_check::model::Bound::Paper,
+        )
+        .unwrap()
+        .with_setting(minip_check::model::Setting { positions: pos, ..Default::default() })
+        .unwrap();
+        minip_check::rows::gap::gap_lp_cells(&inst)
+    };
+
+    // ---- the model's parameters
+    rows.push(Row {
+        limit: "n of the paper family",
+        consts: &["MAX_N"],
+        printed: &["n (paper family) <= 1024"],
+        inside: args(&format!("check --d 3 --n {MAX_N}")),
+        expect_inside: works(0, "verdict   holds", 10),
+        inside_mem: GIB,
+        outside: args(&format!("check --d 3 --n {}", MAX_N + 1)),
+        refusal: format!("n = {} is above the supported {MAX_N}", MAX_N + 1),
+    });
+    rows.push(Row {
+        limit: "n of the all family",
+        consts: &["MAX_N_ALL"],
+        printed: &["n (all family) <= 100 (n(n+1)/2 sequences)"],
+        inside: args(&format!("check --d 3 --n {MAX_N_ALL} --family all")),
+        expect_inside: works(0, "verdict   holds", 10),
+        inside_mem: GIB,
+        outside: args(&format!("check --d 3 --n {} --family all", MAX_N_ALL + 1)),
+        refusal: format!("n = {} is above the supported {MAX_N_ALL}", MAX_N_ALL + 1),
+    });
+    rows.push(Row {
+        limit: "h of a gap configuration",
+        consts: &["MAX_H"],
+        printed: &["h (gap configuration) <= 100000"],
+        inside: args(&format!("check --h {MAX_H} --u 0 --w {MAX_H}")),
+        expect_inside: works(0, "verdict   holds", 10),
+        inside_mem: GIB,
+        outside: args(&format!("check --h {0} --u 0 --w {0}", MAX_H + 1)),
+        refusal: format!("h = {} is above the supported {MAX_H}", MAX_H + 1),
+    });
+
+    // ---- the gap LP: per-position maps of the paper family, n from the cell count
+    let pp = minip_check::model::Positions::PerPosition;
+    let cells = minip_check::rows::gap::MAX_GAP_LP_CELLS;
+    let n_gap = last_true(3, 200, |n| gap_lp(n as u32, pp) <= cells) as u32;
+    rows.push(Row {
+        limit: "gap LP cells (per-position orderings)",
+        consts: &["MAX_GAP_LP_CELLS"],
+        printed: &["gap LP (check, sharp, grids) <= 750000 cells"],
+        inside: args(&format!("check --d 3 --n {n_gap} --positions per-position")),
+        expect_inside: works(0, "verdict   holds", 60),
+        inside_mem: GIB,
+        outside: args(&format!("check --d 3 --n {} --positions per-position", n_gap + 1)),
+        refusal: format!("has {} cells (rows × columns), above the supported {cells}", gap_lp(n_gap + 1, pp)),
+    });
+
+    // ---- the row LP the solver side builds (amplify, rank): h = 2 has 3 classes, so
+    // C(n + 1, 2) multisets of n − 1 classes.
+    let row_cells = minip::formulate::ratio::MAX_RATIO_CELLS;
+    let multisets = |n: u64| u128::from(n + 1) * u128::from(n) / 2;
+    let n_row = last_true(3, 1000, |n| multisets(n) * u128::from(n - 1) <= row_cells);
+    rows.push(Row {
+        limit: "row LP multisets × (n − 1)",
+        consts: &["MAX_RATIO_CELLS"],
+        printed: &["row LP (amplify, rank) <= 10000000 multisets x (n - 1)"],
+        inside: args(&format!("amplify --h 2 --n {n_row} --json")),
+        expect_inside: works(0, "\"kind\":\"amplify.ratio\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h 2 --n {}", n_row + 1)),
+        refusal: format!(
+            "the row LP = {} multisets of n - 1 = {} classes each ({} entries) is above the supported {row_cells}",
+            multisets(n_row + 1),
+            n_row,
+            multisets(n_row + 1) * u128::from(n_row)
+        ),
+    });
+    // Multisets alone: cells ≥ 2·multisets, so at every n the cell limit above binds first on
+    // the inside; the outside is the first n at h = 3 (C(n + 2, 3) multisets) past it.
+    let m3 = |n: u64| u128::from(n + 2) * u128::from(n + 1) * u128::from(n) / 6;
+    let n_m = last_true(3, 1000, |n| m3(n) <= MAX_RATIO_MULTISETS);
+    rows.push(Row {
+        limit: "row LP multisets",
+        consts: &["MAX_RATIO_MULTISETS"],
+        printed: &["row LP (solved) <= 5000000 multisets"],
+        inside: args(&format!("amplify --h 3 --n {} --json", (n_m / 8).max(3))),
+        expect_inside: works(0, "\"kind\":\"amplify.ratio\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h 3 --n {}", n_m + 1)),
+        refusal: format!(
+            "the row LP = {} is above the supported {MAX_RATIO_MULTISETS} (multisets of n - 1 classes",
+            m3(n_m + 1)
+        ),
+    });
+    rows.push(Row {
+        limit: "h of the row LP minip amplify certifies",
+        consts: &["MAX_RATIO_H"],
+        printed: &["h <= 512"],
+        inside: args(&format!("amplify --h {MAX_RATIO_H} --json")),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h {} --json", MAX_RATIO_H + 1)),
+        refusal: format!("h = {} is above the supported {MAX_RATIO_H}", MAX_RATIO_H + 1),
+    });
+    let general = minip::formulate::ratio::MAX_GENERAL_ROWS as u64;
+    // Per-position maps at h = 2: 2·(3ⁿ − 2ⁿ) rows.
+    let n_pp = last_true(3, 30, |n| 2 * (3u64.pow(n as u32) - 2u64.pow(n as u32)) <= general);
+    rows.push(Row {
+        limit: "amplify rows beyond the paper's model",
+        consts: &["MAX_GENERAL_ROWS"],
+        printed: &["(--task, --kernel, --positions, --keys): <= 60000 rows"],
+        inside: args(&format!("amplify --h 2 --n {n_pp} --positions per-position --json")),
+        expect_inside: works(0, "\"setting\":\"per-position\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h 2 --n {} --positions per-position", n_pp + 1)),
+        refusal: format!("is above the supported {general} beyond the paper's model"),
+    });
+
+    // Dense exact steps beyond the paper's model: rows × columns, at Max-IP (lo = h over hi = 0).
+    let max_ip = |h: u64| {
+        minip_check::rows::ratio::ratio_instance_in(
+            3,
+            minip_check::rational::q(1, 2),
+            h as u32,
+            h as u32,
+            0,
+            false,
+            minip_check::model::Setting { task: minip_check::model::Task::MaxIp, ..Default::default() },
+            None,
+        )
+        .unwrap()
+    };
+    let h_cells = last_true(2, 240, |h| minip::formulate::ratio::check_general_size(&max_ip(h)).is_ok());
+    rows.push(Row {
+        limit: "amplify cells beyond the paper's model",
+        consts: &["MAX_GENERAL_CELLS"],
+        printed: &["and <= 1200000 cells (rows x columns)"],
+        inside: args(&format!("amplify --h {h_cells} --task max-ip --json")),
+        expect_inside: works(0, "\"setting\":\"max-ip\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!("amplify --h {} --task max-ip", h_cells + 1)),
+        refusal: format!(
+            "cells is above the supported {} beyond the paper's model",
+            minip::formulate::ratio::MAX_GENERAL_CELLS
+        ),
+    });
+
+    // ---- command lines and grids
+    rows.push(Row {
+        limit: "items of one range",
+        consts: &["MAX_RANGE_ITEMS"],
+        printed: &["one range on the command line <= 10000 items"],
+        inside: args(&format!("settle --d 1..={MAX_RANGE_ITEMS} --json")),
+        // 10,000 gap certificates: 14 s on the VM under load, so only started here.
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args(&format!("settle --d 1..={} --json", MAX_RANGE_ITEMS + 1)),
+        refusal: format!("a range = {} is above the supported {MAX_RANGE_ITEMS}", MAX_RANGE_ITEMS + 1),
+    });
+    // n × eps × (one gap at h_max = 1): 1000 × MAX_GRID_ITEMS / 1000 configurations; a shard of
+    // ten of them is solved.
+    let grid = |eps: usize| {
+        let e: Vec<String> = (2..2 + eps).map(|q| format!("\"1/{q}\"")).collect();
+        format!("n = \"3..=1002\"\neps = [{}]\nh_max = 1\nfamilies = [\"paper\"]\n", e.join(", "))
+    };
+    let per_n = MAX_GRID_ITEMS / 1000;
+    let g_in = write(dir, "grid-in.toml", &grid(per_n));
+    let g_out = write(dir, "grid-out.toml", &grid(per_n + 1));
+    rows.push(Row {
+        limit: "configurations of one grid (every list counted)",
+        consts: &["MAX_GRID_ITEMS"],
+        printed: &[
+            "one grid <= 1000000 configurations",
+            "grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts in the configuration limit",
+        ],
+        inside: vec!["sweep".into(), g_in, "--shard".into(), "0/100000".into(), "--json".into()],
+        expect_inside: works(1, "\"eps\":\"1/3\"", 30),
+        inside_mem: GIB,
+        outside: vec!["sweep".into(), g_out, "--shard".into(), "0/100000".into()],
+        refusal: format!("grid size = {} is above the supported {MAX_GRID_ITEMS}", 1000 * (per_n + 1)),
+    });
+    let g = |name: &str, text: &str| write(dir, name, text);
+    rows.push(Row {
+        limit: "n of a grid, per family",
+        consts: &[],
+        printed: &["n is checked against each family's limit"],
+        inside: vec![
+            "sweep".into(),
+            g(
+                "fam-in.toml",
+                &format!("n = [{MAX_N_ALL}]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\", \"all\"]\n"),
+            ),
+            "--json".into(),
+        ],
+        expect_inside: works(1, "\"family\":\"all\"", 30),
+        inside_mem: GIB,
+        outside: vec![
+            "sweep".into(),
+            g(
+                "fam-out.toml",
+                &format!(
+                    "n = [{}]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\", \"all\"]\n",
+                    MAX_N_ALL + 1
+                ),
+            ),
+        ],
+        refusal: format!("family all: n = {} is above the supported {MAX_N_ALL}", MAX_N_ALL + 1),
+    });
+    rows.push(Row {
+        limit: "a repeated grid entry",
+        consts: &[],
+        printed: &["a repeated entry is refused"],
+        inside: vec![
+            "sweep".into(),
+            g("rep-in.toml", "n = [3, 4]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n"),
+        ],
+        expect_inside: works(1, "broken", 30),
+        inside_mem: GIB,
+        outside: vec![
+            "sweep".into(),
+            g("rep-out.toml", "n = [3, 3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n"),
+        ],
+        refusal: "n lists 3 twice".into(),
+    });
+    let small = g("small.toml", "n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n");
+    rows.push(Row {
+        limit: "worker threads",
+        consts: &["MAX_JOBS"],
+        printed: &["--jobs <= 256"],
+        inside: vec!["sweep".into(), small.clone(), "--jobs".into(), MAX_JOBS.to_string()],
+        expect_inside: works(1, "broken", 30),
+        inside_mem: 2 * GIB,
+        outside: vec!["sweep".into(), small, "--jobs".into(), (MAX_JOBS + 1).to_string()],
+        refusal: format!("--jobs = {} is above the supported {MAX_JOBS}", MAX_JOBS + 1),
+    });
+    rows.push(Row {
+        limit: "frontier: bits per token",
+        consts: &["MAX_FRONTIER_M"],
+        printed: &["frontier (class LP) m <= 64"],
+        inside: args(&format!(
+            "frontier --m {} --kernel sparse --rank-linear-dir - --json",
+            minip::batch::frontier::MAX_FRONTIER_M
+        )),
+        expect_inside: works(0, "\"kind\":\"frontier.row\"", 60),
+        inside_mem: GIB,
+        outside: args(&format!(
+            "frontier --m {} --kernel sparse",
+            minip::batch::frontier::MAX_FRONTIER_M + 1
+        )),
+        refusal: format!(
+            "m = {} is out of range (1..={})",
+            minip::batch::frontier::MAX_FRONTIER_M + 1,
+            minip::batch::frontier::MAX_FRONTIER_M
+        ),
+    });
+    rows.push(Row {
+        limit: "frontier: sequence length",
+        consts: &[],
+        printed: &["3 <= n <= 1024"],
+        inside: args(&format!("frontier --n {MAX_N} --m 4 --kernel per_weight --json")),
+        expect_inside: works(0, "\"kind\":\"frontier.row\"", 30),
+        inside_mem: GIB,
+        outside: args(&format!("frontier --n {} --m 4 --kernel per_weight", MAX_N + 1)),
+        refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
+    });
+
+    // ---- files
+    let gap = load("gap_holds.json").to_string();
+    let pad = |bytes: u64| format!("{gap}{}", " ".repeat(bytes as usize - gap.len()));
+    let verify = |p: String| vec!["verify".to_string(), p];
+    rows.push(Row {
+        limit: "bytes of an input file",
+        consts: &["MAX_INPUT_BYTES"],
+        printed: &["input files (certificates, grids, head files) <= 64 MiB"],
+        inside: verify(write(dir, "bytes-in.json", &pad(MAX_INPUT_BYTES))),
+        expect_inside: works(0, "ok        ", 30),
+        inside_mem: GIB,
+        outside: verify(write(dir, "bytes-out.json", &pad(MAX_INPUT_BYTES + 1))),
+        refusal: format!("too large: {} bytes, the limit is {MAX_INPUT_BYTES}", MAX_INPUT_BYTES + 1),
+    });
+    // m = 4's formula is refuted by unit propagation alone, so a proof of unit additions `a 2 0`
+    // (3 bytes) and one binary addition `a 2 4 0` checks; exactly MAX_PROOF_BYTES of it.
+    let steps = if big { (MAX_PROOF_BYTES - 4) / 3 } else { 0 };
+    assert!(!big || steps * 3 + 4 == MAX_PROOF_BYTES, "the padding below needs 2^28 = 3q + 1");
+    let mut proof: Vec<u8> = [b'a', 2, 0].iter().copied().cycle().take(steps as usize * 3).collect();
+    proof.extend([b'a', 2, 4, 0]);
+    let m04 = load("m04.json");
+    let proof_in = rank_dir(dir, "proof-in", &m04, Some(&proof));
+    proof.push(0);
+    let proof_out = rank_dir(dir, "proof-out", &m04, Some(&proof));
+    drop(proof);
+    rows.push(Row {
+        limit: "bytes of a proof file",
+        consts: &["MAX_PROOF_BYTES"],
+        printed: &["proof files <= 256 MiB"],
+        inside: verify(proof_in),
+        expect_inside: works(0, "no code of 3 pairs", 60),
+        inside_mem: GIB,
+        outside: verify(proof_out),
+        refusal: format!("too large to check: {} bytes, the limit is {MAX_PROOF_BYTES}", MAX_PROOF_BYTES + 1),
+    });
+
+    // ---- the checker's work
+    let d0 = longest_number(&load("gap_holds.json"));
+    rows.push(Row {
+        limit: "digits of a number",
+        consts: &["MAX_RATIONAL_DIGITS"],
+        printed: &["numbers <= 10000 digits each"],
+        inside: verify(write(dir, "digits-in.json", &scaled_gap(MAX_RATIONAL_DIGITS - d0).to_string())),
+        expect_inside: works(0, "holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)", 30),
+        inside_mem: GIB,
+        outside: verify(write(dir, "digits-out.json", &scaled_gap(MAX_RATIONAL_DIGITS - d0 + 1).to_string())),
+        refusal: format!("the limit is {MAX_RATIONAL_DIGITS}"),
+    });
+    let k_max = (MAX_CODE_PAIRS as f64).sqrt() as usize;
+    assert_eq!((k_max * k_max) as u128, MAX_CODE_PAIRS);
+    let code_k = |k: usize| {
+        let mut v = load("m04.json");
+        v["code"]["x"] = Value::Array(vec!["1100".into(); k]);
+        v["code"]["y"] = Value::Array(vec!["0011".into(); k]);
+        v.as_object_mut().unwrap().remove("maximal");
+        v.to_string()
+    };
+    rows.push(Row {
+        limit: "pairs of an explicit rank code",
+        consts: &["MAX_CODE_PAIRS"],
+        printed: &["explicit rank codes <= 67108864 pairs (k <= 8192)"],
+        // Read and compared; the repeated pair is then rejected as a code (exit 1).
+        inside: verify(write(dir, "pairs-in.json", &code_k(k_max))),
+        expect_inside: works(1, "code: ", 30),
+        inside_mem: GIB,
+        outside: verify(write(dir, "pairs-out.json", &code_k(k_max + 1))),
+        refusal: format!("too large to check: a code of {} pairs", k_max + 1),
+    });
+    let bits = |m: u32| {
+        let mut v = load("m04.json");
+        let pad = |w: &str| format!("{w}{}", "0".repeat(m as usize - 4));
+        v["params"]["m"] = m.into();
+        v["code"]["x"] = json!([pad("1100"), pad("0011")]);
+        v["code"]["y"] = json!([pad("0011"), pad("1100")]);
+        v.as_object_mut().unwrap().remove("maximal");
+        v.to_string()
+    };
+    rows.push(Row {
+        limit: "bits of a code word",
+        consts: &["MAX_CODE_M"],
+        printed: &[],
+        inside: verify(write(dir, "bits-in.json", &bits(MAX_CODE_M))),
+        expect_inside: works(0, "ok        ", 30),
+        inside_mem: GIB,
+        outside: verify(write(dir, "bits-out.json", &bits(MAX_CODE_M + 1))),
+        refusal: format!(
+            "m = {} is above the supported {MAX_CODE_M} (code words are 64-bit masks)",
+            MAX_CODE_M + 1
+        ),
+    });
+    let shape = minip_check::model::code::Shape::new(4, 2, 0, 2).unwrap();
+    let k_cnf =
+        last_true(3, 100_000, |k| minip_check::rows::cnf::estimate(shape, k as usize) <= MAX_CNF_LITERALS);
+    let refuting = |k: u64| {
+        let mut v = m04.clone();
+        v["maximal"]["refuted"] = k.into();
+        v
+    };
+    let drat = std::fs::read(fixture("m04.maximal.drat")).unwrap();
+    rows.push(Row {
+        limit: "literals of a rebuilt CNF",
+        consts: &["MAX_CNF_LITERALS"],
+        printed: &["<= 20000000 CNF literals per proof"],
+        // `minip-check --dimacs` rebuilds the formula a maximality proof of `refuted` pairs must
+        // refute (about 0.4 GB at the limit) from the stated parameters alone; `verify` first
+        // asks the code to have refuted − 1 pairs, which no m = 4 code near the limit has.
+        inside: vec![
+            "minip-check".into(),
+            "--dimacs".into(),
+            rank_dir(dir, "cnf-in", &refuting(k_cnf), Some(&drat)),
+        ],
+        expect_inside: works(0, "p cnf ", 60),
+        inside_mem: GIB,
+        outside: vec![
+            "minip-check".into(),
+            "--dimacs".into(),
+            rank_dir(dir, "cnf-out", &refuting(k_cnf + 1), Some(&drat)),
+        ],
+        refusal: format!("too large: the CNF for {} pairs", k_cnf + 1),
+    });
+    // Ratio work: the largest n at h = 1 within the budget (the checker then walks almost every
+    // multiset and rejects the point, exit 1), and one more.
+    let n_work = last_true(3, 1023, |n| ratio_work(&zero_ratio(n as u32, 1)) <= MAX_RATIO_WORK) as u32;
+    rows.push(Row {
+        limit: "units of work of a ratio certificate",
+        consts: &["MAX_RATIO_WORK"],
+        printed: &["ratio certificates <= 6000000 units of work"],
+        inside: verify(write(dir, "work-in.json", &zero_ratio(n_work, 1).to_string())),
+        expect_inside: works(1, "point: violates the lower row of multiset [1, 1", 60),
+        inside_mem: GIB,
+        outside: verify(write(dir, "work-out.json", &zero_ratio(n_work + 1, 1).to_string())),
+        refusal: format!("units of work ({}", minip_check::rows::ratio::count(n_work as usize, 2)),
+    });
+    // Sequences enumerated: the work budget binds first on the inside (the row above); the
+    // outside is a certificate with more sequences than MAX_CHECKED_MULTISETS.
+    let n_seq =
+        last_true(3, 1000, |n| minip_check::rows::ratio::count(n as usize - 1, 41) <= MAX_CHECKED_MULTISETS);
+    rows.push(Row {
+        limit: "sequences a ratio check enumerates",
+        consts: &["MAX_CHECKED_MULTISETS"],
+        printed: &["<= 20000000 multisets per ratio certificate"],
+        inside: verify(write(dir, "seq-in.json", &zero_ratio(n_work, 1).to_string())),
+        expect_inside: Inside::AsRow("units of work of a ratio certificate"),
+        inside_mem: GIB,
+        outside: verify(write(dir, "seq-out.json", &zero_ratio(n_seq as u32 + 1, 40).to_string())),
+        refusal: format!("sequences (n = {}, h = 40), the limit is {MAX_CHECKED_MULTISETS}", n_seq + 1),
+    });
+    rows
+}
+
+fn normalise(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `minip help limits`, from the table's first line to the examples.
+fn printed_limits() -> String {
+    let (_, out, _) = run(10, GIB, &args("help limits"));
+    let start = out.find("Limits (checked").expect("the limits table");
+    let end = out.find("Examples:").expect("the examples");
+    normalise(&out[start..end])
+}
+
+#[test]
+fn table_covers_every_limit() {
+    let dir = std::env::temp_dir().join(format!("minip-limits-cover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = rows(&dir, false);
+    let text = printed_limits();
+    // Every `<=` of the printed table lies inside a row's text.
+    let mut spans = Vec::new();
+    for r in &rows {
+        for p in r.printed {
+            let p = normalise(p);
+            let at =
+                text.find(&p).unwrap_or_else(|| panic!("{}: '{p}' is not in `minip help limits`", r.limit));
+            spans.push(at..at + p.len());
+        }
+    }
+    let mut uncovered = Vec::new();
+    for (i, _) in text.match_indices("<=") {
+        if !spans.iter().any(|s| s.contains(&i)) {
+            uncovered.push(text[i.saturating_sub(40)..(i + 20).min(text.len())].to_string());
+        }
+    }
+    assert!(uncovered.is_empty(), "limits printed without a row in tests/limits_table.rs: {uncovered:#?}");
+    // Every constant of limits.rs has a row.
+    let source = include_str!("../crates/minip-check/src/limits.rs");
+    for line in source.lines() {
+        if let Some(rest) = line.strip_prefix("pub const ") {
+            let name = rest.split(':').next().unwrap();
+            if name == "TABLE" {
+                continue;
+            }
+            assert!(
+                rows.iter().any(|r| r.consts.contains(&name)),
+                "limits.rs has {name} without a row in tests/limits_table.rs"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The inside run of `r`, checked against its expectation; `Err` describes a failure.
+fn inside_run(r: &Row, rows: &[Row]) -> Result<(), String> {
+    match &r.expect_inside {
+        Inside::Works { code: want, needle, secs } => {
+            let t = std::time::Instant::now();
+            let (code, out, err) = run(*secs, r.inside_mem, &r.inside);
+            eprintln!("inside {:<50} {:>6.2} s", r.limit, t.elapsed().as_secs_f64());
+            if code != *want || !out.contains(needle.as_str()) || out.contains("too large") {
+                let cut = |s: &str| s.chars().take(600).collect::<String>();
+                return Err(format!(
+                    "{} (inside {:?}): exit {code} (want {want}), stdout {:?}, stderr {:?}, want {needle:?}",
+                    r.limit,
+                    r.inside,
+                    cut(&out),
+                    cut(&err)
+                ));
+            }
+        }
+        Inside::AsRow(other) => {
+            if !rows.iter().any(|o| o.limit == *other) {
+                return Err(format!("{}: no row {other}", r.limit));
+            }
+        }
+        Inside::Accepted { secs } => accepted(*secs, r.inside_mem, &r.inside)
+            .map_err(|e| format!("{} (inside {:?}): {e}", r.limit, r.inside))?,
+    }
+    Ok(())
+}
+
+#[test]
+fn every_limit_just_inside_works_and_just_outside_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("minip-limits-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = rows(&dir, true);
+    // Just outside: each refusal within `timeout 1`, one line, exit 2. Run first and one at a
+    // time, so that no inside run shares the cores with them.
+    let mut failures = Vec::new();
+    for r in &rows {
+        let (code, out, err) = run(1, GIB, &r.outside);
+        let verify = r.outside[0] == "verify";
+        let prefix = if r.outside[0] == "minip-check" { "minip-check: error: " } else { "minip: error: " };
+        // `verify` reports each file on one stdout line and a count on stderr; the other
+        // commands write the one-line error on stderr and nothing on stdout.
+        let line = if verify { &out } else { &err };
+        let ok = code == 2
+            && line.trim_end().lines().count() == 1
+            && line.contains(&r.refusal)
+            && (verify || (err.starts_with(prefix) && out.is_empty()));
+        if !ok {
+            failures.push(format!(
+                "{} (outside {:?}): exit {code}, stdout {out:?}, stderr {err:?}, want {:?}",
+                r.limit, r.outside, r.refusal
+            ));
+        }
+    }
+    // Just inside: two at a time (the VM has 2 cores), each worker taking the next row.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let inside: Vec<String> = std::thread::scope(|s| {
+        let worker = || {
+            let mut f = Vec::new();
+            while let Some(r) = rows.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
+                if let Err(e) = inside_run(r, &rows) {
+                    f.push(e);
+                }
+            }
+            f
+        };
+        let handles = [s.spawn(worker), s.spawn(worker)];
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    failures.extend(inside);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{} of {} rows:\n{}", failures.len(), rows.len(), failures.join("\n"));
+}
