@@ -205,6 +205,26 @@ fn row_lp_limit_counts_multisets_times_n() {
     assert_eq!(v["ratio"], "36449/135");
 }
 
+/// The largest row LPs beyond the paper's model run one at a time on one thread: a Max-IP table
+/// of four jobs near the cell limit (about 0.55 GB each) fits in 1 GiB of address space (two at
+/// once on two workers, each worker's malloc arena keeping its peak, aborted).
+#[test]
+fn large_row_lps_of_a_batch_share_one_memory_peak() {
+    let d = tmp("heavy");
+    let grid = d.join("max-ip.toml");
+    std::fs::write(
+        &grid,
+        "n = 3\neps = \"1/2\"\nh = \"97..=100\"\n[[series]]\nname = \"x\"\ntask = \"max-ip\"\nlo = \"h\"\nhi = \"0\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = capped(1 << 30, 120, &["amplify", "--grid", grid.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines.iter().all(|v| v["verdict"] == "certified" && v["ratio"] == "empty"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn grid_lists_all_count_and_repeat_nothing() {
     let d = tmp("grids");

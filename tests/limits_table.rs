@@ -485,6 +485,17 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    rows.push(Row {
+        limit: "rank --linear: sequence length",
+        consts: &[],
+        printed: &["3 <= n <= 1024, eps = 1/2"],
+        inside: args(&format!("rank --linear --m 8 --n {MAX_N} --no-explicit --json")),
+        expect_inside: works(0, "\"verdict\":\"certified\"", 30),
+        inside_mem: GIB,
+        outside: args(&format!("rank --linear --m 8 --n {} --no-explicit", MAX_N + 1)),
+        refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
+    });
+
     // ---- files
     let gap = load("gap_holds.json").to_string();
     let pad = |bytes: u64| format!("{gap}{}", " ".repeat(bytes as usize - gap.len()));
@@ -611,7 +622,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "units of work of a ratio certificate",
         consts: &["MAX_RATIO_WORK"],
-        printed: &["ratio certificates <= 6000000 units of work"],
+        printed: &["ratio certificates <= 9000000 units of work"],
         inside: verify(write(dir, "work-in.json", &zero_ratio(n_work, 1).to_string())),
         expect_inside: works(1, "point: violates the lower row of multiset [1, 1", 60),
         inside_mem: GIB,

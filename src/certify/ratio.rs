@@ -664,6 +664,41 @@ use minip_check::rows::ratio::{ratio_instance_in, RatioInstance};
 
 pub use crate::formulate::ratio::MAX_GENERAL_ROWS;
 
+/// Row LPs beyond the paper's model above this many cells are solved one at a time on one
+/// thread (`on_heavy_thread`): each is within `MAX_GENERAL_CELLS` alone (about 0.55 GB at the
+/// limit), but a batch (`amplify --grid`, a range of `h`) would run two of the largest at once,
+/// and glibc keeps each worker's freed memory in that worker's arena, so two workers' peaks
+/// add up (a Max-IP table `h = 97..=100` aborted under 1 GiB of address space).
+const HEAVY_CELLS: u128 = crate::formulate::ratio::MAX_GENERAL_CELLS / 8;
+
+type HeavyJob = Box<dyn FnOnce() + Send>;
+static HEAVY: std::sync::OnceLock<Option<std::sync::Mutex<std::sync::mpsc::Sender<HeavyJob>>>> =
+    std::sync::OnceLock::new();
+
+/// `f()` on the one thread that runs the large row LPs, in the order they arrive (inline if
+/// that thread cannot be started).
+fn on_heavy_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+    let tx = HEAVY.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<HeavyJob>();
+        let spawned = std::thread::Builder::new().name("minip-heavy-lp".into()).spawn(move || {
+            for job in rx {
+                job();
+            }
+        });
+        spawned.ok().map(|_| std::sync::Mutex::new(tx))
+    });
+    let Some(tx) = tx else { return Ok(f()) };
+    let (rtx, rrx) = std::sync::mpsc::sync_channel(1);
+    let job: HeavyJob = Box::new(move || {
+        let _ = rtx.send(f());
+    });
+    tx.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send(job)
+        .map_err(|_| "the large-LP thread is gone".to_string())?;
+    rrx.recv().map_err(|_| "the large-LP thread stopped before answering".to_string())
+}
+
 /// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
 #[allow(clippy::too_many_arguments)]
 pub fn instance_in(
@@ -690,6 +725,13 @@ pub fn instance_in(
 pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>, String> {
     if inst.setting.is_default() && inst.m.is_none() {
         return forced_ratio(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
+    }
+    let rows = inst.exact_sequence_count().saturating_mul(inst.sides().len() as u128);
+    if rows.saturating_mul(inst.slots() as u128) > HEAVY_CELLS
+        && std::thread::current().name() != Some("minip-heavy-lp")
+    {
+        let inst = inst.clone();
+        return on_heavy_thread(move || forced_ratio_in(&inst))?;
     }
     let lp = row_lp_in(inst)?;
     if lp.rows.len() > MAX_GENERAL_ROWS {
