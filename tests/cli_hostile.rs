@@ -405,7 +405,7 @@ fn one_signal_stops_every_batch_with_exit_2() {
     let out = d.join("rank");
     for (args, signal) in [
         (vec!["rank", "--m", "4..=14", "--out", out.to_str().unwrap()], "INT"),
-        (vec!["amplify", "--h", "2..=168", "--json"], "TERM"),
+        (vec!["amplify", "--h", "2..=168", "--eps", "1/3", "--json"], "TERM"),
         (vec!["frontier", "--m", "4..=40"], "INT"),
     ] {
         let (code, stdout, err, secs) =

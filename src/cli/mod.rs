@@ -73,7 +73,7 @@ pub const CLI_LIMITS: &str = "\
                                    order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
   row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
   frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
-  rank --linear                 even m in 8..=1024 (direct sums up to m = 256, then eham512, eham1024),
+  rank --linear                 even m in 8..=256 (direct sums), then 512 and 1024 (eham512, eham1024),
                                    3 <= n <= 1024, eps = 1/2
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit; a repeated entry is refused; n is checked against each family's limit

@@ -16,8 +16,8 @@ mod linear;
 /// What `minip rank --help` says before the examples.
 pub(super) const NOTES: &str = "\
 Without --linear: m up to 40 (explicit codes, SAT maximality up to --sat-m-max); larger m: --linear.
-With --linear: --m takes even m in 8..=1024, as M, a range (odd m skipped) or a comma list, e.g.
-24..=256 or 64,128,256,512,1024; --n takes 3..=1024 (a range or list gives one column per n); eps
+With --linear: --m takes even m in 8..=256, then 512 and 1024, as M, a range (other m skipped) or
+a comma list, e.g. 24..=256 or 64,128,256,512,1024; --n takes 3..=1024 (a range or list gives one column per n); eps
 must be 1/2 (the ratios are closed forms at eps = 1/2). For n > 8 at m = 64, 128, 256 the extended
 Hamming code of length m is tried too (its pair counts from its dual by the biweight MacWilliams
 identity); above m = 256 it is the only code (m = 512 or 1024, every n; other m: unknown).

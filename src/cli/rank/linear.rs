@@ -5,7 +5,7 @@
 
 use super::{paper, RankArgs};
 use crate::certify::rank::{self as explicit, RankJob, Ratios};
-use crate::certify::rank_linear::{self as search, Library, LinearResult, MAX_M};
+use crate::certify::rank_linear::{self as search, Library, LinearResult, DIRECT_MAX_M, MAX_M};
 use crate::cli::{emit, progress_wanted};
 use crate::codes::ceiling;
 use crate::print::{json, svg, table};
@@ -32,7 +32,13 @@ fn parse_ms(s: &str) -> Result<Vec<u32>, String> {
                 return Err(format!("m = {m} is odd (--linear needs m = 2h)"));
             }
         }
-        v.extend(vals.into_iter().filter(|m| m % 2 == 0));
+        // Above DIRECT_MAX_M only the extended Hamming codes (m a power of 2) are offered: a
+        // range skips the other m, as it skips odd m; a single value is refused below.
+        v.extend(
+            vals.into_iter().filter(|&m| {
+                m % 2 == 0 && (m <= DIRECT_MAX_M || m.is_power_of_two() || !part.contains(".."))
+            }),
+        );
     }
     v.sort_unstable();
     v.dedup();
@@ -67,8 +73,12 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     if ms.is_empty() || ns.is_empty() {
         return Err("--m, --n: empty".into());
     }
-    if let Some(m) = ms.iter().find(|&&m| !(MIN_M..=MAX_M).contains(&m)) {
-        return Err(format!("--m: m = {m} is out of range (even m in {MIN_M}..={MAX_M})"));
+    if let Some(m) =
+        ms.iter().find(|&&m| !(MIN_M..=MAX_M).contains(&m) || (m > DIRECT_MAX_M && !m.is_power_of_two()))
+    {
+        return Err(format!(
+            "--m: m = {m} is out of range (even m in {MIN_M}..={DIRECT_MAX_M}, then 512 and {MAX_M})"
+        ));
     }
     let pool = super::pool(a.jobs)?;
     for p in a.plot.iter().chain(&a.plot_n) {
