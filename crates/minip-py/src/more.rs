@@ -197,8 +197,13 @@ fn rank_linear(py: Python<'_>, ms: Vec<u32>, ns: Vec<u32>) -> PyResult<String> {
         if let Some(m) = ms.iter().find(|&&m| m % 2 == 1) {
             return Err(Failure::Input(format!("m: m = {m} is odd (the linear method needs m = 2h)")));
         }
-        if let Some(m) = ms.iter().find(|&&m| !(8..=LINEAR_MAX_M).contains(&m)) {
-            return Err(Failure::Input(format!("m: m = {m} is out of range (even m in 8..={LINEAR_MAX_M})")));
+        if let Some(m) = ms.iter().find(|&&m| {
+            !(8..=LINEAR_MAX_M).contains(&m) || (m > linear_search::DIRECT_MAX_M && !m.is_power_of_two())
+        }) {
+            return Err(Failure::Input(format!(
+                "m: m = {m} is out of range (even m in 8..={}, then 512 and {LINEAR_MAX_M})",
+                linear_search::DIRECT_MAX_M
+            )));
         }
         let eps = q(1, 2);
         let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();

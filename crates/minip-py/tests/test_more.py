@@ -83,7 +83,9 @@ def test_rank_linear_against_the_committed_table():
     with pytest.raises(ValueError, match="odd"):
         minip.rank_linear(m=33)
     with pytest.raises(ValueError, match="out of range"):
-        minip.rank_linear(m=512)
+        minip.rank_linear(m=258)
+    with pytest.raises(ValueError, match="out of range"):
+        minip.rank_linear(m=1026)
 
 
 def test_frontier_small_m():
