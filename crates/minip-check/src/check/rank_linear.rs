@@ -24,7 +24,6 @@ use super::rational;
 use crate::format::rank_linear::{
     ChainRatio, RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
 };
-use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::code::parse_bits;
 use crate::model::linear::{
     block_pair_work, gf2_rank, limbs_for, ops_of_groups, pair_counts, weight_groups, Block, Cells, PairEntry,
@@ -35,7 +34,7 @@ use crate::model::macwilliams::{
 };
 use crate::rational::{fmt_q, Rat};
 use crate::rows::chain::ChainTable;
-use crate::rows::ratio::class_label;
+use crate::rows::ratio::{class_label, int_row_counts, ratio_instance};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -171,29 +170,60 @@ pub fn least_rank(need: &BigUint, p: u32) -> BigUint {
 }
 
 /// Checks a `minip-ratio-chain/1` claim: default setting, `ε = 1/2`, `lo = 0`, `n`, `h`
-/// and `hi` within the checker's limits; the chain multipliers rebuilt from `table` (built
-/// for this `n` and spans up to `h`) and checked by the dual check of a
-/// `minip-ratio-bound/1` with the stated bound. Returns the bound.
+/// and `hi` within the checker's limits; the chain rows rebuilt from `table` (built for this
+/// `n` and spans up to `h`) by `rows::ratio::int_row_counts`, and the dual check of
+/// `check::ratio::check_multipliers` done over integers: with `bound = a/b`, the combination
+/// `(n−1)·2b·(A_0 − bound·A_hi) + Σ b·Y·row` (`Y = (n − 1)·y`, the rows over `q = 2`) must
+/// leave nothing on any `P_c` and nothing negative on any `A_c`. The same dual as the
+/// `minip-ratio-bound/1` of `ChainTable::multipliers` (a test checks both agree), in a number
+/// of operations that does not grow with `n`. Returns the bound.
 fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
     if r.format != RATIO_CHAIN_FORMAT {
         return Err(format!("format: expected {RATIO_CHAIN_FORMAT}"));
     }
     let p = &r.params;
-    if rational("params.eps", &p.eps)? != Rat::new(1.into(), 2.into()) || p.lo != 0 || p.n != table.n {
+    let eps = rational("params.eps", &p.eps)?;
+    if eps != Rat::new(1.into(), 2.into()) || p.lo != 0 || p.n != table.n {
         return Err("params: the chain form is for eps = 1/2, lo = 0".into());
+    }
+    if !p.is_default_setting() {
+        return Err(format!("params: {RATIO_CHAIN_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
     }
     if p.h > table.max_span() {
         return Err(format!("params.h = {}: beyond the certificate's h", p.h));
     }
-    let multipliers = table.multipliers(p.h, p.hi).ok_or_else(|| {
+    let inst = ratio_instance(p.n, eps, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let bound = rational("bound", &r.bound)?;
+    let rows = table.rows(p.h, p.hi).ok_or_else(|| {
         format!("no chain for R(0, {}; {}) (a span of at most 1)", class_label(p.h, p.hi), p.h)
     })?;
-    check_ratio_bound(&RatioBoundCertificate {
-        format: RATIO_BOUND_FORMAT.into(),
-        params: p.clone(),
-        bound: r.bound.clone(),
-        multipliers,
-    })
+    let k = inst.classes();
+    let (n1, b) = (BigInt::from(p.n - 1), bound.denom().clone());
+    let mut v = vec![BigInt::zero(); 2 * k];
+    v[p.lo as usize] += &n1 * 2 * &b;
+    v[p.hi as usize] -= &n1 * 2 * bound.numer();
+    for row in &rows {
+        let y = BigInt::from(row.y.clone()) * &b;
+        for (j, coef) in int_row_counts(p.h, k, &row.counts, row.side, 1, 2) {
+            v[j] += &y * coef;
+        }
+    }
+    let scale = Rat::from_integer(&n1 * 2 * &b);
+    if let Some(o) = v[k..].iter().position(|x| !x.is_zero()) {
+        let left = fmt_q(&(Rat::from_integer(v[k + o].clone()) / scale));
+        return Err(format!(
+            "multipliers: the combination leaves {left} on P_{}",
+            class_label(p.h, o as u32)
+        ));
+    }
+    if let Some(o) = v[..k].iter().position(|x| x.is_negative()) {
+        let left = fmt_q(&(Rat::from_integer(v[o].clone()) / scale));
+        return Err(format!(
+            "multipliers: the combination leaves {left} < 0 on A_{}",
+            class_label(p.h, o as u32)
+        ));
+    }
+    Ok(bound)
 }
 
 /// The pair counts by overlap of the weight-`h` words of a direct sum of small blocks
@@ -485,4 +515,80 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         strict: c.strict,
         power: c.power,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ratio::RatioParams;
+    use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
+
+    fn claim(n: u32, h: u32, hi: u32, bound: &Rat) -> ChainRatio {
+        ChainRatio {
+            format: RATIO_CHAIN_FORMAT.into(),
+            params: RatioParams {
+                n,
+                eps: "1/2".into(),
+                h,
+                lo: 0,
+                hi,
+                superset: hi == h + 1,
+                task: None,
+                kernel: None,
+                positions: None,
+                keys: None,
+                at: None,
+                m: None,
+            },
+            bound: fmt_q(bound),
+        }
+    }
+
+    /// The structured check and the generic dual check of the written-out multipliers
+    /// (`check_ratio_bound`) accept the chain value and refuse anything above it, at every
+    /// class of small `n` and `h`; the structured check alone at `n = 1024`.
+    #[test]
+    fn structured_chain_check_agrees_with_the_generic_one() {
+        for n in [3u32, 4, 5, 6, 9] {
+            for h in 2..=12u32 {
+                let table = ChainTable::new(n, h);
+                for hi in 2..=h + 1 {
+                    let value = table.ratio(h, hi).unwrap();
+                    for (bound, ok) in [
+                        (value.clone(), true),
+                        (&value - Rat::new(1.into(), 3.into()), true),
+                        (&value + Rat::new(1.into(), 1000.into()), false),
+                    ] {
+                        let c = claim(n, h, hi, &bound);
+                        let generic = check_ratio_bound(&RatioBoundCertificate {
+                            format: RATIO_BOUND_FORMAT.into(),
+                            params: c.params.clone(),
+                            bound: c.bound.clone(),
+                            multipliers: table.multipliers(h, hi).unwrap(),
+                        });
+                        let structured = check_chain(&c, &table);
+                        assert_eq!(generic.is_ok(), ok, "n={n} h={h} hi={hi}: {generic:?}");
+                        assert_eq!(structured.is_ok(), ok, "n={n} h={h} hi={hi}: {structured:?}");
+                        if ok {
+                            assert_eq!(structured.unwrap(), bound);
+                        }
+                    }
+                }
+            }
+        }
+        let table = ChainTable::new(1024, 64);
+        let value = table.ratio(64, 65).unwrap();
+        assert_eq!(value, Rat::from_integer(BigInt::from(1022u32).pow(32)));
+        assert!(check_chain(&claim(1024, 64, 65, &value), &table).is_ok());
+        let e = check_chain(&claim(1024, 64, 65, &(value + Rat::one())), &table).unwrap_err();
+        assert_eq!(e, "multipliers: the combination leaves -1 < 0 on A_64+");
+        // The query's own class: (n·chain − 1)/(n − 1).
+        let own = table.ratio(64, 64).unwrap();
+        assert_eq!(
+            own,
+            (Rat::from_integer(BigInt::from(1024u32) * BigInt::from(1022u32).pow(32)) - Rat::one())
+                / Rat::from_integer(1023.into())
+        );
+        assert!(check_chain(&claim(1024, 64, 64, &own), &table).is_ok());
+    }
 }

@@ -449,7 +449,25 @@ pub type IntRow = Vec<(usize, i64)>;
 
 /// The integer row of `(x, M)` on `side` for query weight `h` and `k` classes, with `ε = p/q`.
 pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) -> IntRow {
-    let t = classes.iter().map(|&c| c.min(h)).min().unwrap_or(h) as i64;
+    row_of_counts(h, k, classes.iter().map(|&c| (c, 1)), side, p, q)
+}
+
+/// `int_row` of the multiset holding `count` keys of each listed `(class, count)` (counts
+/// positive): the same row, built in the number of distinct classes rather than of keys, so
+/// a chain multiplier's sequence `u^{n−1}` or `u w^{n−2}` costs the same for every `n`.
+pub fn int_row_counts(h: u32, k: usize, counts: &[(u32, i64)], side: Side, p: i64, q: i64) -> IntRow {
+    row_of_counts(h, k, counts.iter().copied(), side, p, q)
+}
+
+fn row_of_counts(
+    h: u32,
+    k: usize,
+    counts: impl Iterator<Item = (u32, i64)> + Clone,
+    side: Side,
+    p: i64,
+    q: i64,
+) -> IntRow {
+    let t = counts.clone().map(|(c, _)| c.min(h)).min().unwrap_or(h) as i64;
     let (ca, cp) = match side {
         Side::Upper => (-t * q - p, q),
         Side::Lower => (t * q - p, -q),
@@ -458,7 +476,11 @@ pub fn int_row(h: u32, k: usize, classes: &[u32], side: Side, p: i64, q: i64) ->
         Side::Den => (0, 0),
     };
     let hp = k;
-    merged(std::iter::once(&h).chain(classes).flat_map(|&o| [(o as usize, ca), (hp + o as usize, cp)]))
+    merged(
+        std::iter::once((h, 1))
+            .chain(counts)
+            .flat_map(|(o, c)| [(o as usize, c * ca), (hp + o as usize, c * cp)]),
+    )
 }
 
 /// The terms summed per variable, zeros dropped, sorted by variable: `O(n log n)` in the
@@ -499,6 +521,32 @@ mod tests {
         // With h⁺ (class 3, overlap 2): M = {2, 3} has target 2; P sits at 4 + c.
         // upper: 2(N − 2D) − D = −5D + 2N, D = 2A_2 + A_3.
         assert_eq!(int_row(2, 4, &[2, 3], Side::Upper, 1, 2), vec![(2, -10), (3, -5), (6, 4), (7, 2)]);
+    }
+
+    #[test]
+    fn rows_by_counts_are_the_rows_of_the_written_out_multiset() {
+        // Every multiset of up to 4 keys over the classes of h = 3 with h⁺, both sides.
+        for len in 0..=4 {
+            for m in multisets(len, 4) {
+                let mut counts: Vec<(u32, i64)> = Vec::new();
+                for &c in &m {
+                    match counts.last_mut() {
+                        Some(e) if e.0 == c => e.1 += 1,
+                        _ => counts.push((c, 1)),
+                    }
+                }
+                for side in [Side::Upper, Side::Lower] {
+                    assert_eq!(
+                        int_row_counts(3, 5, &counts, side, 1, 3),
+                        int_row(3, 5, &m, side, 1, 3),
+                        "{m:?}"
+                    );
+                }
+            }
+        }
+        // 1023 keys of class 5 and one of 7 (h = 6): t = 5, the query's class 6 once.
+        let r = int_row_counts(6, 8, &[(5, 1023), (7, 1)], Side::Lower, 1, 2);
+        assert_eq!(r, vec![(5, 1023 * 9), (6, 9), (7, 9), (13, -2046), (14, -2), (15, -2)]);
     }
 
     #[allow(clippy::too_many_arguments)]
