@@ -31,7 +31,7 @@ ROWS=(
   "certified rank table, m = 4..=24 (m = 24: rank ≥ 21)|minip rank --m 4..=24|< 10 min"
   "certified rank frontier, m = 4..=64 even, every kernel class|minip frontier --m 4..=64 --kernel all|"
   "certified rank bounds from linear codes, every even m = 8..=256|minip rank --linear --m 8..=256|one m ≤ 10 min"
-  "checking the linear-code certificates (40 files, m ≤ 256, n ≤ 1024)|minip-check proofs/rank-linear|each ≤ 10 s"
+  "checking the linear-code certificates (58 files, m ≤ 1024, n ≤ 1024)|minip-check proofs/rank-linear|each ≤ 10 s"
   "a beyond-Min-IP table (tasks on distinct keys)|minip amplify --grid instances/beyond/tasks-ratios.toml|< 5 min"
   "exhaustive exact check, length 3, m = 8 (8.4 M sequence classes)|minip head verify softmax --m 8 --len 3 --no-symmetry|< 5 s"
 )

@@ -179,13 +179,31 @@ fn eham_half(len: u32) -> BigUint {
 }
 
 /// The `m = 512` and `m = 1024` certificates (`eham512`, `eham1024`, chain ratios for every `n`):
-/// a representative subset passes the checker here (`n = 3` and `n = 1024` at `m = 512`, `n = 4` at
-/// `m = 1024`); `minip-check proofs` checks all of them in CI. Their `k` is the
-/// closed form, and a changed class count or a flipped dual bit is rejected.
+/// all 18 (`n = 3, 4, 8, 16, 32, 64, 128, 256, 1024` at both `m`) pass the checker here, their `k`
+/// is the closed form, the exponent at `n = 1024`, `m = 1024` is above 0.94, and a changed class
+/// count or a flipped dual bit is rejected.
 #[test]
 fn long_m_certificates_check_and_reject_tampering() {
     let dir = root().join("proofs/rank-linear");
-    for (name, m) in [("n3_m512.json", 512u32), ("n1024_m512.json", 512), ("n4_m1024.json", 1024)] {
+    let mut seen = 0;
+    for n in [3u32, 4, 8, 16, 32, 64, 128, 256, 1024] {
+        for m in [512u32, 1024] {
+            let name = format!("n{n}_m{m}.json");
+            let p = dir.join(&name);
+            let AnyCertificate::RankLinear(c) = minip_check::read::read(&p).unwrap() else { panic!("{name}") };
+            let got = check_rank_linear(&c).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(got.bound.to_string(), c.bound);
+            assert_eq!(got.k, eham_half(m), "{name}");
+            assert!(c.ratios.iter().all(|r| matches!(r, RatioProof::Chain(_))), "{name}");
+            if (n, m) == (1024, 1024) {
+                let e = minip::certify::rank_linear::log2(&got.bound) / 1024.0;
+                assert!((0.94..0.9541).contains(&e), "{e}");
+            }
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 18);
+    for (name, m) in [("n3_m512.json", 512u32), ("n4_m1024.json", 1024)] {
         let p = dir.join(name);
         let AnyCertificate::RankLinear(c) = minip_check::read::read(&p).unwrap() else { panic!("{name}") };
         let got = check_rank_linear(&c).unwrap_or_else(|e| panic!("{name}: {e}"));

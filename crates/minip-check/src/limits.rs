@@ -51,13 +51,14 @@ pub const MAX_RATIONAL_DIGITS: usize = 10_000;
 /// have `k ≤ 2576`).
 pub const MAX_CODE_PAIRS: u128 = 1 << 26;
 
-/// Units of work of one ratio certificate (`minip-ratio/2`, `-bound/1`, and all the chain
-/// ratios of one `minip-rank-linear/1` file together): one unit is about one multiply-add of
-/// small rationals, up to about 0.9 µs on the project's 2-core VM when idle
-/// (`check::ratio::op_cost`, `row_work`); the slowest measured shape at 9·10⁶ units (the chain
-/// ratios of `n = 8, m = 1024`, 7.6·10⁶) checks in under 8 s there, more is refused before any
-/// row is built. (It was 6·10⁶ until rows became integer dot products; 9·10⁶ admits
-/// `amplify --h 512` and `proofs/rank-linear/n8_m1024.json`.)
+/// Units of work of one ratio certificate (`minip-ratio/2`, `-bound/1`, and all the ratios of
+/// one `minip-rank/2` or `minip-rank-linear/1` file together): one unit is about one
+/// multiply-add of small rationals, up to about 0.9 µs on the project's 2-core VM when idle
+/// (`check::ratio::op_cost`, `row_work`; chain ratios `rows::chain::ChainTable::work`); the
+/// worst shape of the limits table at 9·10⁶ units checks in 4.2 s there, more is refused before
+/// any row is built. (It was 6·10⁶ until rows became integer dot products; 9·10⁶ admits
+/// `amplify --h 512`. Chain ratios are checked by their structure and cost at most about
+/// 4.5·10⁵ units per file: `n = 1024`, `m = 1024`.)
 pub const MAX_RATIO_WORK: u128 = 9_000_000;
 
 /// The table printed by `--help`.
