@@ -190,7 +190,9 @@ fn long_m_certificates_check_and_reject_tampering() {
         for m in [512u32, 1024] {
             let name = format!("n{n}_m{m}.json");
             let p = dir.join(&name);
-            let AnyCertificate::RankLinear(c) = minip_check::read::read(&p).unwrap() else { panic!("{name}") };
+            let AnyCertificate::RankLinear(c) = minip_check::read::read(&p).unwrap() else {
+                panic!("{name}")
+            };
             let got = check_rank_linear(&c).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(got.bound.to_string(), c.bound);
             assert_eq!(got.k, eham_half(m), "{name}");
