@@ -47,6 +47,11 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     }
     let p = &c.params;
     let eps = rational("params.eps", &p.eps)?;
+    // Checked here, not only through the ratio certificates: a code of one pair needs none.
+    if p.n < 3 || !eps.is_positive() {
+        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+    }
+    crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
     let shape = Shape::new(p.m, p.h, p.lo, p.hi).map_err(|e| format!("params: {e}"))?;
     let parse = |v: &[String], what: &str| -> Result<Vec<u64>, String> {
         v.iter()

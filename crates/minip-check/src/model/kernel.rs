@@ -42,7 +42,8 @@ impl KernelClass {
     }
 }
 
-/// `C(n, k)` for `0 ≤ n ≤ 128` as a machine integer (exact: `C(128, 64) < 2^127`);
+/// `C(n, k)` for `0 ≤ n ≤ 124` as a machine integer (exact: every intermediate
+/// `C(n, i)·(n − i)` is below `2^127` up to `n = 124`; every caller has `n ≤ MAX_POLY_M = 64`);
 /// zero when `k < 0` or `k > n` or `n < 0`.
 pub fn binom(n: i64, k: i64) -> i128 {
     if n < 0 || k < 0 || k > n {

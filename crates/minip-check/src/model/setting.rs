@@ -133,7 +133,8 @@ impl Setting {
             let last = match self.positions {
                 Positions::Shared => return Err("at: a key position needs position-dependent maps (positions per-position or causal-last)".into()),
                 Positions::PerPosition => n,
-                Positions::CausalLast => n - 1,
+                // `n` is validated after the setting: `n − 1` must not wrap for `n = 0`.
+                Positions::CausalLast => n.saturating_sub(1),
             };
             if p < 1 || p > last {
                 return Err(format!(

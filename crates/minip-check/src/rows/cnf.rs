@@ -61,10 +61,14 @@ impl Encoding {
 
 pub use crate::limits::MAX_CNF_LITERALS as MAX_LITERALS;
 
-/// An upper estimate of the number of literals `encode(shape, k)` writes.
+/// An upper estimate of the number of literals `encode(shape, k)` writes. Saturates at
+/// `u128::MAX` (`k` may be any stated `usize`: `k²·m` does not fit in 128 bits for the
+/// largest ones, and a wrapped estimate would let a huge formula through).
 pub fn estimate(shape: Shape, k: usize) -> u128 {
     let (m, h, lo, hi, k) = (shape.m as u128, shape.h as u128, shape.lo as u128, shape.hi as u128, k as u128);
-    k * m * (12 * (h + lo + 2) + 25) + k * k * m * (4 + 6 * hi)
+    let linear = k.saturating_mul(m).saturating_mul(12 * (h + lo + 2) + 25);
+    let pairs = k.saturating_mul(k).saturating_mul(m).saturating_mul(4 + 6 * hi);
+    linear.saturating_add(pairs)
 }
 
 pub struct Builder {
