@@ -26,8 +26,8 @@ use crate::format::rank_linear::{
 };
 use crate::model::code::parse_bits;
 use crate::model::linear::{
-    block_pair_work, gf2_rank, limbs_for, ops_of_groups, pair_counts, weight_groups, Block, Cells, PairEntry,
-    MAX_BLOCK_DIM, MAX_BLOCK_LEN,
+    block_pair_work, convolution_work, gf2_rank, limbs_for, pair_counts, weight_groups, Block, Cells,
+    PairEntry, MAX_BLOCK_DIM, MAX_BLOCK_LEN,
 };
 use crate::model::macwilliams::{
     dual_pair_work, dual_types, parse_wide, slice, slice_work, wide_rank, Wide, MAX_DUAL_DIM, MAX_DUAL_LEN,
@@ -117,6 +117,14 @@ pub const MAX_BLOCK_PAIRS: u128 = (1 << 32) + (1 << 26);
 /// per second (dense tables are the slow end), so at most about 7 s; the largest committed
 /// code (`eham16^16`) needs 8.5·10^8. See `tests/rank_linear_budget.rs`.
 pub const MAX_CONVOLUTION_OPS: u128 = 2_000_000_000;
+/// Most steps of the convolution's loops around its limb operations, counted with them
+/// (`model::linear::convolution_work`): `(h + 1)²` cells visited per block, and every pair of
+/// a nonempty cell and a cell of the block's table. The committed direct sums need at most
+/// 1.34·10^6 (`eham16^16` at h = 128); a sum of thousands of one-bit blocks at h = 512 needs
+/// 10^9 and is refused in closed form, before any step is taken. Measured on the 2-core VM
+/// under a load of about 4.5: 64 empty blocks at h = 1240 (9.9·10^7 cells visited) in 2.1 s,
+/// so at most about 1 s at the limit; the count itself stops at the limit.
+pub const MAX_CONVOLUTION_STEPS: u128 = 50_000_000;
 /// Most modular products in the MacWilliams transform of a code given by its dual
 /// (`model::macwilliams::slice_work`, Krawtchouk rows and the final sum, `O(N²)` per distinct
 /// dual weight, `O(N)` per dual pair type). Measured on the 2-core VM under a load of about 8
@@ -282,9 +290,21 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
     let limbs = limbs_for(dim as u32);
     let weights: BTreeMap<&Block, Cells> = distinct.keys().map(|b| (b, weight_groups(b))).collect();
     let groups: Vec<(u32, Cells)> = order.iter().map(|b| (b.m, weights[b].clone())).collect();
-    let work = ops_of_groups(p.h, &groups, limbs);
-    if work > MAX_CONVOLUTION_OPS {
-        return Err(format!("too large to check: about {work} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}"));
+    let work = convolution_work(p.h, &groups, limbs, MAX_CONVOLUTION_OPS, MAX_CONVOLUTION_STEPS);
+    let more = if work.stopped { "at least" } else { "about" };
+    if work.steps > MAX_CONVOLUTION_STEPS {
+        return Err(format!(
+            "too large to check: {more} {} steps of the convolution over {} blocks at h = {}, the limit is {MAX_CONVOLUTION_STEPS}",
+            work.steps,
+            groups.len(),
+            p.h
+        ));
+    }
+    if work.ops > MAX_CONVOLUTION_OPS {
+        return Err(format!(
+            "too large to check: {more} {} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}",
+            work.ops
+        ));
     }
     // 2. The pair tables of the distinct blocks, then the convolution.
     for (b, t) in distinct.iter_mut() {
@@ -352,20 +372,53 @@ fn dual_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), St
     Ok((counts, u64::from(b.m - d)))
 }
 
+/// Longest informational name (`construction`, a block's `name`).
+pub const MAX_NAME_LEN: usize = 256;
+
+/// `Err` unless `s` is a plain name: 1 to `MAX_NAME_LEN` characters among ASCII letters,
+/// digits and `_ ^ + . -` (every name minip writes: `eham16^9+golay24`, `rm2_5`, `eham1024`).
+///
+/// ```
+/// use minip_check::check::rank_linear::plain_name;
+/// assert!(plain_name("construction", "eham16^9+golay24").is_ok());
+/// assert_eq!(
+///     plain_name("construction", "eham16, n=3\nok").unwrap_err(),
+///     "construction: 'eham16, n=3\\nok' is not a plain name (1 to 256 ASCII letters, digits and _ ^ + . -)"
+/// );
+/// ```
+pub fn plain_name(what: &str, s: &str) -> Result<(), String> {
+    let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '^' | '+' | '.' | '-');
+    if s.is_empty() || s.len() > MAX_NAME_LEN || !s.chars().all(ok) {
+        return Err(format!(
+            "{what}: '{}' is not a plain name (1 to {MAX_NAME_LEN} ASCII letters, digits and _ ^ + . -)",
+            crate::rational::quoted(s)
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a `minip-rank-linear/1` certificate; returns what it proves.
 pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
     if c.format != RANK_LINEAR_FORMAT {
         return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
+    }
+    // The informational names are printed (the construction in the summary line, block
+    // names in messages): plain names only, so that no text can pass for part of a claim.
+    plain_name("construction", &c.construction)?;
+    for (i, b) in c.blocks.iter().enumerate() {
+        plain_name(&format!("blocks[{i}].name"), &b.name)?;
     }
     let p = &c.params;
     let eps = rational("params.eps", &p.eps)?;
     if p.n < 3 || !eps.is_positive() {
         return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
     }
+    crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
     if p.m == 0 || p.m > MAX_LINEAR_M {
         return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
     }
-    if p.h == 0 || 2 * p.h > p.m {
+    // `2h ≤ m` in 64 bits: in 32 bits `2h` wraps for `h ≥ 2^31` and a huge `h` passed.
+    if p.h == 0 || 2 * u64::from(p.h) > u64::from(p.m) {
         return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
     }
     if c.power == 0 || c.power > MAX_POWER {
@@ -382,7 +435,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     if k.is_zero() {
         return Err(format!("k = 0: the code has no word of weight h = {}", p.h));
     }
-    let top = if 2 * p.h == p.m { p.h } else { p.h + 1 };
+    let top = if 2 * u64::from(p.h) == u64::from(p.m) { p.h } else { p.h + 1 };
     let counts: Vec<(u32, &BigUint)> = (1..=p.h)
         .filter_map(|o| {
             let n = &by_overlap[(p.h - o) as usize];

@@ -263,37 +263,88 @@ pub fn weight_groups(b: &Block) -> Cells {
 }
 
 /// `convolution_ops` from each block's cells `(a2, b2, entries)` (its table's, or the bound of
-/// `weight_groups`).
+/// `weight_groups`): the exact count, however long it takes (`convolution_work` stops early).
 pub fn ops_of_groups(h: u32, blocks: &[(u32, Cells)], limbs: usize) -> u128 {
-    let total: u32 = blocks.iter().map(|b| b.0).sum();
+    convolution_work(h, blocks, limbs, u128::MAX, u128::MAX).ops
+}
+
+/// What the convolution of `pair_counts` costs (`convolution_work`): limb multiplications, and
+/// steps of its loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvolutionWork {
+    /// Limb multiplications (`convolution_ops`, from the blocks' cells).
+    pub ops: u128,
+    /// Steps of the loops around them: every cell `(a, b)` of the `(h + 1)²` a table has is
+    /// visited once per block (`(h + 1)²` per block, in closed form), and every nonempty cell
+    /// meets every cell of the block's table.
+    pub steps: u128,
+    /// Counting stopped early, at the first block past `max_ops` or `max_steps`: both are then
+    /// lower bounds (and one of them is past its limit).
+    pub stopped: bool,
+}
+
+/// The work of `pair_counts` over blocks given by their cells (`weight_groups`, or a table's),
+/// counted before any table is enumerated, and in time bounded by the limits themselves: the
+/// scan of `(h + 1)²` cells per block is counted in closed form (first), and the cells are
+/// followed as a list of the nonempty ones, each block's steps added as they are met. Counting
+/// stops as soon as `ops > max_ops` or `steps > max_steps`, so it costs at most about
+/// `max_steps` steps of its own, whatever `h` and the number of blocks (a sum of thousands of
+/// one-bit blocks at `h = 512` used to spend seconds counting before it was refused).
+pub fn convolution_work(
+    h: u32,
+    blocks: &[(u32, Cells)],
+    limbs: usize,
+    max_ops: u128,
+    max_steps: u128,
+) -> ConvolutionWork {
     let hh = h as usize + 1;
-    let mut live = vec![false; hh * hh];
-    live[0] = true;
-    let mut done = 0u32;
-    let mut ops = 0u128;
-    for (len, groups) in blocks {
-        done += len;
-        let lo = h.saturating_sub(total - done) as usize;
-        let mut next = vec![false; hh * hh];
-        for a in 0..hh {
-            for b in 0..hh {
-                if !live[a * hh + b] {
+    let cells = (hh as u128) * (hh as u128);
+    let mut w =
+        ConvolutionWork { ops: 0, steps: (blocks.len() as u128).saturating_mul(cells), stopped: false };
+    let limbs = limbs as u128;
+    let over = |w: &ConvolutionWork| w.ops.saturating_mul(limbs) > max_ops || w.steps > max_steps;
+    if over(&w) {
+        w.stopped = true;
+        w.ops = w.ops.saturating_mul(limbs);
+        return w;
+    }
+    let total: u64 = blocks.iter().map(|b| u64::from(b.0)).sum();
+    // The nonempty cells, as indices `a·hh + b`, and the block at which each was last added
+    // (so that a cell enters the next list once).
+    let mut live: Vec<usize> = vec![0];
+    let mut next: Vec<usize> = Vec::new();
+    let mut added = vec![u32::MAX; hh * hh];
+    let mut done = 0u64;
+    for (t, (len, groups)) in blocks.iter().enumerate() {
+        done += u64::from(*len);
+        let lo = u64::from(h).saturating_sub(total - done) as usize;
+        next.clear();
+        for &cell in &live {
+            let (a, b) = (cell / hh, cell % hh);
+            let chunks = (a.min(b) + 1) as u128;
+            for &(a2, b2, cnt) in groups {
+                let (na, nb) = (a + a2, b + b2);
+                if na >= hh || nb >= hh || na < lo || nb < lo {
                     continue;
                 }
-                let chunks = (a.min(b) + 1) as u128;
-                for &(a2, b2, cnt) in groups {
-                    let (na, nb) = (a + a2, b + b2);
-                    if na >= hh || nb >= hh || na < lo || nb < lo {
-                        continue;
-                    }
-                    next[na * hh + nb] = true;
-                    ops += chunks * cnt;
+                let to = na * hh + nb;
+                if added[to] != t as u32 {
+                    added[to] = t as u32;
+                    next.push(to);
                 }
+                w.ops = w.ops.saturating_add(chunks.saturating_mul(cnt));
+            }
+            w.steps = w.steps.saturating_add(groups.len() as u128);
+            if over(&w) {
+                w.stopped = true;
+                w.ops = w.ops.saturating_mul(limbs);
+                return w;
             }
         }
-        live = next;
+        std::mem::swap(&mut live, &mut next);
     }
-    ops * limbs as u128
+    w.ops = w.ops.saturating_mul(limbs);
+    w
 }
 
 /// Upper bound on the entries of a block's pair table, from its length alone: the triples
