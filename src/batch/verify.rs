@@ -6,8 +6,9 @@
 use crate::print::vipr;
 use minip_check::check::{check_any, Checked, Context};
 use minip_check::claim::Claim;
+use minip_check::error::one_line;
 use minip_check::format::AnyCertificate;
-use minip_check::verify::{verify_file, FileResult, Skipped, EXIT_INPUT, EXIT_OK, EXIT_REJECTED};
+use minip_check::verify::{shown, verify_file, FileResult, Skipped, EXIT_INPUT, EXIT_OK, EXIT_REJECTED};
 use serde::Serialize;
 use std::path::Path;
 
@@ -36,21 +37,23 @@ pub struct Item {
 }
 
 impl Item {
+    /// A file not verified; `path` and `reason` are kept to one line each (control characters
+    /// escaped), as every text of a report.
     fn failed(path: String, verdict: &str, reason: String, exit_code: i32) -> Item {
         Item {
-            path,
+            path: one_line(&path),
             verdict: verdict.into(),
             claim: None,
             summary: None,
             exported_from: None,
-            reason: Some(reason),
+            reason: Some(one_line(&reason)),
             exit_code,
         }
     }
     /// An entry a directory walk did not read.
     pub fn skipped(s: &Skipped) -> Item {
         let (verdict, code) = if s.unreadable { ("invalid", EXIT_INPUT) } else { ("skipped", EXIT_OK) };
-        Item::failed(s.path.display().to_string(), verdict, s.reason.clone(), code)
+        Item::failed(shown(&s.path), verdict, s.reason.clone(), code)
     }
     /// The text the report prints after the path: the summary, or the reason.
     pub fn text(&self) -> &str {
@@ -63,15 +66,16 @@ pub fn certificate(path: &Path) -> Item {
     item(verify_file(path))
 }
 
-/// The item of a checked file.
+/// The item of a checked file: its path, summary and reason each on one line (a file name or a
+/// message holding a newline cannot print a line of its own).
 pub fn item(r: FileResult) -> Item {
-    let p = r.path.display().to_string();
+    let p = shown(&r.path);
     let (status, code) = (r.status(), r.exit_code());
     match r.result {
         Ok(claim) => Item {
             path: p,
             verdict: status.name().into(),
-            summary: Some(claim.to_string()),
+            summary: Some(one_line(&claim.to_string())),
             claim: Some(claim),
             exported_from: None,
             reason: None,
@@ -83,7 +87,7 @@ pub fn item(r: FileResult) -> Item {
 
 /// Parses one VIPR file and matches it to its certificate.
 pub fn vipr(path: &Path) -> Item {
-    let p = path.display().to_string();
+    let p = shown(path);
     let bad = |why: String| Item::failed(p.clone(), "invalid", why, EXIT_INPUT);
     let text = match minip_check::read::read_text(path) {
         Ok(t) => t,
@@ -93,6 +97,7 @@ pub fn vipr(path: &Path) -> Item {
         return bad(format!("not a VIPR 1.0 file: {e}"));
     }
     let json = path.with_extension("json");
+    let json_shown = shown(&json);
     if !json.is_file() {
         return Item::failed(
             p,
@@ -103,32 +108,32 @@ pub fn vipr(path: &Path) -> Item {
     }
     let cert = match minip_check::read::read(&json) {
         Ok(c) => c,
-        Err(e) => return bad(format!("{}: {e}", json.display())),
+        Err(e) => return bad(format!("{json_shown}: {e}")),
     };
     let ctx = Context::beside(&json);
     let claim = match check_any(&cert, &ctx) {
         Ok(c) => c,
-        Err(e) => return Item::failed(p, "rejected", format!("{}: {e}", json.display()), e.exit_code()),
+        Err(e) => return Item::failed(p, "rejected", format!("{json_shown}: {e}"), e.exit_code()),
     };
     let printed = match cert {
         AnyCertificate::Gap(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::gap(&c)),
         AnyCertificate::Ratio(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::ratio(&c)),
-        _ => Err(format!("{} has no VIPR form", json.display())),
+        _ => Err(format!("{json_shown} has no VIPR form")),
     };
     match printed {
         Ok(t) if t == text => Item {
             path: p,
             verdict: "verified".into(),
-            summary: Some(format!("VIPR export of the checked {}: {claim}", json.display())),
+            summary: Some(one_line(&format!("VIPR export of the checked {json_shown}: {claim}"))),
             claim: Some(claim),
-            exported_from: Some(json.display().to_string()),
+            exported_from: Some(json_shown),
             reason: None,
             exit_code: EXIT_OK,
         },
         Ok(_) => Item::failed(
             p,
             "rejected",
-            format!("differs from the VIPR export of the checked {}", json.display()),
+            format!("differs from the VIPR export of the checked {json_shown}"),
             EXIT_REJECTED,
         ),
         Err(e) => Item::failed(p, "rejected", e, EXIT_REJECTED),

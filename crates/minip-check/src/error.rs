@@ -49,12 +49,32 @@ impl Error {
 }
 
 /// A message as one line: control characters (a newline inside a quoted key, say) are written
-/// as escapes, so that a message never spans lines whatever the input contained.
+/// as escapes, so that a message never spans lines whatever the input contained. So are the
+/// Unicode line and paragraph separators and the bidirectional controls, which some terminals
+/// and readers treat as line breaks or use to reorder what is shown.
+///
+/// ```
+/// use minip_check::error::one_line;
+/// assert_eq!(one_line("a.json\nok      b.json: rank >= 9"), "a.json\\nok      b.json: rank >= 9");
+/// assert_eq!(one_line("x\u{2028}y\u{202e}z"), "x\\u{2028}y\\u{202e}z");
+/// assert_eq!(one_line("plain text, ε = 1/2"), "plain text, ε = 1/2");
+/// ```
 pub fn one_line(msg: &str) -> String {
-    if !msg.chars().any(char::is_control) {
+    if !msg.chars().any(needs_escape) {
         return msg.to_string();
     }
-    msg.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+    msg.chars()
+        .map(|c| if needs_escape(c) { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
+}
+
+/// A character that `one_line` escapes: a control character (`\n`, `\r`, `\u{85}`, …), a line
+/// or paragraph separator, or a bidirectional formatting character.
+pub fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
 impl fmt::Display for Error {

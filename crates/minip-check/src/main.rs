@@ -94,11 +94,23 @@ fn out(text: &str) {
 }
 
 fn fail(msg: &str) -> ! {
-    eprintln!("minip-check: error: {msg}");
+    eprintln!("minip-check: error: {}", minip_check::error::one_line(msg));
     std::process::exit(EXIT_INPUT);
 }
 
 fn main() {
+    // A panic is a bug; a check that panics is reported on its file's line (`verify_file`), so
+    // the message here is one line, never a backtrace note.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("minip-check: internal error: {}{at}", minip_check::error::one_line(&what));
+    }));
     let raw: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     let a = match parse_args(&raw) {
         Ok(a) => a,

@@ -31,7 +31,11 @@ pub fn qi(p: i64) -> Rat {
 ///
 /// Every rational minip reads (certificate fields, grid files, the command line) goes through
 /// here, so one limit bounds them all: at most [`MAX_RATIONAL_DIGITS`] digits (numerator,
-/// denominator and exponent together), checked before any big integer is built.
+/// denominator and exponent together), checked before any big integer is built. The text is
+/// the number alone: whitespace or a control character anywhere (`" 1/2"`, `"2\n"`) makes it
+/// malformed, so that a value cannot carry text that would print as more than the number. The
+/// error is one line, the text quoted with its control characters escaped (and cut after 64
+/// characters).
 ///
 /// ```
 /// use minip_check::rational::{parse_rational, q, MAX_RATIONAL_DIGITS};
@@ -39,31 +43,52 @@ pub fn qi(p: i64) -> Rat {
 /// let long = "1".repeat(MAX_RATIONAL_DIGITS + 1);
 /// assert!(parse_rational(&long).unwrap_err().starts_with("too large to check: a number of 10001 digits"));
 /// assert!(parse_rational(&"1".repeat(MAX_RATIONAL_DIGITS)).is_ok());
+/// assert_eq!(
+///     parse_rational("2\n\n").unwrap_err(),
+///     "malformed rational '2\\n\\n': a number has no whitespace or control characters"
+/// );
 /// ```
 pub fn parse_rational(s: &str) -> Result<Rat, String> {
-    let t = s.trim();
-    if t.is_empty() {
+    if s.is_empty() {
         return Err("empty number".into());
     }
-    let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!(
+            "malformed rational '{}': a number has no whitespace or control characters",
+            quoted(s)
+        ));
+    }
+    let digits = s.bytes().filter(u8::is_ascii_digit).count();
     if digits > MAX_RATIONAL_DIGITS {
         return Err(format!(
             "too large to check: a number of {digits} digits, the limit is {MAX_RATIONAL_DIGITS} (about 18 times the longest in the committed certificates)"
         ));
     }
-    if let Some((num, den)) = t.split_once('/') {
-        let n = parse_int(num).ok_or_else(|| format!("malformed rational '{s}'"))?;
-        let d = parse_int(den).ok_or_else(|| format!("malformed rational '{s}'"))?;
+    let bad = || format!("malformed rational '{}'", quoted(s));
+    if let Some((num, den)) = s.split_once('/') {
+        let n = parse_int(num).ok_or_else(bad)?;
+        let d = parse_int(den).ok_or_else(bad)?;
         if d.is_zero() {
-            return Err(format!("malformed rational '{s}': zero denominator"));
+            return Err(format!("malformed rational '{}': zero denominator", quoted(s)));
         }
         return Ok(Rat::new(n, d));
     }
-    parse_decimal(t).ok_or_else(|| format!("malformed rational '{s}'"))
+    parse_decimal(s).ok_or_else(bad)
+}
+
+/// Input text as quoted in an error message: control characters escaped (one line), and at
+/// most 64 characters of it (a malformed value can be megabytes long).
+pub fn quoted(s: &str) -> String {
+    const KEEP: usize = 64;
+    match s.char_indices().nth(KEEP) {
+        None => crate::error::one_line(s),
+        Some((cut, _)) => {
+            format!("{}... ({} characters)", crate::error::one_line(&s[..cut]), s.chars().count())
+        }
+    }
 }
 
 fn parse_int(s: &str) -> Option<BigInt> {
-    let s = s.trim();
     let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -150,6 +175,14 @@ mod tests {
         for bad in ["", "1/0", "a", "1/2/3", "0.5.1", "--1", "1e", "/2", "1 /"] {
             assert!(parse_rational(bad).is_err(), "{bad} should be rejected");
         }
+        // The number alone: no surrounding or inner whitespace, no control character.
+        for bad in [" 1/2", "1/2 ", "1 / 2", "2\n\n", "\t3", "1/2\u{0}", "3\u{85}", "1\u{2028}"] {
+            let e = parse_rational(bad).unwrap_err();
+            assert!(e.starts_with("malformed rational '") && !e.contains('\n'), "{bad:?}: {e}");
+        }
+        // A long malformed value is quoted in part.
+        let e = parse_rational(&"x".repeat(100_000)).unwrap_err();
+        assert_eq!(e, format!("malformed rational '{}... (100000 characters)'", "x".repeat(64)));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use crate::check::{check_any, Context};
 use crate::claim::Claim;
-use crate::error::Error;
+use crate::error::{one_line, Error};
 use std::path::{Path, PathBuf};
 
 /// Exit status: every certificate checked holds.
@@ -109,7 +109,7 @@ pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String>
 pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Result<Walk, String> {
     let mut out = Walk::default();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", shown(p)))?;
         if !meta.is_dir() {
             let is_vipr = p.extension().is_some_and(|x| x == "vipr");
             if (ext == "json" && !is_vipr) || (ext != "json" && p.extension().is_some_and(|x| x == ext)) {
@@ -117,7 +117,7 @@ pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Result<Walk, String> {
             }
             continue;
         }
-        let root = std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let root = std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", shown(p)))?;
         walk_dir(p, &root, ext, &mut out);
     }
     Ok(out)
@@ -187,13 +187,29 @@ fn walk_dir(dir: &Path, root: &Path, ext: &str, out: &mut Walk) {
     }
 }
 
-/// Reads and checks one certificate file.
+/// Reads and checks one certificate file. A panic inside the check (a bug: every input is
+/// meant to be refused with a message) is reported for this file as an internal error
+/// (`Error::Input`, exit 2) instead of ending the whole run.
 pub fn verify_file(path: &Path) -> FileResult {
-    let result = match crate::read::read(path) {
+    let check = || match crate::read::read(path) {
         Err(e) => Err(Error::Input(e)),
         Ok(cert) => check_any(&cert, &Context::beside(path)),
     };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Error::Input(one_line(&format!("internal error: the check stopped ({what})"))))
+    });
     FileResult { path: path.to_path_buf(), result }
+}
+
+/// A path as printed in a one-line report: control characters (a newline in a file name)
+/// escaped, so that a name cannot start a line of its own.
+pub fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
 }
 
 /// The default number of worker threads: the available parallelism.
@@ -250,18 +266,28 @@ pub fn exit_code(results: &[FileResult]) -> i32 {
     results.iter().map(FileResult::exit_code).max().unwrap_or(EXIT_OK)
 }
 
-/// The report line of one file (with its newline).
+/// The report line of one file (with its newline): one line whatever the path and the text
+/// hold (control characters escaped).
+///
+/// ```
+/// use minip_check::verify::{line, FileResult};
+/// use minip_check::Error;
+/// let forged = "x.json\nok      proofs/rank-linear/n3_m256.json: rank >= 99999999999";
+/// let r = FileResult { path: forged.into(), result: Err(Error::Input("cannot read".into())) };
+/// assert_eq!(line(&r).lines().count(), 1);
+/// assert!(line(&r).starts_with("FAILED  x.json\\nok      proofs/"));
+/// ```
 pub fn line(r: &FileResult) -> String {
     match &r.result {
-        Ok(claim) => format!("ok      {}: {claim}\n", r.path.display()),
-        Err(why) => format!("FAILED  {}: {why}\n", r.path.display()),
+        Ok(claim) => format!("ok      {}: {}\n", shown(&r.path), one_line(&claim.to_string())),
+        Err(why) => format!("FAILED  {}: {}\n", shown(&r.path), one_line(&why.to_string())),
     }
 }
 
 /// The report line of a skipped entry (with its newline).
 pub fn skipped_line(s: &Skipped) -> String {
     let tag = if s.unreadable { "INVALID " } else { "SKIPPED " };
-    format!("{tag}{}: {}\n", s.path.display(), s.reason)
+    format!("{tag}{}: {}\n", shown(&s.path), one_line(&s.reason))
 }
 
 /// The closing line: counts of files (with its newline).

@@ -229,7 +229,8 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                 u: p.u,
                 w: p.w,
                 family: inst.family.name().into(),
-                bound: p.bound.clone(),
+                // The checked value, reduced (`paper` or a rational), never the stated text.
+                bound: inst.bound.label(),
                 kprime: fmt_q(&inst.kprime()),
                 setting: SettingClaim::of(&inst.setting),
             })
@@ -270,8 +271,15 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                     _ => g.empty += 1,
                 }
             }
-            let single = match f.certificates.as_slice() {
-                [c] => Some(SharpSingle { h: c.h, u: c.u, w: c.w, kstar: c.kstar.clone() }),
+            // `kstar` as checked: a reduced rational, or `-inf` / `empty` (the exact words the
+            // check accepted), never the stated text.
+            let single = match (f.certificates.as_slice(), ks.as_slice()) {
+                ([c], [k]) => Some(SharpSingle {
+                    h: c.h,
+                    u: c.u,
+                    w: c.w,
+                    kstar: k.as_ref().map_or_else(|| c.kstar.clone(), fmt_q),
+                }),
                 _ => None,
             };
             Claim::Sharp(SharpClaim { configurations: ks.len(), groups, single })
