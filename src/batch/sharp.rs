@@ -138,29 +138,110 @@ pub fn csv(recs: &[Record]) -> String {
 }
 
 /// Records of a certificate file, after the checker accepted every entry: a summary of
-/// committed certificates needs no solver and prints only checked values.
+/// committed certificates needs no solver and prints only checked values (`eps`, `kstar` and
+/// `paper_k` as the reduced rationals the checker read, `-inf` and `empty` as the words it
+/// accepted). The checker refuses a file that lists a configuration twice, so the records of
+/// one file are distinct configurations (`distinct` merges those of several files).
 pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> {
-    Ok(f.cert()
+    let checked =
+        |s: &str| parse_rational(s).map(|q| fmt_q(&q)).map_err(|e| format!("{e} (in a checked file)"));
+    f.cert()
         .certificates
         .iter()
-        .map(|c| Record {
-            n: c.n,
-            eps: c.eps.clone(),
-            h: c.h,
-            u: c.u,
-            w: c.w,
-            d: c.w - c.u,
-            family: c.family.clone(),
-            kstar: c.kstar.clone(),
-            paper_k: c.paper_k.clone(),
-            relation: c.relation.clone(),
-            verdict: "certified".into(),
-            attained: c.attained,
-            setting: minip_check::check::sharp::stated_instance(c)
-                .ok()
-                .map(|i| i.setting.label())
-                .filter(|s| !s.is_empty()),
-            reason: None,
+        .zip(f.claim())
+        .map(|(c, kstar)| {
+            Ok(Record {
+                n: c.n,
+                eps: checked(&c.eps)?,
+                h: c.h,
+                u: c.u,
+                w: c.w,
+                d: c.w - c.u,
+                family: c.family.clone(),
+                kstar: kstar.as_ref().map_or_else(|| c.kstar.clone(), fmt_q),
+                paper_k: checked(&c.paper_k)?,
+                relation: c.relation.clone(),
+                verdict: "certified".into(),
+                attained: c.attained,
+                setting: minip_check::check::sharp::stated_instance(c)
+                    .ok()
+                    .map(|i| i.setting.label())
+                    .filter(|s| !s.is_empty()),
+                reason: None,
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// The records of several files with each configuration (`n`, `eps`, `h`, `u`, `w`, family,
+/// setting) once, in order of first appearance: the same configuration checked in two files
+/// is one configuration (its `kstar` is unique), so a summary counts it once. Two records of
+/// one configuration that disagree (impossible for checked files) are an error.
+pub fn distinct(recs: Vec<Record>) -> Result<Vec<Record>, String> {
+    type Key = (u32, String, u32, u32, u32, String, Option<String>);
+    let key =
+        |r: &Record| -> Key { (r.n, r.eps.clone(), r.h, r.u, r.w, r.family.clone(), r.setting.clone()) };
+    let mut first: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+    let mut out: Vec<Record> = Vec::with_capacity(recs.len());
+    for r in recs {
+        match first.get(&key(&r)) {
+            Some(&i) => {
+                let o = &out[i];
+                if (&o.kstar, &o.relation, o.attained) != (&r.kstar, &r.relation, r.attained) {
+                    return Err(format!(
+                        "n={} eps={} h={} u={} w={} {}: kstar {} in one file, {} in another",
+                        r.n, r.eps, r.h, r.u, r.w, r.family, o.kstar, r.kstar
+                    ));
+                }
+            }
+            None => {
+                first.insert(key(&r), out.len());
+                out.push(r);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minip_check::read::parse;
+
+    fn file(text: &str) -> Checked<SharpFile> {
+        let minip_check::format::AnyCertificate::Sharp(f) = parse(text).unwrap() else { panic!("sharp") };
+        Checked::new(f, &Context::default()).unwrap()
+    }
+
+    #[test]
+    fn records_are_the_checked_values_and_distinct_merges_files() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/sharp/n3_eps1-2_paper.json");
+        let text = &std::fs::read_to_string(path).unwrap();
+        let recs = records_from_file(&file(text)).unwrap();
+        let n = recs.len();
+        assert!(n > 1);
+        // The same values restated (`0.5`, `4/2`): the records are the reduced checked values.
+        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let c0 = &mut v["certificates"][0];
+        let kstar = c0["kstar"].as_str().unwrap().to_string();
+        c0["eps"] = "0.5".into();
+        if let Ok(k) = parse_rational(&kstar) {
+            c0["kstar"] = format!("{}/{}", k.numer() * 2, k.denom() * 2).into();
+        }
+        let restated = records_from_file(&file(&v.to_string())).unwrap();
+        assert_eq!((restated[0].eps.as_str(), restated[0].kstar.as_str()), ("1/2", recs[0].kstar.as_str()));
+        // A file checked twice (a copy next to it) counts each configuration once.
+        let both: Vec<Record> = recs.iter().chain(&restated).cloned().collect();
+        let merged = distinct(both).unwrap();
+        assert_eq!(merged.len(), n);
+        assert_eq!(
+            merged.iter().map(|r| &r.kstar).collect::<Vec<_>>(),
+            recs.iter().map(|r| &r.kstar).collect::<Vec<_>>()
+        );
+        // Two records of one configuration that disagree are refused.
+        let mut other = recs[0].clone();
+        other.kstar = "12345".into();
+        let e = distinct(vec![recs[0].clone(), other]).unwrap_err();
+        assert!(e.contains("in one file, 12345 in another"), "{e}");
+    }
 }

@@ -266,8 +266,13 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
         return Err("refutations: none listed".into());
     }
     let mut refuted = Vec::with_capacity(c.refutations.len());
+    // Each support (with its query weight) once: the claim lists and counts them.
+    let mut listed: BTreeMap<(Option<u32>, &[u32]), usize> = BTreeMap::new();
     for (i, r) in c.refutations.iter().enumerate() {
         let at = format!("refutations[{i}]");
+        if let Some(first) = listed.insert((r.h, r.support.as_slice()), i) {
+            return Err(format!("{at}: the support is refuted twice (also in refutations[{first}])"));
+        }
         let top = match (class, r.h) {
             (KernelClass::Shared, None) => m,
             (KernelClass::PerWeight, Some(h)) if h <= m => h,

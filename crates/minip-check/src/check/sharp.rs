@@ -11,11 +11,15 @@ use crate::format::sharp::{
     relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT,
 };
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
-use crate::rational::{fmt_q, Rat};
+use crate::rational::{fmt_q, quoted, Rat};
 use crate::rows::gap::{gap_lp, GapLp, VARS};
 use num_traits::{One, Signed, Zero};
+use std::collections::HashMap;
 
 /// Checks every configuration of a file; returns their `kstar` in order (`None`: `-inf`).
+/// A configuration (`n`, `ε`, `h`, `u`, `w`, family and setting, compared as values: `1/2`
+/// and `0.5` are one `ε`) may be listed once only, so that the file's count is a count of
+/// distinct configurations.
 pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
     if f.format != SHARP_FORMAT {
         return Err(format!("format: expected {SHARP_FORMAT}"));
@@ -23,17 +27,31 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
     if f.certificates.is_empty() {
         return Err("certificates: empty".into());
     }
+    let at = |i: usize, c: &SharpCertificate| {
+        format!(
+            "certificates[{i}] (n={} eps={} h={} u={} w={} {})",
+            c.n,
+            quoted(&c.eps),
+            c.h,
+            c.u,
+            c.w,
+            quoted(&c.family)
+        )
+    };
+    let mut seen: HashMap<(u32, Rat, Gap, Family, Setting), usize> = HashMap::new();
+    for (i, c) in f.certificates.iter().enumerate() {
+        let inst = stated_instance(c).map_err(|e| format!("{}: {e}", at(i, c)))?;
+        if let Some(first) = seen.insert((inst.n, inst.eps, inst.gap, inst.family, inst.setting), i) {
+            return Err(format!(
+                "{}: the configuration is listed twice (also as certificates[{first}])",
+                at(i, c)
+            ));
+        }
+    }
     f.certificates
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            check_sharp_value(c).map_err(|e| {
-                format!(
-                    "certificates[{i}] (n={} eps={} h={} u={} w={} {}): {e}",
-                    c.n, c.eps, c.h, c.u, c.w, c.family
-                )
-            })
-        })
+        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("{}: {e}", at(i, c))))
         .collect()
 }
 
