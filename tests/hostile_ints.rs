@@ -1,0 +1,81 @@
+//! Integers from the command line at the ends of their type: every range check counts without
+//! wrapping, so a value past a limit gets the usual one-line refusal (exit 2), never a panic, an
+//! abort or a silently wrong answer.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// minip under `prlimit --as=1 GiB` and `timeout -s KILL 5`: `(exit, stdout, stderr)`.
+fn capped(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "5", "prlimit", "--as=1073741824", "--"])
+        .arg(env!("CARGO_BIN_EXE_minip"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("timeout and prlimit (util-linux) are installed");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Refused: exit 2, exactly the one line `minip: error: MESSAGE` on stderr, nothing on stdout.
+fn refused(args: &[&str], message: &str) {
+    let (code, out, err) = capped(args);
+    assert_eq!(err, format!("minip: error: {message}\n"), "{args:?}: exit {code}");
+    assert_eq!(code, 2, "{args:?}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+}
+
+const NEAR_MAX: &str = "9223372036854775807/9223372036854775808";
+
+/// A shard `i/N` with `N` near `usize::MAX`: the shard's bounds `len·i/N` overflowed (a panic,
+/// exit 101, or with `i` near `N` a wrong, silently empty shard). `N` is now at most the largest
+/// grid, 10⁶ configurations.
+#[test]
+fn a_shard_count_past_the_largest_grid_is_refused() {
+    for args in
+        [["sweep", "instances/small.toml"].as_slice(), &["sharp", "--grid", "instances/sharp-vipr.toml"]]
+    {
+        for shard in [NEAR_MAX, "18446744073709551614/18446744073709551615", "0/1000001"] {
+            let n = shard.split('/').nth(1).unwrap();
+            let mut a = args.to_vec();
+            a.extend(["--shard", shard]);
+            refused(
+                &a,
+                &format!(
+                    "shard '{shard}': N = {n} is above the supported 1000000 (shards: a grid has at most that many configurations)"
+                ),
+            );
+        }
+    }
+}
+
+/// `a..=4294967295`: the end `b + 1` is counted in 64 bits. It was refused as a malformed range;
+/// now the range is `u32::MAX` alone, refused by the limit that applies to the value.
+#[test]
+fn a_range_ending_at_the_largest_u32_is_a_range() {
+    refused(
+        &["settle", "--d", "4294967295..=4294967295"],
+        "h = 4294967295 is above the supported 100000 (gap configurations)",
+    );
+    refused(
+        &["amplify", "--h", "4294967295..=4294967295"],
+        "n = 3, h = 4294967295: larger than the supported n ≤ 1024, h ≤ 100000",
+    );
+    refused(
+        &["settle", "--d", "0..=4294967295"],
+        "--d: a range = 4294967296 is above the supported 10000 (items on the command line): '0..=4294967295'",
+    );
+    refused(
+        &["amplify", "--h", "4294967286..=4294967295"],
+        "n = 3, h = 4294967286: larger than the supported n ≤ 1024, h ≤ 100000",
+    );
+}
