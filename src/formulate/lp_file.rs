@@ -13,6 +13,8 @@ pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> 
     let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large")?;
     let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large")?;
     let k = inst.classes();
+    // The text holds every row: its size is that of the row LP the solver side builds.
+    crate::formulate::ratio::check_row_lp_size(n, k)?;
     let name = |c: usize| if c as u32 > h { "sup".to_string() } else { c.to_string() };
     let var = |j: usize| if j < k { format!("A{}", name(j)) } else { format!("P{}", name(j - k)) };
     let mut s = String::new();
@@ -63,5 +65,8 @@ mod tests {
         assert!(lp.contains(" u_2_sup: - 10 A2 - 5 Asup + 4 P2 + 2 Psup <= 0\n"), "{lp}");
         assert!(lp.contains(" norm: Asup = 1\n"));
         assert_eq!(lp.matches(" <= 0\n").count(), 20);
+        // Counted before any row is written: C(1000 + 1022, 1023) multisets are refused at once.
+        let e = cplex_lp(1024, &q(1, 2), 1000, 0, 1000, false).unwrap_err();
+        assert!(e.starts_with("the row LP = ") && e.contains("is above the supported 5000000"), "{e}");
     }
 }

@@ -16,18 +16,24 @@ pub const MAX_RATIO_CELLS: u128 = 10_000_000;
 /// too large to build: more than `limits::MAX_RATIO_MULTISETS` multisets, or more than
 /// `MAX_RATIO_CELLS` multisets × `(n − 1)`. Counted before anything is allocated.
 pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
-    let total = count(n as usize - 1, classes as u32 - 1);
+    // `n − 1` keys over the largest class index `classes − 1`, neither wrapped nor truncated
+    // (a wrapped `n − 1` would count for ever, a truncated `classes` would count too few).
+    let keys = n.checked_sub(1).filter(|&k| k >= 1).ok_or_else(|| format!("n = {n}: need n ≥ 2"))?;
+    let top = u32::try_from(classes)
+        .ok()
+        .and_then(|k| k.checked_sub(1))
+        .ok_or_else(|| format!("the row LP with {classes} classes: need 1 to {} classes", u32::MAX))?;
+    let total = count(keys as usize, top);
     minip_check::limits::at_most(
         "the row LP",
         total,
         minip_check::limits::MAX_RATIO_MULTISETS,
         "multisets of n - 1 classes: too many rows",
     )?;
-    let cells = total.saturating_mul(u128::from(n) - 1);
+    let cells = total.saturating_mul(u128::from(keys));
     if cells > MAX_RATIO_CELLS {
         return Err(format!(
-            "the row LP = {total} multisets of n - 1 = {} classes each ({cells} entries) is above the supported {MAX_RATIO_CELLS} multisets × (n − 1): too large to build",
-            n - 1
+            "the row LP = {total} multisets of n - 1 = {keys} classes each ({cells} entries) is above the supported {MAX_RATIO_CELLS} multisets × (n − 1): too large to build"
         ));
     }
     Ok(())
@@ -172,4 +178,27 @@ pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Re
         obj: vec![lo as usize],
         norm: vec![hi as usize],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_lp_sizes_are_counted_without_wrapping() {
+        // The boundary at n = 3: C(k + 1, 2) multisets of two classes out of k.
+        assert!(check_row_lp_size(3, 3161).is_ok());
+        assert!(check_row_lp_size(3, 3162).unwrap_err().contains("5000703 is above the supported 5000000"));
+        // n − 1 and classes − 1 are not wrapped (n = 0 counted 2^64 − 1 keys over one class,
+        // a loop of 2^64 steps) and a class count past u32 is not truncated (2^32 + 2 classes
+        // counted as 2).
+        assert_eq!(check_row_lp_size(0, 1).unwrap_err(), "n = 0: need n ≥ 2");
+        assert_eq!(check_row_lp_size(1, 3).unwrap_err(), "n = 1: need n ≥ 2");
+        assert_eq!(
+            check_row_lp_size(3, 0).unwrap_err(),
+            "the row LP with 0 classes: need 1 to 4294967295 classes"
+        );
+        assert!(check_row_lp_size(3, (1usize << 32) + 2).is_err());
+        assert!(check_row_lp_size(3, 2).is_ok());
+    }
 }
