@@ -43,7 +43,9 @@ pub fn corner_weights(h: u32, a1: &Rat) -> Result<Vec<Rat>, String> {
     if h >= 1 {
         a.push(a1.clone());
     }
-    for o in 2..=h + 1 {
+    // Classes up to `h⁺ = h + 1`, without wrapping at `h = u32::MAX` (an empty loop, a short vector).
+    let top = h.checked_add(1).ok_or_else(|| format!("h = {h}: no class h+ above it"))?;
+    for o in 2..=top {
         let r = closed_form_ratio(3, &eps, h, o).ok_or_else(|| format!("h = {h}: no ratio for class {o}"))?;
         a.push(Rat::one() / r);
     }
@@ -216,6 +218,16 @@ pub fn joint_ceiling(m: u32, h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) 
 mod tests {
     use super::*;
     use minip_check::rational::q;
+
+    #[test]
+    fn corner_weights_do_not_wrap_at_the_largest_h() {
+        // 2..=h + 1 wrapped to the empty 2..=0 at h = u32::MAX: two weights for 2^32 + 1 classes.
+        assert_eq!(
+            corner_weights(u32::MAX, &Rat::one()).unwrap_err(),
+            "h = 4294967295: no class h+ above it"
+        );
+        assert_eq!(corner_weights(3, &Rat::one()).unwrap().len(), 5);
+    }
 
     #[test]
     fn corner_without_the_query_class_is_a_point_of_the_row_lp() {

@@ -391,7 +391,13 @@ pub fn forced_ratio_series_with(
     let base = STEP_BASES[STEP_BASES.len() - 1];
     // At ε = 1/2 without h⁺ every h takes the closed route (`forced_ratio`): nothing to step.
     let closed = !superset && closed_form_ratio(n, eps, 2, 2).is_some();
-    let mut high: Vec<u32> = hs.iter().copied().filter(|&h| h > base && !closed).collect();
+    // Only the `h` within the limits of `forced_ratio` are stepped to (every stepping LP is built
+    // in full); the others fall through to `forced_ratio`, which refuses them.
+    let mut high: Vec<u32> = hs
+        .iter()
+        .copied()
+        .filter(|&h| h > base && !closed && check_size(n, eps, h, 0, h, superset).is_ok())
+        .collect();
     high.sort_unstable();
     high.dedup();
     let mut found: std::collections::BTreeMap<u32, RatioCertificate> = std::collections::BTreeMap::new();
@@ -484,7 +490,8 @@ where
 /// `R(0, h; h) = (n·chain_n(h) − 1)/(n − 1)`; `hi = h + 1` is `h⁺`. `None` when `ε ≠ 1/2` or
 /// there is no chain (`hi ≤ 1`).
 pub fn closed_form_ratio(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Rat> {
-    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || hi > h + 1 {
+    // `h + 1` widened: at `h = u32::MAX` it does not wrap to 0 (which refused every `hi`).
+    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || u64::from(hi) > u64::from(h) + 1 {
         return None;
     }
     let (c, _) = chain_split(n, eps, hi.min(h))?;
@@ -953,7 +960,8 @@ fn base_certificate(lp: &RowLp) -> RatioCertificate {
 fn move_zero_weights(lp: &RowLp, mut z: Vec<Rat>) -> RatioPoint {
     let ns = lp.slots();
     let cmax = lp.rows.iter().flat_map(|r| r.iter().map(|e| e.1.unsigned_abs())).max().unwrap_or(1).max(1);
-    let delta = Rat::new(1.into(), (2 * lp.n as u64 * cmax).into());
+    // `2·n·max|c|` as a big integer: the coefficients are `i64`, their product with `2n` need not fit.
+    let delta = Rat::new(1.into(), BigInt::from(2 * u64::from(lp.n)) * BigInt::from(cmax));
     for v in z.iter_mut().take(ns) {
         if v.is_zero() {
             *v = delta.clone();
@@ -1056,6 +1064,20 @@ mod tests {
         assert_eq!(closed_form_ratio(3, &e, 10, 11), Some(qi(16)));
         assert!(closed_form_ratio(3, &e, 10, 1).is_none());
         assert!(closed_form_ratio(3, &q(1, 4), 10, 5).is_none());
+        // `hi ≤ h + 1` is checked without wrapping: at h = u32::MAX the class 5 has its ratio.
+        assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), closed_form_ratio(3, &e, 10, 5));
+        assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), Some(qi(4)));
+    }
+
+    #[test]
+    fn a_series_steps_only_within_the_limits() {
+        // h = 600 is above the 512 of `forced_ratio`: refused with its message, not stepped to
+        // (the stepping LPs up to 600 would all be built and solved first).
+        let r = forced_ratio_series(3, &q(1, 3), &[600], false);
+        assert_eq!(
+            r[0].as_ref().unwrap_err(),
+            "h = 600 is above the supported 512 (the row LP certified by minip amplify)"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use minip_check::rational::Rat;
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{FromPrimitive, One, Zero};
 
 /// The simplest rational within the continued-fraction expansion of `x` whose
 /// denominator stays below `max_den`. Solver values like `0.4999999999` become `1/2`.
@@ -19,7 +19,8 @@ pub fn approx(x: f64, max_den: u64) -> Option<Rat> {
     let max = BigInt::from(max_den);
     for _ in 0..64 {
         let a = r.floor();
-        let ab = BigInt::from(a as u128);
+        // Exactly (an `as u128` saturated above 2^128, and the convergents were wrong).
+        let ab = BigInt::from_f64(a)?;
         let h2 = &ab * &h1 + &h0;
         let k2 = &ab * &k1 + &k0;
         if k2 > max {
@@ -53,5 +54,9 @@ mod tests {
         assert_eq!(approx(-2.3333333333333, 1_000_000).unwrap(), q(-7, 3));
         assert_eq!(approx(0.0, 1000).unwrap(), qi(0));
         assert!(approx(f64::NAN, 1000).is_none());
+        // Above 2^128 the integer part is taken exactly, not saturated.
+        let big = Rat::from_integer(BigInt::from(1u8) << 130);
+        assert_eq!(approx(2f64.powi(130), 1).unwrap(), big);
+        assert_eq!(approx(-(2f64.powi(130)), 1).unwrap(), -big);
     }
 }
