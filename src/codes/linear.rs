@@ -32,7 +32,8 @@ pub fn golay24() -> Block {
 /// The extended quadratic-residue code of prime length `p ≡ ±1 mod 8`, `p + 1 ≤ 64`: the
 /// cyclic span of an idempotent of dimension `(p+1)/2`, extended by a parity coordinate.
 pub fn extended_qr(p: u32) -> Option<Block> {
-    if p + 1 > 64 {
+    // `p + 1 > 64` without wrapping at `p = u32::MAX`.
+    if p >= 64 {
         return None;
     }
     let q: Vec<u32> = (1..p).map(|i| i * i % p).collect();
@@ -213,6 +214,7 @@ mod tests {
         assert_eq!((rm25[8], rm25[12], rm25[16]), (620, 13888, 36518));
         let q = extended_qr(17).unwrap();
         assert_eq!((q.m, q.rows.len()), (18, 9));
+        assert!(extended_qr(u32::MAX).is_none() && extended_qr(67).is_none());
         assert_eq!(weight_distribution(&q).iter().skip(1).position(|&c| c > 0).map(|w| w + 1), Some(6)); // [18, 9, 6]
         let lib = library();
         assert_eq!(lib.len(), 35);

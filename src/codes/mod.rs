@@ -16,8 +16,9 @@ use minip_check::model::code::{overlap, Code, Shape};
 /// All weight-`h` words of `m` bits in the greedy order: decreasing as bit strings
 /// (`11..100..0` first), i.e. lexicographic order of the support.
 pub fn weight_words(m: u32, h: u32) -> impl Iterator<Item = u64> {
+    // Words are 64-bit masks: beyond 64 bits `1 << b` would wrap (none are enumerated).
     let mut idx: Vec<u32> = (0..h).collect();
-    let mut done = h > m;
+    let mut done = h > m || m > 64;
     std::iter::from_fn(move || {
         if done {
             return None;
@@ -169,15 +170,18 @@ pub fn hadamard(order: usize) -> Option<Vec<Vec<i8>>> {
 /// first, and their negations, as the positions of `+1`: weight `N/2`, pairwise
 /// overlap `≤ N/4` (padded with zeros to `m` bits).
 pub fn hadamard_words(order: usize, m: u32) -> Vec<u64> {
-    let Some(h) = hadamard(order) else { return Vec::new() };
-    if order > m as usize || order < 4 {
+    // Words are 64-bit masks: an order above 64 (or m) has no words here.
+    if order > m as usize || !(4..=64).contains(&order) {
         return Vec::new();
     }
+    let Some(h) = hadamard(order) else { return Vec::new() };
+    // The low `order` bits (`(1 << 64) − 1` would wrap at order 64).
+    let mask = u64::MAX >> (64 - order);
     let mut v = Vec::new();
     for row in &h[1..] {
         let w = row.iter().enumerate().fold(0u64, |w, (b, &x)| if x > 0 { w | 1 << b } else { w });
         v.push(w);
-        v.push(!w & ((1u64 << order) - 1));
+        v.push(!w & mask);
     }
     v
 }
@@ -239,6 +243,12 @@ mod tests {
         }
         assert!(hadamard(28).is_none()); // 27 is not prime
         assert!(hadamard_words(24, 20).is_empty());
+        // Order 64, the widest mask: the negated rows have weight 32 too (the mask
+        // (1 << 64) − 1 wrapped to 0 and made them empty).
+        let words = hadamard_words(64, 64);
+        assert_eq!(words.len(), 126);
+        assert!(words.iter().all(|w| w.count_ones() == 32));
+        assert!(hadamard_words(128, 200).is_empty());
     }
 
     #[test]
@@ -248,6 +258,9 @@ mod tests {
         assert_eq!(minip_check::model::code::bits(v[0], 5), "11000");
         assert_eq!(minip_check::model::code::bits(v[9], 5), "00011");
         assert_eq!(weight_words(4, 5).count(), 0);
+        // 64 bits at most: 1 << b would wrap beyond.
+        assert_eq!(weight_words(64, 1).count(), 64);
+        assert_eq!(weight_words(65, 1).count(), 0);
     }
 
     #[test]
