@@ -532,7 +532,8 @@ pub fn chain_multipliers(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Vec<Multi
         ] {
             *ys.entry(key).or_insert_with(Rat::zero) += y;
         }
-        w *= Rat::from_integer(((n - 2) * (d - 1)).into());
+        // K = (n − 2)(d − 1) in 64 bits (`closed_form_ratio` above means n ≥ 3, d ≥ 2).
+        w *= Rat::from_integer((u64::from(n - 2) * u64::from(d - 1)).into());
     }
     Some(
         ys.into_iter()
