@@ -5,7 +5,7 @@ use super::{emit, progress_wanted};
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;
-use crate::heads::{load, Head};
+use crate::heads::{load_for, work, Head, Plan, Task};
 use crate::print::json;
 use crate::print::table;
 use clap::{Args, Subcommand};
@@ -60,7 +60,9 @@ struct Select {
 }
 
 impl Select {
-    fn load(&self, len: u32) -> Result<(Head, Rat), String> {
+    /// The head for `task`, refused before it is built when the work is beyond the budget
+    /// (`minip help limits`).
+    fn load(&self, task: Task) -> Result<(Head, Rat), String> {
         let base = match &self.base {
             Some(b) => Some(parse_rational(b).map_err(|e| format!("--base: {e}"))?),
             None => None,
@@ -69,7 +71,8 @@ impl Select {
         if eps <= Rat::from_integer(0.into()) {
             return Err("--eps: ε > 0 is required".into());
         }
-        Ok((load(&self.head, self.m, base.as_ref(), len)?, eps))
+        let plan = Plan { task, eps, symmetry: !self.no_symmetry };
+        Ok((load_for(&self.head, self.m, base.as_ref(), &plan)?, plan.eps))
     }
 }
 
@@ -148,7 +151,7 @@ fn report_json(h: &Head, r: &Report) -> serde_json::Value {
 
 fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     check_len(a.len, "--len")?;
-    let (head, eps) = a.sel.load(a.len)?;
+    let (head, eps) = a.sel.load(Task::Verify { lo: 1, hi: a.len })?;
     let t = Instant::now();
     let r = verify(&head, 1, a.len, &eps, !a.sel.no_symmetry, progress_wanted())?;
     let secs = t.elapsed().as_secs_f64();
@@ -198,7 +201,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
 
 fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
     check_len(a.n, "--n")?;
-    let (head, eps) = a.sel.load(a.n)?;
+    let (head, eps) = a.sel.load(Task::Attack { n: a.n })?;
     let at = attack(&head, a.n, &eps, !a.sel.no_symmetry, progress_wanted())?;
     let m = head.m;
     if a.sel.json {
@@ -250,6 +253,17 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         return Err(format!("--m-max must be in 1..={}", crate::heads::MAX_M));
     }
     let eps = Rat::new(1.into(), 2.into());
+    // Every m's tables and its two walks (without and with the symmetry), counted first.
+    let mut total: u128 = 0;
+    for m in 1..=a.m_max {
+        let (spec, _, _) = crate::heads::spec("softmax", Some(m), None, 3)?;
+        let s = work::sizes(&spec, m);
+        total = total.saturating_add(work::tables(&s));
+        for sym in [false, true] {
+            total = total.saturating_add(work::walk(&s, work::queries(m, true, sym), 3, 3, &eps));
+        }
+    }
+    work::within_budget(total, &format!("the benchmark up to m = {}", a.m_max))?;
     let mut s = format!(
         "threads  {}\nsoftmax(base 6), length exactly 3, all queries x all pairs of other tokens (no coordinate symmetry);\nsequences = (query, multiset of the other two tokens) classes, each one exact evaluation\n\n",
         rayon::current_num_threads()
@@ -257,7 +271,8 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
     let mut body = Vec::new();
     for m in 1..=a.m_max {
         let t0 = Instant::now();
-        let head = load("softmax", Some(m), None, 3)?;
+        let (spec, _, _) = crate::heads::spec("softmax", Some(m), None, 3)?;
+        let head = Head::build(&spec, m)?;
         let build = t0.elapsed().as_secs_f64();
         let t = Instant::now();
         let r = verify(&head, 3, 3, &eps, false, false)?;

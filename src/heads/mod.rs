@@ -14,6 +14,7 @@ pub mod eval;
 pub mod file;
 pub mod poly;
 pub mod transition;
+pub mod work;
 
 use minip_check::rational::{fmt_q, qi, Rat};
 use num_traits::{One, Signed, Zero};
@@ -309,11 +310,39 @@ pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, 
     }
 }
 
-/// `HEAD` on the command line: a built-in name or a path to a head file.
-/// `m` may be omitted when the file fixes it.
-pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<Head, String> {
-    let spec = match builtin(head, base, len) {
-        Some(s) => s?,
+/// What a command does with a loaded head, for its work count (`work`).
+#[derive(Clone, Debug)]
+pub enum Task {
+    /// `head verify`: every sequence of lengths `lo..=hi`.
+    Verify { lo: u32, hi: u32 },
+    /// `head attack` at length `n`.
+    Attack { n: u32 },
+}
+
+/// The task of a command with its tolerance and whether the coordinate symmetry may be used.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub task: Task,
+    pub eps: Rat,
+    pub symmetry: bool,
+}
+
+impl Plan {
+    /// The longest sequence the task evaluates (the default base of `exact` is chosen for it).
+    pub fn longest(&self) -> u32 {
+        match self.task {
+            Task::Verify { hi, .. } => hi,
+            Task::Attack { n } => n,
+        }
+    }
+}
+
+/// `HEAD` on the command line: a built-in name or a path to a head file, with `m` (which
+/// may be omitted when the file fixes it), before anything is built. The flag says whether
+/// it is a built-in (all are invariant under coordinate permutations).
+pub fn spec(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<(Spec, u32, bool), String> {
+    let (spec, builtin) = match builtin(head, base, len) {
+        Some(s) => (s?, true),
         None => {
             if base.is_some() {
                 return Err("--base applies only to the built-ins softmax and exact".into());
@@ -324,12 +353,44 @@ pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<
                 ));
             }
             let text = minip_check::read::read_text(std::path::Path::new(head))?;
-            file::parse(&text).map_err(|e| format!("{head}: {e}"))?
+            (file::parse(&text).map_err(|e| format!("{head}: {e}"))?, false)
         }
     };
     let m = match (m, spec.m) {
         (Some(m), _) | (None, Some(m)) => m,
         (None, None) => return Err("give --m (the head does not fix m)".into()),
     };
+    if m == 0 || m > MAX_M {
+        return Err(format!("m = {m} is outside 1..={MAX_M}"));
+    }
+    Ok((spec, m, builtin))
+}
+
+/// Loads `HEAD` to verify it on lengths `1..=len` at `ε = 1/2`, the symmetry allowed
+/// (`load_for` with that plan).
+pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<Head, String> {
+    let plan =
+        Plan { task: Task::Verify { lo: 1, hi: len }, eps: minip_check::rational::q(1, 2), symmetry: true };
+    load_for(head, m, base, &plan)
+}
+
+/// Loads `HEAD` for `plan`: the work of building its tables and of the task is counted from
+/// the maps first (`work`), and a head beyond `work::MAX_HEAD_WORK` is refused before any
+/// table is built.
+pub fn load_for(head: &str, m: Option<u32>, base: Option<&Rat>, plan: &Plan) -> Result<Head, String> {
+    let (spec, m, builtin) = spec(head, m, base, plan.longest())?;
+    let sizes = work::sizes(&spec, m);
+    let queries = work::queries(m, builtin, plan.symmetry);
+    let (task, what) = match plan.task {
+        Task::Verify { lo, hi } => (
+            work::walk(&sizes, queries, lo, hi, &plan.eps),
+            format!("verifying {} over {{0,1}}^{m} at lengths {lo}..={hi}", work::short(&spec.name)),
+        ),
+        Task::Attack { n } => (
+            work::attack(&sizes, queries, n, &plan.eps),
+            format!("attacking {} over {{0,1}}^{m} at length {n}", work::short(&spec.name)),
+        ),
+    };
+    work::within_budget(work::tables(&sizes).saturating_add(task), &what)?;
     Head::build(&spec, m)
 }

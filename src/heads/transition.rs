@@ -6,7 +6,7 @@
 //! Depends only on the head module and `minip_check::rational`.
 
 use super::eval::{verify, Report};
-use super::{builtin, Head};
+use super::{builtin, work, Head};
 use minip_check::rational::{qi, Rat};
 
 /// One verified cell of the table.
@@ -42,6 +42,28 @@ pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, progress: bool) -> Resu
         return Err("--exact-len must be ≥ 2".into());
     }
     let l = exact_len as i64;
+    // The whole table's work, counted before any head is built (`work`): the five columns of
+    // every m, each verified at lengths 1..=len with the symmetry (every built-in is invariant).
+    let mut total: u128 = 0;
+    for m in 1..=m_max {
+        for (name, base, len) in [
+            ("rank1", None, 2),
+            ("rank1", None, 3),
+            ("softmax", Some(6), 3),
+            ("exact", Some(l), exact_len),
+            ("exact", Some(l - 1), exact_len),
+        ] {
+            let b = base.map(qi);
+            let spec = builtin(name, b.as_ref(), len).expect("built-in")?;
+            let s = work::sizes(&spec, m);
+            let q = work::queries(m, true, true);
+            total = total.saturating_add(work::tables(&s)).saturating_add(work::walk(&s, q, 1, len, eps));
+        }
+    }
+    work::within_budget(
+        total,
+        &format!("the table up to m = {m_max} with exact heads at length {exact_len}"),
+    )?;
     let mut rows = Vec::new();
     for m in 1..=m_max {
         let cells: [(String, Head, u32, bool); 5] = [
