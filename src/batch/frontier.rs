@@ -24,9 +24,10 @@ use crate::certify::poly::{
     shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
 };
 use minip_check::check::{check_any, Checked, Context};
+use minip_check::claim::Claim;
 use minip_check::format::poly::{PolyHead, PolyNone};
-use minip_check::format::AnyCertificate;
 use minip_check::model::kernel::KernelClass;
+use minip_check::rational::{fmt_q, Rat};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -109,21 +110,108 @@ impl Row {
             .iter()
             .all(|c| c.as_ref().is_none_or(|r| r.is_ok()))
     }
+    /// The row is consistent: no lower bound above a certified rank of a nonnegative head
+    /// (both are checked claims about the same heads, so this cannot happen unless a claim
+    /// was used where it does not apply). A second net behind `applies`: the row is refused
+    /// rather than printed. The signed column is no nonnegative head and is not compared.
+    pub fn consistent(&self) -> Result<(), String> {
+        let Some((upper, class)) = self.best_upper() else { return Ok(()) };
+        for l in [&self.lower, &self.lower_linear].into_iter().flatten() {
+            if num_bigint::BigInt::from(l.bound) > upper {
+                return Err(format!(
+                    "m = {}: the lower bound {} (from {}, m = {}) is above the certified upper bound {upper} ({class}): a bound was used outside its claim, nothing is printed",
+                    self.m,
+                    l.bound,
+                    l.file.display(),
+                    l.from_m
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The tolerance of every frontier entry: the heads are checked at `ε = 1/2` (§10.9), so a
+/// lower bound is used only if it holds for heads correct with tolerance 1/2.
+pub fn frontier_eps() -> Rat {
+    minip_check::rational::q(1, 2)
+}
+
+/// The lower bounds read from one directory, by the `m` of their claim, and the files that
+/// were read but skipped, each as one line naming the file and the mismatch.
+#[derive(Clone, Debug, Default)]
+pub struct LowerBounds {
+    pub bounds: BTreeMap<u32, Lower>,
+    pub skipped: Vec<String>,
 }
 
 /// The certified lower bounds found in `dir`, by `m`: `mMM.json` (`minip-rank/2`, explicit
 /// codes) and `n3_mMMM.json` (`minip-rank-linear/1` at length 3; other `n` are skipped, the
 /// frontier is about length-3 heads), for `m ≤ max_m` (a bound at `m'` holds for every
 /// `m ≥ m'`; larger ones are not read). Each is checked when read; a file that fails its check
-/// is an error; a missing directory is no bounds.
-pub fn read_lower(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Lower>, String> {
+/// is an error; a missing directory is no bounds; a file whose claim does not give a bound
+/// for the frontier's heads is skipped (`LowerBounds::skipped`, see `applies`).
+pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, String> {
     read_lower_n(dir, max_m, 3)
+}
+
+/// Whether a checked claim gives a lower bound for the frontier's question at length `n`:
+/// every head over `{0,1}^m` correct with tolerance `ε = 1/2` on every sequence of length
+/// `≤ n`. `Ok((m', bound))`: the bound holds at every `m ≥ m'`; `Err`: the mismatch, in words.
+/// Every parameter comes from the checked claim, never from the file name (`name` only has
+/// to agree with it). A claim is used only when it implies the needed one:
+///
+/// - setting: `minip-rank/2` and `minip-rank-linear/1` claims are about the paper's model
+///   (Min-IP, nonnegative kernel, shared maps, all keys: their checkers refuse ratios of any
+///   other setting), which is the frontier's; the overlap-polynomial heads of every column are
+///   nonnegative heads of that model (the signed column is not compared with lower bounds);
+/// - `ε`: a bound for heads with tolerance `ε'` applies at `ε ≤ ε'`, because a head with
+///   every error `< ε` has every error `< ε'` (docs/math.md §1.3); so `ε' ≥ 1/2`;
+/// - `n`: a head correct on every sequence of length `≤ n` is correct on every length-`n'`
+///   sequence for `n' ≤ n` (docs/math.md §10.10), so a rank claim at `n' ≤ n` applies;
+///   linear-code claims are read only at `n' = n` (their files are named by `n`);
+/// - `m`: a bound at `m'` holds at every `m ≥ m'` by restricting a head to a subcube
+///   (docs/math.md §10.8); the row records `from_m` = `m'` and `lower_at` uses it only for
+///   rows `m ≥ m'`.
+pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, u64), String> {
+    let (name_n, name_m) = name;
+    let (cn, eps, cm, bound) = match claim {
+        Claim::Rank(c) => (c.n, &c.eps, c.m, c.bound),
+        Claim::RankLinear(c) => {
+            let b = c.bound.parse::<u64>().map_err(|_| format!("its bound {} is above 2^64", c.bound))?;
+            (c.n, &c.eps, c.m, b)
+        }
+        other => return Err(format!("not a rank lower bound ({other})")),
+    };
+    if cm != name_m {
+        return Err(format!("its claim is at m = {cm}, not the m = {name_m} of its file name"));
+    }
+    let need = frontier_eps();
+    let e = minip_check::rational::parse_rational(eps).map_err(|e| format!("eps: {e}"))?;
+    if e < need {
+        return Err(format!(
+            "its claim is for tolerance eps = {eps}, below the frontier's {} (a bound at eps' holds only for eps <= eps')",
+            fmt_q(&need)
+        ));
+    }
+    match (claim, name_n) {
+        (Claim::RankLinear(_), Some(nn)) if cn != nn => {
+            Err(format!("its claim is at length n = {cn}, not the n = {nn} of its file name"))
+        }
+        (Claim::RankLinear(_), _) if cn != n => {
+            Err(format!("its claim is at length n = {cn}, the frontier's lengths are <= {n} (linear-code bounds are read at n = {n} only)"))
+        }
+        (Claim::Rank(_), _) if cn > n => Err(format!(
+            "its claim is at length n = {cn}, above the frontier's n = {n} (a bound at n' holds only for lengths >= n')"
+        )),
+        _ => Ok((cm, bound)),
+    }
 }
 
 /// `read_lower` for length `n`: `nN_mMMM.json` linear-code certificates whose claim is at
 /// length `n`, and `mMM.json` rank certificates whose claim is at a length `≤ n`.
-pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<BTreeMap<u32, Lower>, String> {
-    let mut out = BTreeMap::new();
+pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, String> {
+    let mut out = LowerBounds::default();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.sort();
@@ -134,6 +222,9 @@ pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<BTreeMap<u32, Lowe
         if stem.len() == name.len() && name.starts_with('n') {
             continue; // another length's linear-code certificate
         }
+        let name_n = (stem.len() != name.len()).then_some(n);
+        // The name selects the files worth reading (and must agree with the claim); the
+        // parameters come from the checked claim.
         let Some(m) =
             stem.strip_prefix('m').and_then(|s| s.strip_suffix(".json")).and_then(|s| s.parse::<u32>().ok())
         else {
@@ -144,25 +235,16 @@ pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<BTreeMap<u32, Lowe
         }
         let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
         let ctx = Context::beside(&f);
-        check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
-        // The bound itself, from the checked claim (only rank certificates carry one today).
-        let bound = match &cert {
-            // A head correct on every sequence of length ≤ n is correct on every shorter one
-            // (docs/math.md §10.10), so a bound at length n' ≤ n holds at n.
-            AnyCertificate::Rank(c) if c.params.n <= n => {
-                Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?.claim().bound
-            }
-            AnyCertificate::RankLinear(c) => {
-                let checked = Checked::new(c.clone(), &ctx).map_err(|e| e.to_string())?;
-                if checked.claim().n != n || checked.claim().m != m {
-                    continue;
+        let claim = check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
+        match applies(&claim, (name_n, m), n) {
+            Ok((from_m, bound)) => {
+                let keep = out.bounds.get(&from_m).is_none_or(|l| l.bound < bound);
+                if keep {
+                    out.bounds.insert(from_m, Lower { bound, from_m, file: f });
                 }
-                u64::try_from(&checked.claim().bound)
-                    .map_err(|_| format!("{}: bound above 2^64", f.display()))?
             }
-            _ => continue,
-        };
-        out.insert(m, Lower { bound, from_m: m, file: f });
+            Err(why) => out.skipped.push(format!("{}: skipped: {why}", f.display())),
+        }
     }
     Ok(out)
 }
@@ -271,8 +353,9 @@ fn shared_cell(
 }
 
 /// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
-/// (`runner::interrupt`) only the rows finished.
-pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
+/// (`runner::interrupt`) only the rows finished. `Err` when a row has a lower bound above a
+/// certified upper bound (`Row::consistent`).
+pub fn run(job: &FrontierJob, progress: bool) -> Result<Vec<Row>, String> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
     let pw = if job.per_weight || job.shared || job.signed {
@@ -378,5 +461,9 @@ pub fn run(job: &FrontierJob, progress: bool) -> Vec<Row> {
     bar.finish();
     // After a signal the rows not started are missing (the caller says how many are done).
     let by_m: BTreeMap<u32, Row> = rows.into_iter().map(|r| (r.m, r)).collect();
-    job.ms.iter().filter_map(|m| by_m.get(m).cloned()).collect()
+    let rows: Vec<Row> = job.ms.iter().filter_map(|m| by_m.get(m).cloned()).collect();
+    for r in &rows {
+        r.consistent()?;
+    }
+    Ok(rows)
 }

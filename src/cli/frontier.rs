@@ -18,7 +18,9 @@ const MAX_SPARSE_ATTEMPTS: usize = 500;
 pub(super) const NOTES: &str = "\
 lower = best committed minip-rank/2 certificate at m' <= m; upper = exact ranks of overlap-polynomial
 heads, smaller degrees refuted (docs/math.md §10); m <= 64. --n N: correct on every length <= N, N <= 1024
-(§10.10); --out puts N > 3 in DIR/nN. Exit 1: a committed lower bound rejected; 2: an entry unknown.";
+(§10.10); --out puts N > 3 in DIR/nN. A certificate is used only when its claim implies the row's (its
+m' <= m, n' <= N, eps' >= 1/2, as read from the checked claim); any other is skipped with a warning.
+Exit 1: a committed lower bound rejected; 2: an entry unknown, or a lower bound above an upper bound.";
 
 #[derive(Args)]
 pub struct FrontierArgs {
@@ -252,7 +254,13 @@ fn one_n(
             super::warn(Some(format!("{} is not a directory: no lower bounds from it", dir.display())));
         }
         match read_lower_n(dir, top, n) {
-            Ok(l) => lowers.push(l),
+            Ok(l) => {
+                // A file whose claim does not give the frontier's bound: one line each.
+                for s in l.skipped {
+                    super::warn(Some(s));
+                }
+                lowers.push(l.bounds)
+            }
             Err(e) => {
                 eprintln!("minip: error: {e}");
                 return Ok(if e.contains(": rejected: ") { 1 } else { 2 });
@@ -277,7 +285,7 @@ fn one_n(
     };
     let t = Instant::now();
     crate::batch::runner::batch();
-    let rows = pool.install(|| run(&job, progress_wanted()));
+    let rows = pool.install(|| run(&job, progress_wanted()))?;
     let secs = t.elapsed().as_secs_f64();
     let stopped = crate::batch::runner::stopped(rows.len(), ms.len(), "m");
     let mut unknown = 0;

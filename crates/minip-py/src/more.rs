@@ -274,7 +274,7 @@ fn frontier(
     rank_dir: Option<String>,
     rank_linear_dir: Option<String>,
 ) -> PyResult<String> {
-    run(py, move || {
+    let (text, skipped) = run(py, move || {
         nonempty("m", &ms)?;
         if let Some(m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
             return Err(Failure::Input(format!("m: m = {m} is out of range (1..={MAX_FRONTIER_M})")));
@@ -298,19 +298,27 @@ fn frontier(
             }
         }
         let top = ms.iter().copied().max().unwrap_or(0);
-        let read = |d: &Option<String>| -> Result<BTreeMap<u32, Lower>, Failure> {
+        // Files whose claim gives no bound for these rows: a Python warning each, as the
+        // command line's one-line warnings.
+        let mut skipped = Vec::new();
+        let mut read = |d: &Option<String>| -> Result<BTreeMap<u32, Lower>, Failure> {
             match d {
                 None => Ok(BTreeMap::new()),
                 Some(d) if !Path::new(d).is_dir() => Err(Failure::Io(format!("{d}: not a directory"))),
-                Some(d) => frontier_batch::read_lower(Path::new(d), top).map_err(|e| {
-                    if e.contains(": rejected: ") {
-                        Failure::Rejected(e)
-                    } else {
-                        Failure::Input(e)
-                    }
-                }),
+                Some(d) => {
+                    let l = frontier_batch::read_lower(Path::new(d), top).map_err(|e| {
+                        if e.contains(": rejected: ") {
+                            Failure::Rejected(e)
+                        } else {
+                            Failure::Input(e)
+                        }
+                    })?;
+                    skipped.extend(l.skipped);
+                    Ok(l.bounds)
+                }
             }
         };
+        let (lower, lower_linear) = (read(&rank_dir)?, read(&rank_linear_dir)?);
         let job = FrontierJob {
             ms: ms.clone(),
             n: 3,
@@ -321,10 +329,10 @@ fn frontier(
             shared_m_max,
             sparse_m_max,
             sparse_attempts,
-            lower: read(&rank_dir)?,
-            lower_linear: read(&rank_linear_dir)?,
+            lower,
+            lower_linear,
         };
-        let rows = frontier_batch::run(&job, false);
+        let rows = frontier_batch::run(&job, false)?;
         let out: Vec<Value> = rows
             .iter()
             .map(|r| {
@@ -342,8 +350,12 @@ fn frontier(
                 })
             })
             .collect();
-        Ok(to_text(&Value::Array(out)))
-    })
+        Ok((to_text(&Value::Array(out)), skipped))
+    })?;
+    for s in skipped {
+        PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &std::ffi::CString::new(s)?, 1)?;
+    }
+    Ok(text)
 }
 
 /// `minip head verify`: an explicit head (a built-in `rank1`, `softmax`, `exact`, or a head
@@ -368,7 +380,12 @@ fn head_verify(
         if eps <= q(0, 1) {
             return Err(Failure::Input("eps: ε > 0 is required".into()));
         }
-        let h = minip::heads::load(&head, m, base.as_ref(), len)?;
+        let plan = minip::heads::Plan {
+            task: minip::heads::Task::Verify { lo: 1, hi: len },
+            eps: eps.clone(),
+            symmetry,
+        };
+        let h = minip::heads::load_for(&head, m, base.as_ref(), &plan)?;
         let r = minip::heads::eval::verify(&h, 1, len, &eps, symmetry, false)?;
         Ok(to_text(&json!({
             "head": r.head,
