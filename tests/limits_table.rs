@@ -496,6 +496,33 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    // ---- explicit heads: the work counted from the maps, at its finest step, the digits of
+    // softmax's base 10^d at m = 4 (numbers of about 4·3.3·d bits).
+    let head_budget = minip::heads::work::MAX_HEAD_WORK;
+    let head_work = |d: u64| {
+        let base = num_traits::pow(minip_check::rational::qi(10), d as usize);
+        let spec = minip::heads::builtin("softmax", Some(&base), 3).unwrap().unwrap();
+        let s = minip::heads::work::sizes(&spec, 4);
+        let q = minip::heads::work::queries(4, true, true);
+        minip::heads::work::tables(&s)
+            + minip::heads::work::walk(&s, q, 1, 3, &minip_check::rational::q(1, 2))
+    };
+    let d_head = last_true(1, 9999, |d| head_work(d) <= head_budget);
+    let head_printed: &'static str =
+        Box::leak(format!("head verify|attack|bench, <= {head_budget} units of work").into_boxed_str());
+    rows.push(Row {
+        limit: "head: work of the tables and the walk",
+        consts: &[],
+        printed: Box::leak(Box::new([head_printed])),
+        inside: args(&format!("head verify softmax --m 4 --len 3 --base 1{}", "0".repeat(d_head as usize))),
+        expect_inside: works(0, "verdict     correct", 60),
+        inside_mem: GIB,
+        outside: args(&format!("head verify softmax --m 4 --len 3 --base 1{}", "0".repeat(d_head as usize + 1))),
+        refusal: format!(
+            "units of work (table entries and sequence classes, weighted by the size of their numbers), above the supported {head_budget}"
+        ),
+    });
+
     // ---- files
     let gap = load("gap_holds.json").to_string();
     let pad = |bytes: u64| format!("{gap}{}", " ".repeat(bytes as usize - gap.len()));

@@ -75,6 +75,9 @@ pub const CLI_LIMITS: &str = "\
   frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
   rank --linear                 even m in 8..=256 (direct sums), then 512 and 1024 (eham512, eham1024),
                                    3 <= n <= 1024, eps = 1/2
+  head verify|attack|bench,     <= 800000000 units of work, counted before any table is built: 4^m
+  transition                       table entries and every sequence class walked, each weighted by the
+                                   size of its numbers (3 to 8 s at the limit)
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit; a repeated entry is refused; n is checked against each family's limit
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
