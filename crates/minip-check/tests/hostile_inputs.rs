@@ -133,7 +133,7 @@ fn the_convolution_estimate_refuses_in_closed_form_and_stops_at_its_limits() {
     let work = |h: u32| {
         let groups: Vec<(u32, Cells)> =
             (0..64).map(|_| (64, weight_groups(&Block { m: 64, rows: vec![] }))).collect();
-        convolution_work(h, &groups, limbs_for(0), u128::MAX, MAX_CONVOLUTION_STEPS)
+        convolution_work(h, &groups, limbs_for(0), MAX_CONVOLUTION_STEPS)
     };
     assert!(work(882).steps <= MAX_CONVOLUTION_STEPS && !work(882).stopped);
     assert!(work(883).steps > MAX_CONVOLUTION_STEPS && work(883).stopped);
@@ -146,9 +146,17 @@ fn the_convolution_estimate_refuses_in_closed_form_and_stops_at_its_limits() {
         rejected(&one_bit_blocks(64, 882, true)).starts_with("k = 36518, recounted 0 weight-882 codewords")
     );
     // Many one-bit blocks at a small h pass the scan and are refused on their limb operations,
-    // the count stopped as soon as it is past the limit.
-    assert!(too_large(&one_bit_blocks(4096, 40, false))
-        .starts_with("too large to check: at least 2000009034 limb operations in the convolution"));
+    // counted exactly (the steps bound the count's own time).
+    let groups: Vec<(u32, Cells)> =
+        (0..4096).map(|_| (1, weight_groups(&Block { m: 1, rows: vec![1] }))).collect();
+    let ops = ops_of_groups(40, &groups, limbs_for(4096));
+    assert_eq!(
+        too_large(&one_bit_blocks(4096, 40, false)),
+        format!(
+            "too large to check: about {ops} limb operations in the convolution, the limit is 2000000000"
+        )
+    );
+    assert_eq!(ops, dense_ops(40, &groups, limbs_for(4096)));
     // Unbounded, the count is the exact one (`ops_of_groups`, which the producer budgets with):
     // the same as walking every cell of every table, as the estimate used to.
     let block = |m: u32, rows: Vec<u64>| (m, weight_groups(&Block { m, rows }));
@@ -168,7 +176,7 @@ fn the_convolution_estimate_refuses_in_closed_form_and_stops_at_its_limits() {
         (2, vec![block(16, (0..11).map(|i| 0b11 << i).collect()), eham8()]),
     ];
     for (h, groups) in &sums {
-        let full = convolution_work(*h, groups, 2, u128::MAX, u128::MAX);
+        let full = convolution_work(*h, groups, 2, u128::MAX);
         assert_eq!((full.ops, full.stopped), (dense_ops(*h, groups, 2), false), "h = {h}");
         assert_eq!(full.ops, ops_of_groups(*h, groups, 2));
         assert!(full.ops > 0 && full.steps >= groups.len() as u128 * u128::from(h + 1).pow(2));

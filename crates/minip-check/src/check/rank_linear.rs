@@ -290,21 +290,17 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
     let limbs = limbs_for(dim as u32);
     let weights: BTreeMap<&Block, Cells> = distinct.keys().map(|b| (b, weight_groups(b))).collect();
     let groups: Vec<(u32, Cells)> = order.iter().map(|b| (b.m, weights[b].clone())).collect();
-    let work = convolution_work(p.h, &groups, limbs, MAX_CONVOLUTION_OPS, MAX_CONVOLUTION_STEPS);
-    let more = if work.stopped { "at least" } else { "about" };
+    let work = convolution_work(p.h, &groups, limbs, MAX_CONVOLUTION_STEPS);
     if work.steps > MAX_CONVOLUTION_STEPS {
         return Err(format!(
-            "too large to check: {more} {} steps of the convolution over {} blocks at h = {}, the limit is {MAX_CONVOLUTION_STEPS}",
+            "too large to check: at least {} steps of the convolution over {} blocks at h = {}, the limit is {MAX_CONVOLUTION_STEPS}",
             work.steps,
             groups.len(),
             p.h
         ));
     }
     if work.ops > MAX_CONVOLUTION_OPS {
-        return Err(format!(
-            "too large to check: {more} {} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}",
-            work.ops
-        ));
+        return Err(format!("too large to check: about {} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}", work.ops));
     }
     // 2. The pair tables of the distinct blocks, then the convolution.
     for (b, t) in distinct.iter_mut() {

@@ -265,7 +265,7 @@ pub fn weight_groups(b: &Block) -> Cells {
 /// `convolution_ops` from each block's cells `(a2, b2, entries)` (its table's, or the bound of
 /// `weight_groups`): the exact count, however long it takes (`convolution_work` stops early).
 pub fn ops_of_groups(h: u32, blocks: &[(u32, Cells)], limbs: usize) -> u128 {
-    convolution_work(h, blocks, limbs, u128::MAX, u128::MAX).ops
+    convolution_work(h, blocks, limbs, u128::MAX).ops
 }
 
 /// What the convolution of `pair_counts` costs (`convolution_work`): limb multiplications, and
@@ -278,34 +278,25 @@ pub struct ConvolutionWork {
     /// visited once per block (`(h + 1)²` per block, in closed form), and every nonempty cell
     /// meets every cell of the block's table.
     pub steps: u128,
-    /// Counting stopped early, at the first block past `max_ops` or `max_steps`: both are then
-    /// lower bounds (and one of them is past its limit).
+    /// Counting stopped early, past `max_steps`: both counts are then lower bounds.
     pub stopped: bool,
 }
 
 /// The work of `pair_counts` over blocks given by their cells (`weight_groups`, or a table's),
-/// counted before any table is enumerated, and in time bounded by the limits themselves: the
-/// scan of `(h + 1)²` cells per block is counted in closed form (first), and the cells are
-/// followed as a list of the nonempty ones, each block's steps added as they are met. Counting
-/// stops as soon as `ops > max_ops` or `steps > max_steps`, so it costs at most about
-/// `max_steps` steps of its own, whatever `h` and the number of blocks (a sum of thousands of
-/// one-bit blocks at `h = 512` used to spend seconds counting before it was refused).
-pub fn convolution_work(
-    h: u32,
-    blocks: &[(u32, Cells)],
-    limbs: usize,
-    max_ops: u128,
-    max_steps: u128,
-) -> ConvolutionWork {
+/// counted before any table is enumerated, in time bounded by the step limit itself: the scan
+/// of `(h + 1)²` cells per block is counted in closed form (first), then the cells are followed
+/// as a list of the nonempty ones, each block's steps added as they are met, and counting stops
+/// as soon as `steps > max_steps`. So it costs at most about `max_steps` steps of its own,
+/// whatever `h` and the number of blocks (a sum of thousands of one-bit blocks at `h = 512` used
+/// to spend seconds counting before it was refused); below that the counts are exact.
+pub fn convolution_work(h: u32, blocks: &[(u32, Cells)], limbs: usize, max_steps: u128) -> ConvolutionWork {
     let hh = h as usize + 1;
     let cells = (hh as u128) * (hh as u128);
     let mut w =
         ConvolutionWork { ops: 0, steps: (blocks.len() as u128).saturating_mul(cells), stopped: false };
     let limbs = limbs as u128;
-    let over = |w: &ConvolutionWork| w.ops.saturating_mul(limbs) > max_ops || w.steps > max_steps;
-    if over(&w) {
+    if w.steps > max_steps {
         w.stopped = true;
-        w.ops = w.ops.saturating_mul(limbs);
         return w;
     }
     let total: u64 = blocks.iter().map(|b| u64::from(b.0)).sum();
@@ -335,7 +326,7 @@ pub fn convolution_work(
                 w.ops = w.ops.saturating_add(chunks.saturating_mul(cnt));
             }
             w.steps = w.steps.saturating_add(groups.len() as u128);
-            if over(&w) {
+            if w.steps > max_steps {
                 w.stopped = true;
                 w.ops = w.ops.saturating_mul(limbs);
                 return w;
