@@ -140,7 +140,17 @@ fn main() {
         Err(e) => fail(&e),
     };
     let mut results = Vec::with_capacity(walk.files.len());
-    verify::verify_stream(&walk.files, a.jobs.unwrap_or_else(verify::default_jobs), |r| {
+    // The threads `verify_stream` starts (as many as asked, at most one per file), checked
+    // first: a count the system cannot start is a one-line error, not a failure mid-run.
+    let (jobs, from) = match a.jobs {
+        Some(j) => (j, format!("--jobs {j}")),
+        None => (verify::default_jobs(), "one per core".to_string()),
+    };
+    let workers = jobs.clamp(1, minip_check::limits::MAX_JOBS).min(walk.files.len().max(1));
+    if let Err(e) = can_start(workers) {
+        fail(&format!("cannot start {workers} worker threads ({from}): {e}; ask for fewer with --jobs"));
+    }
+    verify::verify_stream(&walk.files, jobs, |r| {
         if a.json {
             out(&json_line(&r));
         } else if !a.quiet || r.result.is_err() {
@@ -169,6 +179,45 @@ fn main() {
     }
     let unreadable = walk.skipped.iter().any(|s| s.unreadable);
     std::process::exit(if unreadable { EXIT_INPUT } else { exit_code(&results) });
+}
+
+/// Starts `n` threads that all run at once, then ends them: `Err` when the system cannot
+/// (address space, process limits). Before the first, the allocator is held to one arena per
+/// core (glibc gives each thread that allocates its own arena of 64 MiB of address space, up to
+/// 8 per core: 16 arenas on 2 cores fill `prlimit --as=1GiB` before any work); with that,
+/// 256 workers fit in 1 GiB.
+fn can_start(n: usize) -> std::io::Result<()> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_ARENA_MAX: i32 = -8;
+        let cores = verify::default_jobs().clamp(2, 1024) as i32;
+        // SAFETY: glibc's mallopt, called before any other thread of this process exists.
+        unsafe { mallopt(M_ARENA_MAX, cores) };
+    }
+    use std::sync::{Arc, RwLock};
+    let gate = Arc::new(RwLock::new(()));
+    let hold = gate.write().unwrap_or_else(|e| e.into_inner());
+    let mut started = Vec::with_capacity(n);
+    let mut failure = None;
+    for _ in 0..n {
+        let g = Arc::clone(&gate);
+        let worker = move || drop(g.read());
+        match std::thread::Builder::new().spawn(worker) {
+            Ok(h) => started.push(h),
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    drop(hold);
+    for h in started {
+        let _ = h.join();
+    }
+    failure.map_or(Ok(()), Err)
 }
 
 /// A `verify.file` record: the claim as data and its summary line, or the reason.
