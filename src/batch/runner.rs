@@ -25,10 +25,13 @@ pub fn is_batch() -> bool {
     BATCH.load(Ordering::SeqCst)
 }
 
-/// `Err("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for: the message every
-/// batch ends with after a signal (exit 2), with the count of items whose results it printed.
+/// `Err("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for and items were
+/// left out: the message every batch ends with after a signal (exit 2), with the count of
+/// items whose results it printed. A signal that came when every item was already done or in
+/// progress (`done == total`) left nothing out: the batch reports as usual, with its own exit
+/// status.
 pub fn stopped(done: usize, total: usize, what: &str) -> Result<(), String> {
-    if interrupted() {
+    if interrupted() && done < total {
         return Err(format!("interrupted after {done} of {total} {what} (every file written is complete)"));
     }
     Ok(())

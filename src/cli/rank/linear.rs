@@ -94,6 +94,8 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let results = pool.install(|| search::run(&lib, &eps, &jobs, progress_wanted()));
     // The explicit-code method (today's `minip rank`) where it applies.
     let mut explicit_bounds: BTreeMap<(u32, u32), u64> = BTreeMap::new();
+    // Explicit-method items asked for and done (after a signal, those not started are not).
+    let (mut explicit_asked, mut explicit_done) = (0, 0);
     if !a.no_explicit {
         for &n in &ns {
             let small: Vec<u32> = ms.iter().copied().filter(|&m| m <= EXPLICIT_M_MAX).collect();
@@ -107,6 +109,8 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
                     explicit::best_for_m(&job, &ratios, m)
                 })
             });
+            explicit_asked += small.len();
+            explicit_done += got.len();
             for (m, r) in got.into_iter().map(|(i, r)| (&small[i], r)) {
                 match r {
                     Ok(r) => {
@@ -142,7 +146,9 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             )?;
         }
     }
-    let stopped = crate::batch::runner::stopped(done, jobs.len(), "(m, n)");
+    // Complete only when every (m, n) and every explicit-method item is done.
+    let stopped = crate::batch::runner::stopped(done, jobs.len(), "(m, n)")
+        .and_then(|()| crate::batch::runner::stopped(explicit_done, explicit_asked, "explicit-method items"));
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         let explicit_pts: Vec<(u32, u32, f64)> =
             explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
