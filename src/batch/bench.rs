@@ -155,18 +155,50 @@ pub struct YardstickRun {
     pub timed_out: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-    /// esolver only (exact): its optimal value equals the certified ratio.
+    /// Its optimal value equals the certified ratio (esolver: exactly; glpsol, which prints
+    /// about ten digits: within a relative 1e-9); false when it printed none or another one;
+    /// absent when it was stopped by the timeout.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agrees: Option<bool>,
-    /// Its seconds over minip's (a lower bound when it timed out).
+    /// Its seconds over minip's (a lower bound when it timed out); 0 when it failed (no
+    /// optimal value, or another one than the certified ratio): then nothing was compared.
     pub speedup: f64,
     pub said: String,
+}
+
+impl YardstickRun {
+    /// Solved the same LP to the certified ratio, or was stopped by the timeout (its
+    /// speed-up is then a lower bound): a speed-up was measured.
+    pub fn measured(&self) -> bool {
+        self.timed_out || self.agrees == Some(true)
+    }
+    /// Finished with an optimal value other than the certified ratio.
+    pub fn differs(&self) -> bool {
+        !self.timed_out && self.value.is_some() && self.agrees == Some(false)
+    }
+    /// Finished without an optimal value (it could not be run, or it printed none).
+    pub fn failed(&self) -> bool {
+        !self.timed_out && self.value.is_none()
+    }
+}
+
+/// Whether a yardstick's printed optimal value is the certified ratio `r`: exactly for esolver
+/// (a rational), within a relative 1e-9 for glpsol (a decimal of about ten digits).
+pub fn same_value(tool: Yardstick, printed: &str, r: &minip_check::rational::Rat) -> bool {
+    use minip_check::rational::{parse_rational, to_f64};
+    match tool {
+        Yardstick::Esolver => parse_rational(printed).is_ok_and(|v| &v == r),
+        Yardstick::Glpsol => printed.parse::<f64>().is_ok_and(|v| {
+            let r = to_f64(r);
+            v.is_finite() && (v - r).abs() <= 1e-9 * r.abs().max(1.0)
+        }),
+    }
 }
 
 /// Certifies `R(0, h; h)` (n = 3, ε = 1/2) and runs each yardstick on the exported LP, one
 /// after the other (never side by side in time, so that they do not share the cores).
 pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyBenchRow, String> {
-    use minip_check::rational::{fmt_q, parse_rational, q};
+    use minip_check::rational::{fmt_q, q};
     let eps = q(1, 2);
     let t = Instant::now();
     let (c, st) = crate::certify::ratio::forced_ratio_stats(3, &eps, h, 0, h, false)?;
@@ -176,9 +208,9 @@ pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyB
     let mut yardsticks = Vec::new();
     for &tool in tools {
         let e = external_exact(tool, &lp, timeout, &format!("h{h}"))?;
-        let agrees = (tool == Yardstick::Esolver)
-            .then(|| e.value.as_deref().and_then(|v| parse_rational(v).ok()).is_some_and(|v| v == r));
-        yardsticks.push(YardstickRun {
+        // A run that timed out has no value to compare; any other is compared with the ratio.
+        let agrees = (!e.timed_out).then(|| e.value.as_deref().is_some_and(|v| same_value(tool, v, &r)));
+        let mut run = YardstickRun {
             solver: tool.name().into(),
             seconds: e.seconds,
             timed_out: e.timed_out,
@@ -186,7 +218,19 @@ pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyB
             agrees,
             speedup: e.seconds / seconds.max(1e-9),
             said: e.said,
-        });
+        };
+        if !run.measured() {
+            // Nothing was compared: no speed-up.
+            run.speedup = 0.0;
+            if run.differs() {
+                run.said = format!(
+                    "{} (its value {} is not the certified ratio)",
+                    run.said,
+                    run.value.as_deref().unwrap_or("")
+                );
+            }
+        }
+        yardsticks.push(run);
     }
     let p = st.phases;
     Ok(AmplifyBenchRow {

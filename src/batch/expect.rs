@@ -14,7 +14,7 @@
 use minip_check::rational::{fmt_q, parse_rational};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The three kinds of record a table can hold, one per command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,11 +133,30 @@ fn normal(field: &str, value: &str) -> String {
     }
 }
 
-/// One expected outcome: its line in the table and its compared values.
+/// The separator of the fields of a key (and of the values) as stored: a control character
+/// that no field value of a record holds.
+const SEP: char = '\u{1f}';
+
+/// The longest line a table may have: a record is a few hundred bytes, so a longer line is not
+/// one (and would cost its length many times over to parse).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The most columns a CSV table may have (a record has about 20 fields).
+pub const MAX_COLUMNS: usize = 256;
+
+/// One expected outcome: its line in the table and its compared values (in the order of
+/// `Table::compared`, joined by `SEP`: one allocation per row, so that a table of the input
+/// limit takes a few times its size in memory, not tens of times).
 #[derive(Clone, Debug)]
 struct Expected {
     line: usize,
-    values: BTreeMap<&'static str, String>,
+    values: Box<str>,
+}
+
+impl Expected {
+    fn value(&self, i: usize) -> &str {
+        self.values.split(SEP).nth(i).unwrap_or("")
+    }
 }
 
 /// A parsed table of expected outcomes.
@@ -148,9 +167,8 @@ pub struct Table {
     pub source: String,
     /// The compared values the table states (a CSV table may state fewer than all).
     compared: Vec<&'static str>,
-    rows: BTreeMap<Vec<String>, Expected>,
-    /// Keys in table order.
-    order: Vec<Vec<String>>,
+    /// By key (the key fields, normalized, joined by `SEP`).
+    rows: HashMap<Box<str>, Expected>,
 }
 
 impl Table {
@@ -163,27 +181,41 @@ impl Table {
     }
 }
 
-/// Parses a table: JSON Lines (the first non-blank line starts with `{`) or CSV with a header.
-/// Every error names the line.
-pub fn parse_table(text: &str, kind: Kind, source: &str) -> Result<Table, String> {
+/// The most configurations a table checked against a grid of `grid` configurations may list:
+/// twice the grid, or 1000. A table of the grid lists each configuration once; rows beyond the
+/// grid are reported one by one as stale, up to this many, and a longer table is not a table
+/// of this grid (it is refused before it is read to the end).
+pub fn max_rows(grid: usize) -> usize {
+    grid.saturating_mul(2).max(1000)
+}
+
+/// Parses a table checked against a grid of `grid` configurations: JSON Lines (the first
+/// non-blank line starts with `{`) or CSV with a header. Every error names the line. Each line
+/// is parsed and reduced to its key and compared values at once, so the memory taken is a
+/// small multiple of the table's size (see `max_rows` for the number of rows read).
+pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<Table, String> {
     let first = text.lines().find(|l| !l.trim().is_empty());
     let Some(first) = first else {
         return Err(format!("{source}: empty table (write one with `{} > TABLE`)", kind.command()));
     };
     let (required, optional) = kind.values();
-    let mut table = Table {
-        kind,
-        source: source.to_string(),
-        compared: Vec::new(),
-        rows: BTreeMap::new(),
-        order: Vec::new(),
+    let mut table = Table { kind, source: source.to_string(), compared: Vec::new(), rows: HashMap::new() };
+    let limit = max_rows(grid);
+    let long = |i: usize| {
+        format!(
+            "{source}: line {}: longer than {} MiB (a record is a few hundred bytes)",
+            i + 1,
+            MAX_LINE_BYTES >> 20
+        )
     };
-    let mut rows: Vec<(usize, Row)> = Vec::new();
     if first.trim_start().starts_with('{') {
         table.compared = required.iter().chain(optional).copied().collect();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
+            }
+            if line.len() > MAX_LINE_BYTES {
+                return Err(long(i));
             }
             let at = |e: &str| format!("{source}: line {}: {e}", i + 1);
             minip_check::read::reject_duplicate_keys(line).map_err(|e| at(&e))?;
@@ -198,65 +230,96 @@ pub fn parse_table(text: &str, kind: Kind, source: &str) -> Result<Table, String
                     )));
                 }
             }
-            let mut r = Row::new();
-            for (k, v) in &o {
-                if let Some(s) = scalar(v) {
-                    r.insert(k.clone(), s);
-                }
-            }
-            rows.push((i + 1, r));
+            add(&mut table, i + 1, limit, grid, |f| o.get(f).and_then(scalar))?;
         }
     } else {
-        let header = split_csv(first).map_err(|e| format!("{source}: line 1: {e}"))?;
         let start = text.lines().position(|l| !l.trim().is_empty()).expect("a first line");
+        if first.len() > MAX_LINE_BYTES {
+            return Err(long(start));
+        }
+        let at1 = |e: &str| format!("{source}: line {}: {e}", start + 1);
+        let header = split_csv(first).map_err(|e| at1(&e))?;
+        if header.len() > MAX_COLUMNS {
+            return Err(at1(&format!(
+                "{} columns, more than the {MAX_COLUMNS} a table may have",
+                header.len()
+            )));
+        }
+        // A column named twice: one reader takes the first, another the last.
+        let mut column: HashMap<&str, usize> = HashMap::new();
+        for (c, h) in header.iter().enumerate() {
+            if let Some(prev) = column.insert(h.as_str(), c) {
+                return Err(at1(&format!("column {h} appears twice (columns {} and {})", prev + 1, c + 1)));
+            }
+        }
         table.compared = required
             .iter()
             .copied()
-            .chain(optional.iter().copied().filter(|f| header.iter().any(|h| h == f)))
+            .chain(optional.iter().copied().filter(|f| column.contains_key(f)))
             .collect();
         for (i, line) in text.lines().enumerate().skip(start + 1) {
             if line.trim().is_empty() {
                 continue;
+            }
+            if line.len() > MAX_LINE_BYTES {
+                return Err(long(i));
             }
             let at = |e: &str| format!("{source}: line {}: {e}", i + 1);
             let cells = split_csv(line).map_err(|e| at(&e))?;
             if cells.len() != header.len() {
                 return Err(at(&format!("{} cells, the header has {}", cells.len(), header.len())));
             }
-            let r: Row = header.iter().cloned().zip(cells).filter(|(_, v)| !v.is_empty()).collect();
-            rows.push((i + 1, r));
+            add(&mut table, i + 1, limit, grid, |f| {
+                column.get(f).map(|&c| cells[c].clone()).filter(|v| !v.is_empty())
+            })?;
         }
-    }
-    for (line, r) in rows {
-        let at = |e: &str| format!("{source}: line {line}: {e}");
-        let key = key_of(kind, &r).map_err(|e| at(&e))?;
-        let mut values = BTreeMap::new();
-        for &f in &table.compared {
-            match r.get(f) {
-                Some(v) if v == "unknown" => {
-                    return Err(at(&format!(
-                        "{f} is unknown: nothing was certified there, so it cannot be expected (rerun the command that wrote the table)"
-                    )))
-                }
-                Some(v) => {
-                    values.insert(f, normal(f, v));
-                }
-                None if required.contains(&f) => return Err(at(&format!("field {f} missing"))),
-                None => {
-                    values.insert(f, String::new());
-                }
-            }
-        }
-        if let Some(prev) = table.rows.get(&key) {
-            return Err(at(&format!("{} is listed twice (first on line {})", name(kind, &key), prev.line)));
-        }
-        table.order.push(key.clone());
-        table.rows.insert(key, Expected { line, values });
     }
     if table.rows.is_empty() {
         return Err(format!("{source}: no configurations in the table"));
     }
     Ok(table)
+}
+
+/// Adds the row of table line `line`, whose fields `get` gives.
+fn add(
+    table: &mut Table,
+    line: usize,
+    limit: usize,
+    grid: usize,
+    get: impl Fn(&str) -> Option<String>,
+) -> Result<(), String> {
+    let (kind, source) = (table.kind, &table.source);
+    let at = |e: &str| format!("{source}: line {line}: {e}");
+    if table.rows.len() == limit {
+        return Err(at(&format!(
+            "more than {limit} configurations, for a grid of {}: not a table of this grid (write one with `{} > TABLE`)",
+            crate::print::count(grid, "configuration", "configurations"),
+            kind.command()
+        )));
+    }
+    let key = key_of(kind, &get).map_err(|e| at(&e))?;
+    let (required, _) = kind.values();
+    let mut values = String::new();
+    for (i, &f) in table.compared.iter().enumerate() {
+        if i > 0 {
+            values.push(SEP);
+        }
+        match get(f) {
+            Some(v) if v == "unknown" => {
+                return Err(at(&format!(
+                    "{f} is unknown: nothing was certified there, so it cannot be expected (rerun the command that wrote the table)"
+                )))
+            }
+            Some(v) => values.push_str(&normal(f, &v)),
+            None if required.contains(&f) => return Err(at(&format!("field {f} missing"))),
+            None => {}
+        }
+    }
+    if let Some(prev) = table.rows.get(key.as_str()) {
+        return Err(at(&format!("{} is listed twice (first on line {})", name(kind, &key), prev.line)));
+    }
+    table.rows.insert(key.into_boxed_str(), Expected { line, values: values.into_boxed_str() });
+    Ok(())
 }
 
 /// Splits one CSV line: cells separated by commas, a cell in double quotes may hold commas
@@ -289,24 +352,34 @@ fn split_csv(line: &str) -> Result<Vec<String>, String> {
     Ok(cells)
 }
 
-/// The key of a row: its key fields, normalized, defaults filled in.
-fn key_of(kind: Kind, r: &Row) -> Result<Vec<String>, String> {
-    kind.keys()
-        .iter()
-        .map(|KeyField(f, default)| match (r.get(*f), default) {
-            (Some(v), _) => Ok(normal(f, v)),
-            (None, Some(d)) => Ok(d.to_string()),
-            (None, None) => Err(format!("field {f} missing")),
-        })
-        .collect()
+/// The key of a row whose fields `get` gives: its key fields, normalized, defaults filled
+/// in, joined by `SEP`.
+fn key_of(kind: Kind, get: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+    let mut key = String::new();
+    for (i, KeyField(f, default)) in kind.keys().iter().enumerate() {
+        if i > 0 {
+            key.push(SEP);
+        }
+        match (get(f), default) {
+            (Some(v), _) => key.push_str(&normal(f, &v)),
+            (None, Some(d)) => key.push_str(d),
+            (None, None) => return Err(format!("field {f} missing")),
+        }
+    }
+    Ok(key)
+}
+
+/// The key of a record of a run.
+fn row_key(kind: Kind, r: &Row) -> Result<String, String> {
+    key_of(kind, |f| r.get(f).cloned())
 }
 
 /// A configuration by all its parameters: `n=3 eps=1/2 h=1 u=0 w=1 family=paper bound=paper`,
 /// the setting and `m` only when given.
-pub fn name(kind: Kind, key: &[String]) -> String {
+fn name(kind: Kind, key: &str) -> String {
     kind.keys()
         .iter()
-        .zip(key)
+        .zip(key.split(SEP))
         .filter(|(KeyField(f, _), v)| !(v.is_empty() && matches!(*f, "setting" | "m")))
         .map(
             |(KeyField(f, _), v)| {
@@ -359,20 +432,24 @@ impl Report {
     }
 }
 
-/// Compares a run with a table. `grid` is every configuration of the grid (as rows), `run`
-/// the records of this run: all of `grid`, or one shard of it. A table row whose
-/// configuration is in the grid but not in this run belongs to another shard and is left
-/// alone; a table row that is no configuration of the grid at all is a change in every shard
-/// (a stale table fails wherever it is run).
-pub fn compare(table: &Table, grid: &[Row], run: &[Row]) -> Report {
+/// Compares a run with a table. `grid` is every configuration of the grid (as rows, read
+/// once and not kept), `run` the records of this run: all of `grid`, or one shard of it. A
+/// table row whose configuration is in the grid but not in this run belongs to another shard
+/// and is left alone; a table row that is no configuration of the grid at all is a change in
+/// every shard (a stale table fails wherever it is run).
+pub fn compare<R: std::borrow::Borrow<Row>>(
+    table: &Table,
+    grid: impl IntoIterator<Item = R>,
+    run: &[Row],
+) -> Report {
     let kind = table.kind;
     let mut rep = Report::default();
-    let mut seen: BTreeSet<Vec<String>> = BTreeSet::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for r in run {
-        let Ok(key) = key_of(kind, r) else { continue };
+        let Ok(key) = row_key(kind, r) else { continue };
         rep.compared += 1;
-        seen.insert(key.clone());
         let who = name(kind, &key);
+        seen.insert(key.clone());
         if r.get("verdict").map(String::as_str) == Some("unknown") {
             rep.unknown += 1;
             let why = r.get("reason").cloned().unwrap_or_default();
@@ -380,7 +457,7 @@ pub fn compare(table: &Table, grid: &[Row], run: &[Row]) -> Report {
             continue;
         }
         let got = |f: &str| r.get(f).map(|v| normal(f, v)).unwrap_or_default();
-        match table.rows.get(&key) {
+        match table.rows.get(key.as_str()) {
             None => {
                 rep.changes += 1;
                 let (req, _) = kind.values();
@@ -392,8 +469,9 @@ pub fn compare(table: &Table, grid: &[Row], run: &[Row]) -> Report {
                 let diffs: Vec<String> = table
                     .compared
                     .iter()
-                    .filter(|f| got(f) != exp.values[*f])
-                    .map(|f| format!("{f} {} (expected {})", shown(&got(f)), shown(&exp.values[*f])))
+                    .enumerate()
+                    .filter(|(i, f)| got(f) != exp.value(*i))
+                    .map(|(i, f)| format!("{f} {} (expected {})", shown(&got(f)), shown(exp.value(i))))
                     .collect();
                 if !diffs.is_empty() {
                     rep.changes += 1;
@@ -406,18 +484,28 @@ pub fn compare(table: &Table, grid: &[Row], run: &[Row]) -> Report {
             }
         }
     }
-    let in_grid: BTreeSet<Vec<String>> = grid.iter().filter_map(|r| key_of(kind, r).ok()).collect();
-    for key in &table.order {
-        if seen.contains(key) || in_grid.contains(key) {
-            continue;
+    // The table's rows of neither this run nor the grid, in table order.
+    let mut stale: HashSet<&str> = table.rows.keys().map(|k| &**k).filter(|k| !seen.contains(*k)).collect();
+    for g in grid {
+        if stale.is_empty() {
+            break;
         }
+        if let Ok(key) = row_key(kind, g.borrow()) {
+            stale.remove(key.as_str());
+        }
+    }
+    let mut stale: Vec<(&str, &Expected)> = stale.into_iter().map(|k| (k, &table.rows[k])).collect();
+    stale.sort_by_key(|(_, e)| e.line);
+    for (key, exp) in stale {
         rep.changes += 1;
-        let exp = &table.rows[key];
         let (req, _) = kind.values();
         let what: Vec<String> = ["verdict"]
             .iter()
             .chain(req)
-            .filter_map(|f| exp.values.get(f).map(|v| format!("{f} {}", shown(v))))
+            .filter_map(|f| {
+                let i = table.compared.iter().position(|c| c == f)?;
+                Some(format!("{f} {}", shown(exp.value(i))))
+            })
             .collect();
         rep.lines.push(format!(
             "expect: not in the grid: {} (table line {}: {})",
@@ -463,13 +551,13 @@ mod tests {
     fn equal_tables_pass_and_every_kind_of_change_is_one_line() {
         let run_text = gap_line(1, "broken") + &gap_line(2, "holds") + &gap_line(3, "holds");
         let run = rows(&run_text);
-        let t = parse_table(&run_text, Kind::Gap, "t").unwrap();
+        let t = parse_table(&run_text, Kind::Gap, "t", 10).unwrap();
         let rep = compare(&t, &run, &run);
         assert_eq!((rep.changes, rep.unknown, rep.compared, rep.exit_code()), (0, 0, 3, 0));
 
         // One edited verdict: exit 1, one line naming the configuration by all its parameters.
         let edited = gap_line(1, "holds") + &gap_line(2, "holds") + &gap_line(3, "holds");
-        let rep = compare(&parse_table(&edited, Kind::Gap, "t").unwrap(), &run, &run);
+        let rep = compare(&parse_table(&edited, Kind::Gap, "t", 10).unwrap(), &run, &run);
         assert_eq!(rep.exit_code(), 1);
         assert_eq!(
             rep.lines,
@@ -478,7 +566,7 @@ mod tests {
 
         // Missing from the table, and a row that is no configuration of the grid.
         let short = gap_line(2, "holds") + &gap_line(3, "holds") + &gap_line(4, "holds");
-        let rep = compare(&parse_table(&short, Kind::Gap, "t").unwrap(), &run, &run);
+        let rep = compare(&parse_table(&short, Kind::Gap, "t", 10).unwrap(), &run, &run);
         assert_eq!(rep.changes, 2);
         assert_eq!(
             rep.lines,
@@ -493,11 +581,11 @@ mod tests {
     fn a_shard_leaves_the_other_shards_rows_alone_but_not_stale_rows() {
         let all_text = gap_line(1, "broken") + &gap_line(2, "holds") + &gap_line(3, "holds");
         let all = rows(&all_text);
-        let t = parse_table(&all_text, Kind::Gap, "t").unwrap();
+        let t = parse_table(&all_text, Kind::Gap, "t", 10).unwrap();
         let rep = compare(&t, &all, &all[1..2]);
         assert_eq!((rep.changes, rep.compared, rep.exit_code()), (0, 1, 0));
         let stale = all_text.clone() + &gap_line(5, "holds");
-        let rep = compare(&parse_table(&stale, Kind::Gap, "t").unwrap(), &all, &all[1..2]);
+        let rep = compare(&parse_table(&stale, Kind::Gap, "t", 10).unwrap(), &all, &all[1..2]);
         assert_eq!(rep.exit_code(), 1);
         assert!(rep.lines[0].contains("not in the grid: n=3 eps=1/2 h=5"), "{:?}", rep.lines);
     }
@@ -505,11 +593,11 @@ mod tests {
     #[test]
     fn unknown_is_an_error_in_a_run_and_refused_in_a_table() {
         let text = gap_line(2, "holds");
-        let t = parse_table(&text, Kind::Gap, "t").unwrap();
+        let t = parse_table(&text, Kind::Gap, "t", 10).unwrap();
         let run = rows(&gap_line(2, "unknown"));
         let rep = compare(&t, &run, &run);
         assert_eq!((rep.unknown, rep.changes, rep.exit_code()), (1, 0, 2));
-        let e = parse_table(&gap_line(2, "unknown"), Kind::Gap, "t").unwrap_err();
+        let e = parse_table(&gap_line(2, "unknown"), Kind::Gap, "t", 10).unwrap_err();
         assert!(e.contains("line 1: verdict is unknown"), "{e}");
     }
 
@@ -524,8 +612,15 @@ mod tests {
             (ok.replace("\"h\":2,", ""), "line 1: field h missing"),
             (ok.replace("\"verdict\"", "\"verdict\":\"x\",\"verdict\""), "duplicate key"),
             ("n,eps,h\n3,1/2\n".into(), "line 2: 2 cells, the header has 3"),
+            // A column named twice: the first would say one thing, the last another.
+            (
+                "n,eps,h,u,w,family,verdict,bound,verdict\n3,1/2,2,0,2,paper,holds,paper,broken\n".into(),
+                "line 1: column verdict appears twice (columns 7 and 9)",
+            ),
+            (format!("{}\n", vec!["c"; MAX_COLUMNS + 1].join(",")), "line 1: 257 columns, more than the 256"),
+            (ok.clone() + &" ".repeat(MAX_LINE_BYTES + 1) + "x\n", "line 2: longer than 1 MiB"),
         ] {
-            let e = parse_table(&text, Kind::Gap, "t").unwrap_err();
+            let e = parse_table(&text, Kind::Gap, "t", 10).unwrap_err();
             assert!(e.contains(needle), "{e}");
             assert_eq!(e.lines().count(), 1);
         }
@@ -537,7 +632,7 @@ mod tests {
         let csv = "n,eps,h,u,w,d,family,kstar,kstar_float,paper_k,relation,attained\n\
                    3,1/2,2,0,2,2,paper,1,1.000000,1,sharp,false\n\
                    3,0.5,3,0,3,3,paper,4/2,2.000000,2,sharp,false\n";
-        let t = parse_table(csv, Kind::Sharp, "t.csv").unwrap();
+        let t = parse_table(csv, Kind::Sharp, "t.csv", 10).unwrap();
         let rec = |h: u32, kstar: &str| -> Row {
             [
                 ("n", "3".to_string()),
@@ -567,5 +662,22 @@ mod tests {
         // Quoted cells hold a setting with commas.
         assert_eq!(split_csv("a,\"max-ip, signed\",\"x\"\"y\"").unwrap(), ["a", "max-ip, signed", "x\"y"]);
         assert!(split_csv("a,\"b").is_err());
+    }
+
+    #[test]
+    fn a_table_much_longer_than_its_grid_is_refused_before_it_is_read_to_the_end() {
+        // Rows beyond the grid are stale rows, reported one by one up to twice the grid (or
+        // 1000); past that the table is not one of this grid.
+        let thousand: String = (1..=1000).map(|h| gap_line(h, "holds")).collect();
+        assert_eq!(parse_table(&thousand, Kind::Gap, "t", 10).unwrap().len(), 1000);
+        let text = thousand + &gap_line(1001, "holds");
+        let e = parse_table(&text, Kind::Gap, "t", 10).unwrap_err();
+        assert_eq!(
+            e,
+            "t: line 1001: more than 1000 configurations, for a grid of 10 configurations: not a table of this grid (write one with `minip sweep GRID --json > TABLE`)"
+        );
+        assert_eq!(parse_table(&text, Kind::Gap, "t", 501).unwrap().len(), 1001);
+        let e = parse_table(&text, Kind::Gap, "t", 500).unwrap_err();
+        assert!(e.starts_with("t: line 1001: more than 1000 configurations, for a grid of 500"), "{e}");
     }
 }

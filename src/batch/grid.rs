@@ -333,13 +333,28 @@ impl Grid {
     }
 }
 
-/// Shard `i` of `N` (0-based): a contiguous block, so concatenating the outputs of
-/// shards `0..N` in order gives exactly the unsharded output.
+/// Shard `i` of `N` (0-based, `i < N`): a contiguous block, so concatenating the outputs of
+/// shards `0..N` in order gives exactly the unsharded output. Every shard holds at least one
+/// item when `N ≤ items.len()` (`shard_of` refuses more shards than items).
 pub fn shard<T>(items: &[T], i: usize, count: usize) -> &[T] {
-    let len = items.len();
-    let start = len * i / count;
-    let end = len * (i + 1) / count;
-    &items[start..end]
+    // In 128 bits: `len · i` overflows 64 bits for the largest shard numbers.
+    let at = |k: usize| (items.len() as u128 * k as u128 / count as u128) as usize;
+    &items[at(i)..at(i + 1)]
+}
+
+/// The shard `--shard I/N` (`spec`) of a grid's configurations, with `I` and `N`. More shards
+/// than configurations are refused: some shards would be empty, and an empty shard would run
+/// and compare nothing, and pass.
+pub fn shard_of<'a, T>(items: &'a [T], spec: &str) -> Result<(&'a [T], usize, usize), String> {
+    let (i, n) = crate::ranges::parse_shard(spec)?;
+    if n > items.len() {
+        return Err(format!(
+            "--shard {spec}: {n} shards of a grid of {}: some shards would be empty (at most {} shards)",
+            crate::print::count(items.len(), "configuration", "configurations"),
+            items.len()
+        ));
+    }
+    Ok((shard(items, i, n), i, n))
 }
 
 #[cfg(all(test, feature = "cli"))]
@@ -354,6 +369,17 @@ mod tests {
         assert_eq!(all.len(), 2 * 4 * 2); // n × (h,u,w) with h ≤ 2 × bounds
         let joined: Vec<_> = (0..3).flat_map(|i| shard(&all, i, 3).to_vec()).collect();
         assert_eq!(joined, all);
+        // As many shards as configurations: one each; more are refused; the largest shard
+        // numbers do not overflow.
+        assert!((0..16).all(|i| shard_of(&all, &format!("{i}/16")).unwrap().0.len() == 1));
+        assert_eq!(
+            shard_of(&all, "3/17").unwrap_err(),
+            "--shard 3/17: 17 shards of a grid of 16 configurations: some shards would be empty (at most 16 shards)"
+        );
+        let big = vec![0u8; 1 << 20];
+        assert_eq!(shard(&big, 0, usize::MAX).len(), 0);
+        assert_eq!(shard(&big, usize::MAX - 1, usize::MAX).len(), 1);
+        assert_eq!(shard(&big, (1 << 20) - 1, 1 << 20), [0]);
         assert_eq!(g.sharp_instances().len(), 2 * 4);
         // The sharp grid (no bounds) is the same format.
         let s = parse_grid("n = [3]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"all\"]\n").unwrap();

@@ -351,13 +351,19 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
     }
     let mut worst: Option<f64> = None;
     let mut disagree = 0;
+    let (mut failed, mut failures): (Option<String>, usize) = (None, 0);
     for h in hs {
         let row = amplify_row(h, &tools, a.timeout)?;
         spin.inc(1);
-        if let Some(y) = row.yardsticks.first() {
+        // Only a yardstick that reached the certified ratio (or the timeout) has a speed-up.
+        if let Some(y) = row.yardsticks.first().filter(|y| y.measured()) {
             worst = Some(worst.map_or(y.speedup, |w: f64| w.min(y.speedup)));
         }
-        disagree += row.yardsticks.iter().filter(|y| y.agrees == Some(false) && !y.timed_out).count();
+        disagree += row.yardsticks.iter().filter(|y| y.differs()).count();
+        for y in row.yardsticks.iter().filter(|y| y.failed()) {
+            failed.get_or_insert_with(|| format!("{} at h = {}: {}", y.solver, row.h, y.said));
+            failures += 1;
+        }
         if a.json {
             let v = serde_json::to_value(&row).map_err(|e| e.to_string())?;
             emit(&json::record("amplify.bench", &v))?;
@@ -375,21 +381,17 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
             row.ratio
         );
         for y in &row.yardsticks {
-            let agree = match y.agrees {
-                Some(true) => ", =R",
-                Some(false) if !y.timed_out => ", NOT R",
-                _ => "",
+            let said = match y.agrees {
+                Some(true) => format!("{:.2}, =R", y.seconds),
+                Some(false) if y.differs() => format!("{:.2}, NOT R", y.seconds),
+                _ => y.said.clone(),
             };
-            let said = if y.timed_out || y.value.is_none() {
-                y.said.clone()
-            } else {
-                format!("{:.2}{agree}", y.seconds)
-            };
-            line.push_str(&format!(
-                " {:<22} {:<9}",
-                said,
+            let speedup = if y.measured() {
                 format!("{}{:.1}x", if y.timed_out { ">" } else { "" }, y.speedup)
-            ));
+            } else {
+                "-".into()
+            };
+            line.push_str(&format!(" {:<22} {:<9}", said, speedup));
         }
         line.push('\n');
         emit(&line)?;
@@ -402,6 +404,12 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
         eprintln!("{disagree} yardstick values differ from the certified ratio");
         return Ok(1);
     }
+    if let Some(first) = failed {
+        return Err(format!(
+            "{failures} yardstick run{} gave no optimal value, so no speed-up was measured there (first: {first})",
+            if failures == 1 { "" } else { "s" }
+        ));
+    }
     Ok(0)
 }
 
@@ -410,14 +418,30 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
 fn cmd_grid(a: &AmplifyArgs, path: &std::path::Path) -> Result<i32, String> {
     let text = minip_check::read::read_text(path)?;
     let g = crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    // No output replaces the grid or the table (under its name or a link to it).
+    let inputs =
+        crate::print::Inputs::new().add("the grid", path).add_some("the --expect table", a.expect.as_deref());
+    if let Some(p) = &a.plot {
+        inputs.refuse_file("--plot", p)?;
+    }
+    if let Some(dir) = &a.out {
+        let jobs = || g.series.iter().flat_map(|s| s.jobs.iter());
+        inputs.refuse_dir("--out", dir, |name| {
+            jobs().any(|j| name == format!("{}.json", report::stem(g.n, &g.eps, j)))
+        })?;
+    }
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
     }
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
-    let table =
-        a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Series)).transpose()?;
+    let configurations = g.series.iter().map(|s| s.jobs.len()).sum();
+    let table = a
+        .expect
+        .as_deref()
+        .map(|p| super::read_expect(p, crate::batch::expect::Kind::Series, configurations))
+        .transpose()?;
     let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
     let t = Instant::now();
     crate::batch::runner::batch();

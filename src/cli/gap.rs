@@ -3,13 +3,13 @@
 
 use super::{emit, pool, progress_wanted, warn};
 use crate::batch::expect;
-use crate::batch::grid::{parse_grid, shard};
+use crate::batch::grid::{parse_grid, shard_of};
 use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
 use crate::certify::gap::{decide_at, Outcome};
 use crate::print::{count, json};
 use crate::print::{gap, table, vipr};
-use crate::ranges::{parse_range, parse_shard};
+use crate::ranges::parse_range;
 use clap::Args;
 use minip_check::check::Verdict;
 use minip_check::model::tokens::gap_from_tokens;
@@ -347,15 +347,23 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
         ));
     }
     let insts = match &a.shard {
-        Some(s) => {
-            let (i, n) = parse_shard(s)?;
-            shard(&all, i, n).to_vec()
-        }
+        Some(s) => shard_of(&all, s)?.0.to_vec(),
         None => all.clone(),
     };
-    let table = a.expect.as_deref().map(|p| super::read_expect(p, expect::Kind::Gap)).transpose()?;
+    let table =
+        a.expect.as_deref().map(|p| super::read_expect(p, expect::Kind::Gap, all.len())).transpose()?;
     let pool = pool(a.jobs)?;
     if let Some(dir) = &a.out {
+        // No certificate replaces the grid or the table (under its name or a link to it).
+        let inputs = crate::print::Inputs::new()
+            .add("the grid", &a.grid)
+            .add_some("the --expect table", a.expect.as_deref());
+        inputs.refuse_dir("--out", dir, |name| {
+            insts.iter().any(|i| {
+                let stem = i.stem();
+                name.strip_prefix(stem.as_str()).is_some_and(|x| x == ".json" || (a.vipr && x == ".vipr"))
+            })
+        })?;
         warn(crate::print::out_dir(dir)?);
     }
     let total = insts.len();
@@ -446,9 +454,9 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     if let Some(table) = &table {
         // The grid's configurations name the other shards' rows of the table (no solving).
         let unsolved = Outcome::Unknown { reason: String::new() };
-        let grid_rows: Vec<_> = all.iter().map(|i| expect::row(&sweep::record(i, &unsolved))).collect();
+        let grid_rows = all.iter().map(|i| expect::row(&sweep::record(i, &unsolved)));
         let run_rows: Vec<_> = recs.iter().map(expect::row).collect();
-        return Ok(super::report_expect(table, &grid_rows, &run_rows));
+        return Ok(super::report_expect(table, grid_rows, &run_rows));
     }
     Ok(sweep::exit_code(&recs))
 }
@@ -595,8 +603,10 @@ pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         emit(&json::record("bench.run", &v))?;
         return Ok(code);
     }
+    // The global pool's count (`super::global_pool`), and where it came from.
+    let (_, from) = super::threads(None)?;
     let mut s = format!(
-        "threads            {}\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\n",
+        "threads            {} ({from})\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\n",
         b.threads,
         b.configurations,
         b.written_ok,

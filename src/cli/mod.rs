@@ -30,9 +30,9 @@ Exit status (every command):
   0  every claim checked holds (a lemma bound holds, a value is certified, every certificate verifies)
   1  a certified counterexample (a head that breaks a bound, kstar < K) or a failed check
      (a certificate rejected, a MILP disagreement, a head that fails)
-  2  usage, input or resource error, an interrupt, or unknown (nothing was certified)
-The mathematics: docs/math.md. Output: a table on stdout, or with --json one JSON object per line
-(field \"kind\", schemas in docs/schema/); summaries, warnings and progress go to stderr.";
+  2  usage, input or resource error, output not written (a full disk, or a reader that closed the
+     pipe as in `| head -1`), an interrupt, or unknown (nothing was certified)
+Output: a table, or --json lines (docs/schema/), on stdout; the rest on stderr. Maths: docs/math.md";
 
 #[derive(Parser)]
 #[command(name = "minip", version, about = "Exact certificates for the three-token kernel-attention lower bound", after_help = top_help())]
@@ -80,11 +80,13 @@ pub const CLI_LIMITS: &str = "\
                                    size of its numbers (3 to 8 s at the limit)
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit; a repeated entry is refused; n is checked against each family's limit
-Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files: a directory,
-device, FIFO or socket there is refused before any work.
+Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files, never an
+input of the same run (a grid, a table, or a link to one): a directory, device, FIFO or socket there,
+or an input, is refused before any work.
+Worker threads: --jobs N, else RAYON_NUM_THREADS (0 or empty: unset), else one per core; at most 256.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
-counts on stderr, no temporary file left; an item still running after 1 s is abandoned); a
-second one, or one during a single computation, exits 2 at once.
+counts on stderr, no temporary file left; an item still running after 1 s is abandoned; nothing left
+out: the usual report); a second one, or one during a single computation, exits 2 at once.
 Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows
 and <= 1200000 cells (rows x columns).";
 
@@ -238,7 +240,7 @@ pub fn run() -> i32 {
         Ok(c) => c,
         Err(e) if !e.use_stderr() => {
             // --help, --version: written like every other output, so a full disk is an
-            // error (exit 2) and a closed pipe ends quietly.
+            // error (exit 2); a closed pipe ends quietly (exit 2): help states no result.
             return match emit(&e.render().to_string()) {
                 Ok(()) => 0,
                 Err(m) if m.ends_with(BROKEN_PIPE) => 2,
@@ -254,6 +256,10 @@ pub fn run() -> i32 {
             return 2;
         }
     };
+    if let Err(e) = global_pool() {
+        eprintln!("minip: error: {e}");
+        return 2;
+    }
     let result = match cli.cmd {
         Cmd::Settle(a) => gap::cmd_settle(a),
         Cmd::Check(a) => gap::cmd_check(a),
@@ -272,8 +278,9 @@ pub fn run() -> i32 {
     };
     match result {
         Ok(code) => code,
-        // The reader went away (`| head`): stop quietly, as other command-line tools do.
-        Err(e) if e.ends_with(BROKEN_PIPE) => 2,
+        // Also a reader that went away (`| head -1`): exit 2 with the one line "cannot write to
+        // standard output: the reader closed the pipe", as for any output not written, since
+        // what was not written (the rest of a batch, its summary) was not done or not shown.
         Err(e) => {
             eprintln!("minip: error: {}", minip_check::error::one_line(&e));
             2
@@ -292,21 +299,24 @@ fn warn(w: Option<String>) {
     }
 }
 
-/// Reads a table of expected outcomes (`--expect`), before any work is done.
+/// Reads a table of expected outcomes (`--expect`) for a grid of `grid` configurations, before
+/// any work is done.
 fn read_expect(
     path: &std::path::Path,
     kind: crate::batch::expect::Kind,
+    grid: usize,
 ) -> Result<crate::batch::expect::Table, String> {
     let text = minip_check::read::read_text(path).map_err(|e| format!("--expect: {e}"))?;
-    crate::batch::expect::parse_table(&text, kind, &path.display().to_string())
+    crate::batch::expect::parse_table(&text, kind, &path.display().to_string(), grid)
         .map_err(|e| format!("--expect: {e}"))
 }
 
 /// Compares a run with its expected table: one line per change on stderr, then a summary;
-/// returns the exit status (0 as expected, 1 changes, 2 unknown).
-fn report_expect(
+/// returns the exit status (0 as expected, 1 changes, 2 unknown). `grid`: every configuration
+/// of the grid as a row (read once).
+fn report_expect<R: std::borrow::Borrow<crate::batch::expect::Row>>(
     table: &crate::batch::expect::Table,
-    grid: &[crate::batch::expect::Row],
+    grid: impl IntoIterator<Item = R>,
     run: &[crate::batch::expect::Row],
 ) -> i32 {
     let rep = crate::batch::expect::compare(table, grid, run);
@@ -317,15 +327,70 @@ fn report_expect(
     rep.exit_code()
 }
 
-/// A worker pool of `--jobs` threads (default: all cores), within the supported limit.
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
-    if jobs == Some(0) {
-        return Err("--jobs 0: need at least 1 worker thread (omit --jobs for one per core)".into());
-    }
+/// The number of worker threads and where it came from: `--jobs` when given, else
+/// `RAYON_NUM_THREADS` when set (empty or 0: not set, as rayon reads it), else one per core;
+/// never more than `MAX_JOBS`. A count out of range is refused, from either source, never
+/// clamped: a count the user chose is honoured or refused.
+pub(super) fn threads(jobs: Option<usize>) -> Result<(usize, String), String> {
+    use minip_check::limits::{at_most, MAX_JOBS};
     if let Some(j) = jobs {
-        minip_check::limits::at_most("--jobs", j, minip_check::limits::MAX_JOBS, "worker threads")?;
+        if j == 0 {
+            return Err("--jobs 0: need at least 1 worker thread (omit --jobs for one per core)".into());
+        }
+        at_most("--jobs", j, MAX_JOBS, "worker threads")?;
+        return Ok((j, format!("--jobs {j}")));
     }
-    rayon::ThreadPoolBuilder::new().num_threads(jobs.unwrap_or(0)).build().map_err(|e| format!("--jobs: {e}"))
+    let env = std::env::var_os("RAYON_NUM_THREADS").unwrap_or_default();
+    let v = env.to_string_lossy();
+    let v = v.trim();
+    if v.is_empty() || v == "0" {
+        let n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS);
+        return Ok((n, "one per core".into()));
+    }
+    if !v.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "RAYON_NUM_THREADS = '{}' is not a number of worker threads (1..={MAX_JOBS}; unset it for one per core)",
+            minip_check::error::one_line(v)
+        ));
+    }
+    // All digits: a count too long for usize is above the limit too.
+    let n = v.trim_start_matches('0').parse::<usize>().unwrap_or(usize::MAX);
+    if n > MAX_JOBS {
+        return Err(format!(
+            "RAYON_NUM_THREADS = {v} is above the supported {MAX_JOBS} (worker threads; unset it for one per core)"
+        ));
+    }
+    Ok((n, format!("RAYON_NUM_THREADS={n}")))
+}
+
+/// A worker pool of `--jobs` threads (see `threads` for the default), within the supported
+/// limit.
+fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let (n, from) = threads(jobs)?;
+    rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| cannot_start(n, &from, &e))
+}
+
+/// Builds rayon's global pool, which every parallel loop outside a command's own pool runs on,
+/// with the count `threads(None)` gives, before any work: rayon never sizes a pool from
+/// `RAYON_NUM_THREADS` itself, so no environment can ask for more threads than supported.
+fn global_pool() -> Result<(), String> {
+    let (n, from) = threads(None)?;
+    // glibc gives each thread that allocates its own arena of 64 MiB of address space, up to 8
+    // per core: 16 arenas on 2 cores fill `prlimit --as=1GiB` before any work. One per core is
+    // enough for the workers (one per core by default), and 256 of them then fit in 1 GiB.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let cores = std::thread::available_parallelism().map_or(2, |c| c.get()).clamp(2, 1024);
+        // SAFETY: a setting of glibc's allocator, before the workers start.
+        unsafe { libc::mallopt(libc::M_ARENA_MAX, cores as i32) };
+    }
+    rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| cannot_start(n, &from, &e))
+}
+
+/// The one-line error when the threads of a pool cannot be started (address space, process
+/// limits).
+fn cannot_start(n: usize, from: &str, e: &rayon::ThreadPoolBuildError) -> String {
+    format!("cannot start {n} worker threads ({from}): {e}; ask for fewer with --jobs or RAYON_NUM_THREADS")
 }
 
 /// Writes to standard output; a failed write (a closed pipe, a full disk) is an error that

@@ -229,15 +229,37 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     let (insts, suffix) = match &a.shard {
         Some(s) => {
-            let (i, n) = crate::ranges::parse_shard(s)?;
-            (crate::batch::grid::shard(&all, i, n).to_vec(), format!("_shard-{i}-of-{n}"))
+            let (part, i, n) = crate::batch::grid::shard_of(&all, s)?;
+            (part.to_vec(), format!("_shard-{i}-of-{n}"))
         }
         None => (all.clone(), String::new()),
     };
-    let table =
-        a.expect.as_deref().map(|p| super::read_expect(p, crate::batch::expect::Kind::Sharp)).transpose()?;
+    let table = a
+        .expect
+        .as_deref()
+        .map(|p| super::read_expect(p, crate::batch::expect::Kind::Sharp, all.len()))
+        .transpose()?;
     let total = insts.len();
     let pool = pool(a.jobs)?;
+    // No output replaces the grid or the table (under its name or a link to it).
+    let inputs =
+        crate::print::Inputs::new().add("the grid", path).add_some("the --expect table", a.expect.as_deref());
+    if let Some(p) = &a.csv {
+        inputs.refuse_file("--csv", p)?;
+    }
+    if let Some(dir) = &a.out {
+        // The bundles `grid::write_certificates` writes: one per (n, eps, family, setting).
+        inputs.refuse_dir("--out", dir, |name| {
+            insts.iter().any(|i| {
+                let eps = fmt_q(&i.eps).replace('/', "-");
+                let (f, s) = (i.family.name(), i.setting.stem());
+                name == format!("n{}_eps{eps}_{f}{s}{suffix}.json", i.n)
+            })
+        })?;
+    }
+    if let Some(dir) = &a.vipr {
+        inputs.refuse_dir("--vipr", dir, |name| insts.iter().any(|i| name == vipr_name(i)))?;
+    }
     for dir in [&a.out, &a.vipr].into_iter().flatten() {
         warn(crate::print::out_dir(dir)?);
     }
@@ -282,8 +304,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     if let Some(dir) = &a.vipr {
         for (inst, out) in insts.iter().zip(&outs) {
             if let SharpOutcome::Certified(c) = out {
-                let stem = format!("{}.vipr", inst.stem().trim_end_matches("_bpaper"));
-                crate::print::write_file(&dir.join(stem), &crate::print::vipr::sharp(c)?)?;
+                crate::print::write_file(&dir.join(vipr_name(inst)), &crate::print::vipr::sharp(c)?)?;
             }
         }
     }
@@ -337,12 +358,16 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     if let Some(table) = &table {
         // The grid's configurations name the other shards' rows of the table (no solving).
         let unsolved = SharpOutcome::Unknown(String::new());
-        let grid_rows: Vec<_> =
-            all.iter().map(|i| crate::batch::expect::row(&grid::record(i, &unsolved))).collect();
+        let grid_rows = all.iter().map(|i| crate::batch::expect::row(&grid::record(i, &unsolved)));
         let rows: Vec<_> = recs.iter().map(crate::batch::expect::row).collect();
-        return Ok(super::report_expect(table, &grid_rows, &rows));
+        return Ok(super::report_expect(table, grid_rows, &rows));
     }
     Ok(grid::exit_code(&recs))
+}
+
+/// The file name of a configuration's VIPR export in the `--vipr` directory of `--grid`.
+fn vipr_name(inst: &minip_check::model::Instance) -> String {
+    format!("{}.vipr", inst.stem().trim_end_matches("_bpaper"))
 }
 
 /// The configurations done (indices into `all`, increasing) whose whole certificate block

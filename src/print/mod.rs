@@ -195,3 +195,121 @@ fn probe(dir: &Path) -> std::io::Result<()> {
     forget_temporary(&p);
     r
 }
+
+/// The files a run reads (grids, `--expect` tables, certificates), each by its canonical path
+/// and its (device, inode). Every output of the run is checked against them before any work
+/// (`refuse_file`, `refuse_dir`): an output never replaces an input of the same run, whether
+/// it names the input, another path to it, a symbolic link to it or a hard link of it.
+#[derive(Debug, Default)]
+pub struct Inputs(Vec<Input>);
+
+#[derive(Debug)]
+struct Input {
+    /// What it is, for messages: `the grid`, `the --expect table`.
+    what: String,
+    path: PathBuf,
+    canonical: Option<PathBuf>,
+    id: Option<(u64, u64)>,
+}
+
+/// The (device, inode) of what `path` names, symbolic links followed.
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+impl Inputs {
+    pub fn new() -> Inputs {
+        Inputs::default()
+    }
+
+    /// Adds a file the run reads; `what` names it in messages (`the grid`).
+    pub fn add(mut self, what: &str, path: &Path) -> Inputs {
+        self.0.push(Input {
+            what: what.to_string(),
+            path: path.to_path_buf(),
+            canonical: std::fs::canonicalize(path).ok(),
+            id: file_id(path),
+        });
+        self
+    }
+
+    /// Adds a file the run reads when there is one.
+    pub fn add_some(self, what: &str, path: Option<&Path>) -> Inputs {
+        match path {
+            Some(p) => self.add(what, p),
+            None => self,
+        }
+    }
+
+    /// The input that `path` is (by canonical path, or by device and inode), if any.
+    fn find(&self, path: &Path) -> Option<&Input> {
+        let canonical = std::fs::canonicalize(path).ok();
+        let id = file_id(path);
+        self.0
+            .iter()
+            .find(|i| (canonical.is_some() && i.canonical == canonical) || (id.is_some() && i.id == id))
+    }
+
+    /// Refuses the output file `flag out` when it is one of the inputs: the same path, another
+    /// path to the same file, a symbolic link to it or a hard link of it.
+    pub fn refuse_file(&self, flag: &str, out: &Path) -> Result<(), String> {
+        match self.find(out) {
+            None => Ok(()),
+            Some(i) => Err(format!(
+                "{flag} {} {} {} {}, an input of this run: refusing to replace it (choose another path)",
+                out.display(),
+                relation(out, i),
+                i.what,
+                i.path.display()
+            )),
+        }
+    }
+
+    /// Refuses the output directory `flag dir` when a file the run would write there is one of
+    /// the inputs (or a link to one). `writes(name)` says whether the run writes a file of that
+    /// name in `dir`; it is asked only about entries that are inputs.
+    pub fn refuse_dir(&self, flag: &str, dir: &Path, writes: impl Fn(&str) -> bool) -> Result<(), String> {
+        use std::os::unix::fs::MetadataExt;
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        let Ok(d) = std::fs::metadata(dir) else { return Ok(()) };
+        let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+        for e in entries.flatten() {
+            // Without a stat for plain entries: the directory's device and the entry's inode.
+            let id = match e.file_type() {
+                Ok(t) if t.is_symlink() => file_id(&e.path()),
+                Ok(_) => Some((d.dev(), std::os::unix::fs::DirEntryExt::ino(&e))),
+                Err(_) => None,
+            };
+            let Some(i) = self.0.iter().find(|i| id.is_some() && i.id == id) else { continue };
+            let name = e.file_name();
+            if writes(&name.to_string_lossy()) {
+                let path = e.path();
+                return Err(format!(
+                    "{flag} {}: this run would write {} there, which {} {} {}, an input of this run: refusing to replace it (choose another directory)",
+                    dir.display(),
+                    path.display(),
+                    relation(&path, i),
+                    i.what,
+                    i.path.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How the path `out` is the input `i`: `is`, `is a link to`, `is another name (a hard link) of`.
+fn relation(out: &Path, i: &Input) -> &'static str {
+    let link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    let same_path = std::fs::canonicalize(out).ok().is_some_and(|c| Some(c) == i.canonical);
+    if link {
+        "is a link to"
+    } else if same_path {
+        "is"
+    } else {
+        "is another name (a hard link) of"
+    }
+}
