@@ -186,23 +186,23 @@ pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, 
     if cm != name_m {
         return Err(format!("its claim is at m = {cm}, not the m = {name_m} of its file name"));
     }
+    if let Some(nn) = name_n.filter(|&nn| nn != cn) {
+        return Err(format!("its claim is at n = {cn}, not the n = {nn} of its file name"));
+    }
     let need = frontier_eps();
     let e = minip_check::rational::parse_rational(eps).map_err(|e| format!("eps: {e}"))?;
     if e < need {
         return Err(format!(
-            "its claim is for tolerance eps = {eps}, below the frontier's {} (a bound at eps' holds only for eps <= eps')",
+            "its claim is at eps = {eps}, below the frontier's eps = {} (a bound at eps' applies only at eps <= eps')",
             fmt_q(&need)
         ));
     }
-    match (claim, name_n) {
-        (Claim::RankLinear(_), Some(nn)) if cn != nn => {
-            Err(format!("its claim is at length n = {cn}, not the n = {nn} of its file name"))
-        }
-        (Claim::RankLinear(_), _) if cn != n => {
-            Err(format!("its claim is at length n = {cn}, the frontier's lengths are <= {n} (linear-code bounds are read at n = {n} only)"))
-        }
-        (Claim::Rank(_), _) if cn > n => Err(format!(
-            "its claim is at length n = {cn}, above the frontier's n = {n} (a bound at n' holds only for lengths >= n')"
+    match claim {
+        Claim::RankLinear(_) if cn != n => Err(format!(
+            "its claim is at n = {cn}; linear-code bounds are read at the frontier's n = {n} only"
+        )),
+        Claim::Rank(_) if cn > n => Err(format!(
+            "its claim is at n = {cn}, above the frontier's n = {n} (a bound at n' applies only at n >= n')"
         )),
         _ => Ok((cm, bound)),
     }
