@@ -38,6 +38,14 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
             quoted(&c.family)
         )
     };
+    let ks: Vec<Option<Rat>> = f
+        .certificates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("{}: {e}", at(i, c))))
+        .collect::<Result<_, _>>()?;
+    // Each entry's values first (a tampered entry is named with the part that fails), then each
+    // configuration once.
     let mut seen: HashMap<(u32, Rat, Gap, Family, Setting), usize> = HashMap::new();
     for (i, c) in f.certificates.iter().enumerate() {
         let inst = stated_instance(c).map_err(|e| format!("{}: {e}", at(i, c)))?;
@@ -48,11 +56,7 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
             ));
         }
     }
-    f.certificates
-        .iter()
-        .enumerate()
-        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("{}: {e}", at(i, c))))
-        .collect()
+    Ok(ks)
 }
 
 /// The instance a sharp certificate states (bound not yet set), with its setting.
