@@ -61,6 +61,30 @@ pub fn record(inst: &Instance, outcome: &Outcome) -> Record {
     }
 }
 
+/// The fields that name a configuration in an `--expect` table (those of `record`, with the
+/// same text), without its values: the key of every configuration of a grid, computed cheaply
+/// (a grid has up to a million). Also the key of `sharp --grid`'s records, which leave out
+/// the bound.
+pub fn key_row(inst: &Instance) -> crate::batch::expect::Row {
+    let mut r: crate::batch::expect::Row = [
+        ("n", inst.n.to_string()),
+        ("eps", fmt_q(&inst.eps)),
+        ("h", inst.gap.h.to_string()),
+        ("u", inst.gap.u.to_string()),
+        ("w", inst.gap.w.to_string()),
+        ("family", inst.family.name().to_string()),
+        ("bound", inst.bound.label()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    let setting = inst.setting.label();
+    if !setting.is_empty() {
+        r.insert("setting".into(), setting);
+    }
+    r
+}
+
 /// Writes a checked certificate (and for `holds`, its VIPR export when asked), durably.
 pub fn write_certificate(c: &Checked<GapCertificate>, path: &Path, with_vipr: bool) -> Result<(), String> {
     write_with(c, path, with_vipr, crate::print::write_file)
@@ -137,4 +161,37 @@ pub fn exit_code(recs: &[Record]) -> i32 {
 pub fn tally(recs: &[Record]) -> (usize, usize, usize) {
     let count = |v: &str| recs.iter().filter(|r| r.verdict == v).count();
     (count("holds"), count("broken"), count("unknown"))
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_row_is_the_records_key() {
+        // Every setting of the committed grids: the key fields of the cheap row are those of
+        // the record, with the same text.
+        let unsolved = Outcome::Unknown { reason: String::new() };
+        let keys = ["setting", "n", "eps", "h", "u", "w", "family", "bound"];
+        let mut seen = 0;
+        for path in [
+            "instances/small.toml",
+            "instances/beyond/signed-gap.toml",
+            "instances/beyond/positions-sharp.toml",
+            "instances/beyond/tasks-sharp.toml",
+        ] {
+            let text =
+                std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+            let g = crate::batch::grid::parse_grid(&text).unwrap();
+            for i in g.gap_instances().iter().chain(&g.sharp_instances()) {
+                let full = crate::batch::expect::row(&record(i, &unsolved));
+                let key = key_row(i);
+                for k in keys {
+                    assert_eq!(full.get(k), key.get(k), "{path}: {k}");
+                }
+                seen += usize::from(key.contains_key("setting"));
+            }
+        }
+        assert!(seen > 0, "a grid with settings");
+    }
 }

@@ -453,8 +453,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     }
     if let Some(table) = &table {
         // The grid's configurations name the other shards' rows of the table (no solving).
-        let unsolved = Outcome::Unknown { reason: String::new() };
-        let grid_rows = all.iter().map(|i| expect::row(&sweep::record(i, &unsolved)));
+        let grid_rows = all.iter().map(sweep::key_row);
         let run_rows: Vec<_> = recs.iter().map(expect::row).collect();
         return Ok(super::report_expect(table, grid_rows, &run_rows));
     }

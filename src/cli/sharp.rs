@@ -357,8 +357,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     if let Some(table) = &table {
         // The grid's configurations name the other shards' rows of the table (no solving).
-        let unsolved = SharpOutcome::Unknown(String::new());
-        let grid_rows = all.iter().map(|i| crate::batch::expect::row(&grid::record(i, &unsolved)));
+        let grid_rows = all.iter().map(crate::batch::sweep::key_row);
         let rows: Vec<_> = recs.iter().map(crate::batch::expect::row).collect();
         return Ok(super::report_expect(table, grid_rows, &rows));
     }
