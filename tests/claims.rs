@@ -137,6 +137,14 @@ fn sharp_summarize_says_which_setting_each_count_is_about() {
         "{out}"
     );
     assert!(heads.iter().any(|h| h.starts_with("setting nearest: ")), "{out}");
+    // The default configurations of proofs/beyond stand in two folders (positions-sharp and
+    // tasks-sharp both hold n = 3, eps = 1/2, paper, h = 2..6): each is counted once, 26 and not 31.
+    let (_, out) = run("proofs/beyond");
+    assert!(
+        out.lines().next()
+            == Some("setting default (min-ip, nonneg, shared maps, all keys): 26 configurations"),
+        "{out}"
+    );
     // The default setting alone: the summary as before, no setting header.
     let (_, out) = run("proofs/sharp");
     assert!(!out.contains("setting "), "{out}");

@@ -79,3 +79,33 @@ fn a_range_ending_at_the_largest_u32_is_a_range() {
         "n = 3, h = 4294967286: larger than the supported n ≤ 1024, h ≤ 100000",
     );
 }
+
+/// A ratio table of many series, each within the range limit: every series' h counts in the
+/// table's size before any job is built (60,000 series of h = 2..=512 aborted under 1 GiB).
+#[test]
+fn a_ratio_table_counts_every_series() {
+    let dir = std::env::temp_dir().join(format!("minip-ratio-series-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grid = dir.join("many.toml");
+    let mut s = String::from("n = 3\neps = \"1/2\"\nh = \"2..=512\"\n");
+    for i in 0..60_000 {
+        s.push_str(&format!("[[series]]\nname = \"s{i}\"\nlo = \"0\"\nhi = \"h\"\n"));
+    }
+    std::fs::write(&grid, s).unwrap();
+    // 1956 series of 511 ratios fit (999,516); the 1957th makes 1,000,027 and is the one refused.
+    let g = grid.to_str().unwrap();
+    refused(
+        &["amplify", "--grid", g],
+        &format!("{g}: ratio grid: ratio grid size = 1000027 is above the supported 1000000 (ratios of one table, every series counted)"),
+    );
+    // The `h+` class of a series at the end of u32 is refused, not wrapped to class 0.
+    let top = dir.join("top.toml");
+    std::fs::write(
+        &top,
+        "n = 3\neps = \"1/2\"\nh = \"4294967295\"\n[[series]]\nname = \"x\"\nlo = \"0\"\nhi = \"h+\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = capped(&["amplify", "--grid", top.to_str().unwrap()]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -519,7 +519,7 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
         return Err(format!("'{s}': the classes of nearest are written o=EXPR e=EXPR (e.g. o=h e=1)"));
     }
     if s == "h+" {
-        return Ok(h + 1);
+        return h.checked_add(1).ok_or_else(|| format!("'{s}' is too large at h = {h}"));
     }
     if s.starts_with("o=") {
         let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
@@ -557,8 +557,27 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
     if hs.is_empty() || g.series.is_empty() {
         return Err("ratio grid: h and series must be non-empty".into());
     }
-    let mut series = Vec::new();
+    // Every series' list of h counted before any job is built (a file of many series each
+    // within the range limit is still one table): at most the configurations of one grid.
+    let mut owns = Vec::with_capacity(g.series.len());
+    let mut items = 0usize;
     for s in &g.series {
+        let own = match &s.h {
+            Some(r) => parse_range(r)?,
+            None => hs.clone(),
+        };
+        items = items.saturating_add(own.len());
+        limits::at_most(
+            "ratio grid size",
+            items,
+            limits::MAX_GRID_ITEMS,
+            "ratios of one table, every series counted",
+        )
+        .map_err(|e| format!("ratio grid: {e}"))?;
+        owns.push(own);
+    }
+    let mut series = Vec::new();
+    for (s, own) in g.series.iter().zip(owns) {
         let setting = Setting::from_fields(
             s.task.as_deref(),
             s.kernel.as_deref(),
@@ -568,10 +587,6 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
             g.n,
         )
         .map_err(|e| format!("series '{}': {e}", s.name))?;
-        let own = match &s.h {
-            Some(r) => parse_range(r)?,
-            None => hs.clone(),
-        };
         let mut jobs = Vec::new();
         for &h in &own {
             let m =

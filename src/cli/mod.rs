@@ -79,7 +79,8 @@ pub const CLI_LIMITS: &str = "\
   transition                       table entries and every sequence class walked, each weighted by the
                                    size of its numbers (3 to 8 s at the limit)
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
-  in the configuration limit; a repeated entry is refused; n is checked against each family's limit
+  in the configuration limit, and so does every series' h of a ratio table; a repeated entry is
+  refused; n is checked against each family's limit
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files, never an
 input of the same run (a grid, a table, or a link to one): a directory, device, FIFO or socket there,
 or an input, is refused before any work.

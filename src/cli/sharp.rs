@@ -16,6 +16,7 @@ use minip_check::format::sharp::{SharpFile, SHARP_FORMAT};
 use minip_check::format::AnyCertificate;
 use minip_check::model::Family;
 use minip_check::rational::{fmt_q, parse_rational, to_f64};
+use minip_check::verify::shown;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -397,12 +398,11 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     crate::batch::runner::batch();
     let per_file: Vec<Result<Vec<grid::Record>, String>> =
         crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
-            let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", f.display()))? {
+            let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", shown(f)))? {
                 AnyCertificate::Sharp(s) => s,
                 _ => return Ok(Vec::new()),
             };
-            let file =
-                Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", f.display()))?;
+            let file = Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", shown(f)))?;
             grid::records_from_file(&file)
         });
     // A summary of part of the files would miscount: after a signal, nothing is printed.
@@ -411,8 +411,10 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     for r in per_file {
         recs.extend(r?);
     }
+    // A configuration checked in two files is one configuration: counted once.
+    let recs = grid::distinct(recs)?;
     if recs.is_empty() {
-        return Err(format!("{}: no minip-sharp certificates", path.display()));
+        return Err(format!("{}: no minip-sharp certificates", shown(path)));
     }
     let mut s = String::new();
     for line in summary::summary(&recs) {
