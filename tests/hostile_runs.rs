@@ -358,6 +358,43 @@ fn no_output_replaces_an_input_of_the_same_run() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// The certificates that `frontier` reads its lower bounds from and that `export coq` exports
+/// are inputs too: a plot or a .v file over one of them (or a link to one) is refused.
+#[test]
+fn frontier_and_export_outputs_never_replace_a_certificate_they_read() {
+    let d = tmp("frontier-export");
+    std::fs::create_dir_all(d.join("rank")).unwrap();
+    let m04 = std::fs::read(root().join("proofs/rank/m04.json")).unwrap();
+    std::fs::write(d.join("rank/m04.json"), &m04).unwrap();
+    std::os::unix::fs::symlink("rank/m04.json", d.join("plot.svg")).unwrap();
+    let base =
+        ["frontier", "--m", "4", "--kernel", "per_weight", "--rank-dir", "rank", "--rank-linear-dir", "-"];
+    refused_in(
+        &d,
+        &[],
+        &[&base[..], &["--plot", "rank/m04.json"]].concat(),
+        "--plot rank/m04.json is the certificate rank/m04.json, an input of this run: refusing to replace it (choose another path)",
+    );
+    refused_in(
+        &d,
+        &[],
+        &[&base[..], &["--plot", "plot.svg"]].concat(),
+        "--plot plot.svg is a link to the certificate rank/m04.json, an input of this run: refusing to replace it (choose another path)",
+    );
+    // export coq: the .v file named after the argument is a hard link of the certificate.
+    std::fs::create_dir_all(d.join("c")).unwrap();
+    std::fs::copy(root().join("proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json"), d.join("c/a.json")).unwrap();
+    std::fs::hard_link(d.join("c/a.json"), d.join("c/c.v")).unwrap();
+    refused_in(
+        &d,
+        &[],
+        &["export", "coq", "c", "--out", "c"],
+        "--out c: this run would write c/c.v there, which is another name (a hard link) of the certificate c/a.json, an input of this run: refusing to replace it (choose another directory)",
+    );
+    assert_eq!(std::fs::read(d.join("rank/m04.json")).unwrap(), m04);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_reader_that_closes_the_pipe_is_one_line_and_exit_2() {
     // The reader is gone before the first line: every command stops at its first write with

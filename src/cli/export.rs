@@ -50,6 +50,10 @@ pub(super) fn cmd_export(a: ExportArgs) -> Result<i32, String> {
         }
         plans.push((source, name, files));
     }
+    // No .v file this run writes may be one of the certificates it reads (or a link to one).
+    let inputs =
+        plans.iter().flat_map(|p| &p.2).fold(crate::print::Inputs::new(), |i, f| i.add("the certificate", f));
+    inputs.refuse_dir("--out", &a.out, |n| plans.iter().any(|p| n == format!("{}.v", p.1)))?;
     if let Some(w) = crate::print::out_dir(&a.out)? {
         super::warn(Some(w));
     }

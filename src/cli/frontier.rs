@@ -16,11 +16,9 @@ const MAX_SPARSE_ATTEMPTS: usize = 500;
 
 /// What `minip frontier --help` says before the examples.
 pub(super) const NOTES: &str = "\
-lower = best committed minip-rank/2 certificate at m' <= m; upper = exact ranks of overlap-polynomial
-heads, smaller degrees refuted (docs/math.md §10); m <= 64. --n N: correct on every length <= N, N <= 1024
-(§10.10); --out puts N > 3 in DIR/nN. A certificate is used only when its claim implies the row's (its
-m' <= m, n' <= N, eps' >= 1/2, as read from the checked claim); any other is skipped with a warning.
-Exit 1: a committed lower bound rejected; 2: an entry unknown, or a lower bound above an upper bound.";
+lower: a checked rank certificate whose claim implies the row's (m' <= m, n' <= N, eps' >= 1/2; others
+skipped with a warning); upper: exact ranks of overlap-polynomial heads (docs/math.md §10); m <= 64,
+--n N <= 1024 (§10.10). Exit 1: a lower bound rejected; 2: an entry unknown, or lower > upper.";
 
 #[derive(Args)]
 pub struct FrontierArgs {
@@ -52,7 +50,7 @@ pub struct FrontierArgs {
     /// [default: proofs/rank-linear].
     #[arg(long)]
     rank_linear_dir: Option<PathBuf>,
-    /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8).
+    /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8; N > 3 in DIR/nN).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Draw log2(bound)/m against m as SVG.
@@ -197,10 +195,21 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
     let rank_dir = a.rank_dir.clone().unwrap_or_else(|| PathBuf::from("proofs/rank"));
     let rank_linear_dir = a.rank_linear_dir.clone().unwrap_or_else(|| PathBuf::from("proofs/rank-linear"));
     let pool = super::pool(a.jobs)?;
+    // The certificates the lower bounds may come from are inputs: no output replaces one.
+    let inputs = [&rank_dir, &rank_linear_dir]
+        .into_iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|e| e.flatten().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .fold(crate::print::Inputs::new(), |i, f| i.add("the certificate", &f));
     if let Some(p) = &a.plot {
+        inputs.refuse_file("--plot", p)?;
         crate::print::check_target(p)?;
     }
     if let Some(dir) = &a.out {
+        inputs.refuse_dir("--out", dir, |n| {
+            n.starts_with('m') && (n.ends_with(".json") || n.ends_with(".head"))
+        })?;
         super::warn(crate::print::out_dir(dir)?);
     }
     let mut code = 0;
