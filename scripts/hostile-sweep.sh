@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The hostile sweep of issue 22: every subcommand of minip, and minip-check, fed the hostile
-# classes of the issue (huge and odd parameters at and past the limits, long numbers,
+# The hostile sweep: every subcommand of minip, and minip-check, fed hostile input (huge and
+# odd parameters at and past the limits, integers at the end of their type, long numbers,
 # per-position settings with large n, grids with long or repeated lists, malformed, tampered and
-# truncated certificates of every kind, device/FIFO/directory outputs, a full stdout, empty and
-# missing directories). Each case runs under `prlimit --as=1 GiB` and `timeout -s KILL 12`.
+# truncated certificates of every kind, forged free text and duplicated entries, certificates of
+# another m or eps used as bounds, worker counts from the environment, --expect tables at the
+# input limit, outputs over inputs, device/FIFO/directory outputs, a full stdout or a closed pipe,
+# yardsticks that do not solve, empty and missing directories). Each case runs under
+# `prlimit --as=1 GiB` and `timeout -s KILL 12`.
 #
 # A case FAILS when it ends in exit 101 (panic), 134 (abort, e.g. out of memory under the 1 GiB
 # cap), 130 or 143 (killed by a signal the contract table does not list), is a check or a
@@ -311,6 +314,150 @@ c
 m verify
 m head verify "$T/certs/random.json" --m 2 --len 3
 m head verify /dev/zero --m 2 --len 3
+
+# ---- 6. integers at the end of their type (every range check counts without wrapping)
+m sweep instances/small.toml --shard 9223372036854775807/9223372036854775808
+m sweep instances/small.toml --shard 18446744073709551614/18446744073709551615
+m sharp --grid instances/sharp-vipr.toml --shard 9223372036854775807/9223372036854775808
+m settle --d 4294967295..=4294967295
+m amplify --h 4294967286..=4294967295
+m amplify --h 4294967295 --hi h+ --superset
+m amplify --h 100000 --pairs all
+m amplify --h 1..=512 --pairs all
+awk 'BEGIN { printf "n = 3\neps = \"1/2\"\nh = \"2..=512\"\n"; for (i = 0; i < 60000; i++) printf "[[series]]\nname = \"s%d\"\nlo = \"0\"\nhi = \"h\"\n", i }' >"$T/many-series.toml"
+m amplify --grid "$T/many-series.toml"
+awk 'BEGIN { row = "["; for (i = 1; i < 7000; i++) row = row "1,"; row = row "1]"; printf "{\"format\":\"minip-head/1\",\"m\":10,\"phi_q\":{\"table\":{"; for (x = 0; x < 1024; x++) { k = ""; for (b = 0; b < 10; b++) k = k (int(x / 2^b) % 2); printf "%s\"%s\":%s", (x ? "," : ""), k, row }; printf "}},\"phi_k\":\"unit\",\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}\n" }' >"$T/wide-table.json"
+m head verify "$T/wide-table.json" --len 1
+
+# ---- 7. forged checker inputs: range checks that wrapped, an unbounded estimate, free text in
+# claim lines, duplicated entries (each refused at once, one line, never an abort)
+mkdir -p "$T/hc" "$T/hc-sharp"
+python3 - "$T/hc" <<'PY'
+import json, sys
+out = sys.argv[1]
+def load(p): return json.load(open(p))
+def dump(v, name): json.dump(v, open(f"{out}/{name}", "w"))
+for src, tag in [("proofs/rank-linear/n3_m032.json", "direct"), ("proofs/rank-linear/n16_m064.json", "dual")]:
+    for h in [2**31, 2**31 + 1, 2**32 - 1]:
+        v = load(src); v["params"]["h"] = h; dump(v, f"a_{tag}_h{h}.json")
+v = load("crates/minip-check/tests/fixtures/m04.json"); v.pop("maximal"); v["params"]["n"] = 0; dump(v, "a_rank_n0.json")
+v = load("crates/minip-check/tests/fixtures/gap_holds.json"); v["params"].update(n=0, positions="causal-last", at=1); dump(v, "a_gap_causal_n0.json")
+v = load("crates/minip-check/tests/fixtures/m04.json"); v["maximal"]["refuted"] = 2**64 - 1; dump(v, "a_refuted_huge.json")
+for h in [512, 1024, 2048]:
+    v = load("proofs/rank-linear/n3_m032.json"); v["params"].update(m=4096, h=h)
+    v["blocks"] = [{"name": "one1", "m": 1, "copies": 4096, "generator": ["1"]}]; v["classes"] = []; v["ratios"] = []
+    dump(v, f"c_blocks_h{h}.json")
+for m in ["064", "128", "256", "512", "1024"]:
+    v = load(f"proofs/rank-linear/n1024_m{m}.json"); c = v["construction"]
+    v["construction"] = f"{c}, n=1024 m=1024)\nok      proofs/rank-linear/n1024_m1024.json: rank >= 99999999999999999999 (linear code {c}"
+    dump(v, f"f_construction_m{m}.json")
+v = load("proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json"); v["params"]["bound"] = "2\n\n"; dump(v, "f_bound.json")
+v = load("proofs/sharp/n3_eps1-2_paper.json"); v["certificates"] *= 2; dump(v, "g_sharp_twice.json")
+v = load("proofs/frontier-n/n4/m08.per_weight.none.json"); v["refutations"].append(v["refutations"][0]); dump(v, "g_none_twice.json")
+PY
+cp proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json "$T/hc/f_name.json
+ok      forged.json: holds (gap n=3 eps=1 h=9 u=0 w=9 paper b<=paper)
+.json"
+cp "$T/hc/g_sharp_twice.json" "$T/hc-sharp/"
+for f in "$T"/hc/*.json; do
+    m verify "$f"
+    m verify "$f" --json
+    c "$f"
+    c --json "$f"
+done
+c --dimacs "$T/hc/a_refuted_huge.json"
+m verify "$T/hc"
+c "$T/hc"
+m sharp --summarize "$T/hc-sharp"
+c "$T/hc/gone
+ok      forged.json"
+m verify "$T/hc/gone
+ok      forged.json"
+
+# ---- 8. claims used by other commands: a certificate of another m or eps never gives a bound
+mkdir -p "$T/m24as04" && cp proofs/rank/m24.json "$T/m24as04/m04.json"
+m frontier --m 4 --kernel per_weight --rank-dir "$T/m24as04" --rank-linear-dir -
+m frontier --m 4 --kernel per_weight --rank-dir "$T/m24as04" --rank-linear-dir - --json
+m frontier --m 4 --kernel per_weight --rank-dir "$T/m24as04" --rank-linear-dir - --plot "$T/m24as04/m04.json"
+m rank --m 6 --eps 1/8 --sat-budget 0 --out "$T/eps8"
+m rank --m 12 --eps 1/8 --sat-budget 0 --out "$T/eps8"
+m frontier --m 6..=12 --step 6 --kernel per_weight --rank-dir "$T/eps8" --rank-linear-dir -
+m frontier --m 6..=12 --step 6 --kernel per_weight --rank-dir "$T/eps8" --rank-linear-dir - --json
+# head commands: the work counted before any table is built
+B9991=$(printf '7%.0s' $(seq 1 9991))
+m head verify softmax --m 10 --len 8
+m head verify softmax --m 8 --len 64
+m head verify softmax --m 4 --len 3 --base "$B9991"
+m head attack rank1 --m 10 --n 64
+m head bench --m-max 10
+m transition --exact-len 64
+
+# ---- 9. runs: worker threads from the environment, large --expect tables, outputs over inputs,
+# a closed pipe, shards past the grid, yardsticks that do not solve
+for v in 100000 3000 257 lots 99999999999999999999999; do
+    RAYON_NUM_THREADS=$v m settle
+    RAYON_NUM_THREADS=$v m sweep instances/small.toml
+    RAYON_NUM_THREADS=$v m verify proofs/settle
+done
+RAYON_NUM_THREADS=256 m settle
+m sweep instances/small.toml --jobs 256
+c --jobs 256 proofs/regression
+awk 'BEGIN { for (i = 0; i < 400000; i++) printf "{\"n\":3,\"eps\":\"1/%d\",\"h\":%d,\"u\":0,\"w\":1,\"family\":\"paper\",\"verdict\":\"holds\",\"reason\":\"%060d\"}\n", 2 + int(i / 64), 1 + i % 64, 0 }' >"$T/big.jsonl"
+m sweep instances/small.toml --expect "$T/big.jsonl"
+m sharp --grid instances/sharp-vipr.toml --expect "$T/big.jsonl"
+awk 'BEGIN { printf "{\"n\":3,\"reason\":\""; for (i = 0; i < 2097152; i++) printf "x"; print "\"}" }' >"$T/long.jsonl"
+m sweep instances/small.toml --expect "$T/long.jsonl"
+# ... and a 64 MiB table compared against a grid of 457,600 configurations (shard 0 of 100000)
+printf 'n = "3..=12"\neps = ["1/2"]\nh_max = 64\nfamilies = ["paper"]\nbounds = ["paper"]\n' >"$T/big.toml"
+"$MINIP" sweep "$T/big.toml" --shard 0/100000 --json >"$T/big-0.jsonl" 2>/dev/null
+awk 'NR == FNR { real[NR] = $0; k = NR; next }
+     END { i = 0; pad = sprintf("%058d", 0)
+           for (n = 3; n <= 12; n++) for (h = 1; h <= 64; h++) for (u = 0; u < h; u++) for (w = u + 1; w <= h; w++) {
+               i++; if (i <= k) print real[i]
+               else printf "{\"n\":%d,\"eps\":\"1/2\",\"h\":%d,\"u\":%d,\"w\":%d,\"family\":\"paper\",\"verdict\":\"holds\",\"reason\":\"%s\"}\n", n, h, u, w, pad } }' \
+    "$T/big-0.jsonl" >"$T/big-table.jsonl"
+m sweep "$T/big.toml" --shard 0/100000 --expect "$T/big-table.jsonl"
+printf 'n,eps,h,u,w,family,verdict,bound,verdict\n3,1/2,1,0,1,paper,holds,paper,broken\n' >"$T/twice.csv"
+m sweep instances/small.toml --expect "$T/twice.csv"
+cp instances/sharp-vipr.toml "$T/g.toml"
+ln -sf g.toml "$T/g-link.csv"
+ln -f "$T/g.toml" "$T/g-hard.csv"
+m sharp --grid "$T/g.toml" --csv "$T/g.toml"
+m sharp --grid "$T/g.toml" --csv "$T/g-link.csv"
+m sharp --grid "$T/g.toml" --csv "$T/g-hard.csv"
+cp instances/beyond/positions-ratios.toml "$T/r.toml"
+m amplify --grid "$T/r.toml" --plot "$T/r.toml"
+mkdir -p "$T/io-out"
+cp instances/small.expected.jsonl "$T/io-out/n3_eps1-2_h1_u0_w1_paper_bpaper.json"
+m sweep instances/small.toml --out "$T/io-out" --expect "$T/io-out/n3_eps1-2_h1_u0_w1_paper_bpaper.json"
+tried=$((tried + 1))
+if cmp -s "$T/g.toml" instances/sharp-vipr.toml; then
+    echo "PASS  the grid g.toml is intact"
+else
+    failed=$((failed + 1))
+    echo "FAIL  an output replaced the grid g.toml"
+fi
+m sweep instances/small.toml --shard 500/1000 --expect instances/small.expected.jsonl
+m sharp --grid instances/sharp-vipr.toml --shard 999/1000
+mkdir -p "$T/yard-sleeps" "$T/yard-wrong"
+printf '#!/bin/sh\nsleep 1\n' >"$T/yard-sleeps/esolver"
+printf '#!/bin/sh\nwhile [ $# -gt 1 ]; do if [ "$1" = -O ]; then out=$2; fi; shift; done\nprintf "status = OPTIMAL\\n\\tValue = 27/2\\n" > "$out"\n' >"$T/yard-wrong/esolver"
+chmod +x "$T/yard-sleeps/esolver" "$T/yard-wrong/esolver"
+PATH="$T/yard-sleeps:$PATH" m amplify-bench --h 8
+PATH="$T/yard-wrong:$PATH" m amplify-bench --h 8
+# a reader that closed the pipe: exit 2 and one line, for every command
+for a in "verify proofs/regression" "sweep instances/small.toml --json" "rank --linear --m 24,26 --json"; do
+    tried=$((tried + 1))
+    # shellcheck disable=SC2086
+    "$MINIP" $a 2>"$T/err" | head -c 0
+    code=${PIPESTATUS[0]}
+    if [ "$code" = 2 ] && [ "$(cat "$T/err")" = "minip: error: cannot write to standard output: the reader closed the pipe" ]; then
+        printf 'PASS  %3s  minip %s | head -c 0\n' "$code" "$a"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL  %3s  minip %s | head -c 0  [%s]\n' "$code" "$a" "$(head -c 200 "$T/err" | tr '\n' ' ')"
+    fi
+done
 
 echo "tried $tried, failed $failed, long solves (still running at 12 s, not failures) $long" >&2
 [ "$failed" = 0 ]
