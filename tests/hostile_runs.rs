@@ -421,6 +421,21 @@ fn a_reader_that_closes_the_pipe_is_one_line_and_exit_2() {
             "{args:?}"
         );
     }
+    // minip-check says the same words.
+    let mut child = Command::new(checker())
+        .arg("proofs/regression")
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()),
+        (Some(2), "minip-check: error: cannot write to standard output: the reader closed the pipe\n")
+    );
 }
 
 #[test]

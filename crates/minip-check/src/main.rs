@@ -88,8 +88,12 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 /// exit 2 and a one-line error, never a panic.
 fn out(text: &str) {
     let mut o = std::io::stdout().lock();
-    if o.write_all(text.as_bytes()).and_then(|_| o.flush()).is_err() {
-        fail("cannot write to standard output");
+    if let Err(e) = o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
+        // The same words as minip: a closed pipe is named as such, anything else by its error.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            fail("cannot write to standard output: the reader closed the pipe");
+        }
+        fail(&format!("cannot write to standard output: {e}"));
     }
 }
 
