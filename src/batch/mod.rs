@@ -6,7 +6,8 @@
 //! - `sharp`, `summary`: `kstar` over a grid, certificate files, CSV, and the closed forms
 //!   stated over committed files;
 //! - `frontier`: certified lower and upper rank bounds per `m` (overlap-polynomial heads);
-//! - `ratio`: forced ratios over `h` with the chain bound and a growth fit.
+//! - `ratio`: forced ratios over `h` with the chain bound and a growth fit;
+//! - `threads`: the worker count of every pool (`--jobs`, `RAYON_NUM_THREADS`, one per core).
 
 pub mod bench;
 pub mod expect;
@@ -19,4 +20,5 @@ pub mod settle;
 pub mod sharp;
 pub mod summary;
 pub mod sweep;
+pub mod threads;
 pub mod verify;

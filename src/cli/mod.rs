@@ -328,54 +328,16 @@ fn report_expect<R: std::borrow::Borrow<crate::batch::expect::Row>>(
     rep.exit_code()
 }
 
-/// The number of worker threads and where it came from: `--jobs` when given, else
-/// `RAYON_NUM_THREADS` when set (empty or 0: not set, as rayon reads it), else one per core;
-/// never more than `MAX_JOBS`. A count out of range is refused, from either source, never
-/// clamped: a count the user chose is honoured or refused.
-pub(super) fn threads(jobs: Option<usize>) -> Result<(usize, String), String> {
-    use minip_check::limits::{at_most, MAX_JOBS};
-    if let Some(j) = jobs {
-        if j == 0 {
-            return Err("--jobs 0: need at least 1 worker thread (omit --jobs for one per core)".into());
-        }
-        at_most("--jobs", j, MAX_JOBS, "worker threads")?;
-        return Ok((j, format!("--jobs {j}")));
-    }
-    let env = std::env::var_os("RAYON_NUM_THREADS").unwrap_or_default();
-    let v = env.to_string_lossy();
-    let v = v.trim();
-    if v.is_empty() || v == "0" {
-        let n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS);
-        return Ok((n, "one per core".into()));
-    }
-    if !v.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "RAYON_NUM_THREADS = '{}' is not a number of worker threads (1..={MAX_JOBS}; unset it for one per core)",
-            minip_check::error::one_line(v)
-        ));
-    }
-    // All digits: a count too long for usize is above the limit too.
-    let n = v.trim_start_matches('0').parse::<usize>().unwrap_or(usize::MAX);
-    if n > MAX_JOBS {
-        return Err(format!(
-            "RAYON_NUM_THREADS = {v} is above the supported {MAX_JOBS} (worker threads; unset it for one per core)"
-        ));
-    }
-    Ok((n, format!("RAYON_NUM_THREADS={n}")))
-}
+pub(super) use crate::batch::threads::threads;
 
 /// A worker pool of `--jobs` threads (see `threads` for the default), within the supported
 /// limit.
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
-    let (n, from) = threads(jobs)?;
-    rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| cannot_start(n, &from, &e))
+    crate::batch::threads::pool(jobs)
 }
 
-/// Builds rayon's global pool, which every parallel loop outside a command's own pool runs on,
-/// with the count `threads(None)` gives, before any work: rayon never sizes a pool from
-/// `RAYON_NUM_THREADS` itself, so no environment can ask for more threads than supported.
+/// Builds rayon's global pool with the count `threads(None)` gives, before any work.
 fn global_pool() -> Result<(), String> {
-    let (n, from) = threads(None)?;
     // glibc gives each thread that allocates its own arena of 64 MiB of address space, up to 8
     // per core: 16 arenas on 2 cores fill `prlimit --as=1GiB` before any work. One per core is
     // enough for the workers (one per core by default), and 256 of them then fit in 1 GiB.
@@ -385,13 +347,7 @@ fn global_pool() -> Result<(), String> {
         // SAFETY: a setting of glibc's allocator, before the workers start.
         unsafe { libc::mallopt(libc::M_ARENA_MAX, cores as i32) };
     }
-    rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| cannot_start(n, &from, &e))
-}
-
-/// The one-line error when the threads of a pool cannot be started (address space, process
-/// limits).
-fn cannot_start(n: usize, from: &str, e: &rayon::ThreadPoolBuildError) -> String {
-    format!("cannot start {n} worker threads ({from}): {e}; ask for fewer with --jobs or RAYON_NUM_THREADS")
+    crate::batch::threads::global_pool()
 }
 
 /// Writes to standard output; a failed write (a closed pipe, a full disk) is an error that

@@ -114,6 +114,9 @@ pub fn run<T: Send + 'static>(
 
 #[pymodule]
 fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // rayon's global pool sized as the command line sizes it (RAYON_NUM_THREADS at most 256),
+    // before any call can start it from the environment alone.
+    minip::batch::threads::global_pool().map_err(PyValueError::new_err)?;
     m.add("Unknown", m.py().get_type::<Unknown>())?;
     m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

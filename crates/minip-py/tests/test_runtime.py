@@ -1,6 +1,7 @@
 """The GIL is released during a long call, Ctrl-C stops it, and a call never takes the
 interpreter down."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -70,3 +71,19 @@ def test_a_panic_or_bad_value_is_an_exception_not_a_crash():
             minip.check(d=bad)
     with pytest.raises(TypeError):
         minip.check(d=3, eps=[1, 2])
+
+
+def test_rayon_num_threads_is_bounded_as_on_the_command_line():
+    # The worker pool is sized at import, within the command line's limit: the environment can
+    # lower the count, never raise it past 256 (it used to start the pool from the variable).
+    env = dict(os.environ, RAYON_NUM_THREADS="100000")
+    out = subprocess.run([sys.executable, "-c", "import minip"], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 1
+    assert out.stderr.strip().splitlines()[-1] == (
+        "ValueError: RAYON_NUM_THREADS = 100000 is above the supported 256 "
+        "(worker threads; unset it for one per core)"
+    )
+    env["RAYON_NUM_THREADS"] = "2"
+    script = "import minip; print(minip.check(d=3).verdict)"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert (out.returncode, out.stdout) == (0, "holds\n"), out.stderr
