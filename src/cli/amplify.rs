@@ -80,7 +80,10 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
         a.lo.as_deref()
             .map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'")))
             .transpose()?;
-    let mut jobs = Vec::new();
+    // Every h is validated and the jobs are counted before any job is built: `--pairs all`
+    // asks for (h + s)(h + s + 1)/2 ratios per h (s = 1 with the class h+).
+    let mut per_h = Vec::with_capacity(hs.len());
+    let mut count: u64 = 0;
     for &h in &hs {
         let superset = match a.m {
             Some(m) if m < h => return Err(format!("--m {m}: need m ≥ h (h = {h})")),
@@ -93,23 +96,38 @@ fn jobs(a: &AmplifyArgs) -> Result<(u32, Rat, Vec<Job>), String> {
                 a.hi.as_deref().unwrap_or("")
             ));
         }
-        match a.pairs.as_deref() {
+        crate::certify::ratio::check_size(a.n, &eps, h, 0, h, superset)?;
+        count += match a.pairs.as_deref() {
             Some("all") => {
-                for hi in 1..=h + u32::from(superset) {
-                    for lo in 0..hi {
-                        jobs.push(Job::new(h, lo, hi, superset));
-                    }
-                }
+                let top = u64::from(h) + u64::from(superset);
+                top * (top + 1) / 2
             }
             Some(other) => return Err(format!("--pairs: expected 'all', got '{other}'")),
-            None => jobs.push(Job::new(h, lo.unwrap_or(0), parse_class(a.hi.as_deref(), h)?, superset)),
+            None => 1,
+        };
+        per_h.push((h, superset));
+    }
+    let max = minip_check::limits::MAX_GRID_ITEMS as u64;
+    if count > max {
+        return Err(format!(
+            "--pairs all: {count} pairs lo < hi over the values of --h, above the supported {max} (ratios of one run, as configurations of one grid)"
+        ));
+    }
+    let mut jobs = Vec::with_capacity(count as usize);
+    for (h, superset) in per_h {
+        if a.pairs.is_some() {
+            // Every pair 0 ≤ lo < hi ≤ h (+ 1 for h+) of an h checked above.
+            let class = |c: u64| u32::try_from(c).map_err(|_| format!("--pairs all: no class {c} (h = {h})"));
+            for hi in 1..=u64::from(h) + u64::from(superset) {
+                for lo in 0..hi {
+                    jobs.push(Job::new(h, class(lo)?, class(hi)?, superset));
+                }
+            }
+        } else {
+            let j = Job::new(h, lo.unwrap_or(0), parse_class(a.hi.as_deref(), h)?, superset);
+            crate::certify::ratio::check_size(a.n, &eps, j.h, j.lo, j.hi, j.superset)?;
+            jobs.push(j);
         }
-    }
-    for j in &jobs {
-        crate::certify::ratio::check_size(a.n, &eps, j.h, j.lo, j.hi, j.superset)?;
-    }
-    if a.pairs.is_some() && jobs.is_empty() {
-        return Err("--pairs all: no pair lo < hi ≤ h (need h ≥ 1)".into());
     }
     Ok((a.n, eps, jobs))
 }
@@ -190,7 +208,9 @@ fn setting_jobs(
 fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
     match s {
         None => Ok(h),
-        Some(t) if t == "h+" || t == format!("{h}+") => Ok(h + 1),
+        Some(t) if t == "h+" || t == format!("{h}+") => {
+            h.checked_add(1).ok_or_else(|| format!("--hi {t}: h = {h} has no class above it"))
+        }
         Some(t) if t.ends_with('+') => {
             Err(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})"))
         }

@@ -88,6 +88,8 @@ fn amplify(
                 Some(m) => m > h,
                 None => superset || want_sup,
             };
+            // h first, as on the command line (`h + 1` below cannot wrap then).
+            minip::certify::ratio::check_size(n, &eps, h, 0, h, sup)?;
             let hi_class = match hi.as_deref() {
                 None | Some("h") => h,
                 Some(t) if t == "h+" || t == format!("{h}+") => {
@@ -96,7 +98,7 @@ fn amplify(
                             "hi {t}: the class h+ exists only when m > h (h = {h})"
                         )));
                     }
-                    h + 1
+                    h.checked_add(1).ok_or_else(|| format!("hi {t}: h = {h} has no class above it"))?
                 }
                 Some(t) => match t.parse::<u32>() {
                     Ok(o) if o <= h => o,
