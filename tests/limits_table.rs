@@ -522,6 +522,61 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
             "units of work (table entries and sequence classes, weighted by the size of their numbers), above the supported {head_budget}"
         ),
     });
+    // JSON values of a head file: instances/heads/rank1-m2.json with a comment of zeros (one
+    // value, and one comma, each) up to the limit, and one more.
+    let max_values = minip::heads::file::MAX_HEAD_VALUES;
+    let rank1 = std::fs::read_to_string(root().join("instances/heads/rank1-m2.json")).unwrap();
+    let with_comment = |zeros: u64| {
+        let mut v: Value = serde_json::from_str(&rank1).unwrap();
+        v["comment"] = Value::Array(vec![0.into(); if big { zeros as usize } else { 1 }]);
+        v.to_string()
+    };
+    let pad = max_values + 1 - minip::heads::file::count_values(&with_comment(1));
+    let values_printed: &'static str = Box::leak(
+        format!("head files <= {max_values} JSON values (table entries, keys, lists), counted before the file is parsed")
+            .into_boxed_str(),
+    );
+    rows.push(Row {
+        limit: "head: JSON values of a head file",
+        consts: &[],
+        printed: Box::leak(Box::new([values_printed])),
+        inside: vec!["head".into(), "verify".into(), write(dir, "values-in.json", &with_comment(pad)), "--len".into(), "2".into()],
+        expect_inside: works(0, "verdict     correct", 30),
+        inside_mem: GIB,
+        outside: vec!["head".into(), "verify".into(), write(dir, "values-out.json", &with_comment(pad + 1)), "--len".into(), "2".into()],
+        refusal: format!(
+            "too large: {} JSON values (table entries, keys, lists), above the supported {max_values} of a head file",
+            max_values + 1
+        ),
+    });
+    // Vector entries of a head's maps over {0,1}^10: phi_q k unit vectors side by side, phi_k
+    // one unit and k − 1 scaled by 0 (α is the identity), v and w the bits: 2^10 × (k + 21).
+    let units = |k: u64| {
+        let zero = "{\"rule\":\"unit\",\"scale\":\"0\"}";
+        format!(
+            "{{\"format\":\"minip-head/1\",\"m\":10,\"phi_q\":{{\"concat\":[{}]}},\"phi_k\":{{\"concat\":[\"unit\",{}]}},\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}}",
+            vec!["\"unit\""; k as usize].join(","),
+            vec![zero; k as usize - 1].join(",")
+        )
+    };
+    let k_in = max_values / 1024 - 21;
+    assert_eq!(1024 * (k_in + 21), max_values, "the limit is a multiple of 2^10");
+    rows.push(Row {
+        limit: "head: vector entries of the maps",
+        consts: &[],
+        printed: Box::leak(Box::new([&*Box::leak(
+            format!("its maps' vectors over {{0,1}}^m <= {max_values} entries (2^m tokens x nonzero entries), before building")
+                .into_boxed_str(),
+        )])),
+        inside: vec!["head".into(), "verify".into(), write(dir, "vectors-in.json", &units(k_in)), "--len".into(), "1".into()],
+        expect_inside: works(0, "verdict     correct", 60),
+        inside_mem: GIB,
+        outside: vec!["head".into(), "verify".into(), write(dir, "vectors-out.json", &units(k_in + 1)), "--len".into(), "1".into()],
+        refusal: format!(
+            "too large: the maps give {} vector entries over {{0,1}}^10 (2^10 tokens × nonzero entries each), above the supported {max_values}",
+            1024 * (k_in + 22)
+        ),
+    });
 
     // ---- files
     let gap = load("gap_holds.json").to_string();

@@ -78,6 +78,9 @@ pub const CLI_LIMITS: &str = "\
   head verify|attack|bench,     <= 800000000 units of work, counted before any table is built: 4^m
   transition                       table entries and every sequence class walked, each weighted by the
                                    size of its numbers (3 to 8 s at the limit)
+  head files                    <= 3145728 JSON values (table entries, keys, lists), counted before
+                                   the file is parsed; its maps' vectors over {0,1}^m
+                                   <= 3145728 entries (2^m tokens x nonzero entries), before building
   grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
   in the configuration limit, and so does every series' h of a ratio table; a repeated entry is
   refused; n is checked against each family's limit

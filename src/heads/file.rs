@@ -13,12 +13,53 @@ use serde_json::Value;
 pub const FORMAT: &str = "minip-head/1";
 const MAPS: [&str; 5] = ["phi_q", "phi_k", "v", "w", "beta"];
 
+/// JSON values of one head file (table entries, keys, lists, objects), counted on its text
+/// before anything is parsed or converted, so that a head file's memory is bounded whatever
+/// its tables' shape (2^m tokens × any dimension): the JSON tree, the exact rationals and the
+/// head built from them took at most 0.65 GB at this limit (entries of 25 digits, m = 1 and
+/// m = 10). Two full tables at `m = 10` (2^10 tokens × dimension 2^10: the kernel and the
+/// value tables written out) fit; the same number bounds the vectors a head's maps give over
+/// `{0,1}^m` (`Head::build`).
+pub const MAX_HEAD_VALUES: u64 = 3 << 20;
+
+/// The JSON values of `text`, counted from above: one for the whole, one for each comma and
+/// each opening bracket outside strings (a list or object of `k ≥ 1` members has `k − 1`
+/// commas and one bracket; an empty one counts one more than it holds).
+pub fn count_values(text: &str) -> u64 {
+    let (mut n, mut in_string, mut escaped) = (1u64, false, false);
+    for &b in text.as_bytes() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b',' | b'[' | b'{' => n += 1,
+                _ => {}
+            }
+        }
+    }
+    n
+}
+
 /// Parses a head file. Errors are one line and name the field.
 pub fn parse(text: &str) -> Result<Spec, String> {
     parse_inner(text).map_err(|e| minip_check::error::one_line(&e))
 }
 
 fn parse_inner(text: &str) -> Result<Spec, String> {
+    // Counted before the JSON tree is built (its nodes alone would outgrow the memory).
+    let values = count_values(text);
+    if values > MAX_HEAD_VALUES {
+        return Err(format!(
+            "too large: {values} JSON values (table entries, keys, lists), above the supported {MAX_HEAD_VALUES} of a head file (minip help limits)"
+        ));
+    }
     minip_check::read::reject_duplicate_keys(text).map_err(|e| format!("malformed head file: {e}"))?;
     let v: Value = serde_json::from_str(text).map_err(|e| format!("malformed head file: {e}"))?;
     let obj = v.as_object().ok_or("malformed head file: expected a JSON object")?;
@@ -172,4 +213,20 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
         out.push(r.ok_or_else(|| format!("token {} is missing from the table", super::bits(m, x as u32)))?);
     }
     Ok(Map::Table { dim: dim.unwrap_or(0), rows: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_values;
+
+    #[test]
+    fn values_are_counted_outside_strings_only() {
+        // The whole, the object, the list and one comma; the string's `",[{` is not counted,
+        // nor its escaped quote.
+        assert_eq!(count_values(r#"{"a\",[{":[1,2]}"#), 4);
+        assert_eq!(count_values(r#"[[],[],[]]"#), 1 + 1 + 3 + 2);
+        assert_eq!(count_values("7"), 1);
+        // A backslash that ends a string does not escape what follows it.
+        assert_eq!(count_values(r#"["\\",1]"#), 3);
+    }
 }

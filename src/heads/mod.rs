@@ -18,6 +18,7 @@ pub mod work;
 
 use minip_check::rational::{fmt_q, qi, Rat};
 use num_traits::{One, Signed, Zero};
+use std::borrow::Cow;
 
 /// Largest `m` accepted: the tables have `4^m` entries.
 pub const MAX_M: u32 = 10;
@@ -69,7 +70,7 @@ impl Map {
     }
     pub fn dim(&self, m: u32) -> usize {
         match self {
-            Map::Concat(parts) => parts.iter().map(|p| p.dim(m)).sum(),
+            Map::Concat(parts) => parts.iter().fold(0usize, |d, p| d.saturating_add(p.dim(m))),
             Map::Table { dim, .. } => *dim,
             Map::Rule { rule, .. } => match rule {
                 Rule::Ones | Rule::Zero | Rule::Weight => 1,
@@ -78,23 +79,43 @@ impl Map {
             },
         }
     }
-    /// The vector of token `x` (the table's row, or the rule applied).
-    pub fn at(&self, m: u32, x: u32, powers: &[Rat]) -> Sparse {
+    /// The most nonzero entries of one token's vector (saturating): what `at` builds per token.
+    pub fn nnz(&self, m: u32) -> u64 {
+        match self {
+            Map::Concat(parts) => parts.iter().fold(0u64, |n, p| n.saturating_add(p.nnz(m))),
+            Map::Table { rows, .. } => rows.iter().map(|r| r.len() as u64).max().unwrap_or(0),
+            Map::Rule { rule, scale } => match rule {
+                _ if scale.is_zero() => 0,
+                Rule::Zero => 0,
+                Rule::Ones | Rule::Weight | Rule::Unit => 1,
+                Rule::Bits | Rule::NotBits => u64::from(m),
+                Rule::Row(_) => 1u64 << m,
+            },
+        }
+    }
+    /// The vector of token `x` (the table's row, or the rule applied). Coordinates are 32-bit:
+    /// a concatenation past `u32::MAX` is an error.
+    pub fn at(&self, m: u32, x: u32, powers: &[Rat]) -> Result<Sparse, String> {
         let (rule, scale) = match self {
-            Map::Table { rows, .. } => return rows[x as usize].clone(),
+            Map::Table { rows, .. } => return Ok(rows[x as usize].clone()),
             Map::Concat(parts) => {
                 let mut out = Sparse::new();
                 let mut offset = 0u32;
                 for p in parts {
-                    out.extend(p.at(m, x, powers).into_iter().map(|(i, a)| (i + offset, a)));
-                    offset += p.dim(m) as u32;
+                    let next = u32::try_from(p.dim(m))
+                        .ok()
+                        .and_then(|d| offset.checked_add(d))
+                        .ok_or("too large: a concatenation has more than 4294967295 coordinates")?;
+                    // Every coordinate `i` of the part is below its dimension: `i + offset < next`.
+                    out.extend(p.at(m, x, powers)?.into_iter().map(|(i, a)| (i + offset, a)));
+                    offset = next;
                 }
-                return out;
+                return Ok(out);
             }
             Map::Rule { rule, scale } => (rule, scale),
         };
         if scale.is_zero() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let v: Sparse = match rule {
             Rule::Ones => vec![(0, Rat::one())],
@@ -107,7 +128,7 @@ impl Map {
                 (0..1u32 << m).map(|z| (z, powers[(x & z).count_ones() as usize].clone())).collect()
             }
         };
-        v.into_iter().map(|(i, a)| (i, a * scale)).filter(|(_, a)| !a.is_zero()).collect()
+        Ok(v.into_iter().map(|(i, a)| (i, a * scale)).filter(|(_, a)| !a.is_zero()).collect())
     }
 }
 
@@ -181,6 +202,15 @@ impl Head {
                 spec.beta.dim(m)
             ));
         }
+        // Every vector the maps give over {0,1}^m is built below: counted first.
+        let maps = [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta];
+        let entries = maps.iter().fold(0u64, |e, map| e.saturating_add(map.nnz(m).saturating_mul(1 << m)));
+        if entries > file::MAX_HEAD_VALUES {
+            return Err(format!(
+                "too large: the maps give {entries} vector entries over {{0,1}}^{m} (2^{m} tokens × nonzero entries each), above the supported {} (minip help limits)",
+                file::MAX_HEAD_VALUES
+            ));
+        }
         let n = 1u32 << m;
         // One base per head: the `row` rules must agree (they share the table of powers).
         fn bases<'a>(map: &'a Map, out: &mut Vec<&'a Rat>) {
@@ -191,7 +221,7 @@ impl Head {
             }
         }
         let mut bs = Vec::new();
-        for map in [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta] {
+        for map in maps {
             bases(map, &mut bs);
         }
         let mut powers = Vec::new();
@@ -205,9 +235,16 @@ impl Head {
             let inv = b.recip();
             powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
         }
-        let vecs = |map: &Map| -> Vec<Sparse> { (0..n).map(|x| map.at(m, x, &powers)).collect() };
+        // A table's rows are used in place; the other maps are applied to every token.
+        fn vectors<'a>(map: &'a Map, m: u32, powers: &[Rat]) -> Result<Vec<Cow<'a, Sparse>>, String> {
+            match map {
+                Map::Table { rows, .. } => Ok(rows.iter().map(Cow::Borrowed).collect()),
+                _ => (0..1u32 << m).map(|x| map.at(m, x, powers).map(Cow::Owned)).collect(),
+            }
+        }
+        let vecs = |map| vectors(map, m, &powers);
         let (pq, pk, vv, ww, bb) =
-            (vecs(&spec.phi_q), vecs(&spec.phi_k), vecs(&spec.v), vecs(&spec.w), vecs(&spec.beta));
+            (vecs(&spec.phi_q)?, vecs(&spec.phi_k)?, vecs(&spec.v)?, vecs(&spec.w)?, vecs(&spec.beta)?);
         let mut alpha = Vec::with_capacity((n * n) as usize);
         let mut s = Vec::with_capacity((n * n) as usize);
         for q in 0..n as usize {
