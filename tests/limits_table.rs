@@ -392,7 +392,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         consts: &["MAX_GRID_ITEMS"],
         printed: &[
             "one grid <= 1000000 configurations",
-            "grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts in the configuration limit",
+            "grid files and ratio tables: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d, each series' h) counts in the configuration limit",
         ],
         inside: vec!["sweep".into(), g_in, "--shard".into(), "0/100000".into(), "--json".into()],
         expect_inside: works(1, "\"eps\":\"1/3\"", 30),

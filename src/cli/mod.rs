@@ -68,8 +68,8 @@ pub(super) fn tail(notes: &str, examples: &[&str]) -> String {
 
 /// Limits that count the work of what the command line builds (beyond `limits::TABLE`), and
 /// what a signal does.
-pub const CLI_LIMITS: &str = "\
-  gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
+pub const CLI_LIMITS: &str =
+    "  gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
                                    order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
   row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
   frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
@@ -81,12 +81,10 @@ pub const CLI_LIMITS: &str = "\
   head files                    <= 3145728 JSON values (table entries, keys, lists), counted before
                                    the file is parsed; its maps' vectors over {0,1}^m
                                    <= 3145728 entries (2^m tokens x nonzero entries), before building
-  grid files: every list (n, eps, families, bounds, tasks, kernels, positions, keys, at, d) counts
-  in the configuration limit, and so does every series' h of a ratio table; a repeated entry is
-  refused; n is checked against each family's limit
+  grid files and ratio tables: every list (n, eps, families, bounds, tasks, kernels, positions, keys,
+  at, d, each series' h) counts in the configuration limit; repeats refused; n checked per family
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files, never an
-input of the same run (a grid, a table, or a link to one): a directory, device, FIFO or socket there,
-or an input, is refused before any work.
+input of the same run (or a link to one): a directory, device, FIFO, socket or input is refused.
 Worker threads: --jobs N, else RAYON_NUM_THREADS (0 or empty: unset), else one per core; at most 256.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
 counts on stderr, no temporary file left; an item still running after 1 s is abandoned; nothing left
