@@ -328,6 +328,20 @@ awk 'BEGIN { printf "n = 3\neps = \"1/2\"\nh = \"2..=512\"\n"; for (i = 0; i < 6
 m amplify --grid "$T/many-series.toml"
 awk 'BEGIN { row = "["; for (i = 1; i < 7000; i++) row = row "1,"; row = row "1]"; printf "{\"format\":\"minip-head/1\",\"m\":10,\"phi_q\":{\"table\":{"; for (x = 0; x < 1024; x++) { k = ""; for (b = 0; b < 10; b++) k = k (int(x / 2^b) % 2); printf "%s\"%s\":%s", (x ? "," : ""), k, row }; printf "}},\"phi_k\":\"unit\",\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}\n" }' >"$T/wide-table.json"
 m head verify "$T/wide-table.json" --len 1
+m amplify --h 1..=181 --pairs all
+m amplify --h 1..=180 --pairs all --superset
+m amplify --h 4294967295 --pairs all --superset
+m amplify --h 4294967295 --m 4294967295 --pairs all
+awk 'BEGIN { printf "{\"format\":\"minip-head/1\",\"m\":1,\"phi_q\":{\"table\":{"; for (x = 0; x < 2; x++) { printf "%s\"%d\":[0", (x ? "," : ""), x; for (i = 1; i < 15000000; i++) printf ",0"; printf "]" }; printf "}},\"phi_k\":\"unit\",\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}\n" }' >"$T/zeros-table.json"
+m head verify "$T/zeros-table.json" --len 1
+m head attack "$T/zeros-table.json"
+awk 'BEGIN { printf "{\"format\":\"minip-head/1\",\"m\":1,\"phi_q\":{\"concat\":[[]"; for (i = 1; i < 2000000; i++) printf ",[]"; printf "]},\"phi_k\":\"unit\",\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}\n" }' >"$T/empty-lists.json"
+m head verify "$T/empty-lists.json" --len 1
+awk 'BEGIN { printf "{\"format\":\"minip-head/1\",\"m\":10,\"phi_q\":{\"concat\":[\"unit\""; for (i = 1; i < 20000; i++) printf ",\"unit\""; printf "]},\"phi_k\":{\"concat\":[{\"rule\":\"unit\",\"scale\":\"0\"}"; for (i = 1; i < 20000; i++) printf ",{\"rule\":\"unit\",\"scale\":\"0\"}"; printf "]},\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"zero\"}\n" }' >"$T/concat-units.json"
+m head verify "$T/concat-units.json" --len 1
+m head attack "$T/concat-units.json"
+m verify "$T/$(printf 'x\377\n.json')"
+m "$(printf '\377')"
 
 # ---- 7. forged checker inputs: range checks that wrapped, an unbounded estimate, free text in
 # claim lines, duplicated entries (each refused at once, one line, never an abort)

@@ -50,6 +50,9 @@ def test_amplify_classes_and_bad_input():
         minip.amplify(h=3, hi=5)
     with pytest.raises(ValueError, match="h: empty range"):
         minip.amplify(h=[])
+    # h + 1 (the class h+) at the end of 32 bits is refused with the command line's words.
+    with pytest.raises(ValueError, match="larger than the supported n ≤ 1024, h ≤ 100000"):
+        minip.amplify(h=2**32 - 1, hi="h+", superset=True)
 
 
 def test_rank_m24_is_at_least_21():
