@@ -404,7 +404,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "n of a grid, per family",
         consts: &[],
-        printed: &["n is checked against each family's limit"],
+        printed: &["n checked per family"],
         inside: vec![
             "sweep".into(),
             g(
@@ -430,7 +430,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "a repeated grid entry",
         consts: &[],
-        printed: &["a repeated entry is refused"],
+        printed: &["repeats refused"],
         inside: vec![
             "sweep".into(),
             g("rep-in.toml", "n = [3, 4]\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n"),
