@@ -8,38 +8,21 @@
 //! - `minip head verify|attack|bench` and `minip transition` count their work from the maps
 //!   before building any table, and refuse past the budget with one line, exit 2, at once.
 
+mod common;
+
+use common::root;
 use minip::batch::frontier::{read_lower_n, run, FrontierJob, Lower};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-hostile-claims-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::tmp("hostile-claims", name)
 }
 
 /// minip under `timeout -s KILL secs` and `prlimit --as=1 GiB`: `(exit, stdout, stderr)`.
 fn minip(secs: u64, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &secs.to_string(), "prlimit", "--as=1073741824", "--"])
-        .arg(env!("CARGO_BIN_EXE_minip"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), Path::new(env!("CARGO_BIN_EXE_minip")), &[], common::GIB, secs, args)
 }
 
 fn p(d: &Path) -> String {

@@ -2,28 +2,14 @@
 //! wrapping, so a value past a limit gets the usual one-line refusal (exit 2), never a panic, an
 //! abort or a silently wrong answer.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{capped as run, root, GIB};
+use std::path::Path;
 
 /// minip under `prlimit --as=1 GiB` and `timeout -s KILL 5`: `(exit, stdout, stderr)`.
 fn capped(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", "5", "prlimit", "--as=1073741824", "--"])
-        .arg(env!("CARGO_BIN_EXE_minip"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    run(&root(), Path::new(env!("CARGO_BIN_EXE_minip")), &[], GIB, 5, args)
 }
 
 /// Refused: exit 2, exactly the one line `minip: error: MESSAGE` on stderr, nothing on stdout.

@@ -11,38 +11,19 @@
 //!
 //! The documented `--pairs all` commands still print every pair, each as its single run does.
 
+mod common;
+
+use common::root;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-const GIB: &str = "--as=1073741824";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-hostile-more-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::tmp("hostile-more", name)
 }
 
 /// minip under `timeout -s KILL secs` and `prlimit --as=1 GiB`: `(exit, stdout, stderr)`.
 fn minip_os(secs: u64, args: &[&std::ffi::OsStr]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &secs.to_string(), "prlimit", GIB, "--"])
-        .arg(env!("CARGO_BIN_EXE_minip"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), Path::new(env!("CARGO_BIN_EXE_minip")), &[], common::GIB, secs, args)
 }
 
 fn minip(secs: u64, args: &[&str]) -> (i32, String, String) {

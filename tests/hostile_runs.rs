@@ -4,15 +4,12 @@
 //! behaviour: a one-line refusal with exit 2 (under `prlimit --as=1GiB` and a generous
 //! `timeout`), or the usual report.
 
+mod common;
+
+use common::{root, GIB};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-const GIB: u64 = 1 << 30;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_minip")
@@ -27,14 +24,10 @@ fn checker() -> PathBuf {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-hostile-runs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::tmp("hostile-runs", name)
 }
 
-/// `program ARGS` in `dir` with `env` set, under `prlimit --as=mem` and `timeout -s KILL secs`:
-/// (exit, stdout, stderr); killed or aborted is -1.
+/// `program ARGS` in `dir` with `env` set, under `prlimit --as=mem` and `timeout -s KILL secs`.
 fn run_in(
     dir: &Path,
     program: &Path,
@@ -43,21 +36,7 @@ fn run_in(
     secs: u64,
     args: &[&str],
 ) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &secs.to_string(), "prlimit", &format!("--as={mem}"), "--"])
-        .arg(program)
-        .args(args)
-        .envs(env.iter().copied())
-        .env_remove("RUST_BACKTRACE")
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(dir, program, env, mem, secs, args)
 }
 
 fn minip(env: &[(&str, &str)], args: &[&str]) -> (i32, String, String) {
