@@ -317,3 +317,39 @@ fn an_argument_that_is_not_utf8_is_one_line() {
         );
     }
 }
+
+/// A head file whose maps do not fit together is refused on their shapes, before any of its
+/// numbers is read exactly (two million 25-digit rationals took about 3 s to read before the
+/// dimensions were compared); a malformed last map likewise.
+#[test]
+fn a_head_file_is_refused_on_its_shapes_before_its_numbers_are_read() {
+    let d = tmp("shapes");
+    let digits = "\"1234567890123456789012345\"";
+    // The first entry is not a number at all: the shapes are compared before any entry is
+    // read, so the shape is what is reported (reading the numbers first reported this entry).
+    let row = format!("\"x\",{}", vec![digits; 299_999].join(","));
+    let head = |beta: &str| {
+        format!(
+            "{{\"format\":\"minip-head/1\",\"m\":1,\"phi_q\":{{\"table\":{{\"0\":[{row}],\"1\":[{row}]}}}},\
+             \"phi_k\":\"unit\",\"v\":\"bits\",\"w\":\"bits\",\"beta\":\"{beta}\"}}"
+        )
+    };
+    for (name, beta, want) in [
+        ("dims.json", "zero", "mismatched dimensions: phi_q has dimension 300000, phi_k has 2"),
+        (
+            "last.json",
+            "nonsense",
+            "beta: unknown rule 'nonsense' (expected ones, zero, bits, not_bits, weight, unit, row)",
+        ),
+    ] {
+        let f = d.join(name);
+        std::fs::write(&f, head(beta)).unwrap();
+        let f = f.to_str().unwrap();
+        let (code, out, err) = minip(5, &["head", "verify", f, "--len", "1"]);
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (2, "", format!("minip: error: {f}: {want}\n").as_str())
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -85,25 +85,37 @@ fn parse_inner(text: &str) -> Result<Spec, String> {
         Some(Value::String(s)) => s.clone(),
         Some(_) => return Err("field 'name' must be a string".into()),
     };
-    let mut maps = Vec::new();
-    for key in MAPS {
-        let val = obj.get(key).ok_or_else(|| format!("missing field '{key}'"))?;
-        maps.push(parse_map(val, m, key == "beta").map_err(|e| format!("{key}: {e}"))?);
+    // Two passes: the shapes of every map first (keys, tokens, dimensions; numbers taken as 0,
+    // which costs nothing), so a malformed file is refused before any number is read exactly
+    // (2·10⁶ long rationals take seconds); then the numbers.
+    let spec = |exact: bool| -> Result<Spec, String> {
+        let mut maps = Vec::new();
+        for key in MAPS {
+            let val = obj.get(key).ok_or_else(|| format!("missing field '{key}'"))?;
+            maps.push(parse_map(val, m, key == "beta", exact).map_err(|e| format!("{key}: {e}"))?);
+        }
+        let mut it = maps.into_iter();
+        let mut next = || it.next().expect("five maps");
+        Ok(Spec { name: name.clone(), m, phi_q: next(), phi_k: next(), v: next(), w: next(), beta: next() })
+    };
+    let shape = spec(false)?;
+    if let Some(m) = m {
+        super::check_dims(&shape, m)?;
     }
-    let mut it = maps.into_iter();
-    let mut next = || it.next().expect("five maps");
-    Ok(Spec { name, m, phi_q: next(), phi_k: next(), v: next(), w: next(), beta: next() })
+    spec(true)
 }
 
-fn number(v: &Value) -> Result<Rat, String> {
+/// A rational entry; with `exact` false only its kind is checked and it counts as 0.
+fn number(v: &Value, exact: bool) -> Result<Rat, String> {
     match v {
+        Value::String(_) | Value::Number(_) if !exact => Ok(Rat::zero()),
         Value::String(s) => parse_rational(s),
         Value::Number(n) => parse_rational(&n.to_string()),
         _ => Err(format!("expected a rational (\"3/8\" or a number), got {v}")),
     }
 }
 
-fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
+fn parse_rule(name: &str, base: Option<&Value>, exact: bool) -> Result<Rule, String> {
     let rule = match name {
         "ones" => Rule::Ones,
         "zero" => Rule::Zero,
@@ -111,9 +123,9 @@ fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
         "not_bits" => Rule::NotBits,
         "weight" => Rule::Weight,
         "unit" => Rule::Unit,
-        "row" => {
-            Rule::Row(number(base.ok_or("rule 'row' needs a 'base'")?).map_err(|e| format!("base: {e}"))?)
-        }
+        "row" => Rule::Row(
+            number(base.ok_or("rule 'row' needs a 'base'")?, exact).map_err(|e| format!("base: {e}"))?,
+        ),
         _ => {
             return Err(format!(
                 "unknown rule '{name}' (expected ones, zero, bits, not_bits, weight, unit, row)"
@@ -126,9 +138,9 @@ fn parse_rule(name: &str, base: Option<&Value>) -> Result<Rule, String> {
     Ok(rule)
 }
 
-fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
+fn parse_map(v: &Value, m: Option<u32>, scalar: bool, exact: bool) -> Result<Map, String> {
     match v {
-        Value::String(s) => Ok(Map::rule(parse_rule(s, None)?)),
+        Value::String(s) => Ok(Map::rule(parse_rule(s, None, exact)?)),
         Value::Object(o) => {
             if let Some(parts) = o.get("concat") {
                 let parts = parts
@@ -137,7 +149,7 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
                     .ok_or("'concat' must be the only key, with a nonempty array")?;
                 let maps = parts
                     .iter()
-                    .map(|p| parse_map(p, m, false))
+                    .map(|p| parse_map(p, m, false, exact))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| format!("concat: {e}"))?;
                 return Ok(Map::Concat(maps));
@@ -147,7 +159,7 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
                     return Err("a table takes no other keys".into());
                 }
                 let m = m.ok_or("a table needs the field 'm'")?;
-                return parse_table(t, m, scalar);
+                return parse_table(t, m, scalar, exact);
             }
             for k in o.keys() {
                 if !["rule", "scale", "base"].contains(&k.as_str()) {
@@ -156,9 +168,9 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
             }
             let name =
                 o.get("rule").and_then(Value::as_str).ok_or("expected 'rule' (a string) or 'table'")?;
-            let rule = parse_rule(name, o.get("base"))?;
+            let rule = parse_rule(name, o.get("base"), exact)?;
             let scale = match o.get("scale") {
-                Some(s) => number(s).map_err(|e| format!("scale: {e}"))?,
+                Some(s) => number(s, exact).map_err(|e| format!("scale: {e}"))?,
                 None => Rat::one(),
             };
             Ok(Map::scaled(rule, scale))
@@ -169,7 +181,7 @@ fn parse_map(v: &Value, m: Option<u32>, scalar: bool) -> Result<Map, String> {
 
 /// `{"00": ["1", "0"], "01": [...], ...}`: every token of `{0,1}^m` exactly once, vectors of
 /// one length. For `beta` a bare number stands for a vector of length one.
-fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
+fn parse_table(t: &Value, m: u32, scalar: bool, exact: bool) -> Result<Map, String> {
     let o = t.as_object().ok_or("'table' must map bit strings to vectors")?;
     let n = 1usize << m;
     let mut rows: Vec<Option<Sparse>> = vec![None; n];
@@ -177,10 +189,12 @@ fn parse_table(t: &Value, m: u32, scalar: bool) -> Result<Map, String> {
     for (key, val) in o {
         let x = parse_bits(key, m).map_err(|e| format!("table key: {e}"))? as u32;
         let entries: Vec<Rat> = match val {
-            Value::Array(a) => {
-                a.iter().map(number).collect::<Result<_, _>>().map_err(|e| format!("token {key}: {e}"))?
-            }
-            _ if scalar => vec![number(val).map_err(|e| format!("token {key}: {e}"))?],
+            Value::Array(a) => a
+                .iter()
+                .map(|e| number(e, exact))
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("token {key}: {e}"))?,
+            _ if scalar => vec![number(val, exact).map_err(|e| format!("token {key}: {e}"))?],
             _ => return Err(format!("token {key}: expected an array of rationals")),
         };
         match dim {

@@ -176,6 +176,27 @@ pub fn bits(m: u32, x: u32) -> String {
     minip_check::model::code::bits(x.into(), m)
 }
 
+/// The maps' dimensions agree: `phi_q` with `phi_k`, `v` with `w`, and `beta` is a scalar. The
+/// dimensions follow from the maps' shapes alone (`file::parse` checks them before it reads any
+/// number exactly).
+pub(crate) fn check_dims(spec: &Spec, m: u32) -> Result<(), String> {
+    let (r, rk) = (spec.phi_q.dim(m), spec.phi_k.dim(m));
+    if r != rk {
+        return Err(format!("mismatched dimensions: phi_q has dimension {r}, phi_k has {rk}"));
+    }
+    let (dv, dw) = (spec.v.dim(m), spec.w.dim(m));
+    if dv != dw {
+        return Err(format!("mismatched dimensions: v has dimension {dv}, w has {dw}"));
+    }
+    if spec.beta.dim(m) != 1 {
+        return Err(format!(
+            "mismatched dimensions: beta must be a scalar, has dimension {}",
+            spec.beta.dim(m)
+        ));
+    }
+    Ok(())
+}
+
 impl Head {
     /// Multiplies the maps out over all `4^m` pairs and checks them: matching dimensions,
     /// `α ≥ 0` everywhere, `α(q,q) > 0` (so every sequence has a positive denominator).
@@ -188,20 +209,8 @@ impl Head {
                 return Err(format!("the head is written for m = {fm}, not m = {m}"));
             }
         }
-        let (r, rk) = (spec.phi_q.dim(m), spec.phi_k.dim(m));
-        if r != rk {
-            return Err(format!("mismatched dimensions: phi_q has dimension {r}, phi_k has {rk}"));
-        }
-        let (dv, dw) = (spec.v.dim(m), spec.w.dim(m));
-        if dv != dw {
-            return Err(format!("mismatched dimensions: v has dimension {dv}, w has {dw}"));
-        }
-        if spec.beta.dim(m) != 1 {
-            return Err(format!(
-                "mismatched dimensions: beta must be a scalar, has dimension {}",
-                spec.beta.dim(m)
-            ));
-        }
+        check_dims(spec, m)?;
+        let (r, dv) = (spec.phi_q.dim(m), spec.v.dim(m));
         // Every vector the maps give over {0,1}^m is built below: counted first.
         let maps = [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta];
         let entries = maps.iter().fold(0u64, |e, map| e.saturating_add(map.nnz(m).saturating_mul(1 << m)));
