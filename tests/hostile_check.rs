@@ -6,13 +6,11 @@
 //! budget estimate used to take seconds, free text that used to print as a claim line of its
 //! own, and duplicated configurations that used to be counted.
 
+mod common;
+
+use common::root;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn minip() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_minip"))
@@ -26,10 +24,7 @@ fn minip_check() -> PathBuf {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-hostile-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::tmp("hostile-check", name)
 }
 
 fn load(rel: &str) -> Value {
@@ -43,19 +38,7 @@ fn write(path: &Path, v: &Value) {
 /// `bin ARGS` under `timeout -s KILL secs` and `prlimit --as=1 GiB`: (exit, stdout, stderr);
 /// killed or aborted by a signal is -1.
 fn run(secs: u64, bin: &Path, args: &[&Path]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &secs.to_string(), "prlimit", "--as=1073741824", "--"])
-        .arg(bin)
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), bin, &[], common::GIB, secs, args)
 }
 
 /// The four ways to check: `minip-check [--json] PATH`, `minip verify PATH [--json]`.
