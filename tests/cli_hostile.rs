@@ -3,6 +3,8 @@
 //! outside is refused at once), outputs that replace only regular files, signals that stop
 //! every batch with exit 2 and no temporary file, and refusals before any work.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -24,19 +26,7 @@ fn tmp(name: &str) -> PathBuf {
 
 /// minip under `prlimit --as=MEMORY` and `timeout -s KILL SECONDS`: `(exit, stdout, stderr)`.
 fn capped(memory: u64, seconds: u64, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &seconds.to_string(), "prlimit", &format!("--as={memory}"), "--"])
-        .arg(bin())
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), std::path::Path::new(bin()), &[], memory, seconds, args)
 }
 
 /// Refused: exit 2, one line naming `needle`, nothing on stdout, within 200 MB and 2 s.

@@ -3,11 +3,13 @@
 //! jobs — is refused up front with the limit named. Output errors are never silent, files are
 //! never torn, and nothing is created behind the user's back.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const MEMORY: &str = "200000000"; // bytes of address space
-const SECONDS: &str = "2";
+const MEMORY: u64 = 200_000_000; // bytes of address space
+const SECONDS: u64 = 2;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -23,19 +25,7 @@ fn tmp(name: &str) -> PathBuf {
 /// Runs minip under the memory cap and the timeout: `(exit code, stdout, stderr)`; a
 /// timeout is exit 124, an abort (out of memory) a signal.
 fn capped(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", SECONDS, "prlimit", &format!("--as={MEMORY}"), "--"])
-        .arg(env!("CARGO_BIN_EXE_minip"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), std::path::Path::new(env!("CARGO_BIN_EXE_minip")), &[], MEMORY, SECONDS, args)
 }
 
 /// minip without the caps (for the work around a reproducer, not the reproducer itself).

@@ -16,6 +16,8 @@
 //! (crates/minip-check/tests/limits.rs), ratio work (tests/hostile.rs), rank-linear work
 //! (tests/rank_linear_budget.rs).
 
+mod common;
+
 use minip_check::limits::*;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -88,19 +90,7 @@ fn command(a: &[String]) -> (PathBuf, &[String]) {
 /// the timeout or aborted is -1.
 fn run(secs: u64, mem: u64, a: &[String]) -> (i32, String, String) {
     let (bin, a) = command(a);
-    let out = Command::new("timeout")
-        .args(["-s", "KILL", &secs.to_string(), "prlimit", &format!("--as={mem}"), "--"])
-        .arg(bin)
-        .args(a)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("timeout and prlimit (util-linux) are installed");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::capped(&root(), bin.as_ref(), &[], mem, secs, a)
 }
 
 /// Not refused within `secs` (under `prlimit --as=mem`): still running then, or finished with 0
