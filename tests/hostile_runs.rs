@@ -345,6 +345,7 @@ fn frontier_and_export_outputs_never_replace_a_certificate_they_read() {
     std::fs::create_dir_all(d.join("rank")).unwrap();
     let m04 = std::fs::read(root().join("proofs/rank/m04.json")).unwrap();
     std::fs::write(d.join("rank/m04.json"), &m04).unwrap();
+    std::fs::copy(root().join("proofs/rank/m04.maximal.drat"), d.join("rank/m04.maximal.drat")).unwrap();
     std::os::unix::fs::symlink("rank/m04.json", d.join("plot.svg")).unwrap();
     let base =
         ["frontier", "--m", "4", "--kernel", "per_weight", "--rank-dir", "rank", "--rank-linear-dir", "-"];
@@ -359,6 +360,20 @@ fn frontier_and_export_outputs_never_replace_a_certificate_they_read() {
         &[],
         &[&base[..], &["--plot", "plot.svg"]].concat(),
         "--plot plot.svg is a link to the certificate rank/m04.json, an input of this run: refusing to replace it (choose another path)",
+    );
+    // --out may be the directory the bounds are read from (no mMM.json is written there), but
+    // not one where a file the run writes is a hard link of a certificate it reads.
+    let (code, _, err) =
+        run_in(&d, Path::new(bin()), &[], GIB, 60, &[&base[..], &["--out", "rank"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("rank/m04.per_weight.json").exists());
+    std::fs::remove_file(d.join("rank/m04.per_weight.json")).unwrap();
+    std::fs::hard_link(d.join("rank/m04.json"), d.join("rank/m04.per_weight.json")).unwrap();
+    refused_in(
+        &d,
+        &[],
+        &[&base[..], &["--out", "rank"]].concat(),
+        "--out rank: this run would write rank/m04.per_weight.json there, which is another name (a hard link) of the certificate rank/m04.json, an input of this run: refusing to replace it (choose another directory)",
     );
     // export coq: the .v file named after the argument is a hard link of the certificate.
     std::fs::create_dir_all(d.join("c")).unwrap();

@@ -200,15 +200,27 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         .into_iter()
         .filter_map(|d| std::fs::read_dir(d).ok())
         .flat_map(|e| e.flatten().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        // The names the lower bounds are read from (`batch::frontier::read_lower_n`): mMM.json,
+        // nN_mMMM.json; the frontier's own mMM.<class>.json there are not read.
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let stem = name.split_once('_').filter(|(n, _)| n.starts_with('n')).map_or(name, |(_, s)| s);
+            stem.strip_prefix('m')
+                .and_then(|s| s.strip_suffix(".json"))
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        })
         .fold(crate::print::Inputs::new(), |i, f| i.add("the certificate", &f));
     if let Some(p) = &a.plot {
         inputs.refuse_file("--plot", p)?;
         crate::print::check_target(p)?;
     }
     if let Some(dir) = &a.out {
+        // The names written: mMM.<class>.json, mMM.<class>.none.json, mMM.<class>.head (never
+        // a rank certificate's mMM.json, so --out may be the rank directory itself).
         inputs.refuse_dir("--out", dir, |n| {
-            n.starts_with('m') && (n.ends_with(".json") || n.ends_with(".head"))
+            n.starts_with('m')
+                && n.matches('.').count() >= 2
+                && (n.ends_with(".json") || n.ends_with(".head"))
         })?;
         super::warn(crate::print::out_dir(dir)?);
     }
