@@ -25,4 +25,4 @@ def test_readme_example_prints_what_it_shows():
     # The package README shows the same example and output.
     pkg = (ROOT / "crates" / "minip-py" / "README.md").read_text()
     assert blocks(pkg, "python") == [code] and blocks(pkg, "text") == [shown]
-    assert "pip install ./crates/minip-py" in section and "pip install ./crates/minip-py" in pkg
+    assert "pip install ./bindings/python" in section and "pip install ./bindings/python" in pkg
