@@ -14,6 +14,7 @@
 //! - [`print`]: certificate files (JSON, VIPR), tables, plots, written atomically;
 //! - [`ranges`]: ranges and lists of numbers (`3..=6`, `64,128,256`) and shards, for the
 //!   command line and the grid files alike;
+//! - [`control`]: the handle a run receives to be stopped and to show progress;
 //! - [`batch`]: grids, the parallel runner, sweeps;
 //! - [`codes`]: code constructions for the rank bounds; [`heads`]: explicit heads
 //!   evaluated exhaustively;
@@ -36,6 +37,7 @@ pub mod certify;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod codes;
+pub mod control;
 pub mod formulate;
 pub mod heads;
 pub mod print;

@@ -302,7 +302,7 @@ fn vipr_exports_follow_the_format() {
 fn small_grid_resolved_matches_committed_verdicts() {
     let text = std::fs::read_to_string(root().join("instances/small.toml")).unwrap();
     let insts = minip::batch::grid::parse_grid(&text).unwrap().gap_instances();
-    let recs = minip::batch::sweep::run(&insts, None, false, false);
+    let recs = minip::batch::sweep::run(&insts, None, false, &minip::control::Control::new());
     assert_eq!(recs.len(), 2 * 2 * 20 * 2);
     for (inst, rec) in insts.iter().zip(&recs) {
         let Ok(AnyCertificate::Gap(c)) =

@@ -158,7 +158,7 @@ fn head_files_verify_exhaustively() {
             let spec = minip::heads::file::parse(&text).unwrap();
             let head = minip::heads::Head::build(&spec, m).unwrap();
             assert_eq!(head.rank.to_string(), cert.rank, "m = {m}");
-            let r = verify(&head, 1, 3, &q(1, 2), false, false).unwrap();
+            let r = verify(&head, 1, 3, &q(1, 2), false, &minip::control::Control::new()).unwrap();
             assert!(r.correct(), "m = {m}: {:?}", r.first_failure().map(|w| w.describe(m)));
             // Length 3 at every query reaches exactly the certificate's worst error.
             assert_eq!(r.lens[2].max_error, cert.claim().max_error, "m = {m}");
@@ -301,7 +301,7 @@ fn committed_frontier_proofs_verify() {
             };
             let head = minip::heads::load(p.to_str().unwrap(), None, None, 3).unwrap();
             assert_eq!(head.rank.to_string(), c.rank, "{}", p.display());
-            let r = verify(&head, 1, 3, &q(1, 2), true, false).unwrap();
+            let r = verify(&head, 1, 3, &q(1, 2), true, &minip::control::Control::new()).unwrap();
             assert!(r.correct(), "{}", p.display());
         }
     }
@@ -479,7 +479,7 @@ fn rank_one_heads_meet_the_lower_bound_at_m_2_and_3() {
         let p = repo().join(format!("instances/heads/rank1-m{m}.json"));
         let head = minip::heads::load(p.to_str().unwrap(), None, None, 3).unwrap();
         assert_eq!((head.m, head.rank), (m, 1));
-        let r = verify(&head, 1, 3, &q(1, 2), false, false).unwrap();
+        let r = verify(&head, 1, 3, &q(1, 2), false, &minip::control::Control::new()).unwrap();
         assert!(r.correct(), "m = {m}");
     }
     let AnyCertificate::Rank(c) = read::read(&repo().join("proofs/rank/m04.json")).unwrap() else { panic!() };

@@ -19,7 +19,7 @@ fn head(name: &str, m: u32, base: Option<i64>, len: u32) -> Head {
 }
 
 fn check(h: &Head, len: u32) -> Report {
-    verify(h, 1, len, &half(), true, false).unwrap()
+    verify(h, 1, len, &half(), true, &minip::control::Control::new()).unwrap()
 }
 
 fn spelled(m: u32, toks: &[u32]) -> Vec<String> {
@@ -67,7 +67,7 @@ fn rank1_is_exact_up_to_length_2() {
 fn rank1_fails_at_length_3_with_the_first_failing_sequence() {
     for sym in [true, false] {
         let h = head("rank1", 2, None, 3);
-        let r = verify(&h, 1, 3, &half(), sym, false).unwrap();
+        let r = verify(&h, 1, 3, &half(), sym, &minip::control::Control::new()).unwrap();
         assert!(!r.correct());
         assert!(r.lens[0].first_failure.is_none() && r.lens[1].first_failure.is_none());
         let f = r.first_failure().unwrap();
@@ -106,7 +106,7 @@ fn reductions_agree_with_brute_force() {
         heads.extend(files.iter().map(|f| load(f, Some(m), None, 3).unwrap()));
         for h in &heads {
             for sym in [true, false] {
-                let r = verify(h, 3, 3, &half(), sym, false).unwrap();
+                let r = verify(h, 3, 3, &half(), sym, &minip::control::Control::new()).unwrap();
                 assert_eq!(r.max_error(), brute_max_error(h, 3), "{} m = {m} sym = {sym}", h.name);
             }
         }
@@ -235,7 +235,7 @@ fn mismatched_dimensions_and_bad_kernels_are_rejected() {
 fn attack_finds_confirmed_failures() {
     // rank1: alpha ≡ 1 and K = d − 1 = 1 at d = 2, so S1 fails at x = 110.
     let h = head("rank1", 3, None, 3);
-    let a = attack(&h, 3, &half(), true, false).unwrap();
+    let a = attack(&h, 3, &half(), true, &minip::control::Control::new()).unwrap();
     let (method, w) = a.found.unwrap();
     assert!(matches!(method, Method::GapDomination { sequence: "S1", u: 0, w: 2, .. }), "{method:?}");
     assert_eq!(spelled(3, &w.tokens), ["110", "000", "000"]);
@@ -245,12 +245,12 @@ fn attack_finds_confirmed_failures() {
 
     // The linear-overlap file: gap domination (S3) at m = 6; exhaustive search at m = 3.
     let h = load("instances/heads/linear-overlap.json", Some(6), None, 3).unwrap();
-    let (method, w) = attack(&h, 3, &half(), true, false).unwrap().found.unwrap();
+    let (method, w) = attack(&h, 3, &half(), true, &minip::control::Control::new()).unwrap().found.unwrap();
     assert!(matches!(method, Method::GapDomination { sequence: "S3", .. }));
     assert_eq!(spelled(6, &w.tokens), ["111111", "000000", "111000"]);
     assert_eq!((w.target, w.output.clone()), (0, q(15, 13)));
     let h = load("instances/heads/linear-overlap.json", Some(3), None, 3).unwrap();
-    let (method, w) = attack(&h, 3, &half(), true, false).unwrap().found.unwrap();
+    let (method, w) = attack(&h, 3, &half(), true, &minip::control::Control::new()).unwrap().found.unwrap();
     assert!(matches!(method, Method::Exhaustive { .. }));
     assert_eq!(
         (spelled(3, &w.tokens), w.output.clone()),
@@ -259,13 +259,16 @@ fn attack_finds_confirmed_failures() {
 
     // Softmax survives: nothing found at n = 3, 4.
     for n in [3, 4] {
-        assert!(attack(&head("softmax", 3, None, n), n, &half(), true, false).unwrap().found.is_none());
+        assert!(attack(&head("softmax", 3, None, n), n, &half(), true, &minip::control::Control::new())
+            .unwrap()
+            .found
+            .is_none());
     }
 }
 
 #[test]
 fn transition_table_is_as_predicted() {
-    let rows = transition(3, 3, &half(), false).unwrap();
+    let rows = transition(3, 3, &half(), &minip::control::Control::new()).unwrap();
     for r in &rows {
         for e in &r.entries {
             assert!(e.as_expected(), "m = {} {}", r.m, e.column);

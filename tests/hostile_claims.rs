@@ -242,13 +242,13 @@ fn a_row_with_a_lower_bound_above_its_upper_bound_is_refused() {
         lower: BTreeMap::from([(4, Lower { bound, from_m: 4, file: PathBuf::from("m04.json") })]),
         lower_linear: BTreeMap::new(),
     };
-    let e = run(&job(21), false).unwrap_err();
+    let e = run(&job(21), &minip::control::Control::new()).unwrap_err();
     assert_eq!(
         e,
         "m = 4: the lower bound 21 (from m04.json, m = 4) is above the certified upper bound 5 (per_weight): a bound was used outside its claim, nothing is printed"
     );
     // At the upper bound itself the row is printed.
-    let rows = run(&job(5), false).unwrap();
+    let rows = run(&job(5), &minip::control::Control::new()).unwrap();
     assert_eq!(rows[0].lower.as_ref().map(|l| l.bound), Some(5));
     assert_eq!(rows[0].best_upper().map(|(r, _)| r.to_string()), Some("5".to_string()));
 }

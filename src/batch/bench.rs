@@ -2,6 +2,7 @@
 //! verification of a directory of committed certificates, timed.
 
 use super::{grid::Grid, sweep};
+use crate::control::Control;
 use minip_check::verify::{collect, verify_file};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -22,7 +23,7 @@ pub struct Bench {
     pub verify_seconds: f64,
 }
 
-pub fn run(grid: &Grid, proofs: Option<&Path>, progress: bool) -> Result<Bench, String> {
+pub fn run(grid: &Grid, proofs: Option<&Path>, ctl: &Control) -> Result<Bench, String> {
     let insts = grid.gap_instances();
     let certs = match proofs {
         Some(p) => collect(&[p.to_path_buf()])?,
@@ -33,7 +34,7 @@ pub fn run(grid: &Grid, proofs: Option<&Path>, progress: bool) -> Result<Bench, 
     crate::print::remember_temporary(&dir);
     crate::print::out_dir(&dir)?;
     let t = Instant::now();
-    let recs = sweep::run(&insts, Some(&dir), true, progress);
+    let recs = sweep::run(&insts, Some(&dir), true, ctl);
     let files = collect(std::slice::from_ref(&dir.to_path_buf()))?;
     let written_ok = files.par_iter().filter(|f| verify_file(f).result.is_ok()).count();
     let sweep_seconds = t.elapsed().as_secs_f64();

@@ -18,11 +18,11 @@
 //!   `|x| = o` forces `f(o) = α(x,x) > 0`, so signed and nonnegative shared heads coincide
 //!   (docs/math.md §10.7).
 
-use super::progress::Bar;
 use crate::certify::poly::{
     head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation,
     shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
 };
+use crate::control::Control;
 use minip_check::check::{check_any, Checked, Context};
 use minip_check::claim::Claim;
 use minip_check::format::poly::{PolyHead, PolyNone};
@@ -263,7 +263,7 @@ type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
 /// Per-weight results for every `(h, h⁺ present)` the rows need. Searches start at the
 /// previous weight's degree, or at `hint`'s degree for the same key (the nonnegative
 /// results, when solving signed ones).
-fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, progress: bool) -> Weights {
+fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, ctl: &Control) -> Weights {
     let top = ms.iter().copied().max().unwrap_or(0);
     let mut out = BTreeMap::new();
     let label = if signed {
@@ -271,13 +271,13 @@ fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, pr
     } else {
         "query weights (per-weight polynomials)"
     };
-    let bar = Bar::new(top as u64 + ms.len() as u64, label, progress);
+    let bar = ctl.meter(top as u64 + ms.len() as u64, label);
     let hinted = |key: (u32, bool)| {
         hint.and_then(|w| w.get(&key)).and_then(|r| r.as_ref().ok()).map(|w| w.result.degree)
     };
     let mut start = 0;
     for h in 0..top {
-        if super::runner::interrupted() {
+        if ctl.is_stopped() {
             break;
         }
         let r = per_weight_degree(h + 1, len, h, signed, hinted((h, true)).unwrap_or(start));
@@ -291,8 +291,8 @@ fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, pr
         use rayon::prelude::*;
         ms.par_iter()
             .map(|&m| {
-                if super::runner::interrupted() {
-                    return (m, Err(super::runner::NOT_STARTED.to_string()));
+                if ctl.is_stopped() {
+                    return (m, Err(crate::control::NOT_STARTED.to_string()));
                 }
                 let prev = out
                     .get(&(m.saturating_sub(1), true))
@@ -355,27 +355,27 @@ fn shared_cell(
 /// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
 /// (`runner::interrupt`) only the rows finished. `Err` when a row has a lower bound above a
 /// certified upper bound (`Row::consistent`).
-pub fn run(job: &FrontierJob, progress: bool) -> Result<Vec<Row>, String> {
+pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, String> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
     let pw = if job.per_weight || job.shared || job.signed {
-        per_weight_all(&job.ms, job.n, false, None, progress)
+        per_weight_all(&job.ms, job.n, false, None, ctl)
     } else {
         BTreeMap::new()
     };
     let pw_seconds = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let pw_signed =
-        if job.signed { per_weight_all(&job.ms, job.n, true, Some(&pw), progress) } else { BTreeMap::new() };
+        if job.signed { per_weight_all(&job.ms, job.n, true, Some(&pw), ctl) } else { BTreeMap::new() };
     let signed_seconds = t1.elapsed().as_secs_f64();
-    let bar = Bar::new(job.ms.len() as u64, "m (heads and refutations)", progress);
+    let bar = ctl.meter(job.ms.len() as u64, "m (heads and refutations)");
     let mut order: Vec<u32> = job.ms.clone();
     order.sort_unstable_by(|a, b| b.cmp(a)); // large m first: they take longest
     let rows: Vec<Row> = {
         use rayon::prelude::*;
         order
             .par_iter()
-            .filter(|_| !super::runner::interrupted())
+            .filter(|_| !ctl.is_stopped())
             .map(|&m| {
                 let ws = weights_for(m, &pw);
                 let per_weight = job.per_weight.then(|| {

@@ -22,15 +22,11 @@
 use crate::ranges::parse_range;
 use minip_check::limits;
 use minip_check::model::{Bound, Family, Gap, Instance, Setting};
-#[cfg(feature = "cli")]
 use minip_check::model::{Kernel, Keys, Positions, Task};
-#[cfg(feature = "cli")]
 use minip_check::rational::parse_rational;
 use minip_check::rational::Rat;
-#[cfg(feature = "cli")]
 use serde::Deserialize;
 
-#[cfg(feature = "cli")]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GridFile {
@@ -57,7 +53,6 @@ struct GridFile {
     lemma_range: bool,
 }
 
-#[cfg(feature = "cli")]
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum NSpec {
@@ -97,7 +92,6 @@ pub fn in_lemma_range(n: u32, eps: &Rat, d: u32) -> bool {
 pub const MAX_GRID_H: u32 = 64;
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
-#[cfg(feature = "cli")]
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
     let g: GridFile = toml::from_str(text).map_err(|e| {
         // One line: toml's message may span several; say where it is.
@@ -262,7 +256,6 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
 
 /// `Err` naming the first repeated entry of a grid list (a repeated configuration would be
 /// solved, printed and written twice).
-#[cfg(feature = "cli")]
 fn distinct<T: std::fmt::Debug>(what: &str, v: &[T]) -> Result<(), String> {
     let mut seen: Vec<String> = v.iter().map(|x| format!("{x:?}")).collect();
     seen.sort_unstable();
@@ -357,7 +350,7 @@ pub fn shard_of<'a, T>(items: &'a [T], spec: &str) -> Result<(&'a [T], usize, us
     Ok((shard(items, i, n), i, n))
 }
 
-#[cfg(all(test, feature = "cli"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::ranges::parse_shard;
@@ -428,7 +421,6 @@ mod tests {
 /// m = "h+1"                  # nearest only: bits m = h + 1 (or a number)
 /// ```
 /// Jobs a value of `h` does not admit (e.g. the class `h-1` at `h = 0`) are errors.
-#[cfg(feature = "cli")]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RatioGridFile {
@@ -441,7 +433,6 @@ struct RatioGridFile {
     series: Vec<SeriesFile>,
 }
 
-#[cfg(feature = "cli")]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SeriesFile {
@@ -548,7 +539,6 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
 }
 
 /// Parses and validates a ratio table (every job of every series, before anything runs).
-#[cfg(feature = "cli")]
 pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
     let g: RatioGridFile =
         toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;

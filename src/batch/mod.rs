@@ -13,7 +13,6 @@ pub mod bench;
 pub mod expect;
 pub mod frontier;
 pub mod grid;
-pub mod progress;
 pub mod ratio;
 pub mod runner;
 pub mod settle;

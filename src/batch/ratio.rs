@@ -3,10 +3,10 @@
 //! a record comes from a checked certificate (`crate::certify::ratio`); an unfinished solve
 //! is recorded as `unknown`.
 
-use crate::batch::progress::Bar;
 use crate::certify::ratio::{
     chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in,
 };
+use crate::control::Control;
 use minip_check::check::Checked;
 use minip_check::check::RatioOutcome;
 use minip_check::format::ratio::RatioCertificate;
@@ -105,9 +105,9 @@ pub fn run(
     n: u32,
     eps: &Rat,
     jobs: &[Job],
-    progress: bool,
+    ctl: &Control,
 ) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
-    let bar = Bar::new(jobs.len() as u64, "ratios", progress);
+    let bar = ctl.meter(jobs.len() as u64, "ratios");
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].h));
@@ -120,10 +120,12 @@ pub fn run(
         let series: Vec<usize> =
             order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
-        if !hs.is_empty() && super::runner::interrupted() {
-            solved.extend(series.into_iter().map(|i| (i, Err(super::runner::NOT_STARTED.to_string()))));
+        if !hs.is_empty() && ctl.is_stopped() {
+            solved.extend(series.into_iter().map(|i| (i, Err(crate::control::NOT_STARTED.to_string()))));
         } else if !hs.is_empty() {
-            solved.extend(series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, &|| bar.inc(1))));
+            solved.extend(
+                series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, ctl, &|| bar.inc(1))),
+            );
         }
     }
 
@@ -131,8 +133,8 @@ pub fn run(
         rest.par_iter()
             .map(|&i| {
                 let j = jobs[i];
-                if super::runner::interrupted() {
-                    return (i, Err(super::runner::NOT_STARTED.to_string()));
+                if ctl.is_stopped() {
+                    return (i, Err(crate::control::NOT_STARTED.to_string()));
                 }
                 let r = if j.is_default() {
                     forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset)

@@ -1,77 +1,36 @@
 //! The one batch runner: items in parallel (rayon), results handed over in input order as soon
 //! as they are ready (so `--json` lines stream), a progress bar on stderr when wanted, and a
 //! clean stop on SIGINT or SIGTERM: items not started are skipped, every item done is handed
-//! over, and the caller learns how many.
+//! over, and the caller learns how many. The caller's `Control` says when to stop and shows
+//! the progress.
 //! `sweep`, `settle`, `sharp --grid`, `amplify` and `verify` use it.
 
-use super::progress::Bar;
+use crate::control::Control;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-static BATCH: AtomicBool = AtomicBool::new(false);
-
-/// Says that the running command is a batch that stops cleanly after the items in progress
-/// on the first signal (and checks `interrupted()` itself). Any other command is ended at
-/// once by the first signal.
-pub fn batch() {
-    BATCH.store(true, Ordering::SeqCst);
-}
-
-/// Whether the running command stops cleanly on a signal (`batch`).
-pub fn is_batch() -> bool {
-    BATCH.load(Ordering::SeqCst)
-}
-
-/// `Err("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for and items were
-/// left out: the message every batch ends with after a signal (exit 2), with the count of
-/// items whose results it printed. A signal that came when every item was already done or in
-/// progress (`done == total`) left nothing out: the batch reports as usual, with its own exit
-/// status.
-pub fn stopped(done: usize, total: usize, what: &str) -> Result<(), String> {
-    if interrupted() && done < total {
-        return Err(format!("interrupted after {done} of {total} {what} (every file written is complete)"));
-    }
-    Ok(())
-}
-
-/// Asks every running batch to stop after the items in progress (the SIGINT handler).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// The error of an item that was not started because a stop was asked for (batches that do
-/// not use `run_stream` leave such items out of what they print and count).
-pub const NOT_STARTED: &str = "interrupted before it started";
-
-/// Whether a stop was asked for.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
 
 /// Runs `f` on every item in parallel; the output order is the input order. Items skipped
 /// after an interrupt are missing from the result (`run_indexed` says which are there).
 pub fn run<T: Sync, R: Send>(
     items: &[T],
     label: &str,
-    progress: bool,
+    ctl: &Control,
     f: impl Fn(&T) -> R + Sync + Send,
 ) -> Vec<R> {
-    run_indexed(items, label, progress, f).into_iter().map(|(_, r)| r).collect()
+    run_indexed(items, label, ctl, f).into_iter().map(|(_, r)| r).collect()
 }
 
 /// `run` with the index of each result's item: every item done, in input order.
 pub fn run_indexed<T: Sync, R: Send>(
     items: &[T],
     label: &str,
-    progress: bool,
+    ctl: &Control,
     f: impl Fn(&T) -> R + Sync + Send,
 ) -> Vec<(usize, R)> {
     let mut out = Vec::with_capacity(items.len());
     // Collecting never fails, so neither does the run.
-    let _ = run_stream(items, label, progress, f, |i, r| {
+    let _ = run_stream(items, label, ctl, f, |i, r| {
         out.push((i, r));
         Ok(())
     });
@@ -87,11 +46,11 @@ pub fn run_indexed<T: Sync, R: Send>(
 pub fn run_stream<T: Sync, R: Send>(
     items: &[T],
     label: &str,
-    progress: bool,
+    ctl: &Control,
     f: impl Fn(&T) -> R + Sync + Send,
     mut sink: impl FnMut(usize, R) -> Result<(), String> + Send,
 ) -> Result<usize, String> {
-    let bar = Bar::new(items.len() as u64, label, progress);
+    let bar = ctl.meter(items.len() as u64, label);
     let (tx, rx) = mpsc::channel::<(usize, Option<R>)>();
     let bar_ref = &bar;
     let (handed, failure) = std::thread::scope(|scope| {
@@ -119,7 +78,7 @@ pub fn run_stream<T: Sync, R: Send>(
                             }
                             Err(e) => {
                                 failure = Some(e);
-                                interrupt();
+                                ctl.stop();
                                 stopped = true;
                                 break;
                             }
@@ -135,7 +94,7 @@ pub fn run_stream<T: Sync, R: Send>(
         // One task per item: costs differ by orders of magnitude (a sharp bundle against a gap
         // certificate), and rayon's default halving left one worker idle behind the costly half.
         items.par_iter().with_max_len(1).enumerate().for_each_with(tx, |tx, (i, it)| {
-            let r = if interrupted() { None } else { Some(f(it)) };
+            let r = if ctl.is_stopped() { None } else { Some(f(it)) };
             let _ = tx.send((i, r));
         });
         consumer.join().expect("the result thread does not panic")
@@ -145,10 +104,4 @@ pub fn run_stream<T: Sync, R: Send>(
         Some(e) => Err(e),
         None => Ok(handed),
     }
-}
-
-/// Withdraws a stop request, so that the next batch runs in full. For library callers that
-/// handle one interrupt per call (the Python module); the command line never calls it.
-pub fn clear_interrupt() {
-    INTERRUPTED.store(false, Ordering::SeqCst);
 }

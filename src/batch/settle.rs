@@ -3,6 +3,7 @@
 //! `b ≤ K·c`, with certificates, and says what the verdicts mean.
 
 use crate::batch::sweep::Record;
+use crate::control::Control;
 use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, Rat};
 use std::path::Path;
@@ -37,10 +38,10 @@ pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, String> {
     Ok(v)
 }
 
-pub fn settle(job: &SettleJob, out: Option<&Path>, progress: bool) -> Result<Vec<SettleRow>, String> {
+pub fn settle(job: &SettleJob, out: Option<&Path>, ctl: &Control) -> Result<Vec<SettleRow>, String> {
     let insts = instances(job)?;
     // After a signal only the rows done (`super::runner::run_indexed`).
-    let recs = super::runner::run_indexed(&insts, "instances", progress, |inst| {
+    let recs = super::runner::run_indexed(&insts, "instances", ctl, |inst| {
         super::sweep::settle_one(inst, out, true)
     });
     Ok(recs

@@ -4,6 +4,7 @@
 
 use super::runner;
 use crate::certify::sharp::{sharp, SharpOutcome};
+use crate::control::Control;
 use crate::print::json;
 use minip_check::check::{Checked, Context};
 use minip_check::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
@@ -68,8 +69,8 @@ pub fn record(inst: &Instance, out: &SharpOutcome) -> Record {
 }
 
 /// Certifies every configuration in parallel; output order is input order.
-pub fn run(insts: &[Instance], progress: bool) -> Vec<SharpOutcome> {
-    runner::run(insts, "configurations", progress, sharp)
+pub fn run(insts: &[Instance], ctl: &Control) -> Vec<SharpOutcome> {
+    runner::run(insts, "configurations", ctl, sharp)
 }
 
 /// Writes one `minip-sharp/1` file per `(n, eps, family)` block (re-checked first), its name

@@ -3,6 +3,7 @@
 
 use super::runner;
 use crate::certify::gap::{decide, Outcome};
+use crate::control::Control;
 use crate::print::{json, vipr};
 use minip_check::check::Checked;
 use minip_check::format::gap::GapCertificate;
@@ -131,8 +132,8 @@ pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
 /// Settles instances in parallel; the output order is the input order. The certificates
 /// written under `out` are made durable at the end, at once (a failed sync turns every
 /// record with a file into `unknown`).
-pub fn run(insts: &[Instance], out: Option<&Path>, vipr: bool, progress: bool) -> Vec<Record> {
-    let mut recs = runner::run(insts, "instances", progress, |inst| settle_one(inst, out, vipr));
+pub fn run(insts: &[Instance], out: Option<&Path>, vipr: bool, ctl: &Control) -> Vec<Record> {
+    let mut recs = runner::run(insts, "instances", ctl, |inst| settle_one(inst, out, vipr));
     if let Some(dir) = out {
         if let Err(e) = crate::print::sync_batch(dir) {
             for r in recs.iter_mut().filter(|r| r.certificate_file.is_some()) {
@@ -163,7 +164,7 @@ pub fn tally(recs: &[Record]) -> (usize, usize, usize) {
     (count("holds"), count("broken"), count("unknown"))
 }
 
-#[cfg(all(test, feature = "cli"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -10,6 +10,7 @@
 
 use crate::certify::ratio::forced_ratio;
 use crate::codes::{complement_code, greedy_packing, hadamard_words, shortened_golay};
+use crate::control::Control;
 use crate::solve::sat;
 use minip_check::check::rank_bound::{ceil, delta, entrywise_value, lemma_value, rank_bound, strict_bound};
 use minip_check::check::{class_label, Checked, Context};
@@ -350,29 +351,16 @@ fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
 /// The best certified bound for `m` (constructions first, then SAT above their best).
 pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
     let mut cands = constructions(job, ratios, m);
-    let mut floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
+    let floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     let mut timeouts = 0;
     if m <= job.sat_m_max && job.sat_budget > 0 {
         let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
         timeouts = t;
         cands.extend(sat);
-        floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     }
-    let _ = floor;
     let mut best: Option<(u64, &Candidate)> = None;
     for c in &cands {
         if let Some((b, _)) = price(job, ratios, &c.code) {
-            if std::env::var_os("MINIP_DEBUG").is_some() {
-                let s = c.code.shape;
-                eprintln!(
-                    "m={m} {} h={} lo={} hi={} k={} bound={b}",
-                    c.construction,
-                    s.h,
-                    s.lo,
-                    s.hi,
-                    c.code.len()
-                );
-            }
             if best.as_ref().is_none_or(|cur| better(&(b, c), cur)) {
                 best = Some((b, c));
             }
@@ -385,8 +373,8 @@ pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, 
 }
 
 /// Every `m` in order; rayon across `m` (and the ratio cache shared).
-pub fn run(job: &RankJob, ms: &[u32], progress: bool) -> Vec<Result<RankResult, String>> {
-    let bar = crate::batch::progress::Bar::new(ms.len() as u64, "m", progress);
+pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, String>> {
+    let bar = ctl.meter(ms.len() as u64, "m");
     let ratios = Ratios::new(job.n, job.eps.clone());
     // Ratios first (shared by every m), in parallel: for each h the LP without the class
     // h⁺ (m = h) and with it (m > h), as the m asked for need.
@@ -404,7 +392,7 @@ pub fn run(job: &RankJob, ms: &[u32], progress: bool) -> Vec<Result<RankResult, 
         }
     }
     jobs.par_iter().for_each(|&(m, h, lo, c)| {
-        if !crate::batch::runner::interrupted() {
+        if !ctl.is_stopped() {
             let _ = ratios.get(m, h, lo, c);
         }
     });
@@ -414,8 +402,8 @@ pub fn run(job: &RankJob, ms: &[u32], progress: bool) -> Vec<Result<RankResult, 
         .par_iter()
         .map(|&m| {
             // After a signal: items not started are skipped (and not counted as done).
-            if crate::batch::runner::interrupted() {
-                return (m, Err(crate::batch::runner::NOT_STARTED.to_string()));
+            if ctl.is_stopped() {
+                return (m, Err(crate::control::NOT_STARTED.to_string()));
             }
             let r = best_for_m(job, &ratios, m);
             bar.inc(1);

@@ -14,6 +14,7 @@
 
 use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
 use crate::codes::linear::{library, Named, LONG_BLOCKS};
+use crate::control::Control;
 use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_OPS};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{
@@ -508,9 +509,9 @@ pub fn run(
     lib: &Library,
     eps: &Rat,
     jobs: &[(u32, u32)],
-    progress: bool,
+    ctl: &Control,
 ) -> Vec<Result<LinearResult, String>> {
-    let bar = crate::batch::progress::Bar::new(jobs.len() as u64, "m", progress);
+    let bar = ctl.meter(jobs.len() as u64, "m");
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse((jobs[i].0, jobs[i].1)));
     let mut out: Vec<(usize, Result<LinearResult, String>)> = order
@@ -518,8 +519,8 @@ pub fn run(
         .map(|&i| {
             let (m, n) = jobs[i];
             // After a signal: items not started are skipped (and not counted as done).
-            if crate::batch::runner::interrupted() {
-                return (i, Err(crate::batch::runner::NOT_STARTED.to_string()));
+            if ctl.is_stopped() {
+                return (i, Err(crate::control::NOT_STARTED.to_string()));
             }
             let r = best_for_m(lib, n, eps, m);
             bar.inc(1);

@@ -376,15 +376,17 @@ pub fn forced_ratio_series(
     hs: &[u32],
     superset: bool,
 ) -> Vec<Result<Checked<RatioCertificate>, String>> {
-    forced_ratio_series_with(n, eps, hs, superset, &|| {})
+    forced_ratio_series_with(n, eps, hs, superset, &crate::control::Control::new(), &|| {})
 }
 
-/// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress).
+/// `forced_ratio_series`, calling `done` once per `h` as it is certified (for progress); the
+/// `h` not started when `ctl` is stopped give `control::NOT_STARTED`.
 pub fn forced_ratio_series_with(
     n: u32,
     eps: &Rat,
     hs: &[u32],
     superset: bool,
+    ctl: &crate::control::Control,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Result<Checked<RatioCertificate>, String>> {
     use rayon::prelude::*;
@@ -414,7 +416,7 @@ pub fn forced_ratio_series_with(
             Some(c) => Checked::new(c.clone(), &Context::default())
                 .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None if crate::batch::runner::interrupted() => Err(crate::batch::runner::NOT_STARTED.to_string()),
+            None if ctl.is_stopped() => Err(crate::control::NOT_STARTED.to_string()),
             None => {
                 let r = forced_ratio(n, eps, h, 0, h, superset);
                 done();

@@ -1,7 +1,7 @@
 //! `minip amplify` and `minip amplify-bench`: argument handling and printing over
 //! `crate::certify::ratio` and `crate::batch::ratio` (docs/math.md §4). No mathematics here.
 
-use super::{emit, progress_wanted, warn};
+use super::{ctl, emit, warn};
 use crate::batch::ratio::{self as report, Job, Record};
 use crate::formulate::lp_file as export;
 use crate::print::table;
@@ -245,11 +245,11 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
         let [j] = jobs.as_slice() else { return Err("--export-lp: needs a single h (and lo, hi)".into()) };
         crate::print::write_file(p, &export::cplex_lp(n, &eps, j.h, j.lo, j.hi, j.superset)?)?;
     }
-    crate::batch::runner::batch();
-    let mut out = report::run(n, &eps, &jobs, progress_wanted());
+    super::batch_run();
+    let mut out = report::run(n, &eps, &jobs, ctl());
     // After a signal: the jobs not started are left out of everything printed and counted.
-    out.retain(|(r, _)| r.reason.as_deref() != Some(crate::batch::runner::NOT_STARTED));
-    let stopped = crate::batch::runner::stopped(out.len(), jobs.len(), "ratios");
+    out.retain(|(r, _)| r.reason.as_deref() != Some(crate::control::NOT_STARTED));
+    let stopped = ctl().stopped_after(out.len(), jobs.len(), "ratios");
     if let Some(dir) = &a.out {
         for (rec, cert) in out.iter_mut() {
             if let Some(c) = cert {
@@ -353,7 +353,7 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
         other => return Err(format!("--against: '{other}' is not esolver, glpsol, both or none")),
     };
     minip_check::limits::at_most("--timeout", a.timeout, 86_400, "seconds")?;
-    let spin = crate::batch::progress::Bar::new(hs.len() as u64, "h", progress_wanted());
+    let spin = ctl().meter(hs.len() as u64, "h");
     if !a.json {
         let mut head = format!(
             "amplify-bench: R(0, h; h), n = 3, eps = 1/2. minip: certified in process (route closed: the descent point and the chain multipliers under `exact`, then the checker; the LP routes: rows, HiGHS, exact solves and pivots, checker; rayon threads {}); yardsticks: the process on `minip amplify --h H --export-lp` (parsing included), run after minip, never at the same time.\n\n",
@@ -464,12 +464,12 @@ fn cmd_grid(a: &AmplifyArgs, path: &std::path::Path) -> Result<i32, String> {
         .transpose()?;
     let jobs: Vec<Job> = g.series.iter().flat_map(|s| s.jobs.iter().copied()).collect();
     let t = Instant::now();
-    crate::batch::runner::batch();
-    let mut out = report::run(g.n, &g.eps, &jobs, progress_wanted());
+    super::batch_run();
+    let mut out = report::run(g.n, &g.eps, &jobs, ctl());
     let secs = t.elapsed().as_secs_f64();
-    let not_started = |r: &Record| r.reason.as_deref() == Some(crate::batch::runner::NOT_STARTED);
+    let not_started = |r: &Record| r.reason.as_deref() == Some(crate::control::NOT_STARTED);
     let done = out.iter().filter(|(r, _)| !not_started(r)).count();
-    let stopped = crate::batch::runner::stopped(done, jobs.len(), "ratios");
+    let stopped = ctl().stopped_after(done, jobs.len(), "ratios");
     if let Some(dir) = &a.out {
         for ((rec, cert), job) in out.iter_mut().zip(&jobs) {
             if let Some(c) = cert {

@@ -2,7 +2,7 @@
 //! upper bounds from overlap-polynomial heads (docs/frontier.md, docs/math.md §10); a table,
 //! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
 
-use super::{emit, progress_wanted};
+use super::{ctl, emit};
 use crate::batch::frontier::{read_lower_n, run, FrontierJob, Lower, Row, Upper, MAX_FRONTIER_M};
 use crate::print::{json, svg, table};
 use clap::Args;
@@ -305,10 +305,10 @@ fn one_n(
         lower_linear,
     };
     let t = Instant::now();
-    crate::batch::runner::batch();
-    let rows = pool.install(|| run(&job, progress_wanted()))?;
+    super::batch_run();
+    let rows = pool.install(|| run(&job, ctl()))?;
     let secs = t.elapsed().as_secs_f64();
-    let stopped = crate::batch::runner::stopped(rows.len(), ms.len(), "m");
+    let stopped = ctl().stopped_after(rows.len(), ms.len(), "m");
     let mut unknown = 0;
     for r in &rows {
         for (name, c) in [

@@ -1,7 +1,7 @@
 //! `minip settle`, `check`, `sweep`, `verify`, `bench`: argument handling and printing over
 //! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
 
-use super::{emit, pool, progress_wanted, warn};
+use super::{ctl, emit, pool, warn};
 use crate::batch::expect;
 use crate::batch::grid::{parse_grid, shard_of};
 use crate::batch::settle::{self, SettleJob};
@@ -226,10 +226,10 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
         warn(crate::print::out_dir(dir)?);
     }
     let total = settle::instances(&job)?.len();
-    crate::batch::runner::batch();
-    let rows = settle::settle(&job, a.out.as_deref(), progress_wanted())?;
+    super::batch_run();
+    let rows = settle::settle(&job, a.out.as_deref(), ctl())?;
     // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
-    let stopped = crate::batch::runner::stopped(rows.len(), total, "rows");
+    let stopped = ctl().stopped_after(rows.len(), total, "rows");
     if a.json {
         let s: String = rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
         emit(&s)?;
@@ -369,13 +369,13 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     let total = insts.len();
     let mut recs: Vec<Record> = Vec::with_capacity(total);
     let (out, vipr) = (a.out.as_deref(), a.vipr);
-    crate::batch::runner::batch();
+    super::batch_run();
     let run = |recs: &mut Vec<Record>| {
         pool.install(|| {
             crate::batch::runner::run_stream(
                 &insts,
                 "configurations",
-                progress_wanted(),
+                ctl(),
                 |i| sweep::settle_one(i, out, vipr),
                 |_, r| {
                     // JSON lines stream as they finish (in order); the table waits for all rows.
@@ -509,12 +509,12 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
         }
     };
     let pool = pool(None)?;
-    crate::batch::runner::batch();
+    super::batch_run();
     let handed = pool.install(|| {
         crate::batch::runner::run_stream(
             &files,
             "certificates",
-            progress_wanted(),
+            ctl(),
             |f| crate::batch::verify::certificate(f),
             |_, r| {
                 tally(&r.verdict, r.exit_code);
@@ -524,14 +524,14 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     })?;
     // VIPR exports are parsed and matched in parallel too (in order on output).
     let done = handed
-        + if crate::batch::runner::interrupted() {
+        + if ctl().is_stopped() {
             0
         } else {
             pool.install(|| {
                 crate::batch::runner::run_stream(
                     &viprs,
                     "VIPR files",
-                    progress_wanted(),
+                    ctl(),
                     |v| crate::batch::verify::vipr(v),
                     |_, r| {
                         tally(&r.verdict, r.exit_code);
@@ -559,7 +559,7 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
         "{done} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped_note}",
         counts[0], counts[1], counts[2], counts[3]
     );
-    crate::batch::runner::stopped(done, total, "files")?;
+    ctl().stopped_after(done, total, "files")?;
     if files.is_empty() && counts[0] == 0 {
         // Only VIPR exports and nothing they could be matched to: nothing was checked.
         return Err(format!(
@@ -581,7 +581,7 @@ pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         Some(p) => minip_check::read::read_text(p)?,
         None => include_str!("../../instances/regression.toml").to_string(),
     };
-    let b = crate::batch::bench::run(&parse_grid(&text)?, a.proofs.as_deref(), progress_wanted())?;
+    let b = crate::batch::bench::run(&parse_grid(&text)?, a.proofs.as_deref(), ctl())?;
     let (h, br, u) = b.tally;
     let code = if u > 0 || b.written_ok != b.written || b.proofs_ok != b.proofs { 2 } else { 0 };
     if a.json {

@@ -1,7 +1,8 @@
 //! `minip head verify|attack|bench` and `minip transition`: argument parsing and printing for
 //! explicit heads. The work is in `crate::heads`.
 
-use super::{emit, progress_wanted};
+use super::{ctl, emit};
+use crate::control::Control;
 use crate::heads::attack::{attack, Method};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::transition;
@@ -153,7 +154,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
     check_len(a.len, "--len")?;
     let (head, eps) = a.sel.load(Task::Verify { lo: 1, hi: a.len })?;
     let t = Instant::now();
-    let r = verify(&head, 1, a.len, &eps, !a.sel.no_symmetry, progress_wanted())?;
+    let r = verify(&head, 1, a.len, &eps, !a.sel.no_symmetry, ctl())?;
     let secs = t.elapsed().as_secs_f64();
     if a.sel.json {
         emit(&json::record("head.verify", &report_json(&head, &r)))?;
@@ -202,7 +203,7 @@ fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
 fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
     check_len(a.n, "--n")?;
     let (head, eps) = a.sel.load(Task::Attack { n: a.n })?;
-    let at = attack(&head, a.n, &eps, !a.sel.no_symmetry, progress_wanted())?;
+    let at = attack(&head, a.n, &eps, !a.sel.no_symmetry, ctl())?;
     let m = head.m;
     if a.sel.json {
         let v = serde_json::json!({
@@ -275,10 +276,10 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
         let head = Head::build(&spec, m)?;
         let build = t0.elapsed().as_secs_f64();
         let t = Instant::now();
-        let r = verify(&head, 3, 3, &eps, false, false)?;
+        let r = verify(&head, 3, 3, &eps, false, &Control::new())?;
         let secs = t.elapsed().as_secs_f64();
         let t2 = Instant::now();
-        let rs = verify(&head, 3, 3, &eps, true, false)?;
+        let rs = verify(&head, 3, 3, &eps, true, &Control::new())?;
         let secs2 = t2.elapsed().as_secs_f64();
         body.push(vec![
             m.to_string(),
@@ -304,7 +305,7 @@ pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
     }
     check_len(a.exact_len, "--exact-len")?;
     let eps = Rat::new(1.into(), 2.into());
-    let rows = transition(a.m_max, a.exact_len, &eps, progress_wanted())?;
+    let rows = transition(a.m_max, a.exact_len, &eps, ctl())?;
     let all_ok = rows.iter().all(|r| r.entries.iter().all(|e| e.as_expected()));
     if a.json {
         let mut s = String::new();

@@ -17,12 +17,16 @@ mod export;
 mod frontier;
 mod gap;
 mod head;
+mod progress;
 mod rank;
 mod sharp;
 
+use crate::control::Control;
 use clap::{CommandFactory, Parser, Subcommand};
 use gap::{BenchArgs, CheckArgs, SettleArgs, SweepArgs, VerifyArgs};
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// The exit codes, the same for every command (printed by every `--help`).
 pub const EXIT_CODES: &str = "\
@@ -204,12 +208,12 @@ pub fn run() -> i32 {
     // not a batch, or a second signal, ends the process at once, also with exit 2, after
     // removing the temporary files of writes in progress.
     let _ = ctrlc::set_handler(|| {
-        if crate::batch::runner::interrupted() || !crate::batch::runner::is_batch() {
+        if ctl().is_stopped() || !BATCH.load(Ordering::SeqCst) {
             eprintln!("\nminip: error: interrupted");
-            crate::print::abandon_temporary_files_and_exit(2);
+            abandon_and_exit();
         }
         eprintln!("\nminip: interrupted: finishing the items in progress (Ctrl-C again to stop at once)");
-        crate::batch::runner::interrupt();
+        ctl().stop();
         // One long item (`rank --linear --m 256`, one LP of a large `amplify`) does not hold
         // the process: an item still running after the grace period is abandoned like on a
         // second signal (temporary files removed, exit 2); every line and file already
@@ -220,7 +224,7 @@ pub fn run() -> i32 {
                 "minip: error: interrupted (the items in progress did not finish within {} s; stopped at once)",
                 GRACE.as_secs()
             );
-            crate::print::abandon_temporary_files_and_exit(2);
+            abandon_and_exit();
         });
     });
     let args: Vec<String> = std::env::args().collect();
@@ -290,8 +294,34 @@ pub fn run() -> i32 {
     }
 }
 
-fn progress_wanted() -> bool {
-    std::io::stderr().is_terminal()
+/// The run control of the process: the signal handler stops it; progress bars on stderr when
+/// stderr is a terminal.
+fn ctl() -> &'static Control {
+    static CONTROL: OnceLock<Control> = OnceLock::new();
+    CONTROL.get_or_init(|| {
+        let c = Control::new();
+        if std::io::stderr().is_terminal() {
+            c.with_meters(progress::meters())
+        } else {
+            c
+        }
+    })
+}
+
+/// Whether the running command is a batch that stops cleanly after the items in progress on
+/// the first signal (`batch_run`); any other command is ended at once by the first signal.
+static BATCH: AtomicBool = AtomicBool::new(false);
+
+/// Says that the running command is a batch that stops cleanly (and checks the control itself).
+fn batch_run() {
+    BATCH.store(true, Ordering::SeqCst);
+}
+
+/// Ends the process at once with exit 2 after removing the temporary files of writes in
+/// progress (the lock on them is held until the process is gone).
+fn abandon_and_exit() -> ! {
+    let _held = crate::print::abandon_temporary_files();
+    std::process::exit(2)
 }
 
 /// A warning on stderr (one line, `minip: warning: …`).

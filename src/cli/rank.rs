@@ -2,7 +2,7 @@
 //! paper's `2^{m/10−6}` and the trivial `2^m`; certificates, JSON lines and an SVG plot.
 //! Printing only: the search and its certificates are `crate::certify::rank`.
 
-use super::{emit, pool, progress_wanted, warn};
+use super::{ctl, emit, pool, warn};
 use crate::certify::rank::{self as search, RankJob, RankResult};
 use crate::print::table;
 use crate::print::{json, svg};
@@ -132,15 +132,15 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         warn(crate::print::out_dir(dir)?);
     }
     let t = Instant::now();
-    crate::batch::runner::batch();
-    let results = pool.install(|| search::run(&job, &ms, progress_wanted()));
+    super::batch_run();
+    let results = pool.install(|| search::run(&job, &ms, ctl()));
     let secs = t.elapsed().as_secs_f64();
     let mut ok: Vec<&RankResult> = Vec::new();
     let mut failed = 0;
     let mut done = 0;
     for (m, r) in ms.iter().zip(&results) {
         match r {
-            Err(e) if e == crate::batch::runner::NOT_STARTED => continue,
+            Err(e) if e == crate::control::NOT_STARTED => continue,
             Ok(r) => ok.push(r),
             Err(e) => {
                 failed += 1;
@@ -149,7 +149,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         }
         done += 1;
     }
-    let stopped = crate::batch::runner::stopped(done, ms.len(), "m");
+    let stopped = ctl().stopped_after(done, ms.len(), "m");
     if let Some(dir) = &a.out {
         for r in &ok {
             // The proof first: a certificate never refers to a missing file.

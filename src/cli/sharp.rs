@@ -3,7 +3,7 @@
 //! printing only; the work is `crate::certify::{sharp, milp}` and `crate::batch::sharp`.
 
 use super::gap::InstanceArgs;
-use super::{emit, pool, progress_wanted, warn};
+use super::{ctl, emit, pool, warn};
 use crate::batch::sharp as grid;
 use crate::batch::summary;
 use crate::certify::milp;
@@ -269,9 +269,9 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     }
     let t = Instant::now();
     let mut outs = Vec::with_capacity(insts.len());
-    crate::batch::runner::batch();
+    super::batch_run();
     pool.install(|| {
-        crate::batch::runner::run_stream(&insts, "configurations", progress_wanted(), sharp::sharp, |i, o| {
+        crate::batch::runner::run_stream(&insts, "configurations", ctl(), sharp::sharp, |i, o| {
             if a.json {
                 emit(&json::record("sharp.kstar", &grid::record(&insts[i], &o)))?;
             }
@@ -285,7 +285,7 @@ fn cmd_grid(a: &SharpArgs, path: &std::path::Path) -> Result<i32, String> {
     let outs: Vec<SharpOutcome> = outs.into_iter().map(|(_, o)| o).collect();
     let secs = t.elapsed().as_secs_f64();
     let recs: Vec<grid::Record> = insts.iter().zip(&outs).map(|(i, o)| grid::record(i, o)).collect();
-    let stopped = crate::batch::runner::stopped(outs.len(), total, "configurations");
+    let stopped = ctl().stopped_after(outs.len(), total, "configurations");
     if let Some(dir) = &a.out {
         // A bundle holds every configuration of its (n, eps, family, setting): after an
         // interrupt a block cut short is not written (its file would claim the whole block).
@@ -395,9 +395,9 @@ fn whole_blocks(all: &[minip_check::model::Instance], done: &[usize]) -> Vec<usi
 fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
     let files = minip_check::verify::collect(std::slice::from_ref(path))?;
     // Each file is read and checked in parallel, with progress; records stay in file order.
-    crate::batch::runner::batch();
+    super::batch_run();
     let per_file: Vec<Result<Vec<grid::Record>, String>> =
-        crate::batch::runner::run(&files, "files", progress_wanted(), |f| {
+        crate::batch::runner::run(&files, "files", ctl(), |f| {
             let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", shown(f)))? {
                 AnyCertificate::Sharp(s) => s,
                 _ => return Ok(Vec::new()),
@@ -406,7 +406,7 @@ fn cmd_summarize(path: &PathBuf) -> Result<i32, String> {
             grid::records_from_file(&file)
         });
     // A summary of part of the files would miscount: after a signal, nothing is printed.
-    crate::batch::runner::stopped(per_file.len(), files.len(), "files")?;
+    ctl().stopped_after(per_file.len(), files.len(), "files")?;
     let mut recs = Vec::new();
     for r in per_file {
         recs.extend(r?);

@@ -12,6 +12,7 @@
 
 use super::eval::{queries, verify, Witness};
 use super::Head;
+use crate::control::Control;
 use minip_check::rational::{fmt_q, Rat};
 use num_traits::Signed;
 
@@ -51,7 +52,7 @@ pub struct Attack {
 
 /// Attacks `head` at length `n`: searches the class pairs `(x, u, w)` for one where
 /// `α(x,y) ≤ K·α(x,z)` (the lemma's `K = (n−2)(d−2ε)/(2ε)`) and confirms a failure on S1–S3.
-pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool) -> Result<Attack, String> {
+pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, ctl: &Control) -> Result<Attack, String> {
     if n < 3 {
         return Err(format!("--n must be ≥ 3 (S3 needs three tokens), got {n}"));
     }
@@ -126,7 +127,7 @@ pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, progress: bool
             }
         }
     }
-    let rep = verify(head, n, n, eps, use_symmetry, progress)?;
+    let rep = verify(head, n, n, eps, use_symmetry, ctl)?;
     let found =
         rep.first_failure().cloned().map(|w| (Method::Exhaustive { evaluations: rep.evaluations() }, w));
     Ok(Attack { n, eps: eps.clone(), pairs_checked, unconfirmed, found })

@@ -16,6 +16,7 @@
 //! Depends only on `minip_check::rational` and the head tables.
 
 use super::{bits, Head};
+use crate::control::Control;
 use minip_check::rational::{fmt_q, qi, Rat};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -247,7 +248,7 @@ pub fn verify(
     hi: u32,
     eps: &Rat,
     use_symmetry: bool,
-    progress: bool,
+    ctl: &Control,
 ) -> Result<Report, String> {
     if lo == 0 || lo > hi {
         return Err(format!("lengths {lo}..={hi}: need 1 ≤ lo ≤ hi"));
@@ -266,10 +267,10 @@ pub fn verify(
                 p: p.iter().map(|x| i128::try_from(x).expect("checked")).collect(),
             })
             .collect();
-        run::<i128>(head, &qs, &rows, lo, hi, eps, progress)
+        run::<i128>(head, &qs, &rows, lo, hi, eps, ctl)
     } else {
         let rows: Vec<Rows<BigInt>> = big.into_iter().map(|(a, p)| Rows { a, p }).collect();
-        run::<BigInt>(head, &qs, &rows, lo, hi, eps, progress)
+        run::<BigInt>(head, &qs, &rows, lo, hi, eps, ctl)
     }?;
     Ok(Report { head: head.name.clone(), m: head.m, eps: eps.clone(), coordinate_symmetry: sym, lens })
 }
@@ -281,7 +282,7 @@ fn run<T: Int>(
     lo: u32,
     hi: u32,
     eps: &Rat,
-    progress: bool,
+    ctl: &Control,
 ) -> Result<Vec<LenReport>, String> {
     let n = head.tokens();
     let to_t = |b: &BigInt| -> T {
@@ -308,11 +309,7 @@ fn run<T: Int>(
             }
         }
     }
-    let bar = crate::batch::progress::Bar::new(
-        tasks.len() as u64,
-        &format!("{} m={} len {lo}..={hi}", head.name, head.m),
-        progress,
-    );
+    let bar = ctl.meter(tasks.len() as u64, &format!("{} m={} len {lo}..={hi}", head.name, head.m));
     let ctxs: Vec<Ctx<T>> = qs
         .iter()
         .zip(rows)

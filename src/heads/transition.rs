@@ -7,6 +7,7 @@
 
 use super::eval::{verify, Report};
 use super::{builtin, work, Head};
+use crate::control::Control;
 use minip_check::rational::{qi, Rat};
 
 /// One verified cell of the table.
@@ -37,7 +38,7 @@ fn head(name: &str, m: u32, base: Option<i64>, len: u32) -> Result<Head, String>
 }
 
 /// The table for `m = 1..=m_max`; `exact_len` is the length `L` of the exact-head columns.
-pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, progress: bool) -> Result<Vec<Row>, String> {
+pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, ctl: &Control) -> Result<Vec<Row>, String> {
     if exact_len < 2 {
         return Err("--exact-len must be ≥ 2".into());
     }
@@ -80,7 +81,7 @@ pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, progress: bool) -> Resu
         ];
         let mut entries = Vec::new();
         for (column, h, len, expected_correct) in cells {
-            let report = verify(&h, 1, len, eps, true, progress)?;
+            let report = verify(&h, 1, len, eps, true, ctl)?;
             entries.push(Entry { column, len, expected_correct, report });
         }
         rows.push(Row { m, entries });

@@ -53,10 +53,10 @@ pub fn forget_temporary(path: &Path) {
     }
 }
 
-/// Ends the process with `code` after removing every registered temporary path. The lock is
-/// held until the end, so no write in progress can register (and create) a new one after the
-/// cleanup.
-pub fn abandon_temporary_files_and_exit(code: i32) -> ! {
+/// Removes every registered temporary path and returns the lock, still held: the caller ends
+/// the process while holding it, so no write in progress can register (and create) a new one
+/// after the cleanup.
+pub fn abandon_temporary_files() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     let t = temporary();
     for p in t.iter() {
         if p.is_dir() {
@@ -65,7 +65,7 @@ pub fn abandon_temporary_files_and_exit(code: i32) -> ! {
             let _ = std::fs::remove_file(p);
         }
     }
-    std::process::exit(code)
+    t
 }
 
 /// `write_file` for bytes.

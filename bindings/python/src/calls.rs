@@ -57,7 +57,7 @@ fn settle(
     family: String,
     literal: String,
 ) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         let job = SettleJob {
             n,
             eps: rational("eps", &eps)?,
@@ -70,7 +70,7 @@ fn settle(
         }
         minip_check::limits::at_most("d", job.ds.len(), minip_check::limits::MAX_RANGE_ITEMS, "gaps")?;
         let insts = settle_batch::instances(&job)?;
-        let outcomes = runner::run(&insts, "instances", false, decide);
+        let outcomes = runner::run(&insts, "instances", ctl, decide);
         if outcomes.len() < insts.len() {
             return Err(Failure::Input(format!(
                 "interrupted after {} of {} instances",
@@ -204,7 +204,7 @@ impl Conf {
 /// certified.
 #[pyfunction]
 fn check(py: Python<'_>, conf: String) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |_| {
         let (inst, toks) = Conf::parse(&conf)?.instance()?;
         let outcome = decide_at(&inst, toks.as_ref());
         if let Outcome::Unknown { reason } = &outcome {
@@ -222,14 +222,14 @@ fn check(py: Python<'_>, conf: String) -> PyResult<String> {
 /// `minip verify`: every certificate (and VIPR file) under the paths, one item per file.
 #[pyfunction]
 fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
         let files = minip_check::verify::collect(&paths).map_err(Failure::Io)?;
         let viprs = minip_check::verify::collect_ext(&paths, "vipr").map_err(Failure::Io)?;
         if files.is_empty() && viprs.is_empty() {
             return Err(Failure::Input("no certificates found under the given paths".into()));
         }
-        let mut items = runner::run(&files, "certificates", false, |f| minip::batch::verify::certificate(f));
+        let mut items = runner::run(&files, "certificates", ctl, |f| minip::batch::verify::certificate(f));
         if items.len() < files.len() {
             return Err(Failure::Input(format!(
                 "interrupted after {} of {} files",
@@ -253,7 +253,7 @@ fn check_certificate(
     dir: Option<String>,
     files: Vec<(String, Vec<u8>)>,
 ) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |_| {
         let cert = minip::read::parse(&text)?;
         let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files };
         minip::check::check_any(&cert, &ctx).map(|claim| claim.to_string()).map_err(|e| match e {
@@ -266,11 +266,11 @@ fn check_certificate(
 /// Writes a file atomically (a temporary file, then a rename), as the command line does.
 #[pyfunction]
 fn write_text(py: Python<'_>, path: String, text: String) -> PyResult<()> {
-    run(py, move || minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::Io))
+    run(py, move |_| minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::Io))
 }
 
 /// Writes a binary file atomically (a rank certificate's DRAT proof).
 #[pyfunction]
 fn write_bytes(py: Python<'_>, path: String, data: Vec<u8>) -> PyResult<()> {
-    run(py, move || minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::Io))
+    run(py, move |_| minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::Io))
 }

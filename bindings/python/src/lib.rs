@@ -12,6 +12,7 @@
 mod calls;
 mod more;
 
+use minip::control::Control;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -64,20 +65,22 @@ impl From<Failure> for PyErr {
 }
 
 /// Runs `f` on a worker thread (a large stack, like the command line's main thread) while
-/// this thread waits with the GIL released, checking for Ctrl-C every 50 ms. On an interrupt
-/// the batch runner is asked to stop (items not started are skipped) and KeyboardInterrupt is
-/// raised at once; the worker's result, if any, is dropped.
+/// this thread waits with the GIL released, checking for Ctrl-C every 50 ms. Each call has its
+/// own run control: on an interrupt that call's run is stopped for good (items not started are
+/// skipped, long computations give up at their next check) and KeyboardInterrupt is raised at
+/// once; the worker's result, if any, is dropped. The next call starts with a fresh control.
 pub fn run<T: Send + 'static>(
     py: Python<'_>,
-    f: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+    f: impl FnOnce(&Control) -> Result<T, Failure> + Send + 'static,
 ) -> PyResult<T> {
-    minip::batch::runner::clear_interrupt();
+    let ctl = Control::new();
+    let worker = ctl.clone();
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
         .name("minip".into())
         .stack_size(64 << 20)
         .spawn(move || {
-            let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(|| f(&worker))));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
     let mut rx = rx;
@@ -99,7 +102,7 @@ pub fn run<T: Send + 'static>(
             }
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
-                    minip::batch::runner::interrupt();
+                    ctl.stop();
                     return Err(e);
                 }
             }

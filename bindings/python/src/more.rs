@@ -40,7 +40,7 @@ fn nonempty(name: &str, v: &[u32]) -> Result<(), Failure> {
 /// (a `minip-sharp/1` file of one certificate).
 #[pyfunction]
 fn sharp(py: Python<'_>, conf: String) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |_| {
         let conf = Conf::parse(&conf)?;
         if conf.bound != "paper" {
             return Err(Failure::Input("bound has no meaning for sharp (kstar is the best bound)".into()));
@@ -77,7 +77,7 @@ fn amplify(
     superset: bool,
     m: Option<u32>,
 ) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         let eps = rational("eps", &eps)?;
         nonempty("h", &hs)?;
         let want_sup = hi.as_deref().is_some_and(|s| s.ends_with('+'));
@@ -117,7 +117,7 @@ fn amplify(
             minip::certify::ratio::check_size(n, &eps, h, lo, hi_class, sup)?;
             jobs.push(Job::new(h, lo, hi_class, sup));
         }
-        let out = ratio_batch::run(n, &eps, &jobs, false);
+        let out = ratio_batch::run(n, &eps, &jobs, ctl);
         let rows: Vec<Value> = out
             .iter()
             .map(|(rec, cert)| {
@@ -147,7 +147,7 @@ fn rank(
     sat_m_max: u32,
     uniform: bool,
 ) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         nonempty("m", &ms)?;
         if let Some(m) = ms.iter().find(|&&m| m == 0 || m > 40) {
             return Err(Failure::Input(format!("m: m = {m} is out of range (1..=40)")));
@@ -162,7 +162,7 @@ fn rank(
         job.sat_budget = sat_budget;
         job.sat_m_max = sat_m_max;
         job.uniform = uniform;
-        let results = rank_search::run(&job, &ms, false);
+        let results = rank_search::run(&job, &ms, ctl);
         let rows: Vec<Value> = ms
             .iter()
             .zip(results)
@@ -190,7 +190,7 @@ fn rank(
 /// 256, for each `(m, n)`.
 #[pyfunction]
 fn rank_linear(py: Python<'_>, ms: Vec<u32>, ns: Vec<u32>) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         nonempty("m", &ms)?;
         nonempty("n", &ns)?;
         if let Some(n) = ns.iter().find(|&&n| !(3..=8).contains(&n)) {
@@ -210,7 +210,7 @@ fn rank_linear(py: Python<'_>, ms: Vec<u32>, ns: Vec<u32>) -> PyResult<String> {
         let eps = q(1, 2);
         let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();
         let lib = Library::new();
-        let results = linear_search::run(&lib, &eps, &jobs, false);
+        let results = linear_search::run(&lib, &eps, &jobs, ctl);
         let rows: Vec<Value> = jobs
             .iter()
             .zip(results)
@@ -276,7 +276,7 @@ fn frontier(
     rank_dir: Option<String>,
     rank_linear_dir: Option<String>,
 ) -> PyResult<String> {
-    let (text, skipped) = run(py, move || {
+    let (text, skipped) = run(py, move |ctl| {
         nonempty("m", &ms)?;
         if let Some(m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
             return Err(Failure::Input(format!("m: m = {m} is out of range (1..={MAX_FRONTIER_M})")));
@@ -334,7 +334,7 @@ fn frontier(
             lower,
             lower_linear,
         };
-        let rows = frontier_batch::run(&job, false)?;
+        let rows = frontier_batch::run(&job, ctl)?;
         let out: Vec<Value> = rows
             .iter()
             .map(|r| {
@@ -373,7 +373,7 @@ fn head_verify(
     base: Option<String>,
     symmetry: bool,
 ) -> PyResult<String> {
-    run(py, move || {
+    run(py, move |ctl| {
         if len == 0 || len > 64 {
             return Err(Failure::Input(format!("length must be in 1..=64, got {len}")));
         }
@@ -388,7 +388,7 @@ fn head_verify(
             symmetry,
         };
         let h = minip::heads::load_for(&head, m, base.as_ref(), &plan)?;
-        let r = minip::heads::eval::verify(&h, 1, len, &eps, symmetry, false)?;
+        let r = minip::heads::eval::verify(&h, 1, len, &eps, symmetry, ctl)?;
         Ok(to_text(&json!({
             "head": r.head,
             "m": r.m,

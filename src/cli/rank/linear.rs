@@ -6,7 +6,7 @@
 use super::{paper, RankArgs};
 use crate::certify::rank::{self as explicit, RankJob, Ratios};
 use crate::certify::rank_linear::{self as search, Library, LinearResult, DIRECT_MAX_M, MAX_M};
-use crate::cli::{emit, progress_wanted};
+use crate::cli::{ctl, emit};
 use crate::codes::ceiling;
 use crate::print::{json, svg, table};
 use minip_check::rational::{fmt_q, parse_rational, q, to_f64};
@@ -90,8 +90,8 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let t = Instant::now();
     let lib = Library::new();
     let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();
-    crate::batch::runner::batch();
-    let results = pool.install(|| search::run(&lib, &eps, &jobs, progress_wanted()));
+    crate::cli::batch_run();
+    let results = pool.install(|| search::run(&lib, &eps, &jobs, ctl()));
     // The explicit-code method (today's `minip rank`) where it applies.
     let mut explicit_bounds: BTreeMap<(u32, u32), u64> = BTreeMap::new();
     // Explicit-method items asked for and done (after a signal, those not started are not).
@@ -105,7 +105,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
             let job = RankJob::new(n, eps.clone());
             let ratios = Ratios::new(n, eps.clone());
             let got = pool.install(|| {
-                crate::batch::runner::run_indexed(&small, "explicit m", progress_wanted(), |&m| {
+                crate::batch::runner::run_indexed(&small, "explicit m", ctl(), |&m| {
                     explicit::best_for_m(&job, &ratios, m)
                 })
             });
@@ -126,7 +126,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     let mut failed = 0;
     let mut done = 0;
     for ((m, n), r) in jobs.iter().zip(&results) {
-        if matches!(r, Err(e) if e == crate::batch::runner::NOT_STARTED) {
+        if matches!(r, Err(e) if e == crate::control::NOT_STARTED) {
             continue;
         }
         done += 1;
@@ -147,8 +147,9 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         }
     }
     // Complete only when every (m, n) and every explicit-method item is done.
-    let stopped = crate::batch::runner::stopped(done, jobs.len(), "(m, n)")
-        .and_then(|()| crate::batch::runner::stopped(explicit_done, explicit_asked, "explicit-method items"));
+    let stopped = ctl()
+        .stopped_after(done, jobs.len(), "(m, n)")
+        .and_then(|()| ctl().stopped_after(explicit_done, explicit_asked, "explicit-method items"));
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         let explicit_pts: Vec<(u32, u32, f64)> =
             explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
