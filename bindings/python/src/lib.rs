@@ -9,8 +9,13 @@
 //! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C
 //! (KeyboardInterrupt) returns at once and asks running batches to stop.
 
-mod calls;
-mod more;
+mod amplify;
+mod convert;
+mod frontier;
+mod gap;
+mod head;
+mod rank;
+mod sharp;
 
 use minip::control::Control;
 use pyo3::create_exception;
@@ -123,5 +128,10 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Unknown", m.py().get_type::<Unknown>())?;
     m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    calls::register(m)
+    gap::register(m)?;
+    sharp::register(m)?;
+    amplify::register(m)?;
+    rank::register(m)?;
+    frontier::register(m)?;
+    head::register(m)
 }

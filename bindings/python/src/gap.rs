@@ -1,6 +1,7 @@
-//! The module's functions. Each parses its arguments as the command line does (the same
-//! validation, the same messages), calls the library, and returns JSON text.
+//! `minip settle`, `check`, `verify` and the certificate checker from Python, and atomic
+//! writes. JSON text out.
 
+use crate::convert::{rational, to_text};
 use crate::{run, Failure};
 use minip::batch::runner;
 use minip::batch::settle::{self as settle_batch, SettleJob, SettleRow};
@@ -10,7 +11,7 @@ use minip::check::Verdict;
 use minip::model::tokens::{gap_from_tokens, Token};
 use minip::model::{paper_k, Bound as KBound, Family, Gap, Instance, Setting};
 use minip::print::{gap as gap_text, json, table};
-use minip::rational::{fmt_q, parse_rational, Rat};
+use minip::rational::fmt_q;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -22,16 +23,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(write_text, m)?)?;
     m.add_function(wrap_pyfunction!(write_bytes, m)?)?;
-    crate::more::register(m)
-}
-
-/// A rational argument, read as the command line reads it; the message names the argument.
-pub fn rational(name: &str, text: &str) -> Result<Rat, Failure> {
-    parse_rational(text).map_err(|e| Failure::Input(format!("{name}: {e}")))
-}
-
-pub fn to_text(v: &Value) -> String {
-    serde_json::to_string(v).expect("a JSON value serializes")
+    Ok(())
 }
 
 /// A gap outcome as JSON: the record (as `minip check --json` prints it), the certificate
