@@ -42,6 +42,7 @@ pub mod formulate;
 pub mod heads;
 pub mod print;
 pub mod ranges;
+pub mod request;
 pub mod repair;
 pub mod solve;
 
