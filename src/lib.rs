@@ -42,8 +42,8 @@ pub mod formulate;
 pub mod heads;
 pub mod print;
 pub mod ranges;
-pub mod request;
 pub mod repair;
+pub mod request;
 pub mod solve;
 
 pub use minip_check::{check, format, model, rational, read, rows};

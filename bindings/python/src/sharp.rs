@@ -1,7 +1,7 @@
 //! `minip sharp` from Python: the exact best factor `kstar` of one configuration. JSON text out.
 
-use crate::gap::Conf;
 use crate::convert::to_text;
+use crate::gap::Conf;
 use crate::{run, Failure};
 use minip::certify::sharp::{sharp as sharp_one, SharpOutcome};
 use minip::check::{Checked, Context};
