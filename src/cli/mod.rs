@@ -324,6 +324,14 @@ fn abandon_and_exit() -> ! {
     std::process::exit(2)
 }
 
+/// A request's error as the command line reports it: one line on stderr, `minip: error: …`;
+/// returns its exit status (1 for a rejected certificate, 2 otherwise).
+#[allow(dead_code)]
+fn report(e: crate::request::Error) -> i32 {
+    eprintln!("minip: error: {e}");
+    e.exit_code()
+}
+
 /// A warning on stderr (one line, `minip: warning: …`).
 fn warn(w: Option<String>) {
     if let Some(w) = w {

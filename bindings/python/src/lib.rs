@@ -19,7 +19,7 @@ mod sharp;
 
 use minip::control::Control;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -49,11 +49,29 @@ pub enum Failure {
     Rejected(String),
     /// A file could not be read or written: `OSError`.
     Io(String),
+    /// The run was stopped: `KeyboardInterrupt`.
+    Interrupted(String),
 }
 
 impl From<String> for Failure {
     fn from(e: String) -> Failure {
         Failure::Input(e)
+    }
+}
+
+/// A request's error by its kind: bad input and limits are `ValueError`, a rejected
+/// certificate `minip.Rejected`, nothing certified `minip.Unknown`, a stopped run
+/// `KeyboardInterrupt`, a file `OSError`.
+impl From<minip::request::Error> for Failure {
+    fn from(e: minip::request::Error) -> Failure {
+        use minip::request::Error as E;
+        match e {
+            E::Input(m) | E::TooLarge(m) => Failure::Input(m),
+            E::Rejected(m) => Failure::Rejected(m),
+            E::Unknown(m) => Failure::Unknown(m),
+            E::Interrupted(m) => Failure::Interrupted(m),
+            E::Io(m) => Failure::Io(m),
+        }
     }
 }
 
@@ -65,6 +83,7 @@ impl From<Failure> for PyErr {
             Failure::Unknown(m) => Unknown::new_err(one(&m)),
             Failure::Rejected(m) => Rejected::new_err(one(&m)),
             Failure::Io(m) => PyOSError::new_err(one(&m)),
+            Failure::Interrupted(m) => PyKeyboardInterrupt::new_err(one(&m)),
         }
     }
 }
