@@ -14,10 +14,13 @@
 //! - [`print`]: certificate files (JSON, VIPR), tables, plots, written atomically;
 //! - [`ranges`]: ranges and lists of numbers (`3..=6`, `64,128,256`) and shards, for the
 //!   command line and the grid files alike;
-//! - [`control`]: the handle a run receives to be stopped and to show progress;
+//! - [`control`]: the handle a run receives to be stopped and to show progress; [`error`]:
+//!   the typed error every request ends with (input, rejected, too large, unknown, …);
 //! - [`batch`]: grids, the parallel runner, sweeps;
 //! - [`codes`]: code constructions for the rank bounds; [`heads`]: explicit heads
 //!   evaluated exhaustively;
+//! - [`request`]: one typed request per command, validated once, run with a [`control::Control`],
+//!   shared by the command line and the Python module;
 //! - `cli` (feature `cli`, on by default): argument parsing and dispatch only.
 //!
 //! Settling one configuration:
@@ -38,6 +41,7 @@ pub mod certify;
 pub mod cli;
 pub mod codes;
 pub mod control;
+pub mod error;
 pub mod formulate;
 pub mod heads;
 pub mod print;
