@@ -1,5 +1,5 @@
 //! Plots a reader can trust: every SVG in docs/ and every `--plot` is drawn by one writer
-//! (`src/print/svg.rs`) whose legend never covers a curve, with real superscripts (no `2^10`
+//! (`src/print/svg/`) whose legend never covers a curve, with real superscripts (no `2^10`
 //! carets), `ε` for eps, and the Okabe–Ito palette; each is rendered to PNG with `rsvg-convert`
 //! (librsvg2-bin, installed by .ci/deps).
 

@@ -279,7 +279,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     let title = format!("Forced kernel ratio, n = {n}, eps = {}{classes}", fmt_q(&eps));
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        crate::print::write_file(p, &svg::ratio(&recs, &title))?;
+        crate::print::write_file(p, &svg::ratio(&super::plot::ratio(&recs), &title))?;
     }
     if a.json {
         emit(&recs.iter().map(|r| json::record("amplify.ratio", r)).collect::<String>())?;
@@ -496,31 +496,8 @@ fn cmd_grid(a: &AmplifyArgs, path: &std::path::Path) -> Result<i32, String> {
     );
     // A plot is of the whole table: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        let at = |rs: &[&Record], label: &str| -> Vec<f64> {
-            rs.iter().filter(|r| r.ratio.as_deref() == Some(label)).map(|r| r.h as f64).collect()
-        };
-        let curves: Vec<svg::Curve> = g
-            .series
-            .iter()
-            .zip(&per)
-            .map(|(s, rs)| svg::Curve {
-                name: s.name.clone(),
-                points: rs.iter().filter_map(|r| r.log2_ratio.map(|y| (r.h as f64, y))).collect(),
-                zeros: at(rs, "0"),
-                empty: at(rs, minip_check::format::ratio::EMPTY),
-                chain: rs
-                    .iter()
-                    .filter_map(|r| {
-                        let c = r
-                            .chain_bound
-                            .as_deref()
-                            .and_then(|c| minip_check::rational::parse_rational(c).ok())?;
-                        num_traits::Signed::is_positive(&c)
-                            .then(|| (r.h as f64, minip_check::rational::log2_abs(&c)))
-                    })
-                    .collect(),
-            })
-            .collect();
+        let curves: Vec<svg::Curve> =
+            g.series.iter().zip(&per).map(|(s, rs)| super::plot::ratio_curve(&s.name, rs)).collect();
         crate::print::write_file(p, &svg::series(&curves, &title))?;
     }
     if a.json {

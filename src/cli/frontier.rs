@@ -248,7 +248,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         }
     }
     if let (Some(p), true) = (&a.plot, ns.len() > 1 || ns[0] != 3) {
-        crate::print::write_file(p, &svg::frontier_by_n(&all_rows))?;
+        crate::print::write_file(p, &svg::frontier_by_n(&super::plot::frontier_by_n(&all_rows)))?;
     }
     Ok(code)
 }
@@ -358,7 +358,7 @@ fn one_n(
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(()), true) = (&a.plot, &stopped, a.n.trim() == "3") {
-        crate::print::write_file(p, &svg::frontier(&rows))?;
+        crate::print::write_file(p, &svg::frontier(&super::plot::frontier(&rows)))?;
     }
     if a.json {
         let s: String = rows.iter().map(|r| json::record("frontier.row", &record(r, n))).collect();

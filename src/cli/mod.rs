@@ -17,6 +17,7 @@ mod export;
 mod frontier;
 mod gap;
 mod head;
+mod plot;
 mod progress;
 mod rank;
 mod sharp;

@@ -161,7 +161,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        crate::print::write_file(p, &svg::rank(&ok))?;
+        crate::print::write_file(p, &svg::rank(&super::plot::rank(&ok)))?;
     }
     if a.json {
         let s: String = ok.iter().map(|r| json::record("rank.bound", &record(r))).collect();
