@@ -44,6 +44,7 @@ pub mod control;
 pub mod error;
 pub mod formulate;
 pub mod heads;
+pub mod linalg;
 pub mod print;
 pub mod ranges;
 pub mod repair;

@@ -11,6 +11,7 @@
 //! changes neither feasibility nor the Farkas multipliers, so the exact repair works in the
 //! binomial basis with the rows the checker rebuilds.
 
+use crate::linalg::invert;
 use minip_check::model::kernel::binom;
 use minip_check::rational::{to_f64, Rat};
 use minip_check::rows::poly::{class_count, keys, nn_row, overlap, pair_row, pairs, target, PolyRow, Side};
@@ -127,7 +128,7 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
         .iter()
         .map(|&o| support.iter().map(|&k| Rat::from_integer(binom(o as i64, k as i64).into())).collect())
         .collect();
-    let to_c = crate::repair::linalg::invert(vx).ok_or("singular node matrix")?;
+    let to_c = invert(vx).ok_or("singular node matrix")?;
     let at = (0..rows)
         .map(|o| {
             (0..n)

@@ -110,7 +110,7 @@ pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
         return Err(format!("the kernel matrix has rank {rank}, the certificate states {}", c.rank));
     }
     let sub: Vec<Vec<Rat>> = rows.iter().map(|&i| cols.iter().map(|&j| a[i][j].clone()).collect()).collect();
-    let b = crate::repair::linalg::invert(sub).ok_or("singular pivot block")?;
+    let b = crate::linalg::invert(sub).ok_or("singular pivot block")?;
     let phi_q: Vec<Vec<Rat>> = a
         .iter()
         .map(|row| {

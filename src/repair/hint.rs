@@ -7,8 +7,8 @@
 //! - Farkas multipliers `y ≥ 0`, `yᵀG = 0`, `yᵀg = −1`: solve those equations on the
 //!   hint's support, dropping any multiplier that comes out negative and retrying.
 
-use super::linalg::{dot, solve_near};
 use super::round::approx;
+use crate::linalg::{dot, solve_near};
 use minip_check::rational::{to_f64, Rat};
 use num_traits::{Signed, Zero};
 

@@ -1,8 +1,8 @@
 //! Repair: from the solver's floating-point hints to exact rational candidates.
 //!
 //! - `round`: floats to nearby simple fractions;
-//! - `linalg`: Gauss–Jordan elimination for small dense systems (active sets of the gap LP);
-//! - `hint`: an exact point or exact Farkas multipliers near a hint;
+//! - `hint`: an exact point or exact Farkas multipliers near a hint (by `crate::linalg`'s
+//!   Gauss–Jordan elimination);
 //! - `sparse`: fraction-free sparse elimination over the integers (bases of the row LP);
 //! - `poly`: exact Farkas multipliers and values `s` for overlap-polynomial heads;
 //! - `descent`: an attaining point of `R(0, h; h)` at `ε = 1/2`, class by class from the query
@@ -18,7 +18,6 @@
 
 pub mod descent;
 pub mod hint;
-pub mod linalg;
 pub mod poly;
 pub mod poly_simplex;
 pub mod round;

@@ -1,5 +1,9 @@
 //! Exact linear algebra over the rationals: Gauss–Jordan elimination for the small
 //! systems that arise when a solver's active set or dual support is solved exactly.
+//!
+//! Below the layers of the crate root's list: it uses no solver and no other module of the
+//! crate, so `formulate` (the class LP's change of basis), `repair` (exact points and
+//! multipliers near a hint) and `heads` may all use it.
 
 use minip_check::rational::Rat;
 use num_traits::{One, Zero};
