@@ -1,5 +1,6 @@
 //! Solving: every call to a solver is here, and everything a solver returns is a hint.
-//! - `beyond_ceiling`: the weighted row LP of the joint argument past the code ceiling (HiGHS);
+//! - `beyond_ceiling`: the weighted row LP of the joint argument past the code ceiling (HiGHS,
+//!   set up and solved as `ratio`'s row LP);
 //! - `gap`: the gap LP's slack LP and the Farkas alternative (HiGHS through good_lp);
 //! - `sharp`: `min b` over the closed rows with `c = 1` (HiGHS through good_lp);
 //! - `ratio`: the row LP (the `highs` crate directly, for tens of thousands of rows);

@@ -2,7 +2,7 @@
 //! tens of thousands of rows are built without expression trees). Everything here is
 //! a hint for `crate::repair::simplex`; no value read here is ever reported.
 
-use highs::{HighsModelStatus, Model, RowProblem, Sense};
+use highs::{Col, HighsModelStatus, Model, RowProblem, Sense, SolvedModel};
 use minip_check::rows::ratio::IntRow;
 
 /// HiGHS's answer: column values, row activities, row duals, column duals.
@@ -23,47 +23,17 @@ pub struct Hint {
 /// guess of the profile, and each row divided by its largest coefficient. The basis
 /// statuses returned are those of the scaled model (the same basis).
 pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
-    let mut pb = RowProblem::default();
-    let mut cols = Vec::with_capacity(2 * k);
-    for o in 0..k {
+    let (pb, _) = row_problem(k, rows, Some(scale), |pb, o| {
         let cost = if o == lo as usize { 1.0 } else { 0.0 };
         let fix = 1.0 / scale[o];
-        cols.push(if o == hi as usize { pb.add_column(cost, fix..=fix) } else { pb.add_column(cost, 0.0..) });
-    }
-    for _ in 0..k {
-        cols.push(pb.add_column::<f64, _>(0.0, ..));
-    }
-    let mut buf = Vec::new();
-    for r in rows {
-        buf.clear();
-        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64 * scale[j % k])));
-        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
-        buf.iter_mut().for_each(|e| e.1 /= m);
-        pb.add_row(..=0.0, &buf);
-    }
-    let model = dual_simplex(pb);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
-    if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS: status {:?}", solved.status()));
-    }
-    let s = solved.get_solution();
-    let mut col_status = vec![0 as highs_sys::HighsInt; 2 * k];
-    let mut row_status = vec![0 as highs_sys::HighsInt; rows.len()];
-    // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
-    let rc = unsafe {
-        highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr())
-    };
-    if rc != 0 {
-        return Err("HiGHS: no basis".into());
-    }
-    Ok(Hint {
-        col_status: col_status.into_iter().collect(),
-        row_status: row_status.into_iter().collect(),
-        cols: s.columns().to_vec(),
-        rows: s.rows().to_vec(),
-        row_duals: s.dual_rows().to_vec(),
-        col_duals: s.dual_columns().to_vec(),
-    })
+        if o == hi as usize {
+            pb.add_column(cost, fix..=fix)
+        } else {
+            pb.add_column(cost, 0.0..)
+        }
+    });
+    let solved = solve_optimal(pb, Sense::Minimise)?;
+    hint_of(&solved, 2 * k, rows.len())
 }
 
 /// Why the general solve stopped without an optimum.
@@ -79,27 +49,19 @@ pub enum NoOptimum {
 /// `Σ_norm A = 1` as the last row. No column scaling (these LPs are small).
 pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOptimum> {
     let ns = lp.slots();
-    let mut pb = RowProblem::default();
-    let mut cols = Vec::with_capacity(2 * ns);
-    for j in 0..ns {
+    let (mut pb, cols) = row_problem(ns, &lp.rows, None, |pb, j| {
         let cost = if lp.obj.contains(&j) { 1.0 } else { 0.0 };
-        cols.push(if lp.signed() { pb.add_column::<f64, _>(cost, ..) } else { pb.add_column(cost, 0.0..) });
-    }
-    for _ in 0..ns {
-        cols.push(pb.add_column::<f64, _>(0.0, ..));
-    }
-    let mut buf = Vec::new();
-    for r in &lp.rows {
-        buf.clear();
-        buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64)));
-        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
-        buf.iter_mut().for_each(|e| e.1 /= m);
-        pb.add_row(..=0.0, &buf);
-    }
+        if lp.signed() {
+            pb.add_column::<f64, _>(cost, ..)
+        } else {
+            pb.add_column(cost, 0.0..)
+        }
+    });
     let norm: Vec<_> = lp.norm.iter().map(|&j| (cols[j], 1.0)).collect();
     pb.add_row(1.0..=1.0, &norm);
-    let model = dual_simplex(pb);
-    let solved = model.try_solve().map_err(|e| NoOptimum::Other(format!("HiGHS: {e:?}")))?;
+    let solved = dual_simplex(pb, Sense::Minimise)
+        .try_solve()
+        .map_err(|e| NoOptimum::Other(format!("HiGHS: {e:?}")))?;
     match solved.status() {
         HighsModelStatus::Optimal => {}
         HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => {
@@ -107,15 +69,75 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
         }
         s => return Err(NoOptimum::Other(format!("HiGHS: status {s:?}"))),
     }
+    hint_of(&solved, 2 * ns, lp.rows.len() + 1).map_err(NoOptimum::Other)
+}
+
+/// The row LP for HiGHS: `k` kernel columns, each added by `kernel(pb, c)` with its cost and
+/// bounds, then `k` free product columns (cost 0), then every row `≤ 0`, its coefficients
+/// multiplied by the `scale` of their class (`None`: as they are) and divided by the largest.
+/// Also `solve::beyond_ceiling`'s weighted LP.
+pub(crate) fn row_problem(
+    k: usize,
+    rows: &[IntRow],
+    scale: Option<&[f64]>,
+    mut kernel: impl FnMut(&mut RowProblem, usize) -> Col,
+) -> (RowProblem, Vec<Col>) {
+    let mut pb = RowProblem::default();
+    let mut cols = Vec::with_capacity(2 * k);
+    for c in 0..k {
+        let col = kernel(&mut pb, c);
+        cols.push(col);
+    }
+    for _ in 0..k {
+        cols.push(pb.add_column::<f64, _>(0.0, ..));
+    }
+    let mut buf = Vec::new();
+    for r in rows {
+        buf.clear();
+        match scale {
+            Some(scale) => buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64 * scale[j % k]))),
+            None => buf.extend(r.iter().map(|&(j, c)| (cols[j], c as f64))),
+        }
+        let m = buf.iter().fold(0f64, |m, e| m.max(e.1.abs()));
+        buf.iter_mut().for_each(|e| e.1 /= m);
+        pb.add_row(..=0.0, &buf);
+    }
+    (pb, cols)
+}
+
+/// The row LP as HiGHS should solve it. Measured on this LP: presolve loses the tiny
+/// far-apart terms and HiGHS's default strategy fails from h ≈ 128 on; the plain dual simplex
+/// is fast and returns an (almost) optimal basis well past that. One thread, 60 s at most.
+pub(crate) fn dual_simplex(pb: RowProblem, sense: Sense) -> Model {
+    let mut model = pb.optimise(sense);
+    model.make_quiet();
+    model.set_option("threads", 1);
+    model.set_option("presolve", "off");
+    model.set_option("simplex_strategy", 1);
+    model.set_option("time_limit", 60.0);
+    model
+}
+
+/// `dual_simplex` solved, `Err` unless HiGHS reports an optimum.
+pub(crate) fn solve_optimal(pb: RowProblem, sense: Sense) -> Result<SolvedModel, String> {
+    let solved = dual_simplex(pb, sense).try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    if solved.status() != HighsModelStatus::Optimal {
+        return Err(format!("HiGHS: status {:?}", solved.status()));
+    }
+    Ok(solved)
+}
+
+/// The solution and basis of a solved model with `ncols` columns and `nrows` rows.
+fn hint_of(solved: &SolvedModel, ncols: usize, nrows: usize) -> Result<Hint, String> {
     let s = solved.get_solution();
-    let mut col_status = vec![0 as highs_sys::HighsInt; 2 * ns];
-    let mut row_status = vec![0 as highs_sys::HighsInt; lp.rows.len() + 1];
+    let mut col_status = vec![0 as highs_sys::HighsInt; ncols];
+    let mut row_status = vec![0 as highs_sys::HighsInt; nrows];
     // SAFETY: the model is alive and solved; the buffers have one slot per column/row.
     let rc = unsafe {
         highs_sys::Highs_getBasis(solved.as_ptr(), col_status.as_mut_ptr(), row_status.as_mut_ptr())
     };
     if rc != 0 {
-        return Err(NoOptimum::Other("HiGHS: no basis".into()));
+        return Err("HiGHS: no basis".into());
     }
     Ok(Hint {
         col_status: col_status.into_iter().collect(),
@@ -125,17 +147,4 @@ pub fn solve_general(lp: &crate::formulate::ratio::RowLp) -> Result<Hint, NoOpti
         row_duals: s.dual_rows().to_vec(),
         col_duals: s.dual_columns().to_vec(),
     })
-}
-
-/// The row LP as HiGHS should solve it. Measured on this LP: presolve loses the tiny
-/// far-apart terms and HiGHS's default strategy fails from h ≈ 128 on; the plain dual simplex
-/// is fast and returns an (almost) optimal basis well past that. One thread, 60 s at most.
-fn dual_simplex(pb: RowProblem) -> Model {
-    let mut model = pb.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("threads", 1);
-    model.set_option("presolve", "off");
-    model.set_option("simplex_strategy", 1);
-    model.set_option("time_limit", 60.0);
-    model
 }
