@@ -1,0 +1,306 @@
+//! The chain bound (docs/math.md §4.7) and, at `ε = 1/2`, the closed form of the forced ratio
+//! with its chain multipliers (docs/math.md §9.2): the closed route of `forced_ratio` (no LP)
+//! and the chain certificates (`minip-ratio-bound/1`, and `minip-ratio/2` with the LP's point).
+
+use super::{checked, forced_ratio, Phases, SolveStats};
+use minip_check::check::{class_label, ratio_instance, Checked, Context};
+use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATIO_FORMAT};
+use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
+use minip_check::model::paper_k;
+use minip_check::rational::{fmt_q, Rat};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use std::time::Instant;
+
+/// `R(0, h; h)` at `ε = 1/2` without an LP (docs/amplify.md, "The closed route"): the point of
+/// `repair::descent` with the chain multipliers of docs/math.md §9.3, passed to the checker
+/// (which tests the point against every row and the multipliers' combination). `None` when the
+/// route does not apply (another pair, `ε`, or `h⁺` in the LP) or its candidate does not
+/// attain the closed form or fails the checker; the row LP then decides. `Some(Err)` when the
+/// checker refuses the candidate as too large to check (`unknown`, no LP tried).
+pub(super) fn closed_route(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    lo: u32,
+    hi: u32,
+    superset: bool,
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
+    if lo != 0 || hi != h || superset {
+        return None;
+    }
+    let t = Instant::now();
+    let r = closed_form_ratio(n, eps, h, hi)?;
+    let (alpha, p) = crate::repair::descent::point(n, h)?;
+    if alpha[0] != r {
+        return None;
+    }
+    let multipliers = chain_multipliers(n, eps, h, hi)?;
+    let cert = RatioCertificate {
+        format: RATIO_FORMAT.into(),
+        params: default_params(n, eps, h, lo, hi, superset),
+        ratio: fmt_q(&r),
+        alpha: alpha.iter().map(fmt_q).collect(),
+        p: p.iter().map(fmt_q).collect(),
+        multipliers,
+        witness: None,
+        ray: None,
+    };
+    let phases = Phases { exact: t.elapsed().as_secs_f64(), ..Phases::default() };
+    match checked(cert, SolveStats { route: "closed".into(), pivots: 0, phases }) {
+        Ok(done) => Some(Ok(done)),
+        Err(e) if e.contains("too large to check") => Some(Err(e)),
+        Err(_) => None,
+    }
+}
+
+/// The parameters of a default-setting certificate.
+fn default_params(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> RatioParams {
+    RatioParams {
+        n,
+        eps: fmt_q(eps),
+        h,
+        lo,
+        hi,
+        superset,
+        task: None,
+        kernel: None,
+        positions: None,
+        keys: None,
+        at: None,
+        m: None,
+    }
+}
+
+/// The chain bound: the maximum over splits of `hi − lo` (the default `hi = h`
+/// gives `h − lo`; docs/math.md §4.7) into integer gaps `d_i ≥ 2` with `K(d_i) > 0` of
+/// `Π K(d_i)`, `K(d) = (n−2)(d−2ε)/(2ε)`. `None` if there is no split. Display only.
+pub fn chain_bound(n: u32, eps: &Rat, hi: u32, lo: u32) -> Option<Rat> {
+    chain_split(n, eps, hi.checked_sub(lo)?).map(|c| c.0)
+}
+
+/// The chain bound of a span `s` with an optimal split into gaps (in chain order); `None`
+/// if `s` has no split into gaps with `K(d) > 0` (e.g. `s ≤ 1`). Ties go to the smallest
+/// last gap, so the split is deterministic.
+pub fn chain_split(n: u32, eps: &Rat, s: u32) -> Option<(Rat, Vec<u32>)> {
+    let s = s as usize;
+    if s == 0 {
+        return None;
+    }
+    // K(d) for every gap, `None` where K(d) ≤ 0. When every K(d) is an integer (ε = 1/2),
+    // the products are kept as integers (no gcd per product).
+    let ks: Vec<Option<Rat>> =
+        (0..=s).map(|d| Some(paper_k(n, eps, d as u32)).filter(|k| d >= 2 && k.is_positive())).collect();
+    let (value, choice) = if ks.iter().flatten().all(|k| k.is_integer()) {
+        let ints: Vec<Option<BigInt>> = ks.iter().map(|k| k.as_ref().map(|k| k.to_integer())).collect();
+        let (v, c) = best_splits::<BigInt>(&ints, s);
+        (Rat::from_integer(v?), c)
+    } else {
+        let (v, c) = best_splits::<Rat>(&ks, s);
+        (v?, c)
+    };
+    let mut gaps = Vec::new();
+    let mut t = s;
+    while t > 0 {
+        let d = choice[t];
+        gaps.push(d as u32);
+        t -= d;
+    }
+    gaps.reverse();
+    Some((value, gaps))
+}
+
+/// The chain DP: the best product of `ks[d]` over splits of `s` (`None` if none) and, for
+/// every `t ≤ s` that has a split, the last gap of its best split (the smallest on ties).
+fn best_splits<T>(ks: &[Option<T>], s: usize) -> (Option<T>, Vec<usize>)
+where
+    T: Clone + Ord + One,
+    for<'a> &'a T: std::ops::Mul<&'a T, Output = T>,
+{
+    let mut best: Vec<Option<T>> = vec![None; s + 1];
+    let mut choice = vec![0usize; s + 1];
+    best[0] = Some(T::one());
+    for t in 2..=s {
+        for d in 2..=t {
+            let (Some(k), Some(b)) = (&ks[d], &best[t - d]) else { continue };
+            let v = b * k;
+            if best[t].as_ref().is_none_or(|cur| v > *cur) {
+                best[t] = Some(v);
+                choice[t] = d;
+            }
+        }
+    }
+    (best[s].take(), choice)
+}
+
+/// The closed form of the forced ratio at `ε = 1/2` (docs/math.md §9.2), for every `n ≥ 3`:
+/// `R(0, o; h) = chain_n(o)` for `o < h`, `R(0, h⁺; h) = chain_n(h)` and
+/// `R(0, h; h) = (n·chain_n(h) − 1)/(n − 1)`; `hi = h + 1` is `h⁺`. `None` when `ε ≠ 1/2` or
+/// there is no chain (`hi ≤ 1`).
+pub fn closed_form_ratio(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Rat> {
+    // `h + 1` widened: at `h = u32::MAX` it does not wrap to 0 (which refused every `hi`).
+    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || u64::from(hi) > u64::from(h) + 1 {
+        return None;
+    }
+    let (c, _) = chain_split(n, eps, hi.min(h))?;
+    if hi == h {
+        let nn = Rat::from_integer(n.into());
+        Some((&nn * c - Rat::one()) / (nn - Rat::one()))
+    } else {
+        Some(c)
+    }
+}
+
+/// The chain multipliers of `R(0, hi; h)` at `ε = 1/2` (docs/math.md §9.2): for each link
+/// `u → w` of an optimal split (`K = (n−2)(d−1)`, `W` the product of the earlier `K`s),
+/// `W/(n−1)` on `lower (x, u^{n−1})`, `(n−2)W/(n−1)` on `lower (x, w^{n−1})` and `W` on
+/// `upper (x, u, w^{n−2})` (the paper's `N1 + (n−2)N2 = (n−1)N3`); rows shared by
+/// consecutive links are merged, `2k + 1` multipliers for `k` links. Classes are indices
+/// (`h + 1` is `h⁺`).
+pub fn chain_multipliers(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Vec<Multiplier>> {
+    closed_form_ratio(n, eps, h, hi)?;
+    let (_, gaps) = chain_split(n, eps, hi.min(h))?;
+    let mut cls = vec![0u32];
+    for d in &gaps {
+        cls.push(cls.last().expect("nonempty") + d);
+    }
+    *cls.last_mut().expect("nonempty") = hi;
+    let n1 = Rat::from_integer((n - 1).into());
+    let mut ys: std::collections::BTreeMap<(Vec<u32>, &str), Rat> = std::collections::BTreeMap::new();
+    let mut w = Rat::one();
+    for (i, d) in gaps.iter().enumerate() {
+        let (u, v) = (cls[i], cls[i + 1]);
+        let rep = |c: u32, k: usize| vec![c; k];
+        let mut mixed = vec![u];
+        mixed.extend(rep(v, n as usize - 2));
+        for (key, y) in [
+            ((rep(u, n as usize - 1), "lower"), &w / &n1),
+            ((rep(v, n as usize - 1), "lower"), Rat::from_integer((n - 2).into()) * &w / &n1),
+            ((mixed, "upper"), w.clone()),
+        ] {
+            *ys.entry(key).or_insert_with(Rat::zero) += y;
+        }
+        // K = (n − 2)(d − 1) in 64 bits (`closed_form_ratio` above means n ≥ 3, d ≥ 2).
+        w *= Rat::from_integer((u64::from(n - 2) * u64::from(d - 1)).into());
+    }
+    Some(
+        ys.into_iter()
+            .map(|((classes, side), y)| Multiplier { classes, side: side.into(), y: fmt_q(&y) })
+            .collect(),
+    )
+}
+
+/// A lower-bound-only certificate (`minip-ratio-bound/1`) for the closed form of
+/// `R(0, hi; h)` at `ε = 1/2`, any `n` and `h`, no LP: the chain multipliers, checked.
+pub fn chain_bound_certificate(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<Checked<RatioBoundCertificate>, String> {
+    ratio_instance(n, eps.clone(), h, 0, hi, superset)?;
+    let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| {
+        format!("no closed form for R(0, {}; {h}) at n = {n}, eps = {}", class_label(h, hi), fmt_q(eps))
+    })?;
+    let multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
+    let cert = RatioBoundCertificate {
+        format: RATIO_BOUND_FORMAT.into(),
+        params: RatioParams {
+            n,
+            eps: fmt_q(eps),
+            h,
+            lo: 0,
+            hi,
+            superset,
+            task: None,
+            kernel: None,
+            positions: None,
+            keys: None,
+            at: None,
+            m: None,
+        },
+        bound: fmt_q(&r),
+        multipliers,
+    };
+    Checked::new(cert, &Context::default())
+        .map_err(|e| format!("the chain certificate failed the checker ({e})"))
+}
+
+/// A full certificate (`minip-ratio/2`) for the closed form of `R(0, hi; h)` at `ε = 1/2`:
+/// the attaining point from the row LP (`forced_ratio`) with the chain multipliers. The LP's
+/// value must equal the closed form (a cross-check); if the point does not combine with the
+/// chain multipliers, the LP's own checked certificate is returned.
+pub fn chain_full_certificate(
+    n: u32,
+    eps: &Rat,
+    h: u32,
+    hi: u32,
+    superset: bool,
+) -> Result<Checked<RatioCertificate>, String> {
+    let r = closed_form_ratio(n, eps, h, hi)
+        .ok_or_else(|| format!("no closed form for R(0, {}; {h})", class_label(h, hi)))?;
+    let lp = forced_ratio(n, eps, h, 0, hi, superset)?;
+    if lp.claim().value() != Some(&r) {
+        return Err(format!(
+            "the row LP gives R(0, {}; {h}) = {}, the closed form {}",
+            class_label(h, hi),
+            lp.claim().label(),
+            fmt_q(&r)
+        ));
+    }
+    let mut cert = lp.cert().clone();
+    cert.multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
+    Ok(Checked::new(cert, &Context::default()).unwrap_or(lp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minip_check::rational::{q, qi};
+
+    #[test]
+    fn chain_bound_matches_math_md() {
+        assert_eq!(chain_bound(3, &q(1, 2), 3, 0), Some(qi(2)));
+        assert_eq!(chain_bound(3, &q(1, 2), 6, 0), Some(qi(5)));
+        assert_eq!(chain_bound(3, &q(1, 2), 1, 0), None);
+        assert!(chain_bound(3, &q(1, 2), 0, 0).is_none());
+    }
+
+    #[test]
+    fn chain_certificates_check_for_every_class() {
+        let e = q(1, 2);
+        for n in 3..=8u32 {
+            for h in [2u32, 3, 7, 12, 24, 64] {
+                for hi in 2..=h + 1 {
+                    let c = chain_bound_certificate(n, &e, h, hi, hi > h)
+                        .unwrap_or_else(|err| panic!("n={n} h={h} hi={hi}: {err}"));
+                    assert_eq!(*c.claim(), closed_form_ratio(n, &e, h, hi).unwrap());
+                    let (_, gaps) = chain_split(n, &e, hi.min(h)).unwrap();
+                    assert_eq!(c.multipliers.len(), 2 * gaps.len() + 1, "n={n} h={h} hi={hi}");
+                }
+            }
+        }
+        // docs/math.md §4.7 and the research values: R(0,h;h) = (3 chain(h) - 1)/2.
+        assert_eq!(closed_form_ratio(3, &e, 12, 12), Some(qi(40)));
+        assert_eq!(closed_form_ratio(3, &e, 64, 64), Some(q(150994943, 2)));
+        assert_eq!(closed_form_ratio(8, &e, 8, 8), Some(qi(1481)));
+        assert_eq!(closed_form_ratio(4, &e, 8, 8), Some(q(143, 3)));
+        assert_eq!(closed_form_ratio(3, &e, 10, 11), Some(qi(16)));
+        assert!(closed_form_ratio(3, &e, 10, 1).is_none());
+        assert!(closed_form_ratio(3, &q(1, 4), 10, 5).is_none());
+        // `hi ≤ h + 1` is checked without wrapping: at h = u32::MAX the class 5 has its ratio.
+        assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), closed_form_ratio(3, &e, 10, 5));
+        assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), Some(qi(4)));
+    }
+
+    #[test]
+    fn full_chain_certificates_match_the_lp() {
+        let e = q(1, 2);
+        for (h, hi) in [(12u32, 4u32), (12, 12), (12, 13), (16, 15)] {
+            let c = chain_full_certificate(3, &e, h, hi, hi > h).unwrap();
+            assert_eq!(*c.claim(), closed_form_ratio(3, &e, h, hi).unwrap());
+            assert_eq!(c.multipliers, chain_multipliers(3, &e, h, hi).unwrap(), "h={h} hi={hi}");
+        }
+    }
+}
