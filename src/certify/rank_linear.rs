@@ -28,6 +28,7 @@ use minip_check::model::linear::{
 };
 use minip_check::model::macwilliams::{dual_types, slice, wide_bits};
 use minip_check::rational::{fmt_q, Rat};
+use minip_check::rows::chain::ChainTable;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -158,34 +159,15 @@ pub struct LinearResult {
 /// The ratios the bound uses for a code of weight-`h` words in `m = 2h` bits: `ratio[o]`
 /// for `o = 0..=h` (`None` for `o ≤ 1`: no positive ratio).
 /// Equal to `closed_form_ratio(n, eps, h, o)` for every `o` (a test compares them), but with the
-/// chain split's table (`certify::ratio::chain_split`) built once: `best[t]` is the largest
-/// product of `K(d)` over splits of `t` into gaps `d ≥ 2`, the same for every `o ≥ t`, so all
-/// `h` classes cost `O(h²)` products instead of `O(h³)` (minutes at `h = 512`).
+/// checker's chain table (`minip_check::rows::chain::ChainTable`) built once: the best split of
+/// every span `t ≤ h`, so all `h` classes cost `O(h²)` products instead of `O(h³)` (minutes at
+/// `h = 512`).
 pub fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
     if *eps != Rat::new(1.into(), 2.into()) {
         return (0..=h).map(|o| if o < 2 { None } else { closed_form_ratio(n, eps, h, o) }).collect();
     }
-    let k: Vec<Rat> = (0..=h).map(|d| minip_check::model::paper_k(n, eps, d)).collect();
-    let mut best: Vec<Option<Rat>> = vec![None; h as usize + 1];
-    best[0] = Some(Rat::one());
-    for t in 2..=h as usize {
-        for d in 2..=t {
-            if let (true, Some(b)) = (k[d].is_positive(), &best[t - d]) {
-                let v = b * &k[d];
-                if best[t].as_ref().is_none_or(|cur| v > *cur) {
-                    best[t] = Some(v);
-                }
-            }
-        }
-    }
-    let nn = Rat::from_integer(n.into());
-    (0..=h as usize)
-        .map(|o| match &best[o] {
-            Some(c) if o >= 2 && o == h as usize => Some((&nn * c - Rat::one()) / (&nn - Rat::one())),
-            Some(c) if o >= 2 => Some(c.clone()),
-            _ => None,
-        })
-        .collect()
+    let table = ChainTable::new(n, h);
+    (0..=h).map(|o| table.ratio(h, o)).collect()
 }
 
 /// `k²/(k + Σ pairs·R^{−2})` from the pair counts by overlap (`by_overlap[i]`, `i = |x ∧ y|`);

@@ -6,10 +6,12 @@ use super::{checked, forced_ratio, Phases, SolveStats};
 use minip_check::check::{class_label, ratio_instance, Checked, Context};
 use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATIO_FORMAT};
 use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
+use minip_check::limits::MAX_N;
 use minip_check::model::paper_k;
 use minip_check::rational::{fmt_q, Rat};
+use minip_check::rows::chain::ChainTable;
 use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed};
 use std::time::Instant;
 
 /// `R(0, h; h)` at `ε = 1/2` without an LP (docs/amplify.md, "The closed route"): the point of
@@ -136,19 +138,10 @@ where
 /// The closed form of the forced ratio at `ε = 1/2` (docs/math.md §9.2), for every `n ≥ 3`:
 /// `R(0, o; h) = chain_n(o)` for `o < h`, `R(0, h⁺; h) = chain_n(h)` and
 /// `R(0, h; h) = (n·chain_n(h) − 1)/(n − 1)`; `hi = h + 1` is `h⁺`. `None` when `ε ≠ 1/2` or
-/// there is no chain (`hi ≤ 1`).
+/// there is no chain (`hi ≤ 1`). The checker's `ChainTable::ratio`.
 pub fn closed_form_ratio(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Rat> {
-    // `h + 1` widened: at `h = u32::MAX` it does not wrap to 0 (which refused every `hi`).
-    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || u64::from(hi) > u64::from(h) + 1 {
-        return None;
-    }
-    let (c, _) = chain_split(n, eps, hi.min(h))?;
-    if hi == h {
-        let nn = Rat::from_integer(n.into());
-        Some((&nn * c - Rat::one()) / (nn - Rat::one()))
-    } else {
-        Some(c)
-    }
+    let (table, h) = chain_table(n, eps, h, hi)?;
+    table.ratio(h, hi)
 }
 
 /// The chain multipliers of `R(0, hi; h)` at `ε = 1/2` (docs/math.md §9.2): for each link
@@ -156,38 +149,27 @@ pub fn closed_form_ratio(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Rat> {
 /// `W/(n−1)` on `lower (x, u^{n−1})`, `(n−2)W/(n−1)` on `lower (x, w^{n−1})` and `W` on
 /// `upper (x, u, w^{n−2})` (the paper's `N1 + (n−2)N2 = (n−1)N3`); rows shared by
 /// consecutive links are merged, `2k + 1` multipliers for `k` links. Classes are indices
-/// (`h + 1` is `h⁺`).
+/// (`h + 1` is `h⁺`). The checker's `ChainTable::multipliers`; `None` above `n = MAX_N`,
+/// where the checker accepts no certificate (the table computes `K` in 32 bits).
 pub fn chain_multipliers(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<Vec<Multiplier>> {
-    closed_form_ratio(n, eps, h, hi)?;
-    let (_, gaps) = chain_split(n, eps, hi.min(h))?;
-    let mut cls = vec![0u32];
-    for d in &gaps {
-        cls.push(cls.last().expect("nonempty") + d);
+    if n > MAX_N {
+        return None;
     }
-    *cls.last_mut().expect("nonempty") = hi;
-    let n1 = Rat::from_integer((n - 1).into());
-    let mut ys: std::collections::BTreeMap<(Vec<u32>, &str), Rat> = std::collections::BTreeMap::new();
-    let mut w = Rat::one();
-    for (i, d) in gaps.iter().enumerate() {
-        let (u, v) = (cls[i], cls[i + 1]);
-        let rep = |c: u32, k: usize| vec![c; k];
-        let mut mixed = vec![u];
-        mixed.extend(rep(v, n as usize - 2));
-        for (key, y) in [
-            ((rep(u, n as usize - 1), "lower"), &w / &n1),
-            ((rep(v, n as usize - 1), "lower"), Rat::from_integer((n - 2).into()) * &w / &n1),
-            ((mixed, "upper"), w.clone()),
-        ] {
-            *ys.entry(key).or_insert_with(Rat::zero) += y;
-        }
-        // K = (n − 2)(d − 1) in 64 bits (`closed_form_ratio` above means n ≥ 3, d ≥ 2).
-        w *= Rat::from_integer((u64::from(n - 2) * u64::from(d - 1)).into());
+    let (table, h) = chain_table(n, eps, h, hi)?;
+    table.multipliers(h, hi)
+}
+
+/// The checker's chain table for the class `hi` of `h` at `ε = 1/2`, with the `h` to ask it
+/// about; `None` when there is no closed form (`ε ≠ 1/2`, `hi = 0` or `hi > h + 1`). The table
+/// answers alike for every `h > hi` (`hi` is a class below the query's own) and computes
+/// `h + 1`: an `h` above `hi + 1` is asked as `hi + 1`, so that `h = u32::MAX` does not wrap.
+fn chain_table(n: u32, eps: &Rat, h: u32, hi: u32) -> Option<(ChainTable, u32)> {
+    // `h + 1` widened: at `h = u32::MAX` it does not wrap to 0 (which refused every `hi`).
+    if *eps != Rat::new(1.into(), 2.into()) || hi == 0 || u64::from(hi) > u64::from(h) + 1 {
+        return None;
     }
-    Some(
-        ys.into_iter()
-            .map(|((classes, side), y)| Multiplier { classes, side: side.into(), y: fmt_q(&y) })
-            .collect(),
-    )
+    let asked = if hi < h { hi + 1 } else { h };
+    Some((ChainTable::new(n, hi.min(h)), asked))
 }
 
 /// A lower-bound-only certificate (`minip-ratio-bound/1`) for the closed form of
