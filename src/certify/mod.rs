@@ -20,3 +20,23 @@ pub mod rank;
 pub mod rank_linear;
 pub mod ratio;
 pub mod sharp;
+
+use crate::repair::hint::exact_point;
+use crate::solve::gap::solve_slack;
+use minip_check::rational::Rat;
+use minip_check::rows::gap::Row;
+
+/// An exact point of the slack LP's rows `closed` and `extra` (`crate::formulate::slack`)
+/// over `width` unknowns: HiGHS's point scaled by `1/σ` and repaired exactly. `Err` when the
+/// solve fails, when there is no slack (`no point`) or when the point does not repair
+/// (`no exact point`).
+pub(crate) fn slack_point(closed: &[Row], extra: Vec<Row>, width: usize) -> Result<Vec<Rat>, String> {
+    let mut rows = closed.to_vec();
+    rows.extend(extra);
+    let hint = solve_slack(&rows, width)?;
+    if hint.sigma <= 1e-9 {
+        return Err("no point".into());
+    }
+    let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+    exact_point(&crate::formulate::slack::system(&rows), &scaled).ok_or_else(|| "no exact point".into())
+}

@@ -12,7 +12,9 @@
 //! from the chain multipliers, or full ones (`minip-ratio/2`, the attaining point from the row
 //! LP) for `n = 3` and `h ≤ FULL_RATIO_H_MAX`. Deterministic: ties go to the smaller name.
 
-use crate::certify::ratio::{chain_bound_certificate, chain_full_certificate, closed_form_ratio};
+use crate::certify::ratio::{
+    chain_bound_certificate, chain_full_certificate, closed_form_ratio, ratio_params,
+};
 use crate::codes::linear::{library, Named, LONG_BLOCKS};
 use crate::control::Control;
 use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_OPS};
@@ -21,7 +23,6 @@ use minip_check::format::rank_linear::{
     ChainRatio, LinearBlock, PairClass, RankLinearCertificate, RankLinearParams, RatioProof,
     RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
 };
-use minip_check::format::ratio::RatioParams;
 use minip_check::model::code::bits;
 use minip_check::model::linear::{
     block_pair_work, block_pairs, limbs_for, ops_of_groups, weight_groups, Cells, PairEntry, PairTable,
@@ -416,20 +417,7 @@ fn finish(
         } else if n > CHAIN_BY_NAME_N || m > DIRECT_MAX_M {
             RatioProof::Chain(ChainRatio {
                 format: RATIO_CHAIN_FORMAT.into(),
-                params: RatioParams {
-                    n,
-                    eps: fmt_q(eps),
-                    h,
-                    lo: 0,
-                    hi: o,
-                    superset: false,
-                    task: None,
-                    kernel: None,
-                    positions: None,
-                    keys: None,
-                    at: None,
-                    m: None,
-                },
+                params: ratio_params(n, eps, h, 0, o, false),
                 bound: fmt_q(&r),
             })
         } else {

@@ -15,6 +15,8 @@
 //! strict Farkas side exists; only `kstar = 0` can be a minimum (a head with `b = 0`).
 
 use super::gap::{decide, Outcome};
+use crate::certify::slack_point;
+use crate::formulate::slack::{form, pinned};
 use crate::repair::hint::exact_point;
 use crate::repair::round::approx;
 use crate::solve::gap::solve_slack;
@@ -186,50 +188,16 @@ fn minus_inf(
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, MINUS_INF, &pk, "fails");
     let nv = lp.vars.len();
-    let form = |slots: &[usize], v: i64| {
-        let mut c = vec![Rat::zero(); nv];
-        for &j in slots {
-            c[j] = Rat::from_integer(v.into());
-        }
-        c
-    };
     let good = lp.bound_slots(inst.good(), inst.setting.at);
     let bad = lp.bound_slots(inst.bad(), inst.setting.at);
-    // `form = value·σ` as two rows of the slack LP (its right-hand sides scale with σ).
-    let pinned = |slots: &[usize], value: i64| {
-        vec![
-            Row {
-                name: String::new(),
-                coeffs: form(slots, 1),
-                rhs: Rat::from_integer(value.into()),
-                strict: value < 0,
-            },
-            Row {
-                name: String::new(),
-                coeffs: form(slots, -1),
-                rhs: Rat::from_integer((-value).into()),
-                strict: value > 0,
-            },
-        ]
-    };
-    let solve = |extra: Vec<Row>| -> Result<Vec<Rat>, String> {
-        let mut all: Vec<Row> = rows
-            .iter()
-            .map(|(c, _)| Row { name: String::new(), coeffs: c.clone(), rhs: Rat::zero(), strict: false })
-            .collect();
-        all.extend(extra);
-        let hint = solve_slack(&all, nv)?;
-        if hint.sigma <= 1e-9 {
-            return Err("no point".into());
-        }
-        let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
-        exact_point(&all.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect::<Vec<_>>(), &scaled)
-            .ok_or_else(|| "no exact point".into())
-    };
-    let point = solve(pinned(&bad, 1))?;
-    let mut ray_rows = pinned(&good, -1);
-    ray_rows.extend(pinned(&bad, 0));
-    let ray = solve(ray_rows)?;
+    let closed: Vec<Row> = rows
+        .iter()
+        .map(|(c, _)| Row { name: String::new(), coeffs: c.clone(), rhs: Rat::zero(), strict: false })
+        .collect();
+    let point = slack_point(&closed, pinned(nv, &bad, 1), nv)?;
+    let mut ray_rows = pinned(nv, &good, -1);
+    ray_rows.extend(pinned(nv, &bad, 0));
+    let ray = slack_point(&closed, ray_rows, nv)?;
     cert.closure = Some(point.iter().map(fmt_q).collect());
     cert.ray = Some(ray.iter().map(fmt_q).collect());
     let wb = Rat::zero();
@@ -333,25 +301,18 @@ fn certify_at_general(
     }
     let lp = gap_lp(inst);
     let nv = lp.vars.len();
-    let form = |slots: &[usize], v: Rat| {
-        let mut c = vec![Rat::zero(); nv];
-        for &j in slots {
-            c[j] = v.clone();
-        }
-        c
-    };
     let good = lp.bound_slots(inst.good(), inst.setting.at);
     let bad = lp.bound_slots(inst.bad(), inst.setting.at);
     let mut sys: Vec<(Vec<Rat>, Rat)> = rows.to_vec();
     if !signed {
         for j in 0..lp.nslots() {
-            sys.push((form(&[j], -Rat::one()), Rat::zero()));
+            sys.push((form(nv, &[j], &-Rat::one()), Rat::zero()));
         }
     }
-    sys.push((form(&good, Rat::one()), k.clone()));
-    sys.push((form(&good, -Rat::one()), -k.clone()));
-    sys.push((form(&bad, Rat::one()), Rat::one()));
-    sys.push((form(&bad, -Rat::one()), -Rat::one()));
+    sys.push((form(nv, &good, &Rat::one()), k.clone()));
+    sys.push((form(nv, &good, &-Rat::one()), -k.clone()));
+    sys.push((form(nv, &bad, &Rat::one()), Rat::one()));
+    sys.push((form(nv, &bad, &-Rat::one()), -Rat::one()));
     let p = exact_point(&sys, hint).ok_or("no exact closure point with good = K, bad = 1")?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();

@@ -6,6 +6,7 @@ use minip_check::check::ratio_instance;
 use minip_check::model::{Kernel, Setting};
 use minip_check::rational::Rat;
 use minip_check::rows::ratio::{count, int_row, multisets, IntRow, RatioInstance, Side};
+use num_traits::Zero;
 
 /// The most `multisets × (n − 1)` a row LP the solver side builds may have: every row is
 /// named by its multiset of `n − 1` classes, so memory grows with both (10⁷ is the old
@@ -109,6 +110,14 @@ impl RowLp {
     /// The paper's model: the route with trivial and shifted bases applies.
     pub fn is_default(&self) -> bool {
         self.setting.is_default() && self.m.is_none()
+    }
+    /// A row written out over the `2·slots()` unknowns (`A`, then `P`), exactly.
+    pub fn dense(&self, row: &IntRow) -> Vec<Rat> {
+        let mut c = vec![Rat::zero(); 2 * self.ns];
+        for &(j, v) in row {
+            c[j] = Rat::from_integer(v.into());
+        }
+        c
     }
 }
 

@@ -2,9 +2,9 @@
 //! with its chain multipliers (docs/math.md §9.2): the closed route of `forced_ratio` (no LP)
 //! and the chain certificates (`minip-ratio-bound/1`, and `minip-ratio/2` with the LP's point).
 
-use super::{checked, forced_ratio, Phases, SolveStats};
+use super::{checked, forced_ratio, ratio_params, Phases, SolveStats};
 use minip_check::check::{class_label, ratio_instance, Checked, Context};
-use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioParams, RATIO_FORMAT};
+use minip_check::format::ratio::{Multiplier, RatioCertificate, RATIO_FORMAT};
 use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use minip_check::limits::MAX_N;
 use minip_check::model::paper_k;
@@ -40,7 +40,7 @@ pub(super) fn closed_route(
     let multipliers = chain_multipliers(n, eps, h, hi)?;
     let cert = RatioCertificate {
         format: RATIO_FORMAT.into(),
-        params: default_params(n, eps, h, lo, hi, superset),
+        params: ratio_params(n, eps, h, lo, hi, superset),
         ratio: fmt_q(&r),
         alpha: alpha.iter().map(fmt_q).collect(),
         p: p.iter().map(fmt_q).collect(),
@@ -53,24 +53,6 @@ pub(super) fn closed_route(
         Ok(done) => Some(Ok(done)),
         Err(e) if e.contains("too large to check") => Some(Err(e)),
         Err(_) => None,
-    }
-}
-
-/// The parameters of a default-setting certificate.
-fn default_params(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> RatioParams {
-    RatioParams {
-        n,
-        eps: fmt_q(eps),
-        h,
-        lo,
-        hi,
-        superset,
-        task: None,
-        kernel: None,
-        positions: None,
-        keys: None,
-        at: None,
-        m: None,
     }
 }
 
@@ -188,20 +170,7 @@ pub fn chain_bound_certificate(
     let multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
     let cert = RatioBoundCertificate {
         format: RATIO_BOUND_FORMAT.into(),
-        params: RatioParams {
-            n,
-            eps: fmt_q(eps),
-            h,
-            lo: 0,
-            hi,
-            superset,
-            task: None,
-            kernel: None,
-            positions: None,
-            keys: None,
-            at: None,
-            m: None,
-        },
+        params: ratio_params(n, eps, h, 0, hi, superset),
         bound: fmt_q(&r),
         multipliers,
     };

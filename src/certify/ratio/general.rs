@@ -3,17 +3,17 @@
 //! closure minimum (exact pivots from HiGHS's basis, or a repaired hint), or `-inf` with a
 //! point and a ray. The largest LPs are solved one at a time on one thread.
 
-use super::basis::{
-    base_certificate, certificate_of_basis, from_hint_repair, move_zero_weights, unbounded_parts,
-};
-use super::forced_ratio;
+use super::basis::{base_certificate, certificate_of_basis, from_hint_repair, move_zero_weights};
+use super::basis::{point, row_multiplier, sorted, unbounded_parts};
 use super::lp::MAX_PIVOTS;
-use crate::formulate::ratio::row_lp_in;
+use super::{check_candidate, forced_ratio};
+use crate::formulate::ratio::{row_lp_in, RowLp};
+use crate::formulate::slack::{form, system};
 use crate::repair::hint::{exact_farkas, exact_point};
 use crate::repair::simplex;
 use crate::solve::gap::{solve_farkas, solve_slack};
 use crate::solve::ratio as lp;
-use minip_check::check::{Checked, Context};
+use minip_check::check::Checked;
 use minip_check::format::ratio::{Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF};
 use minip_check::rational::{fmt_q, Rat};
 use minip_check::rows::gap::Row;
@@ -95,113 +95,110 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     if lp.rows.len() > MAX_GENERAL_ROWS {
         return Err(format!("{} rows: more than the {MAX_GENERAL_ROWS} this route solves", lp.rows.len()));
     }
-    let ns = lp.slots();
-    let q = Rat::from_integer(lp.eps.denom().clone());
-    // 1. Is there a correct head with A_hi > 0? The strict rows closed as ≤ −1.
+    // 1. Is there a correct head with A_hi > 0?
+    let rows = strict_rows(&lp);
+    let hint = solve_slack(&rows, 2 * lp.slots()).map_err(|e| format!("unknown: {e}"))?;
+    if hint.sigma <= 1e-9 {
+        return check_candidate(no_correct_head(&lp, &rows, &hint.duals)?);
+    }
+    let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
+    let z = exact_point(&system(&rows), &scaled)
+        .ok_or("unknown: no exact strictly correct head near the solver's")?;
+    // 2. The closure minimum, exactly.
+    closure_minimum(&lp, move_zero_weights(&lp, z))
+}
+
+/// The rows of "a strictly correct head with `A_hi > 0`": the strict rows closed as `≤ −1`
+/// (named by their index), `den`: `−Σ_hi A ≤ −1`, and for a nonnegative kernel `sign_j`:
+/// `−A_j ≤ 0`. The slack LP has slack on them exactly when such a head exists.
+fn strict_rows(lp: &RowLp) -> Vec<Row> {
+    let width = 2 * lp.slots();
     let mut rows: Vec<Row> = lp
         .rows
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            let mut c = vec![Rat::zero(); 2 * ns];
-            for &(j, v) in r {
-                c[j] = Rat::from_integer(v.into());
-            }
-            Row { name: format!("{i}"), coeffs: c, rhs: -Rat::one(), strict: true }
-        })
+        .map(|(i, r)| Row { name: format!("{i}"), coeffs: lp.dense(r), rhs: -Rat::one(), strict: true })
         .collect();
-    let mut den = vec![Rat::zero(); 2 * ns];
-    for &j in &lp.norm {
-        den[j] = -Rat::one();
-    }
+    let den = form(width, &lp.norm, &-Rat::one());
     rows.push(Row { name: "den".into(), coeffs: den, rhs: -Rat::one(), strict: true });
     if !lp.signed() {
-        for j in 0..ns {
-            let mut c = vec![Rat::zero(); 2 * ns];
-            c[j] = -Rat::one();
+        for j in 0..lp.slots() {
+            let c = form(width, &[j], &-Rat::one());
             rows.push(Row { name: format!("sign{j}"), coeffs: c, rhs: Rat::zero(), strict: false });
         }
     }
-    let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
-    let hint = solve_slack(&rows, 2 * ns).map_err(|e| format!("unknown: {e}"))?;
-    let mut cert = base_certificate(&lp);
-    if hint.sigma <= 1e-9 {
-        // Prefer a certificate without the `den` row: no correct head at all.
-        let den_at = lp.rows.len();
-        let without: Vec<Row> =
-            rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
-        let exact_without: Vec<(Vec<Rat>, Rat)> =
-            without.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
-        let strong = solve_slack(&without, 2 * ns).ok().filter(|h| h.sigma <= 1e-9).and_then(|h| {
-            exact_farkas(&exact_without, &h.duals)
-                .or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, 2 * ns).ok()?))
-        });
-        let strong = strong.map(|y| {
-            let mut full = y;
-            full.insert(den_at, Rat::zero());
-            full
-        });
-        let y = strong
-            .or_else(|| exact_farkas(&exact_rows, &hint.duals))
-            .or_else(|| exact_farkas(&exact_rows, &solve_farkas(&rows, 2 * ns).ok()?))
-            .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
-        let m = lp.rows.len();
-        let mut mults: Vec<Multiplier> = Vec::new();
-        for (i, v) in y.iter().enumerate().take(m + 1) {
-            if v.is_zero() {
-                continue;
-            }
-            if i == m {
-                mults.push(Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) });
-            } else {
-                mults.push(Multiplier {
-                    classes: lp.names[i].0.clone(),
-                    side: lp.names[i].1.name().into(),
-                    y: fmt_q(&(v * &q)),
-                });
-            }
+    rows
+}
+
+/// The `empty` candidate: exact Farkas multipliers of `rows` (`strict_rows`, on which the slack
+/// LP found no slack; `duals` its row duals). Multipliers without the `den` row are preferred:
+/// they prove that no head at all is correct.
+fn no_correct_head(lp: &RowLp, rows: &[Row], duals: &[f64]) -> Result<RatioCertificate, String> {
+    let width = 2 * lp.slots();
+    let den_at = lp.rows.len();
+    let without: Vec<Row> =
+        rows.iter().enumerate().filter(|(i, _)| *i != den_at).map(|(_, r)| r.clone()).collect();
+    let exact_without = system(&without);
+    let strong = solve_slack(&without, width).ok().filter(|h| h.sigma <= 1e-9).and_then(|h| {
+        exact_farkas(&exact_without, &h.duals)
+            .or_else(|| exact_farkas(&exact_without, &solve_farkas(&without, width).ok()?))
+    });
+    let strong = strong.map(|y| {
+        let mut full = y;
+        full.insert(den_at, Rat::zero());
+        full
+    });
+    let exact_rows = system(rows);
+    let y = strong
+        .or_else(|| exact_farkas(&exact_rows, duals))
+        .or_else(|| exact_farkas(&exact_rows, &solve_farkas(rows, width).ok()?))
+        .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
+    let multipliers = y.iter().enumerate().take(den_at + 1).filter(|(_, v)| !v.is_zero()).map(|(i, v)| {
+        if i == den_at {
+            Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) }
+        } else {
+            row_multiplier(lp, i, v)
         }
-        mults.sort_by(|a, b| (&a.classes, &a.side).cmp(&(&b.classes, &b.side)));
-        cert.ratio = EMPTY.into();
-        cert.multipliers = mults;
-        return Checked::new(cert, &Context::default())
-            .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"));
-    }
-    let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
-    let z = exact_point(&exact_rows, &scaled)
-        .ok_or("unknown: no exact strictly correct head near the solver's")?;
-    cert.witness = Some(move_zero_weights(&lp, z));
-    // 2. The closure minimum, exactly.
-    match lp::solve_general(&lp) {
+    });
+    Ok(RatioCertificate {
+        ratio: EMPTY.into(),
+        multipliers: sorted(multipliers.collect()),
+        ..base_certificate(lp)
+    })
+}
+
+/// The closure minimum `min A_lo` with `A_hi = 1` over the closed rows, checked, with the
+/// strictly correct head `witness`: from HiGHS's basis made exact and pivoted to the optimum, or
+/// from its repaired hint; `-inf` with an exact point and ray when HiGHS finds it unbounded.
+fn closure_minimum(lp: &RowLp, witness: RatioPoint) -> Result<Checked<RatioCertificate>, String> {
+    match lp::solve_general(lp) {
         Ok(h) => {
-            let b0 = simplex::from_hint_general(&lp, &h);
+            let b0 = simplex::from_hint_general(lp, &h);
             let exact = b0
                 .filter(|b| b.y.iter().all(|v| !v.is_negative()))
-                .and_then(|start| simplex::dual_simplex(&lp, start, MAX_PIVOTS).ok());
+                .and_then(|start| simplex::dual_simplex(lp, start, MAX_PIVOTS).ok());
             let mut c = match exact {
-                Some((b, x, _)) => certificate_of_basis(&lp, &b.held, &b.y, &x),
+                Some((b, x, _)) => certificate_of_basis(lp, &b.held, &b.y, &x),
                 // HiGHS's basis is not usable as it is (e.g. a free P column nonbasic at
                 // zero): round the optimum and solve both sides on the hint's supports.
-                None => from_hint_repair(&lp, &h).ok_or(
+                None => from_hint_repair(lp, &h).ok_or(
                     "unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair",
                 )?,
             };
-            c.witness = cert.witness.take();
-            Checked::new(c, &Context::default())
-                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+            c.witness = Some(witness);
+            check_candidate(c)
         }
         Err(lp::NoOptimum::Unbounded) => {
-            let (point, ray) =
-                unbounded_parts(&lp).ok_or("unknown: unbounded, but no exact point and ray")?;
-            cert.ratio = MINUS_INF.into();
-            cert.alpha = point[..ns].iter().map(fmt_q).collect();
-            cert.p = point[ns..].iter().map(fmt_q).collect();
-            cert.ray = Some(RatioPoint {
-                alpha: ray[..ns].iter().map(fmt_q).collect(),
-                p: ray[ns..].iter().map(fmt_q).collect(),
-            });
-            Checked::new(cert, &Context::default())
-                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+            let (at, ray) = unbounded_parts(lp).ok_or("unknown: unbounded, but no exact point and ray")?;
+            let RatioPoint { alpha, p } = point(lp, &at);
+            check_candidate(RatioCertificate {
+                ratio: MINUS_INF.into(),
+                alpha,
+                p,
+                witness: Some(witness),
+                ray: Some(point(lp, &ray)),
+                ..base_certificate(lp)
+            })
         }
         Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
     }

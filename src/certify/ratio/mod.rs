@@ -29,8 +29,8 @@ use chain::closed_route;
 use lp::{lp_route, stepped, STEP_BASES};
 
 use minip_check::check::{ratio_instance, Checked, Context};
-use minip_check::format::ratio::RatioCertificate;
-use minip_check::rational::Rat;
+use minip_check::format::ratio::{RatioCertificate, RatioParams};
+use minip_check::rational::{fmt_q, Rat};
 use std::time::Instant;
 
 /// How a certificate was found (for `amplify-bench`; never in a certificate or a record).
@@ -117,10 +117,35 @@ fn checked(
     mut stats: SolveStats,
 ) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
     let t = Instant::now();
-    let cert = Checked::new(cert, &Context::default())
-        .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))?;
+    let cert = check_candidate(cert)?;
     stats.phases.check = t.elapsed().as_secs_f64();
     Ok((cert, stats))
+}
+
+/// The checker's verdict on a candidate; a refusal is `unknown` (the exact solve failed, not
+/// the claim).
+fn check_candidate(cert: RatioCertificate) -> Result<Checked<RatioCertificate>, String> {
+    Checked::new(cert, &Context::default())
+        .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+}
+
+/// The parameters of a certificate in the paper's model: no setting field, no `m` (beyond
+/// the paper's model, `basis::base_certificate` adds them).
+pub fn ratio_params(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> RatioParams {
+    RatioParams {
+        n,
+        eps: fmt_q(eps),
+        h,
+        lo,
+        hi,
+        superset,
+        task: None,
+        kernel: None,
+        positions: None,
+        keys: None,
+        at: None,
+        m: None,
+    }
 }
 
 /// The parameters, and the size of the LP, within the supported limits (before any work).
@@ -176,8 +201,7 @@ pub fn forced_ratio_series_with(
     }
     hs.par_iter()
         .map(|&h| match found.get(&h) {
-            Some(c) => Checked::new(c.clone(), &Context::default())
-                .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})")),
+            Some(c) => check_candidate(c.clone()),
             None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
             None if ctl.is_stopped() => Err(crate::control::NOT_STARTED.to_string()),
             None => {
