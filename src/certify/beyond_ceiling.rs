@@ -11,6 +11,8 @@
 //! - **Hadamard powers.** `hadamard` prices `M^{∘p}` (`rank ≤ C(r + p − 1, p)`, entries
 //!   `≤ R^{−p}`) with the trace/Frobenius lemma over the same code search as `rank --linear`.
 
+pub use crate::certify::rank_linear::power_value;
+
 use crate::certify::rank_linear::{certify, ratios, search_with, sum_counts, sum_name, Library};
 use crate::certify::ratio::closed_form_ratio;
 use crate::repair::tvpi::{self, PairSum};
@@ -133,25 +135,6 @@ pub struct PowerRow {
     pub bound: BigUint,
     /// `joint_ceiling` of this code: no per-row argument monotone in the entries gets past it.
     pub joint: Option<Rat>,
-}
-
-/// `k²/(k + Σ_o pairs_o·R_o^{−2p})` from pair counts by overlap (`None` as in `rank --linear`).
-pub fn power_value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>], p: u32) -> Option<Rat> {
-    let k = by_overlap.get(h as usize)?;
-    if k < &BigUint::from(2u32) {
-        return None;
-    }
-    let kq = Rat::from_integer(BigInt::from(k.clone()));
-    let mut frob = kq.clone();
-    for o in 1..=h {
-        let n = &by_overlap[(h - o) as usize];
-        if n.is_zero() {
-            continue;
-        }
-        let ro = r[o as usize].as_ref()?;
-        frob += Rat::from_integer(BigInt::from(n.clone())) / num_traits::pow(ro.clone(), 2 * p as usize);
-    }
-    Some(&kq * &kq / frob)
 }
 
 /// The price of a code in the search: `power_value`, and at odd `m` (`2h < m`) only for codes

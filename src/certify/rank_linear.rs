@@ -171,9 +171,11 @@ pub fn ratios(n: u32, eps: &Rat, h: u32) -> Vec<Option<Rat>> {
     (0..=h).map(|o| table.ratio(h, o)).collect()
 }
 
-/// `k²/(k + Σ pairs·R^{−2})` from the pair counts by overlap (`by_overlap[i]`, `i = |x ∧ y|`);
-/// `None` when the code has fewer than two weight-`h` words or a class without a positive ratio.
-fn value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
+/// `k²/(k + Σ_o pairs_o·R_o^{−2p})` from the pair counts by overlap (`by_overlap[i]`,
+/// `i = |x ∧ y|`): the bound on the rank of `M^{∘p}` (`p = 1`: of `M`, the price of a code in
+/// `search`). `None` when the code has fewer than two weight-`h` words or a class without a
+/// positive ratio.
+pub fn power_value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>], p: u32) -> Option<Rat> {
     let k = by_overlap.get(h as usize)?;
     if k < &BigUint::from(2u32) {
         return None;
@@ -186,7 +188,7 @@ fn value(h: u32, by_overlap: &[BigUint], r: &[Option<Rat>]) -> Option<Rat> {
             continue;
         }
         let ro = r[o as usize].as_ref()?;
-        frob += Rat::from_integer(BigInt::from(n.clone())) / (ro * ro);
+        frob += Rat::from_integer(BigInt::from(n.clone())) / num_traits::pow(ro.clone(), 2 * p as usize);
     }
     Some(&kq * &kq / frob)
 }
@@ -250,7 +252,7 @@ fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
 
 /// The best sum for `m` (even, `h = m/2`) at length `n`: every candidate priced exactly.
 pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usize), String> {
-    search_with(lib, n, eps, m, value)
+    search_with(lib, n, eps, m, |h, counts, r| power_value(h, counts, r, 1))
 }
 
 /// `search` with another price of the pair counts (`price(by_overlap, ratios)`, larger is
@@ -268,14 +270,12 @@ pub fn search_with(
     let mut best: Option<(Rat, (u32, u32, String), Sum)> = None;
     let mut count = 0;
     for ((mi, t), rests) in candidates(lib, m, n) {
-        let rest_len = m - t * lib.len(mi);
         let limbs = limbs_for(t * lib.dim(mi) + 2 * 16 + 2);
         // t copies of the main block, pruned to the cells that the rest can still complete.
         let mut main = PairTable::unit(h, limbs);
         for s in 1..=t {
             main = main.convolve(lib.table(mi), h.saturating_sub(m - s * lib.len(mi)))?;
         }
-        let _ = rest_len;
         for rest in rests {
             count += 1;
             let mut y = PairTable::unit(h, limbs);
@@ -333,26 +333,18 @@ pub fn certify(
     m: u32,
     sum: &Sum,
 ) -> Result<Checked<RankLinearCertificate>, String> {
-    let h = m / 2;
     let len: u32 = sum.iter().map(|&(i, c)| lib.len(i) * c).sum();
+    let refused =
+        || format!("the sum has length {len}, expected m = {m} (even, or odd without disjoint words)");
+    if len != m {
+        return Err(refused());
+    }
+    let counts = sum_counts(lib, m, sum)?;
     // Odd `m` (`h = ⌊m/2⌋`, `2h < m`) only for codes without disjoint weight-`h` words
     // (`finish` labels the classes `o < h`; `certify::beyond_ceiling` prices odd `m`).
-    if len != m || (m % 2 != 0 && sum_counts(lib, m, sum)?.first().is_some_and(|c| !c.is_zero())) {
-        return Err(format!(
-            "the sum has length {len}, expected m = {m} (even, or odd without disjoint words)"
-        ));
+    if m % 2 != 0 && counts.first().is_some_and(|c| !c.is_zero()) {
+        return Err(refused());
     }
-    let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
-    let mut t = PairTable::unit(h, limbs_for(dim));
-    let mut done = 0;
-    for &(i, c) in sum {
-        for _ in 0..c {
-            done += lib.len(i);
-            t = t.convolve(lib.table(i), h.saturating_sub(m - done))?;
-        }
-    }
-    let mut counts = t.cell(h, h);
-    counts.resize(h as usize + 1, BigUint::default());
     let blocks = sum
         .iter()
         .map(|&(i, c)| {
@@ -462,7 +454,7 @@ pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResu
     // The long code given by its dual, where it applies: certified when it beats the sums.
     if let Some((name, rows)) = dual_code(n, m) {
         let counts = dual_counts(m, &rows)?;
-        let v = value(m / 2, &counts, &ratios(n, eps, m / 2));
+        let v = power_value(m / 2, &counts, &ratios(n, eps, m / 2), 1);
         if v.is_some_and(|v| found.as_ref().is_err() || found.as_ref().is_ok_and(|f| v > f.1)) {
             let cert = certify_dual(n, eps, m, &name, &rows)?;
             let candidates = found.map_or(0, |f| f.2) + 1;
