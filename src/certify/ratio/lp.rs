@@ -46,33 +46,9 @@ pub(super) fn lp_route(
     let t = Instant::now();
     let hint = if above { None } else { lp::solve(lp.k(), lp.lo, lp.hi, &lp.rows, &profile(&lp)).ok() };
     let highs = t.elapsed().as_secs_f64();
-    let t = Instant::now();
-    let start = hint.as_ref().and_then(|hint| simplex::from_hint(&lp, hint));
-    let mut failed = None;
-    if let Some(b) = start.as_ref().filter(|b| b.y.iter().all(|v| !v.is_negative())) {
-        // HiGHS's basis is dual feasible: exact dual simplex pivots to the optimum.
-        match simplex::dual_simplex(&lp, b.clone(), MAX_PIVOTS) {
-            Ok((b, x, pivots)) => {
-                let route = if pivots == 0 { "hint" } else { "hint+pivots" };
-                let phases = Phases { rows, highs, exact: t.elapsed().as_secs_f64(), check: 0.0 };
-                let stats = SolveStats { route: route.into(), pivots, phases };
-                return checked(certificate_of_basis(&lp, &b.held, &b.y, &x), stats);
-            }
-            Err(e) => failed = Some(e),
-        }
-    } else if let Some(b) = &start {
-        // Not dual feasible (float error in HiGHS's last pivots), but its point may be optimal:
-        // at ε = 1/2 the optimum and the dual are known in closed form (docs/math.md §9.2),
-        // so HiGHS's point with the chain multipliers is a full candidate for the checker.
-        if let Some(cert) = with_chain_multipliers(&lp, &b.held) {
-            let phases = Phases { rows, highs, exact: t.elapsed().as_secs_f64(), check: 0.0 };
-            let stats = SolveStats { route: "hint+chain".into(), pivots: 0, phases };
-            if let Ok(c) = checked(cert, stats) {
-                return Ok(c);
-            }
-        }
+    if let Some(done) = from_highs(&lp, hint.as_ref(), rows, highs) {
+        return done;
     }
-    let _ = failed;
     let (lp, basis, x, mut stats) = if lo == 0 && hi == h && h > STEP_BASES[STEP_BASES.len() - 1] {
         // Move an optimal basis of a smaller h up (fewer pivots than the trivial basis).
         let t = Instant::now();
@@ -91,6 +67,35 @@ pub(super) fn lp_route(
     stats.phases.rows = rows;
     stats.phases.highs = highs;
     checked(certificate_of_basis(&lp, &basis.held, &basis.y, &x), stats)
+}
+
+/// A certificate from HiGHS's basis (`hint`, timed `rows` and `highs` seconds before): when it
+/// is exactly dual feasible, pivoted to the optimum by the exact dual simplex (the checker's
+/// verdict is the answer); when not, its point with the chain multipliers if the checker
+/// accepts them. `None` when neither applies: the caller starts from another basis.
+fn from_highs(
+    lp: &RowLp,
+    hint: Option<&lp::Hint>,
+    rows: f64,
+    highs: f64,
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
+    let t = Instant::now();
+    let start = simplex::from_hint(lp, hint?)?;
+    if start.y.iter().all(|v| !v.is_negative()) {
+        // HiGHS's basis is dual feasible: exact dual simplex pivots to the optimum.
+        let (b, x, pivots) = simplex::dual_simplex(lp, start, MAX_PIVOTS).ok()?;
+        let route = if pivots == 0 { "hint" } else { "hint+pivots" };
+        let phases = Phases { rows, highs, exact: t.elapsed().as_secs_f64(), check: 0.0 };
+        let stats = SolveStats { route: route.into(), pivots, phases };
+        return Some(checked(certificate_of_basis(lp, &b.held, &b.y, &x), stats));
+    }
+    // Not dual feasible (float error in HiGHS's last pivots), but its point may be optimal:
+    // at ε = 1/2 the optimum and the dual are known in closed form (docs/math.md §9.2),
+    // so HiGHS's point with the chain multipliers is a full candidate for the checker.
+    let cert = with_chain_multipliers(lp, &start.held)?;
+    let phases = Phases { rows, highs, exact: t.elapsed().as_secs_f64(), check: 0.0 };
+    let stats = SolveStats { route: "hint+chain".into(), pivots: 0, phases };
+    checked(cert, stats).ok().map(Ok)
 }
 
 /// The basic point of `held` with the closed-form chain multipliers (`lo = 0`, `ε = 1/2`),
