@@ -243,6 +243,12 @@ mod tests {
         // `hi ≤ h + 1` is checked without wrapping: at h = u32::MAX the class 5 has its ratio.
         assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), closed_form_ratio(3, &e, 10, 5));
         assert_eq!(closed_form_ratio(3, &e, u32::MAX, 5), Some(qi(4)));
+        // The multipliers too (the checker's table is asked about `h = 6`), and none past `MAX_N`.
+        let five = chain_multipliers(3, &e, 10, 5).unwrap();
+        assert_eq!(five.len(), 3);
+        assert_eq!(chain_multipliers(3, &e, u32::MAX, 5), Some(five));
+        assert_eq!(chain_multipliers(MAX_N, &e, 4, 4).map(|m| m.len()), Some(5));
+        assert_eq!(chain_multipliers(MAX_N + 1, &e, 4, 4), None);
     }
 
     #[test]
