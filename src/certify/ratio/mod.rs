@@ -20,8 +20,8 @@ mod general;
 mod lp;
 
 pub use basis::certificate_of_basis;
-pub use chain::chain_bound_certificate;
-pub use chain::{chain_bound, chain_full_certificate, chain_multipliers, chain_split, closed_form_ratio};
+pub use chain::{chain_bound, chain_multipliers, chain_split, closed_form_ratio};
+pub use chain::{chain_bound_certificate, chain_full_certificate};
 pub use general::{forced_ratio_in, instance_in, MAX_GENERAL_ROWS};
 pub use lp::profile;
 
