@@ -23,6 +23,6 @@ def test_readme_example_prints_what_it_shows():
         exec(compile(code, "README.md", "exec"), {})
     assert out.getvalue() == shown
     # The package README shows the same example and output.
-    pkg = (ROOT / "crates" / "minip-py" / "README.md").read_text()
+    pkg = (ROOT / "bindings" / "python" / "README.md").read_text()
     assert blocks(pkg, "python") == [code] and blocks(pkg, "text") == [shown]
     assert "pip install ./bindings/python" in section and "pip install ./bindings/python" in pkg
