@@ -138,8 +138,8 @@ fn record(r: &Row, n: u32) -> serde_json::Value {
         "sparse": upper_json(&r.sparse),
         "signed": upper_json(&r.signed),
         "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
-        "paper_log2": super::rank::paper_log2(r.m),
-        "trivial": super::rank::trivial(r.m),
+        "paper_log2": crate::print::rank::paper_log2(r.m),
+        "trivial": crate::print::rank::trivial(r.m),
     })
 }
 

@@ -1,15 +1,13 @@
 //! `minip rank`: the best certified rank lower bound per `m` (docs/math.md §5), next to the
 //! paper's `2^{m/10−6}` and the trivial `2^m`; certificates, JSON lines and an SVG plot.
-//! Printing only: the search and its certificates are `crate::certify::rank`.
+//! Arguments into a `crate::request::rank::Rank`, its run, and the output: certificates,
+//! the plot, the table or JSON lines of `crate::print::rank`.
 
-use super::{ctl, emit, pool, warn};
-use crate::certify::rank::{self as search, RankJob, RankResult};
-use crate::print::table;
+use super::{ctl, emit, pool, report, warn};
 use crate::print::{json, svg};
+use crate::request::rank::Rank;
 use clap::Args;
-use minip_check::rational::parse_rational;
 use std::path::PathBuf;
-use std::time::Instant;
 
 mod linear;
 
@@ -70,22 +68,6 @@ pub struct RankArgs {
     json: bool,
 }
 
-/// The exponent `m/10 − 6` of the paper's asymptotic bound `2^{m/10 − 6}`, exactly (`--json`:
-/// `paper_log2`; the bound itself is irrational for most `m`).
-pub fn paper_log2(m: u32) -> String {
-    minip_check::rational::fmt_q(&(minip_check::rational::q(m as i64, 10) - minip_check::rational::qi(6)))
-}
-
-/// `2^m`, the trivial upper bound, as a decimal string.
-pub fn trivial(m: u32) -> String {
-    (num_bigint::BigUint::from(1u8) << m).to_string()
-}
-
-/// The paper's asymptotic bound `2^{m/10 − 6}` (a formula, printed for comparison).
-fn paper(m: u32) -> f64 {
-    (m as f64 / 10.0 - 6.0).exp2()
-}
-
 pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if a.linear {
         return linear::cmd_rank_linear(a);
@@ -94,36 +76,20 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         a.n.trim()
             .parse()
             .map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
-    let ms = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
-    if ms.is_empty() {
-        return Err("--m: empty range".into());
-    }
-    if let Some(m) = ms.iter().find(|&&m| m == 0 || m > 40) {
-        return Err(if *m > 40 {
-            format!("--m: m = {m} is above 40, the largest m of the explicit-code search; rank --linear certifies even m up to 1024 (e.g. rank --linear --m {})", m.min(&256) & !1)
-        } else {
-            "--m: m = 0 is out of range (1..=40)".into()
-        });
-    }
-    let eps = parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?;
-    minip_check::check::ratio_instance(n, eps.clone(), 1, 0, 1, false)?;
-    if a.h_max == 0 {
-        return Err("--h-max: need h-max ≥ 1".into());
-    }
-    // The largest row LP the ratios need (h up to min(h-max, m), the class h+ when m > h),
-    // counted before any is built: its size grows with n.
-    let m_max = ms.iter().copied().max().unwrap_or(1);
-    let h_top = a.h_max.min(m_max);
-    crate::formulate::ratio::check_row_lp_size(n, h_top as usize + 1 + usize::from(m_max > h_top))
-        .map_err(|e| format!("--n {n} with h up to {h_top}: {e}"))?;
-    let budget = a.sat_budget.trim().parse::<u64>().map_err(|_| {
-        format!("--sat-budget: malformed number of clauses '{}' (an integer ≥ 0)", a.sat_budget)
-    })?;
-    let mut job = RankJob::new(n, eps);
-    job.h_max = a.h_max;
-    job.sat_budget = budget;
-    job.sat_m_max = a.sat_m_max;
-    job.uniform = a.uniform;
+    let m = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
+    let request = Rank {
+        m,
+        n,
+        eps: a.eps.clone(),
+        h_max: a.h_max,
+        sat_budget: a.sat_budget.clone(),
+        sat_m_max: a.sat_m_max,
+        uniform: a.uniform,
+    };
+    let job = match request.validate() {
+        Ok(job) => job,
+        Err(e) => return Ok(report(e)),
+    };
     let pool = pool(a.jobs)?;
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
@@ -131,25 +97,13 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
-    let t = Instant::now();
     super::batch_run();
-    let results = pool.install(|| search::run(&job, &ms, ctl()));
-    let secs = t.elapsed().as_secs_f64();
-    let mut ok: Vec<&RankResult> = Vec::new();
-    let mut failed = 0;
-    let mut done = 0;
-    for (m, r) in ms.iter().zip(&results) {
-        match r {
-            Err(e) if e == crate::control::NOT_STARTED => continue,
-            Ok(r) => ok.push(r),
-            Err(e) => {
-                failed += 1;
-                eprintln!("minip: m = {m}: unknown: {e}");
-            }
-        }
-        done += 1;
+    let found = pool.install(|| job.run(ctl()));
+    for (m, e) in found.unknown() {
+        eprintln!("minip: m = {m}: unknown: {e}");
     }
-    let stopped = ctl().stopped_after(done, ms.len(), "m");
+    let ok = found.ok();
+    let stopped = found.stopped.clone();
     if let Some(dir) = &a.out {
         for r in &ok {
             // The proof first: a certificate never refers to a missing file.
@@ -163,84 +117,9 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         crate::print::write_file(p, &svg::rank(&super::plot::rank(&ok)))?;
     }
-    if a.json {
-        let s: String = ok.iter().map(|r| json::record("rank.bound", &record(r))).collect();
-        emit(&s)?;
-    } else {
-        let body: Vec<Vec<String>> = ok
-            .iter()
-            .map(|r| {
-                let c = &r.cert;
-                let p = &c.params;
-                let maximal = match &c.maximal {
-                    Some(mx) => format!("yes (no {})", mx.refuted),
-                    None if r.sat_out_of_budget > 0 => "budget".into(),
-                    None => "-".into(),
-                };
-                vec![
-                    p.m.to_string(),
-                    format!(
-                        "{}{}",
-                        c.bound,
-                        if c.strict
-                            && minip_check::rational::parse_rational(&c.value).is_ok_and(|v| v.is_integer())
-                        {
-                            " (strict)"
-                        } else {
-                            ""
-                        }
-                    ),
-                    c.uniform_bound.to_string(),
-                    c.k.to_string(),
-                    format!("({}, {}, {})", p.h, p.lo, p.hi),
-                    c.delta.clone(),
-                    c.construction.clone(),
-                    maximal,
-                    format!("{:.4}", paper(p.m)),
-                    format!("{}", 1u64 << p.m),
-                ]
-            })
-            .collect();
-        let mut s = format!(
-            "Certified feature-rank lower bounds, heads correct on all length-{} Min-IP sequences over {{0,1}}^m, eps = {}\n\n",
-            n, a.eps
-        );
-        s.push_str(&table::render(
-            &[
-                "m",
-                "rank >=",
-                "uniform",
-                "k",
-                "(h, lo, hi)",
-                "delta",
-                "code",
-                "k maximal",
-                "paper 2^(m/10-6)",
-                "trivial 2^m",
-            ],
-            &body,
-        ));
-        s.push_str(&format!(
-            "\nrank >= floor(value) + 1 > value = k^2/(k + sum_(i!=j) R_ij^-2), R_ij = R(lo, class of y_j seen from x_i; h) (classes o < h, h = the query itself, h+ = strict supersets);\n(strict) marks rows where value is an integer and the strict form adds 1 (docs/rank.md). uniform = ceil(k/(1+(k-1)delta^2)), delta = max_(i!=j) 1/R_ij.\nEvery row's certificate passed the checker ({} in {:.1} s, SAT budget {} proof clauses per m).\n",
-            crate::print::count(ok.len(), "value of m", "values of m"),
-            secs,
-            a.sat_budget
-        ));
-        emit(&s)?;
+    emit(&if a.json { found.json_lines() } else { found.text() })?;
+    if let Err(e) = stopped {
+        return Ok(report(e));
     }
-    stopped?;
-    Ok(if failed > 0 { 2 } else { 0 })
-}
-
-fn record(r: &RankResult) -> serde_json::Value {
-    let c = &r.cert;
-    let p = &c.params;
-    serde_json::json!({
-        "m": p.m, "n": p.n, "eps": p.eps, "verdict": "certified", "bound": c.bound.to_string(), "strict": c.strict, "k": c.k.to_string(), "h": p.h, "lo": p.lo, "hi": p.hi,
-        "classes": c.classes,
-        "delta": c.delta, "value": c.value, "uniform_bound": c.uniform_bound.to_string(), "uniform_value": c.uniform_value, "construction": c.construction,
-        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_out_of_budget": r.sat_out_of_budget,
-        "paper_log2": paper_log2(p.m), "trivial": trivial(p.m),
-        "x": c.code.x, "y": c.code.y,
-    })
+    Ok(found.exit_code())
 }

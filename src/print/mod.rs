@@ -3,6 +3,7 @@
 //! - `json`: certificates as files, records as JSON lines;
 //! - `vipr`: VIPR 1.0 exports for outside checkers;
 //! - `table`: aligned text tables;
+//! - `rank`: the tables and records of `rank` and `rank --linear`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
 //! - `write_file`: every file is written atomically (a temporary file, then a rename);
@@ -11,6 +12,7 @@
 pub mod coq;
 pub mod gap;
 pub mod json;
+pub mod rank;
 pub mod svg;
 pub mod table;
 pub mod vipr;

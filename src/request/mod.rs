@@ -13,8 +13,10 @@
 //! the command line spells them (`--eps`), the same words in both front ends.
 //!
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
+//! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 
 pub mod config;
+pub mod rank;
 
 pub use crate::control::Control;
 pub use crate::error::Error;

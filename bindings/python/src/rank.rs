@@ -1,11 +1,9 @@
 //! `minip rank` and `minip rank --linear` from Python: certified feature-rank lower bounds. JSON text out.
 
-use crate::convert::{nonempty, rational, to_text};
-use crate::{run, Failure};
-use minip::certify::rank::{self as rank_search, RankJob};
-use minip::certify::rank_linear::{self as linear_search, Library, MAX_M as LINEAR_MAX_M};
+use crate::convert::to_text;
+use crate::run;
 use minip::print::json;
-use minip::rational::q;
+use minip::request::rank::{Rank, RankLinear};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
@@ -31,24 +29,12 @@ fn rank(
     uniform: bool,
 ) -> PyResult<String> {
     run(py, move |ctl| {
-        nonempty("m", &ms)?;
-        if let Some(m) = ms.iter().find(|&&m| m == 0 || m > 40) {
-            return Err(Failure::Input(format!("m: m = {m} is out of range (1..=40)")));
-        }
-        let eps = rational("eps", &eps)?;
-        minip::check::ratio_instance(n, eps.clone(), 1, 0, 1, false)?;
-        if h_max == 0 {
-            return Err(Failure::Input("h_max: need h_max ≥ 1".into()));
-        }
-        let mut job = RankJob::new(n, eps);
-        job.h_max = h_max;
-        job.sat_budget = sat_budget;
-        job.sat_m_max = sat_m_max;
-        job.uniform = uniform;
-        let results = rank_search::run(&job, &ms, ctl);
-        let rows: Vec<Value> = ms
+        let job = Rank { m: ms, n, eps, h_max, sat_budget: sat_budget.to_string(), sat_m_max, uniform }
+            .validate()?;
+        let found = job.run(ctl);
+        let rows: Vec<Value> = found
+            .rows
             .iter()
-            .zip(results)
             .map(|(m, r)| match r {
                 Ok(r) => {
                     let c = &r.cert;
@@ -70,34 +56,18 @@ fn rank(
 }
 
 /// `minip rank --linear`: certified bounds from direct sums of linear codes, even `m` up to
-/// 256, for each `(m, n)`.
+/// 256 (then 512 and 1024), for each `(m, n)` with `3 ≤ n ≤ 1024`, as on the command line
+/// (without its explicit-code column); rows sorted by `m`, then `n`.
 #[pyfunction]
 fn rank_linear(py: Python<'_>, ms: Vec<u32>, ns: Vec<u32>) -> PyResult<String> {
     run(py, move |ctl| {
-        nonempty("m", &ms)?;
-        nonempty("n", &ns)?;
-        if let Some(n) = ns.iter().find(|&&n| !(3..=8).contains(&n)) {
-            return Err(Failure::Input(format!("n: n = {n} is out of range (3..=8)")));
-        }
-        if let Some(m) = ms.iter().find(|&&m| m % 2 == 1) {
-            return Err(Failure::Input(format!("m: m = {m} is odd (the linear method needs m = 2h)")));
-        }
-        if let Some(m) = ms.iter().find(|&&m| {
-            !(8..=LINEAR_MAX_M).contains(&m) || (m > linear_search::DIRECT_MAX_M && !m.is_power_of_two())
-        }) {
-            return Err(Failure::Input(format!(
-                "m: m = {m} is out of range (even m in 8..={}, then 512 and {LINEAR_MAX_M})",
-                linear_search::DIRECT_MAX_M
-            )));
-        }
-        let eps = q(1, 2);
-        let jobs: Vec<(u32, u32)> = ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).collect();
-        let lib = Library::new();
-        let results = linear_search::run(&lib, &eps, &jobs, ctl);
-        let rows: Vec<Value> = jobs
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let request = RankLinear { m: list(&ms), n: list(&ns), explicit: false, ..RankLinear::default() };
+        let found = request.validate()?.run(ctl);
+        let rows: Vec<Value> = found
+            .rows
             .iter()
-            .zip(results)
-            .map(|(&(m, n), r)| match r {
+            .map(|&((m, n), ref r)| match r {
                 Ok(r) => {
                     let c = &r.cert;
                     json!({

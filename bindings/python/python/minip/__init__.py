@@ -807,8 +807,8 @@ def rank_linear(
     m: Union[int, Iterable[int]], n: Union[int, Iterable[int]] = 3
 ) -> Union[LinearBound, List[LinearBound]]:
     """Certified rank lower bounds from linear codes (``minip rank --linear``): even ``m`` in
-    ``8..=256`` or 512, 1024, ``n`` in ``3..=8``, ``eps = 1/2``. One ``m`` and one ``n``: a
-    :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a list, ``m`` major.
+    ``8..=256`` or 512, 1024, ``n`` in ``3..=1024``, ``eps = 1/2``. One ``m`` and one ``n``: a
+    :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a list sorted by ``m``, then ``n``.
 
     >>> minip.rank_linear(m=256).bound  # under a minute  # doctest: +SKIP
     211499940177613
