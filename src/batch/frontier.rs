@@ -137,6 +137,30 @@ pub fn frontier_eps() -> Rat {
     minip_check::rational::q(1, 2)
 }
 
+/// Why the lower bounds of a directory could not be read: the message names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LowerError {
+    /// A file that could not be read as a certificate (`FILE: why`).
+    Unreadable(String),
+    /// A certificate that does not pass its check (`FILE: rejected: why`).
+    Rejected(String),
+}
+
+impl LowerError {
+    /// The message, naming the file.
+    pub fn message(&self) -> &str {
+        match self {
+            LowerError::Unreadable(m) | LowerError::Rejected(m) => m,
+        }
+    }
+}
+
+impl std::fmt::Display for LowerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
 /// The lower bounds read from one directory, by the `m` of their claim, and the files that
 /// were read but skipped, each as one line naming the file and the mismatch.
 #[derive(Clone, Debug, Default)]
@@ -149,9 +173,10 @@ pub struct LowerBounds {
 /// codes) and `n3_mMMM.json` (`minip-rank-linear/1` at length 3; other `n` are skipped, the
 /// frontier is about length-3 heads), for `m ≤ max_m` (a bound at `m'` holds for every
 /// `m ≥ m'`; larger ones are not read). Each is checked when read; a file that fails its check
-/// is an error; a missing directory is no bounds; a file whose claim does not give a bound
-/// for the frontier's heads is skipped (`LowerBounds::skipped`, see `applies`).
-pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, String> {
+/// is an error (`LowerError::Rejected`); a missing directory is no bounds; a file whose claim
+/// does not give a bound for the frontier's heads is skipped (`LowerBounds::skipped`, see
+/// `applies`).
+pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, LowerError> {
     read_lower_n(dir, max_m, 3)
 }
 
@@ -210,7 +235,7 @@ pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, 
 
 /// `read_lower` for length `n`: `nN_mMMM.json` linear-code certificates whose claim is at
 /// length `n`, and `mMM.json` rank certificates whose claim is at a length `≤ n`.
-pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, String> {
+pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, LowerError> {
     let mut out = LowerBounds::default();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -233,9 +258,11 @@ pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, Strin
         if m > max_m {
             continue;
         }
-        let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let cert = minip_check::read::read(&f)
+            .map_err(|e| LowerError::Unreadable(format!("{}: {e}", f.display())))?;
         let ctx = Context::beside(&f);
-        let claim = check_any(&cert, &ctx).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
+        let claim = check_any(&cert, &ctx)
+            .map_err(|e| LowerError::Rejected(format!("{}: rejected: {e}", f.display())))?;
         match applies(&claim, (name_n, m), n) {
             Ok((from_m, bound)) => {
                 let keep = out.bounds.get(&from_m).is_none_or(|l| l.bound < bound);

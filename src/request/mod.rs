@@ -13,9 +13,11 @@
 //! the command line spells them (`--eps`), the same words in both front ends.
 //!
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
+//! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 
 pub mod config;
+pub mod frontier;
 pub mod rank;
 
 pub use crate::control::Control;

@@ -1,14 +1,14 @@
 //! `minip frontier` from Python: certified lower and upper rank bounds per m. JSON text out.
 
-use crate::convert::{nonempty, to_text};
-use crate::{run, Failure};
-use minip::batch::frontier::{self as frontier_batch, FrontierJob, Lower, Upper, MAX_FRONTIER_M};
+use crate::convert::to_text;
+use crate::run;
+use minip::batch::frontier::{Lower, Upper};
 use minip::print::json;
 use minip::rational::fmt_q;
+use minip::request::frontier::{Frontier, NO_DIR};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(frontier, m)?)?;
@@ -62,64 +62,26 @@ fn frontier(
     rank_linear_dir: Option<String>,
 ) -> PyResult<String> {
     let (text, skipped) = run(py, move |ctl| {
-        nonempty("m", &ms)?;
-        if let Some(m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
-            return Err(Failure::Input(format!("m: m = {m} is out of range (1..={MAX_FRONTIER_M})")));
-        }
-        if sparse_attempts > 500 {
-            return Err(Failure::Input(format!("sparse_attempts: {sparse_attempts} is above the limit 500")));
-        }
-        let (mut pw, mut sh, mut sp, mut sg) = (false, false, false, false);
-        for k in kernel.split(',').map(str::trim) {
-            match k {
-                "per_weight" => pw = true,
-                "shared" => sh = true,
-                "sparse" => sp = true,
-                "signed" => sg = true,
-                "all" => (pw, sh, sp, sg) = (true, true, true, true),
-                other => {
-                    return Err(Failure::Input(format!(
-                        "kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)"
-                    )))
-                }
-            }
-        }
-        let top = ms.iter().copied().max().unwrap_or(0);
-        // Files whose claim gives no bound for these rows: a Python warning each, as the
-        // command line's one-line warnings.
-        let mut skipped = Vec::new();
-        let mut read = |d: &Option<String>| -> Result<BTreeMap<u32, Lower>, Failure> {
-            match d {
-                None => Ok(BTreeMap::new()),
-                Some(d) if !Path::new(d).is_dir() => Err(Failure::Io(format!("{d}: not a directory"))),
-                Some(d) => {
-                    let l = frontier_batch::read_lower(Path::new(d), top).map_err(|e| {
-                        if e.contains(": rejected: ") {
-                            Failure::Rejected(e)
-                        } else {
-                            Failure::Input(e)
-                        }
-                    })?;
-                    skipped.extend(l.skipped);
-                    Ok(l.bounds)
-                }
-            }
-        };
-        let (lower, lower_linear) = (read(&rank_dir)?, read(&rank_linear_dir)?);
-        let job = FrontierJob {
-            ms: ms.clone(),
-            n: 3,
-            per_weight: pw,
-            shared: sh,
-            sparse: sp,
-            signed: sg,
+        // No directory given: no lower bounds (the command line's default directories are
+        // the repository's).
+        let dir = |d: Option<String>| Some(d.map_or_else(|| PathBuf::from(NO_DIR), PathBuf::from));
+        let request = Frontier {
+            m: ms,
+            step: 1,
+            n: "3".into(),
+            kernel,
             shared_m_max,
             sparse_m_max,
             sparse_attempts,
-            lower,
-            lower_linear,
+            rank_dir: dir(rank_dir),
+            rank_linear_dir: dir(rank_linear_dir),
         };
-        let rows = frontier_batch::run(&job, ctl)?;
+        let job = request.validate()?;
+        // Files whose claim gives no bound for these rows: a Python warning each, as the
+        // command line's one-line warnings.
+        let mut skipped = Vec::new();
+        let lowers = job.lowers(3, &mut |w| skipped.push(w))?;
+        let rows = job.run(3, lowers, ctl)?.rows;
         let out: Vec<Value> = rows
             .iter()
             .map(|r| {

@@ -1,0 +1,589 @@
+//! `minip frontier` as a request: per `m`, certified upper bounds on the feature rank from
+//! overlap-polynomial heads (one column per kernel class) and the lower bounds read from rank
+//! certificates, for each sequence length `n` (docs/frontier.md). Checked once here for both
+//! front ends; the work is `crate::batch::frontier`; the table and JSON lines come from the
+//! result of each length.
+
+use super::{at_most, Control, Error};
+use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
+use crate::print::json;
+use crate::print::rank::{paper, paper_log2, trivial};
+use crate::print::table;
+use minip_check::check::poly::{support_text, MAX_POLY_N};
+use minip_check::limits::MAX_RANGE_ITEMS;
+use minip_check::rational::{fmt_q, log2_abs, Rat};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Supports decided per `m` by the sparse search, at most.
+pub const MAX_SPARSE_ATTEMPTS: usize = 500;
+
+/// The lower-bound directory of `minip-rank/2` certificates when none is given.
+pub const DEFAULT_RANK_DIR: &str = "proofs/rank";
+/// The lower-bound directory of linear-code certificates when none is given.
+pub const DEFAULT_RANK_LINEAR_DIR: &str = "proofs/rank-linear";
+
+/// A directory name that stands for no directory (no lower bounds from it).
+pub const NO_DIR: &str = "-";
+
+/// A certificate that does not check is a rejection; an unreadable one is bad input.
+impl From<LowerError> for Error {
+    fn from(e: LowerError) -> Error {
+        match e {
+            LowerError::Unreadable(m) => Error::Input(m),
+            LowerError::Rejected(m) => Error::Rejected(m),
+        }
+    }
+}
+
+/// The kernel classes asked for (the columns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kernels {
+    pub per_weight: bool,
+    pub shared: bool,
+    pub sparse: bool,
+    pub signed: bool,
+}
+
+impl Kernels {
+    /// `per_weight`, `shared`, `sparse`, `signed` or `all`, comma-separated.
+    pub fn parse(text: &str) -> Result<Kernels, Error> {
+        let mut k = Kernels::default();
+        for name in text.split(',').map(str::trim) {
+            match name {
+                "per_weight" => k.per_weight = true,
+                "shared" => k.shared = true,
+                "sparse" => k.sparse = true,
+                "signed" => k.signed = true,
+                "all" => k = Kernels { per_weight: true, shared: true, sparse: true, signed: true },
+                other => {
+                    return Err(Error::Input(format!(
+                        "--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)"
+                    )))
+                }
+            }
+        }
+        Ok(k)
+    }
+}
+
+/// `minip frontier` as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frontier {
+    /// The `m`, in order (each in `1..=64`).
+    pub m: Vec<u32>,
+    /// Every `step`-th `m` of `m` is run (1: all).
+    pub step: u32,
+    /// Sequence length `N` or a range such as `4..=8`, as text (heads correct on every
+    /// length `≤ N`).
+    pub n: String,
+    /// Kernel classes, comma-separated: `per_weight`, `shared`, `sparse`, `signed`, or `all`.
+    pub kernel: String,
+    /// Shared (and sparse) columns only for `m` up to this.
+    pub shared_m_max: u32,
+    /// Sparse column only for `m` up to this.
+    pub sparse_m_max: u32,
+    /// Supports decided per `m` by the sparse search (at most `MAX_SPARSE_ATTEMPTS`).
+    pub sparse_attempts: usize,
+    /// Directory of `minip-rank/2` certificates `mMM.json` for the lower bounds: `None` is
+    /// `proofs/rank` (its column is empty when it is missing), `-` none; a directory given
+    /// must exist.
+    pub rank_dir: Option<PathBuf>,
+    /// Directory of linear-code certificates `nN_mMMM.json`: `None` is `proofs/rank-linear`,
+    /// `-` none.
+    pub rank_linear_dir: Option<PathBuf>,
+}
+
+impl Default for Frontier {
+    /// The command line's defaults: `m = 4..=64` in steps of 2, `n = 3`, the per-weight, shared
+    /// and signed columns, the committed rank directories.
+    fn default() -> Frontier {
+        Frontier {
+            m: (4..=64).collect(),
+            step: 2,
+            n: "3".into(),
+            kernel: "per_weight,shared,signed".into(),
+            shared_m_max: 32,
+            sparse_m_max: 24,
+            sparse_attempts: 80,
+            rank_dir: None,
+            rank_linear_dir: None,
+        }
+    }
+}
+
+/// A checked `minip frontier` request.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub ms: Vec<u32>,
+    pub ns: Vec<u32>,
+    pub kernels: Kernels,
+    shared_m_max: u32,
+    sparse_m_max: u32,
+    sparse_attempts: usize,
+    /// Where the lower bounds are read from (`-`: nowhere).
+    pub rank_dir: PathBuf,
+    pub rank_linear_dir: PathBuf,
+}
+
+impl Frontier {
+    /// Checks every field before any work: the `m` and `n`, the sparse search's limit, the
+    /// classes, and that a directory given exists.
+    pub fn validate(&self) -> Result<Job, Error> {
+        if self.step == 0 {
+            return Err(Error::Input("--step: need step ≥ 1".into()));
+        }
+        let ms: Vec<u32> = self.m.iter().copied().step_by(self.step as usize).collect();
+        if ms.is_empty() {
+            return Err(Error::Input("--m: empty range".into()));
+        }
+        at_most("--m", ms.len(), MAX_RANGE_ITEMS, "values")?;
+        if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
+            let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
+            return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
+        }
+        if self.sparse_attempts > MAX_SPARSE_ATTEMPTS {
+            return Err(Error::TooLarge(format!(
+                "--sparse-attempts: {} is above the limit {MAX_SPARSE_ATTEMPTS}",
+                self.sparse_attempts
+            )));
+        }
+        let ns = crate::ranges::parse_range(&self.n).map_err(|e| Error::Input(format!("--n: {e}")))?;
+        if ns.is_empty() {
+            return Err(Error::Input("--n: empty range".into()));
+        }
+        if let Some(&n) = ns.iter().find(|&&n| !(3..=MAX_POLY_N).contains(&n)) {
+            let msg = format!("--n: n = {n} is out of range (3..={MAX_POLY_N})");
+            return Err(if n > MAX_POLY_N { Error::TooLarge(msg) } else { Error::Input(msg) });
+        }
+        let kernels = Kernels::parse(&self.kernel)?;
+        // A directory given must exist (checked before any work); a missing default one
+        // (minip run outside the repository) only costs its column.
+        for (flag, dir) in [("--rank-dir", &self.rank_dir), ("--rank-linear-dir", &self.rank_linear_dir)] {
+            if let Some(d) = dir.as_ref().filter(|d| d.as_os_str() != NO_DIR && !d.is_dir()) {
+                return Err(Error::Io(format!("{flag} {}: not a directory", d.display())));
+            }
+        }
+        let or = |d: &Option<PathBuf>, default: &str| d.clone().unwrap_or_else(|| PathBuf::from(default));
+        Ok(Job {
+            ms,
+            ns,
+            kernels,
+            shared_m_max: self.shared_m_max,
+            sparse_m_max: self.sparse_m_max,
+            sparse_attempts: self.sparse_attempts,
+            rank_dir: or(&self.rank_dir, DEFAULT_RANK_DIR),
+            rank_linear_dir: or(&self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
+        })
+    }
+}
+
+/// The checked lower bounds of one length, by the `m` of their certificate.
+#[derive(Clone, Debug, Default)]
+pub struct Lowers {
+    pub lower: BTreeMap<u32, Lower>,
+    pub lower_linear: BTreeMap<u32, Lower>,
+}
+
+/// The rows of one length `n`.
+#[derive(Debug)]
+pub struct Length {
+    pub n: u32,
+    /// In the order of the `m` asked for; after a stop only the rows finished.
+    pub rows: Vec<Row>,
+    pub seconds: f64,
+    /// `Err(Interrupted)` when a stop left rows out.
+    pub stopped: Result<(), Error>,
+    kernels: Kernels,
+    shared_m_max: u32,
+}
+
+impl Job {
+    /// The lower bounds for length `n` from both directories, each certificate checked when
+    /// read; `warn` receives one line for a default directory that is missing and for each
+    /// file whose claim gives no bound for these rows. A certificate that does not check is
+    /// `Err(Rejected)`. Only certificates at `m' ≤` the largest `m` asked for are read.
+    pub fn lowers(&self, n: u32, warn: &mut dyn FnMut(String)) -> Result<Lowers, Error> {
+        let top = self.ms.iter().copied().max().unwrap_or(0);
+        let mut read = |dir: &PathBuf| -> Result<BTreeMap<u32, Lower>, Error> {
+            if dir.as_os_str() != NO_DIR && !dir.is_dir() {
+                warn(format!("{} is not a directory: no lower bounds from it", dir.display()));
+            }
+            let l = read_lower_n(dir, top, n)?;
+            for s in l.skipped {
+                warn(s);
+            }
+            Ok(l.bounds)
+        };
+        let lower = read(&self.rank_dir)?;
+        let lower_linear = read(&self.rank_linear_dir)?;
+        Ok(Lowers { lower, lower_linear })
+    }
+
+    /// Runs the rows of length `n` with its lower bounds (on the current thread pool). `Err`
+    /// when a row has a lower bound above a certified upper bound (nothing of it is printed).
+    pub fn run(&self, n: u32, lowers: Lowers, ctl: &Control) -> Result<Length, Error> {
+        let k = self.kernels;
+        let job = FrontierJob {
+            ms: self.ms.clone(),
+            n,
+            per_weight: k.per_weight,
+            shared: k.shared,
+            sparse: k.sparse,
+            signed: k.signed,
+            shared_m_max: self.shared_m_max,
+            sparse_m_max: self.sparse_m_max,
+            sparse_attempts: self.sparse_attempts,
+            lower: lowers.lower,
+            lower_linear: lowers.lower_linear,
+        };
+        let t = Instant::now();
+        let rows = crate::batch::frontier::run(&job, ctl)?;
+        let seconds = t.elapsed().as_secs_f64();
+        let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m").map_err(Error::Interrupted);
+        Ok(Length { n, rows, seconds, stopped, kernels: k, shared_m_max: self.shared_m_max })
+    }
+}
+
+/// The columns of a row, by name.
+fn columns(r: &Row) -> [(&'static str, &Option<Result<Upper, String>>); 4] {
+    [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)]
+}
+
+fn rank_of(u: &Upper) -> &num_bigint::BigInt {
+    &u.head.claim().rank
+}
+
+fn log2_per_m(x: &num_bigint::BigInt, m: u32) -> f64 {
+    log2_abs(&Rat::from_integer(x.clone())) / m as f64
+}
+
+fn lower_text(l: &Option<Lower>, m: u32) -> String {
+    match l {
+        Some(l) if l.from_m == m => l.bound.to_string(),
+        Some(l) => format!("{} (m={})", l.bound, l.from_m),
+        None => "-".into(),
+    }
+}
+
+fn cell(c: &Option<Result<Upper, String>>, f: impl Fn(&Upper) -> String) -> String {
+    match c {
+        None => "".into(),
+        Some(Ok(u)) => f(u),
+        Some(Err(_)) => "unknown".into(),
+    }
+}
+
+fn upper_json(c: &Option<Result<Upper, String>>) -> serde_json::Value {
+    match c {
+        None => serde_json::Value::Null,
+        Some(Err(e)) => serde_json::json!({ "unknown": e }),
+        Some(Ok(u)) => {
+            let claim = u.head.claim();
+            let mut v = serde_json::json!({
+                "rank": claim.rank.to_string(),
+                "degree": u.degree,
+                "degrees": claim.degrees,
+                "max_error": fmt_q(&claim.max_error),
+                "refuted_below": u.none.is_some(),
+            });
+            if !u.unsettled.is_empty() {
+                v["unsettled_h"] = serde_json::json!(u.unsettled);
+            }
+            if let Some((s, minimal)) = &u.support {
+                v["support"] = serde_json::json!(s);
+                v["inclusion_minimal"] = serde_json::json!(minimal);
+            }
+            v
+        }
+    }
+}
+
+fn lower_json(l: &Option<Lower>) -> serde_json::Value {
+    match l {
+        None => serde_json::Value::Null,
+        Some(l) => serde_json::json!({ "bound": l.bound.to_string(), "from_m": l.from_m }),
+    }
+}
+
+impl Length {
+    /// Whether the column `name` of row `r` was left out by `--shared-m-max` (a limit the
+    /// user set: no unknown).
+    fn not_run(&self, r: &Row, name: &str) -> bool {
+        name == "shared" && r.m > self.shared_m_max
+    }
+
+    /// The entries asked for that were not certified: `(m, class, why)`.
+    pub fn unknown(&self) -> Vec<(u32, &'static str, &String)> {
+        let mut out = Vec::new();
+        for r in &self.rows {
+            for (name, c) in columns(r) {
+                if let Some(Err(e)) = c {
+                    if !self.not_run(r, name) {
+                        out.push((r.m, name, e));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// 0 when every entry asked for was certified, 2 otherwise.
+    pub fn exit_code(&self) -> i32 {
+        if self.unknown().is_empty() {
+            0
+        } else {
+            2
+        }
+    }
+
+    /// `frontier: R rows in S s` and the count of unknown entries (a line for stderr).
+    pub fn summary(&self) -> String {
+        let unknown = self.unknown().len();
+        format!(
+            "frontier: {} in {:.1} s{}",
+            crate::print::count(self.rows.len(), "row", "rows"),
+            self.seconds,
+            if unknown > 0 {
+                format!(", {} unknown", crate::print::count(unknown, "entry", "entries"))
+            } else {
+                String::new()
+            }
+        )
+    }
+
+    /// One JSON line per row (kind `frontier.row`).
+    pub fn json_lines(&self) -> String {
+        self.rows.iter().map(|r| json::record("frontier.row", &self.record(r))).collect()
+    }
+
+    fn record(&self, r: &Row) -> serde_json::Value {
+        let best = r.best_upper();
+        serde_json::json!({
+            "verdict": if r.complete() { "certified" } else { "unknown" },
+            "n": self.n,
+            "m": r.m,
+            "lower": lower_json(&r.lower),
+            "lower_linear": lower_json(&r.lower_linear),
+            "per_weight": upper_json(&r.per_weight),
+            "shared": upper_json(&r.shared),
+            "sparse": upper_json(&r.sparse),
+            "signed": upper_json(&r.signed),
+            "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
+            "paper_log2": paper_log2(r.m),
+            "trivial": trivial(r.m),
+        })
+    }
+
+    /// The table: one row per `m`, a column per class asked for, then the definitions.
+    pub fn text(&self) -> String {
+        let k = self.kernels;
+        let rows = &self.rows;
+        let mut header = vec!["m", "lower"];
+        let linear = rows.iter().any(|r| r.lower_linear.is_some());
+        if linear {
+            header.push("lower (linear codes)");
+        }
+        if k.per_weight {
+            header.push("per-weight rank (max deg)");
+        }
+        if k.shared {
+            header.push("shared deg: rank");
+        }
+        if k.sparse {
+            header.push("sparse shared: rank {support}");
+        }
+        if k.signed {
+            header.push("signed per-weight rank (max deg)");
+        }
+        header.extend(["best upper", "log2(upper)/m", "paper 2^(m/10-6)", "trivial 2^m"]);
+        let body: Vec<Vec<String>> = rows.iter().map(|r| self.table_row(r, linear)).collect();
+        let mut s = if self.n == 3 {
+            String::from("Certified feature-rank bounds for heads correct on all length-3 Min-IP sequences over {0,1}^m, eps = 1/2\n\n")
+        } else {
+            format!("Certified feature-rank bounds for heads correct on all Min-IP sequences of length <= {} over {{0,1}}^m, eps = 1/2\n\n", self.n)
+        };
+        s.push_str(&table::render(&header, &body));
+        s.push_str(
+            "\nlower: committed minip-rank/2 certificate (m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
+             every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
+             f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
+        );
+        let marked: Vec<String> = rows
+            .iter()
+            .filter_map(|r| {
+                r.per_weight.as_ref()?.as_ref().ok().filter(|u| !u.unsettled.is_empty()).map(|u| {
+                    format!(
+                        "m={}: h={}",
+                        r.m,
+                        u.unsettled.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                    )
+                })
+            })
+            .collect();
+        if !marked.is_empty() {
+            s.push_str(&format!(
+                "*: the degree one below was not settled at {} (neither a head nor a refutation passed): the head is certified,\n\
+                 its degree there not proven the smallest.\n",
+                marked.join("; ")
+            ));
+        }
+        s
+    }
+
+    fn table_row(&self, r: &Row, linear: bool) -> Vec<String> {
+        let k = self.kernels;
+        let mut v = vec![r.m.to_string(), lower_text(&r.lower, r.m)];
+        if linear {
+            v.push(lower_text(&r.lower_linear, r.m));
+        }
+        if k.per_weight {
+            v.push(cell(&r.per_weight, |u| {
+                let mark = if u.unsettled.is_empty() { "" } else { "*" };
+                format!("{} ({}){mark}", rank_of(u), u.degree)
+            }));
+        }
+        if k.shared {
+            v.push(match &r.shared {
+                Some(Err(_)) if self.not_run(r, "shared") => "-".into(),
+                c => cell(c, |u| format!("{}: {}", u.degree, rank_of(u))),
+            });
+        }
+        if k.sparse {
+            v.push(match &r.sparse {
+                None => "-".into(),
+                c => cell(c, |u| {
+                    let (s, minimal) = u.support.as_ref().expect("sparse support");
+                    format!(
+                        "{} {}{}",
+                        rank_of(u),
+                        support_text(s),
+                        if *minimal { "" } else { " (not minimal)" }
+                    )
+                }),
+            });
+        }
+        if k.signed {
+            v.push(cell(&r.signed, |u| format!("{} ({})", rank_of(u), u.degree)));
+        }
+        match r.best_upper() {
+            Some((x, _)) => {
+                v.push(x.to_string());
+                v.push(format!("{:.3}", log2_per_m(&x, r.m)));
+            }
+            None => v.extend(["unknown".to_string(), "-".to_string()]),
+        }
+        v.push(format!("{:.4}", paper(r.m)));
+        v.push(if r.m < 64 { (1u64 << r.m).to_string() } else { "2^64".into() });
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_command_lines() {
+        let f = Frontier::default();
+        let job = f.validate().unwrap();
+        assert_eq!(job.ms, (4..=64).step_by(2).collect::<Vec<u32>>());
+        assert_eq!(job.ns, vec![3]);
+        assert_eq!(job.kernels, Kernels { per_weight: true, shared: true, sparse: false, signed: true });
+        assert_eq!((f.shared_m_max, f.sparse_m_max, f.sparse_attempts), (32, 24, 80));
+        assert_eq!(
+            (job.rank_dir, job.rank_linear_dir),
+            (PathBuf::from("proofs/rank"), PathBuf::from("proofs/rank-linear"))
+        );
+    }
+
+    #[test]
+    fn refusals_name_the_option_and_their_kind() {
+        let ask = |f: Frontier| f.validate().unwrap_err();
+        assert_eq!(
+            ask(Frontier { step: 0, ..Frontier::default() }),
+            Error::Input("--step: need step ≥ 1".into())
+        );
+        assert_eq!(
+            ask(Frontier { m: vec![], ..Frontier::default() }),
+            Error::Input("--m: empty range".into())
+        );
+        assert_eq!(
+            ask(Frontier { m: vec![4, 65], step: 1, ..Frontier::default() }),
+            Error::TooLarge("--m: m = 65 is out of range (1..=64)".into())
+        );
+        assert_eq!(
+            ask(Frontier { m: vec![0], ..Frontier::default() }),
+            Error::Input("--m: m = 0 is out of range (1..=64)".into())
+        );
+        assert_eq!(
+            ask(Frontier { sparse_attempts: MAX_SPARSE_ATTEMPTS + 1, ..Frontier::default() }),
+            Error::TooLarge("--sparse-attempts: 501 is above the limit 500".into())
+        );
+        assert!(Frontier { sparse_attempts: MAX_SPARSE_ATTEMPTS, ..Frontier::default() }.validate().is_ok());
+        assert_eq!(
+            ask(Frontier { n: "3..=1025".into(), ..Frontier::default() }),
+            Error::TooLarge("--n: n = 1025 is out of range (3..=1024)".into())
+        );
+        assert_eq!(
+            ask(Frontier { n: "2".into(), ..Frontier::default() }),
+            Error::Input("--n: n = 2 is out of range (3..=1024)".into())
+        );
+        assert_eq!(
+            ask(Frontier { kernel: "shared,cubic".into(), ..Frontier::default() }),
+            Error::Input(
+                "--kernel: unknown class 'cubic' (expected per_weight, shared, sparse, signed, all)".into()
+            )
+        );
+        assert_eq!(
+            ask(Frontier { rank_dir: Some("/nonexistent/rank".into()), ..Frontier::default() }),
+            Error::Io("--rank-dir /nonexistent/rank: not a directory".into())
+        );
+        let none = Frontier { rank_dir: Some(NO_DIR.into()), ..Frontier::default() }.validate().unwrap();
+        assert_eq!(none.rank_dir, PathBuf::from("-"));
+    }
+
+    #[test]
+    fn kernel_lists() {
+        assert_eq!(
+            Kernels::parse("all").unwrap(),
+            Kernels { per_weight: true, shared: true, sparse: true, signed: true }
+        );
+        assert_eq!(
+            Kernels::parse(" sparse , signed").unwrap(),
+            Kernels { per_weight: false, shared: false, sparse: true, signed: true }
+        );
+    }
+
+    #[test]
+    fn a_rejected_lower_bound_is_a_rejection_and_an_unreadable_one_bad_input() {
+        let dir = std::env::temp_dir().join(format!("minip-request-frontier-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("m05.json");
+        std::fs::write(&f, "{").unwrap();
+        let job = Frontier {
+            m: vec![5],
+            rank_dir: Some(dir.clone()),
+            rank_linear_dir: Some(NO_DIR.into()),
+            ..Frontier::default()
+        }
+        .validate()
+        .unwrap();
+        let e = job.lowers(3, &mut |_| {}).unwrap_err();
+        assert!(matches!(&e, Error::Input(m) if m.starts_with(&format!("{}: ", f.display()))), "{e:?}");
+        // A rank certificate whose claimed bound is forged.
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/rank/m05.json")).unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["bound"] = serde_json::json!(v["bound"].as_u64().unwrap() + 1);
+        std::fs::write(&f, v.to_string()).unwrap();
+        let e = job.lowers(3, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(&e, Error::Rejected(m) if m.starts_with(&format!("{}: rejected: ", f.display()))),
+            "{e:?}"
+        );
+        assert_eq!(e.exit_code(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
