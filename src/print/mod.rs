@@ -3,6 +3,7 @@
 //! - `json`: certificates as files, records as JSON lines;
 //! - `vipr`: VIPR 1.0 exports for outside checkers;
 //! - `table`: aligned text tables;
+//! - `head`: the reports of explicit heads (`head verify|attack|bench`, `transition`);
 //! - `rank`: the tables and records of `rank` and `rank --linear`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
@@ -11,6 +12,7 @@
 
 pub mod coq;
 pub mod gap;
+pub mod head;
 pub mod json;
 pub mod rank;
 pub mod svg;

@@ -14,10 +14,12 @@
 //!
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
+//! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 
 pub mod config;
 pub mod frontier;
+pub mod head;
 pub mod rank;
 
 pub use crate::control::Control;

@@ -1,8 +1,9 @@
 //! `minip head verify` from Python: an explicit head checked exhaustively. JSON text out.
 
-use crate::convert::{rational, to_text};
-use crate::{run, Failure};
-use minip::rational::{fmt_q, q};
+use crate::convert::to_text;
+use crate::run;
+use minip::rational::fmt_q;
+use minip::request::head::{HeadVerify, Select};
 use pyo3::prelude::*;
 use serde_json::json;
 
@@ -25,25 +26,12 @@ fn head_verify(
     symmetry: bool,
 ) -> PyResult<String> {
     run(py, move |ctl| {
-        if len == 0 || len > 64 {
-            return Err(Failure::Input(format!("length must be in 1..=64, got {len}")));
-        }
-        let base = base.map(|b| rational("base", &b)).transpose()?;
-        let eps = rational("eps", &eps)?;
-        if eps <= q(0, 1) {
-            return Err(Failure::Input("eps: ε > 0 is required".into()));
-        }
-        let plan = minip::heads::Plan {
-            task: minip::heads::Task::Verify { lo: 1, hi: len },
-            eps: eps.clone(),
-            symmetry,
-        };
-        let h = minip::heads::load_for(&head, m, base.as_ref(), &plan)?;
-        let r = minip::heads::eval::verify(&h, 1, len, &eps, symmetry, ctl)?;
+        let v = HeadVerify { select: Select { head, m, base, eps, symmetry }, len }.validate()?.run(ctl)?;
+        let r = &v.report;
         Ok(to_text(&json!({
             "head": r.head,
             "m": r.m,
-            "rank": h.rank,
+            "rank": v.head.rank,
             "len": len,
             "eps": fmt_q(&r.eps),
             "symmetry": if r.coordinate_symmetry { "positions+coordinates" } else { "positions" },

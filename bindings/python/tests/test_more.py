@@ -111,7 +111,7 @@ def test_head_verify():
     assert bad.first_failure["error"] >= Fraction(1, 2)
     with pytest.raises(ValueError, match="no such file"):
         minip.head_verify("no-such-head", m=3)
-    with pytest.raises(ValueError, match="length must be in 1..=64"):
+    with pytest.raises(ValueError, match="--len must be in 1..=64"):
         minip.head_verify("exact", m=3, length=0)
 
 
