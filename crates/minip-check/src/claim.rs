@@ -14,7 +14,7 @@
 //! ```
 //! use minip_check::check::{check_any, Context};
 //! use minip_check::claim::{Claim, SettingClaim};
-//! use minip_check::check::Verdict;
+//! use minip_check::verdict::Verdict;
 //! let text = include_str!("../tests/fixtures/signed_gap.json");
 //! let claim = check_any(&minip_check::read::parse(text).unwrap(), &Context::default()).unwrap();
 //! let Claim::Gap(g) = &claim else { unreachable!() };
@@ -24,8 +24,8 @@
 //! assert_eq!(claim.to_string(), "broken (gap kernel=signed n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)");
 //! ```
 
-use crate::check::gap::Verdict;
 use crate::model::Setting;
+use crate::verdict::{support_text, Verdict};
 use serde::Serialize;
 use std::fmt;
 
@@ -317,10 +317,6 @@ impl Claim {
             Claim::PolyNone(_) => "poly-none",
         }
     }
-}
-
-fn support_text(s: &[u32]) -> String {
-    crate::check::poly::support_text(s)
 }
 
 impl fmt::Display for Claim {

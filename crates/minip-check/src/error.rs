@@ -68,6 +68,12 @@ pub fn one_line(msg: &str) -> String {
         .collect()
 }
 
+/// A path as printed in a one-line report: control characters (a newline in a file name)
+/// escaped, so that a name cannot start a line of its own.
+pub fn shown(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
 /// A character that `one_line` escapes: a control character (`\n`, `\r`, `\u{85}`, …), a line
 /// or paragraph separator, or a bidirectional formatting character.
 pub fn needs_escape(c: char) -> bool {

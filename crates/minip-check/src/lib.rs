@@ -18,7 +18,8 @@
 //! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
 //!   certificate with what it proves; [`check::check_any`] for a certificate of any format;
 //! - [`claim`]: what a checked certificate proves, as data ([`Claim`]), whose `Display` is
-//!   the one-line summary naming the whole setting;
+//!   the one-line summary naming the whole setting; [`verdict`]: the words it shares with the
+//!   checks (a gap certificate's verdict, a support's text);
 //! - [`error`]: the typed error ([`Error`]: input, rejected, too large) and its exit status;
 //! - [`limits`]: every limit on input size and checker work, checked before the work starts;
 //! - [`read`], [`verify`]: reading files with limits, and checking paths in parallel with a
@@ -45,6 +46,7 @@ pub mod model;
 pub mod rational;
 pub mod read;
 pub mod rows;
+pub mod verdict;
 pub mod verify;
 
 pub use check::{check_any, Checked, Context};

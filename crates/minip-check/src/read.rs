@@ -84,7 +84,7 @@ fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
 /// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a
 /// device or a FIFO is refused instead of read forever.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let shown = crate::verify::shown(path);
+    let shown = crate::error::shown(path);
     let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
     String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))
 }

@@ -13,6 +13,7 @@
 
 use crate::check::{check_any, Context};
 use crate::claim::Claim;
+pub use crate::error::shown;
 use crate::error::{one_line, Error};
 use std::path::{Path, PathBuf};
 
@@ -204,12 +205,6 @@ pub fn verify_file(path: &Path) -> FileResult {
         Err(Error::Input(one_line(&format!("internal error: the check stopped ({what})"))))
     });
     FileResult { path: path.to_path_buf(), result }
-}
-
-/// A path as printed in a one-line report: control characters (a newline in a file name)
-/// escaped, so that a name cannot start a line of its own.
-pub fn shown(path: &Path) -> String {
-    one_line(&path.display().to_string())
 }
 
 /// The default number of worker threads: the available parallelism.

@@ -9,6 +9,7 @@ use crate::model::tokens::Token;
 use crate::model::{Bound, Family, Gap, Instance, Kernel, Positions, Setting};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::gap::{build_rows, gap_lp, GapLp, Row, VARS};
+pub use crate::verdict::Verdict;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -44,24 +45,6 @@ pub fn instance_of(c: &GapCertificate) -> Result<Instance, String> {
         ));
     }
     Ok(inst)
-}
-
-/// What a checked gap certificate proves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Verdict {
-    /// No head correct on the family satisfies the negated bound (Farkas).
-    Holds,
-    /// A head correct on the family satisfies it (recomputed head).
-    Broken,
-}
-
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Holds => "holds",
-            Verdict::Broken => "broken",
-        }
-    }
 }
 
 pub fn check_gap(c: &GapCertificate) -> Result<Verdict, String> {

@@ -27,6 +27,8 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use crate::verdict::support_text;
+
 /// What a checked head proves: a head of this class over `{0,1}^m`, correct on every
 /// sequence of length `≤ n` (§10.3, §10.10), whose kernel matrix has rank `rank`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -355,13 +357,4 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
         refuted.push(Refuted { h: r.h, support: r.support.clone() });
     }
     Ok(PolyNoneClaim { m, class, signed, n, refuted })
-}
-
-/// `{0..4}` for `0..=4`, else the listed set.
-pub fn support_text(s: &[u32]) -> String {
-    if !s.is_empty() && s.iter().enumerate().all(|(i, &k)| k == i as u32) {
-        format!("{{0..{}}}", s.len() - 1)
-    } else {
-        format!("{{{}}}", s.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
-    }
 }
