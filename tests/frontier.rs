@@ -169,13 +169,13 @@ fn head_files_verify_exhaustively() {
 fn tamper_head(cert: &PolyHead, f: impl Fn(&mut PolyHead)) -> String {
     let mut c = cert.clone();
     f(&mut c);
-    check_poly_head(&c).unwrap_err()
+    check_poly_head(&c).unwrap_err().to_string()
 }
 
 fn tamper_none(cert: &PolyNone, f: impl Fn(&mut PolyNone)) -> String {
     let mut c = cert.clone();
     f(&mut c);
-    check_poly_none(&c).unwrap_err()
+    check_poly_none(&c).unwrap_err().to_string()
 }
 
 #[test]

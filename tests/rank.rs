@@ -282,7 +282,9 @@ fn proof_bytes(m: u32) -> Vec<u8> {
 /// The certificate of `m` checked with `bytes` as its proof file.
 fn with_proof(c: &RankCertificate, bytes: Vec<u8>) -> Result<String, String> {
     let name = c.maximal.as_ref().unwrap().proof.clone();
-    check_rank(c, &Context { dir: None, files: vec![(name, bytes)] }).map(|r| format!("{r:?}"))
+    check_rank(c, &Context { dir: None, files: vec![(name, bytes)] })
+        .map(|r| format!("{r:?}"))
+        .map_err(String::from)
 }
 
 /// Offsets at which binary DRAT steps start (`a`/`d` bytes at clause boundaries).

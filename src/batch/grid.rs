@@ -605,6 +605,7 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
                 minip_check::limits::MAX_RATIO_H,
                 "the row LP certified by minip amplify",
             )
+            .map_err(String::from)
             .and_then(|()| {
                 if inst.setting.is_default() && inst.m.is_none() {
                     crate::formulate::ratio::check_row_lp_size(g.n, inst.classes())

@@ -91,7 +91,7 @@ pub fn vipr(path: &Path) -> Item {
     let bad = |why: String| Item::failed(p.clone(), "invalid", why, EXIT_INPUT);
     let text = match minip_check::read::read_text(path) {
         Ok(t) => t,
-        Err(e) => return bad(e),
+        Err(e) => return bad(e.to_string()),
     };
     if let Err(e) = parse(&text) {
         return bad(format!("not a VIPR 1.0 file: {e}"));

@@ -87,7 +87,7 @@ pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
                 owned = i;
                 &owned
             }
-            Err(e) => return Outcome::Unknown { reason: e },
+            Err(e) => return Outcome::Unknown { reason: e.to_string() },
         },
         None => inst,
     };

@@ -93,7 +93,7 @@ impl Ratios {
     pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Rat, String> {
         let rs: Vec<Rat> =
             Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
-        delta(&rs)
+        delta(&rs).map_err(String::from)
     }
 }
 

@@ -82,7 +82,7 @@ impl SettingArgs {
             self.at,
             n,
         )
-        .map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e })
+        .map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e.to_string() })
     }
 }
 

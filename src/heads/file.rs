@@ -109,8 +109,8 @@ fn parse_inner(text: &str) -> Result<Spec, String> {
 fn number(v: &Value, exact: bool) -> Result<Rat, String> {
     match v {
         Value::String(_) | Value::Number(_) if !exact => Ok(Rat::zero()),
-        Value::String(s) => parse_rational(s),
-        Value::Number(n) => parse_rational(&n.to_string()),
+        Value::String(s) => parse_rational(s).map_err(String::from),
+        Value::Number(n) => parse_rational(&n.to_string()).map_err(String::from),
         _ => Err(format!("expected a rational (\"3/8\" or a number), got {v}")),
     }
 }

@@ -69,7 +69,7 @@ impl Config {
             self.at,
             self.n,
         )
-        .map_err(|e| Error::Input(if e.starts_with("at") { format!("--{e}") } else { e }))
+        .map_err(|e| Error::Input(if e.starts_with("at") { format!("--{e}") } else { e.to_string() }))
     }
 
     /// Checks every field and the size of the gap LP it leads to (ordered sequences grow like

@@ -216,8 +216,9 @@ fn check(py: Python<'_>, conf: String) -> PyResult<String> {
 fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
     run(py, move |ctl| {
         let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
-        let files = minip_check::verify::collect(&paths).map_err(Failure::Io)?;
-        let viprs = minip_check::verify::collect_ext(&paths, "vipr").map_err(Failure::Io)?;
+        let files = minip_check::verify::collect(&paths).map_err(|e| Failure::Io(e.to_string()))?;
+        let viprs =
+            minip_check::verify::collect_ext(&paths, "vipr").map_err(|e| Failure::Io(e.to_string()))?;
         if files.is_empty() && viprs.is_empty() {
             return Err(Failure::Input("no certificates found under the given paths".into()));
         }

@@ -75,6 +75,13 @@ impl From<minip::request::Error> for Failure {
     }
 }
 
+/// The checker's kinds carry over (a parameter its model refuses is bad input or a limit).
+impl From<minip_check::Error> for Failure {
+    fn from(e: minip_check::Error) -> Failure {
+        Failure::from(minip::request::Error::from(e))
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         let one = minip_check::error::one_line;

@@ -1,17 +1,25 @@
 //! The checker's typed error: why an input or a certificate was not accepted, and the exit
-//! status that goes with it.
+//! status that goes with it. The kind is decided where the failure is found (a limit says
+//! [`Error::TooLarge`], a claim that does not check [`Error::Rejected`], a malformed or
+//! out-of-range value [`Error::Input`]) and never read back from the message; on the way up an
+//! error only gains the name of the place it failed in ([`Error::at`]).
 //!
 //! ```
+//! use minip_check::limits::{at_most, MAX_N};
 //! use minip_check::Error;
-//! let e = Error::from_check("too large to check: a code of 9000 pairs".into());
+//! // A parameter past its limit is a limit, not a rejected claim: exit 2.
+//! let e = at_most("params: n", 1025, MAX_N, "the paper family").unwrap_err();
 //! assert!(matches!(e, Error::TooLarge(_)));
+//! assert_eq!(e, "params: n = 1025 is above the supported 1024 (the paper family)");
 //! assert_eq!((e.exit_code(), Error::Rejected("alpha[0]".into()).exit_code()), (2, 1));
-//! // A parameter past its limit is a limit too, not a rejected claim.
-//! let e = Error::from_check("params: n = 1025 is above the supported 1024 (the paper family)".into());
-//! assert_eq!(e.exit_code(), 2);
+//! // Naming the place keeps the kind.
+//! assert!(matches!(e.at("ratios[0]"), Error::TooLarge(m) if m.starts_with("ratios[0]: params: n = 1025")));
 //! ```
 
 use std::fmt;
+
+/// The result of anything in the checker that can fail.
+pub type Res<T> = Result<T, Error>;
 
 /// Why something was not accepted. Every message is one line and names the failing part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,18 +40,38 @@ impl Error {
             Error::Input(_) | Error::TooLarge(_) => 2,
         }
     }
-    /// Classifies a check's message: the limits say "too large to check" (after the name of
-    /// the field, for a number past its digit limit), or "above the supported" / "larger than
-    /// the supported" (`limits::at_most`, a parameter past its limit): exit 2, not a rejection.
-    pub fn from_check(msg: String) -> Error {
-        let msg = one_line(&msg);
-        if ["too large to check", "above the supported", "larger than the supported"]
-            .iter()
-            .any(|w| msg.contains(w))
-        {
-            Error::TooLarge(msg)
-        } else {
-            Error::Rejected(msg)
+    /// The message, exactly as printed.
+    pub fn message(&self) -> &str {
+        match self {
+            Error::Input(m) | Error::Rejected(m) | Error::TooLarge(m) => m,
+        }
+    }
+    /// The same kind of error with its message rewritten by `f` (a place named in front, say).
+    pub fn map_message(self, f: impl FnOnce(String) -> String) -> Error {
+        match self {
+            Error::Input(m) => Error::Input(f(m)),
+            Error::Rejected(m) => Error::Rejected(f(m)),
+            Error::TooLarge(m) => Error::TooLarge(f(m)),
+        }
+    }
+    /// The same kind of error, its message after the place it failed in: `place: message`.
+    pub fn at(self, place: &str) -> Error {
+        self.map_message(|m| format!("{place}: {m}"))
+    }
+    /// The error as seen from a certificate that was read: a value the certificate states is
+    /// part of its claim, so a malformed or out-of-range one ([`Error::Input`] where the value
+    /// was parsed) rejects the certificate; a limit stays a limit.
+    ///
+    /// ```
+    /// use minip_check::Error;
+    /// let e = Error::Input("params: need n ≥ 3, got n = 2".into()).in_certificate();
+    /// assert_eq!(e, Error::Rejected("params: need n ≥ 3, got n = 2".into()));
+    /// assert!(matches!(Error::TooLarge("m = 99".into()).in_certificate(), Error::TooLarge(_)));
+    /// ```
+    pub fn in_certificate(self) -> Error {
+        match self {
+            Error::Input(m) => Error::Rejected(m),
+            e => e,
         }
     }
 }
@@ -85,13 +113,38 @@ pub fn needs_escape(c: char) -> bool {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Input(m) | Error::Rejected(m) | Error::TooLarge(m) => f.write_str(m),
-        }
+        f.write_str(self.message())
     }
 }
 
 impl std::error::Error for Error {}
+
+/// An error reads as its message (`e.contains(..)`, `one_line(&e)`), as the text errors of the
+/// checker did before they were typed.
+impl std::ops::Deref for Error {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.message()
+    }
+}
+
+impl PartialEq<str> for Error {
+    fn eq(&self, other: &str) -> bool {
+        self.message() == other
+    }
+}
+
+impl PartialEq<&str> for Error {
+    fn eq(&self, other: &&str) -> bool {
+        self.message() == *other
+    }
+}
+
+impl PartialEq<String> for Error {
+    fn eq(&self, other: &String) -> bool {
+        self.message() == other
+    }
+}
 
 impl From<Error> for String {
     fn from(e: Error) -> String {

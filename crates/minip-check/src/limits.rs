@@ -8,12 +8,15 @@
 //!
 //! ```
 //! use minip_check::limits::{at_most, MAX_N};
+//! use minip_check::Error;
 //! assert!(at_most("n", 1024, MAX_N, "three sequences per configuration").is_ok());
 //! assert_eq!(
 //!     at_most("n", 1025, MAX_N, "three sequences").unwrap_err(),
-//!     "n = 1025 is above the supported 1024 (three sequences)"
+//!     Error::TooLarge("n = 1025 is above the supported 1024 (three sequences)".into())
 //! );
 //! ```
+
+use crate::error::{Error, Res};
 
 /// Sequence length of the paper family (3 sequences whatever `n`).
 pub const MAX_N: u32 = 1024;
@@ -72,15 +75,10 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   numbers <= 10000 digits each, explicit rank codes <= 67108864 pairs (k <= 8192),
   ratio certificates <= 9000000 units of work (rows x entries x number lengths, about 6 s)";
 
-/// `Err` naming the limit when `count > max`.
-pub fn at_most<T: PartialOrd + std::fmt::Display>(
-    what: &str,
-    count: T,
-    max: T,
-    why: &str,
-) -> Result<(), String> {
+/// [`Error::TooLarge`] naming the limit when `count > max`.
+pub fn at_most<T: PartialOrd + std::fmt::Display>(what: &str, count: T, max: T, why: &str) -> Res<()> {
     if count > max {
-        return Err(format!("{what} = {count} is above the supported {max} ({why})"));
+        return Err(Error::TooLarge(format!("{what} = {count} is above the supported {max} ({why})")));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! every certificate holds, 1 when one is rejected, 2 for unreadable or malformed input, a
 //! limit, or when there is nothing to check. Flags are parsed by hand (no CLI framework).
 
+use minip_check::error::{Error, Res};
 use minip_check::verify::{self, collect_walk, exit_code, EXIT_INPUT};
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,7 +42,8 @@ struct Args {
     version: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
+/// The flags and paths; every refusal is a usage error ([`Error::Input`], exit 2).
+fn parse_args(args: &[String]) -> Res<Args> {
     let mut a = Args::default();
     let mut it = args.iter();
     let mut flags_done = false;
@@ -54,8 +56,11 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut value = |what: &str| -> Result<String, String> {
-            inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("{name} needs {what}"))
+        let mut value = |what: &str| -> Res<String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| Error::Input(format!("{name} needs {what}")))
         };
         match name {
             "--" => flags_done = true,
@@ -65,20 +70,26 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "-q" | "--quiet" => a.quiet = true,
             "-j" | "--jobs" => {
                 let v = value("a number of threads")?;
-                let n: usize = v.parse().map_err(|_| format!("--jobs: '{v}' is not a number"))?;
+                let n: usize =
+                    v.parse().map_err(|_| Error::Input(format!("--jobs: '{v}' is not a number")))?;
                 if !(1..=minip_check::limits::MAX_JOBS).contains(&n) {
-                    return Err(format!(
+                    return Err(Error::Input(format!(
                         "--jobs: need 1..={} threads, not {n}",
                         minip_check::limits::MAX_JOBS
-                    ));
+                    )));
                 }
                 a.jobs = Some(n);
             }
             "--dimacs" => a.dimacs = Some(value("a rank certificate")?),
-            _ => return Err(format!("unknown flag '{}' (see --help)", minip_check::error::one_line(arg))),
+            _ => {
+                return Err(Error::Input(format!(
+                    "unknown flag '{}' (see --help)",
+                    minip_check::error::one_line(arg)
+                )))
+            }
         }
         if inline.is_some() && !matches!(name, "--jobs" | "--dimacs") {
-            return Err(format!("{name} takes no value"));
+            return Err(Error::Input(format!("{name} takes no value")));
         }
     }
     Ok(a)

@@ -7,6 +7,7 @@
 //! assert_eq!(fmt_q(&x), "3/8");
 //! ```
 
+use crate::error::{Error, Res};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -27,7 +28,8 @@ pub fn qi(p: i64) -> Rat {
     Rat::from_integer(BigInt::from(p))
 }
 
-/// Parses `3`, `-3`, `1/2`, `3/8`, `0.5`, `-1.25`, `2e-3`. Errors name what is wrong.
+/// Parses `3`, `-3`, `1/2`, `3/8`, `0.5`, `-1.25`, `2e-3`. Errors name what is wrong: a
+/// malformed number is [`Error::Input`], one past the digit limit [`Error::TooLarge`].
 ///
 /// Every rational minip reads (certificate fields, grid files, the command line) goes through
 /// here, so one limit bounds them all: at most [`MAX_RATIONAL_DIGITS`] digits (numerator,
@@ -39,37 +41,38 @@ pub fn qi(p: i64) -> Rat {
 ///
 /// ```
 /// use minip_check::rational::{parse_rational, q, MAX_RATIONAL_DIGITS};
+/// use minip_check::Error;
 /// assert_eq!(parse_rational("3/8").unwrap(), q(3, 8));
 /// let long = "1".repeat(MAX_RATIONAL_DIGITS + 1);
-/// assert!(parse_rational(&long).unwrap_err().starts_with("too large to check: a number of 10001 digits"));
+/// assert!(matches!(parse_rational(&long), Err(Error::TooLarge(m)) if m.starts_with("too large to check: a number of 10001 digits")));
 /// assert!(parse_rational(&"1".repeat(MAX_RATIONAL_DIGITS)).is_ok());
 /// assert_eq!(
 ///     parse_rational("2\n\n").unwrap_err(),
-///     "malformed rational '2\\n\\n': a number has no whitespace or control characters"
+///     Error::Input("malformed rational '2\\n\\n': a number has no whitespace or control characters".into())
 /// );
 /// ```
-pub fn parse_rational(s: &str) -> Result<Rat, String> {
+pub fn parse_rational(s: &str) -> Res<Rat> {
     if s.is_empty() {
-        return Err("empty number".into());
+        return Err(Error::Input("empty number".into()));
     }
     if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "malformed rational '{}': a number has no whitespace or control characters",
             quoted(s)
-        ));
+        )));
     }
     let digits = s.bytes().filter(u8::is_ascii_digit).count();
     if digits > MAX_RATIONAL_DIGITS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: a number of {digits} digits, the limit is {MAX_RATIONAL_DIGITS} (about 18 times the longest in the committed certificates)"
-        ));
+        )));
     }
-    let bad = || format!("malformed rational '{}'", quoted(s));
+    let bad = || Error::Input(format!("malformed rational '{}'", quoted(s)));
     if let Some((num, den)) = s.split_once('/') {
         let n = parse_int(num).ok_or_else(bad)?;
         let d = parse_int(den).ok_or_else(bad)?;
         if d.is_zero() {
-            return Err(format!("malformed rational '{}': zero denominator", quoted(s)));
+            return Err(Error::Input(format!("malformed rational '{}': zero denominator", quoted(s))));
         }
         return Ok(Rat::new(n, d));
     }

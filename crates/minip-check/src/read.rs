@@ -10,6 +10,7 @@
 //! assert_eq!(read(&dir).unwrap_err(), "cannot read: not a regular file");
 //! ```
 
+use crate::error::{one_line, Error, Res};
 use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
@@ -17,20 +18,28 @@ use std::path::Path;
 
 pub use crate::limits::{MAX_INPUT_BYTES as MAX_CERT_BYTES, MAX_PROOF_BYTES};
 
-/// The bytes of a regular file of at most `max` bytes; errors are one line.
-pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+/// The bytes of a regular file of at most `max` bytes; errors are one line: [`Error::Input`]
+/// when the file cannot be read, [`Error::TooLarge`] past `max` ("too large: …").
+pub fn read_capped(path: &Path, max: u64) -> Res<Vec<u8>> {
+    read_limited(path, max, "too large")
+}
+
+/// `read_capped`, the refusal past `max` worded `"{too_large}: …"` (a proof a certificate
+/// refers to says "too large to check", as every limit of a check does).
+pub(crate) fn read_limited(path: &Path, max: u64, too_large: &str) -> Res<Vec<u8>> {
+    let cannot = |e: std::io::Error| Error::Input(format!("cannot read: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        return Err("cannot read: not a regular file".into());
+        return Err(Error::Input("cannot read: not a regular file".into()));
     }
     if meta.len() > max {
-        return Err(format!("too large: {} bytes, the limit is {max}", meta.len()));
+        return Err(Error::TooLarge(format!("{too_large}: {} bytes, the limit is {max}", meta.len())));
     }
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let f = std::fs::File::open(path).map_err(cannot)?;
     let mut buf = Vec::with_capacity(meta.len() as usize);
-    f.take(max + 1).read_to_end(&mut buf).map_err(|e| format!("cannot read: {e}"))?;
+    f.take(max + 1).read_to_end(&mut buf).map_err(cannot)?;
     if buf.len() as u64 > max {
-        return Err(format!("too large: more than {max} bytes"));
+        return Err(Error::TooLarge(format!("{too_large}: more than {max} bytes")));
     }
     Ok(buf)
 }
@@ -45,21 +54,24 @@ struct Peek {
 ///
 /// ```
 /// use minip_check::read::parse;
-/// assert!(parse("{ not json").unwrap_err().starts_with("malformed certificate"));
+/// use minip_check::Error;
+/// assert!(matches!(parse("{ not json"), Err(Error::Input(m)) if m.starts_with("malformed certificate")));
 /// assert!(parse(r#"{"format": "minip-gap/9"}"#).unwrap_err().contains("unknown certificate format"));
 /// // A duplicated key is refused, not resolved by "last one wins".
 /// assert!(parse(r#"{"format": "minip-gap/1", "format": "minip-gap/1"}"#).unwrap_err().contains("duplicate"));
 /// ```
-pub fn parse(text: &str) -> Result<AnyCertificate, String> {
-    parse_inner(text).map_err(|e| crate::error::one_line(&e))
+pub fn parse(text: &str) -> Res<AnyCertificate> {
+    parse_inner(text).map_err(|e| e.map_message(|m| one_line(&m)))
 }
 
-fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
-    let bad = |e: serde_json::Error| format!("malformed certificate: {e}");
-    let peek: Peek =
-        serde_json::from_str(text).map_err(|e| format!("malformed certificate: not a JSON object ({e})"))?;
-    reject_duplicate_keys(text).map_err(|e| format!("malformed certificate: {e}"))?;
-    let format = peek.format.ok_or("malformed certificate: no \"format\" field")?;
+/// The reasons `parse` refuses a text, all of them malformed input ([`Error::Input`]).
+fn parse_inner(text: &str) -> Res<AnyCertificate> {
+    let bad = |e: serde_json::Error| Error::Input(format!("malformed certificate: {e}"));
+    let peek: Peek = serde_json::from_str(text)
+        .map_err(|e| Error::Input(format!("malformed certificate: not a JSON object ({e})")))?;
+    reject_duplicate_keys(text).map_err(|e| e.at("malformed certificate"))?;
+    let format =
+        peek.format.ok_or_else(|| Error::Input("malformed certificate: no \"format\" field".into()))?;
     match format.as_str() {
         gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
         sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
@@ -77,28 +89,30 @@ fn parse_inner(text: &str) -> Result<AnyCertificate, String> {
         }
         poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
-        other => Err(format!("unknown certificate format '{other}'")),
+        other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
     }
 }
 
 /// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a
 /// device or a FIFO is refused instead of read forever.
-pub fn read_text(path: &Path) -> Result<String, String> {
+pub fn read_text(path: &Path) -> Res<String> {
     let shown = crate::error::shown(path);
-    let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
-    String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))
+    let bytes = read_capped(path, crate::limits::MAX_INPUT_BYTES).map_err(|e| e.at(&shown))?;
+    String::from_utf8(bytes).map_err(|_| Error::Input(format!("{shown}: not UTF-8 text")))
 }
 
 /// Reads and parses a certificate file.
-pub fn read(path: &Path) -> Result<AnyCertificate, String> {
+pub fn read(path: &Path) -> Res<AnyCertificate> {
     let bytes = read_capped(path, MAX_CERT_BYTES)?;
-    let text = String::from_utf8(bytes).map_err(|_| "malformed certificate: not UTF-8".to_string())?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| Error::Input("malformed certificate: not UTF-8".into()))?;
     parse(&text)
 }
 
 /// Rejects JSON text in which an object has the same key twice, anywhere (a reader that
 /// takes the first and one that takes the last would disagree). Also bounds the nesting.
-pub fn reject_duplicate_keys(text: &str) -> Result<(), String> {
+/// Errors are [`Error::Input`].
+pub fn reject_duplicate_keys(text: &str) -> Res<()> {
     use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
     struct Walk(usize);
     impl<'de> DeserializeSeed<'de> for Walk {
@@ -146,6 +160,7 @@ pub fn reject_duplicate_keys(text: &str) -> Result<(), String> {
         }
     }
     let mut de = serde_json::Deserializer::from_str(text);
-    Walk(0).deserialize(&mut de).map_err(|e| format!("malformed JSON: {e}"))?;
-    de.end().map_err(|e| format!("malformed JSON: {e}"))
+    let malformed = |e: serde_json::Error| Error::Input(format!("malformed JSON: {e}"));
+    Walk(0).deserialize(&mut de).map_err(malformed)?;
+    de.end().map_err(malformed)
 }

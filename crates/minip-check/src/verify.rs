@@ -14,7 +14,7 @@
 use crate::check::{check_any, Context};
 use crate::claim::Claim;
 pub use crate::error::shown;
-use crate::error::{one_line, Error};
+use crate::error::{one_line, Error, Res};
 use std::path::{Path, PathBuf};
 
 /// Exit status: every certificate checked holds.
@@ -88,12 +88,12 @@ pub struct Walk {
 /// Every `*.json` under the given paths, sorted, directories recursively. A file named
 /// directly is taken whatever its name. Skipped entries are dropped: use [`collect_walk`] to
 /// report them.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn collect(paths: &[PathBuf]) -> Res<Vec<PathBuf>> {
     collect_ext(paths, "json")
 }
 
 /// Every file with extension `ext` under the given paths (as [`collect`]).
-pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
+pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Res<Vec<PathBuf>> {
     collect_walk(paths, ext).map(|w| w.files)
 }
 
@@ -105,12 +105,13 @@ pub fn collect_ext(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String>
 /// - FIFOs, sockets and devices are skipped (reading one could block forever);
 /// - a directory that cannot be listed is skipped and marked `unreadable`.
 ///
-/// A path named on the command line must exist (else `Err`); a file named directly is taken
+/// A path named on the command line must exist (else [`Error::Input`]); a file named directly is taken
 /// whatever its name (links followed), except that a `.vipr` file belongs to the `vipr` pass.
-pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Result<Walk, String> {
+pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Res<Walk> {
     let mut out = Walk::default();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", shown(p)))?;
+        let missing = |e: std::io::Error| Error::Input(format!("{}: {e}", shown(p)));
+        let meta = std::fs::metadata(p).map_err(missing)?;
         if !meta.is_dir() {
             let is_vipr = p.extension().is_some_and(|x| x == "vipr");
             if (ext == "json" && !is_vipr) || (ext != "json" && p.extension().is_some_and(|x| x == ext)) {
@@ -118,7 +119,7 @@ pub fn collect_walk(paths: &[PathBuf], ext: &str) -> Result<Walk, String> {
             }
             continue;
         }
-        let root = std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", shown(p)))?;
+        let root = std::fs::canonicalize(p).map_err(missing)?;
         walk_dir(p, &root, ext, &mut out);
     }
     Ok(out)
@@ -192,10 +193,7 @@ fn walk_dir(dir: &Path, root: &Path, ext: &str, out: &mut Walk) {
 /// meant to be refused with a message) is reported for this file as an internal error
 /// (`Error::Input`, exit 2) instead of ending the whole run.
 pub fn verify_file(path: &Path) -> FileResult {
-    let check = || match crate::read::read(path) {
-        Err(e) => Err(Error::Input(e)),
-        Ok(cert) => check_any(&cert, &Context::beside(path)),
-    };
+    let check = || check_any(&crate::read::read(path)?, &Context::beside(path));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|p| {
         let what = p
             .downcast_ref::<&str>()

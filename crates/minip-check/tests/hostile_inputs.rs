@@ -26,7 +26,7 @@ fn load(name: &str) -> Value {
 
 /// Checks a certificate given as JSON.
 fn check(v: &Value) -> Result<Claim, Error> {
-    let cert = parse(&v.to_string()).map_err(Error::Input)?;
+    let cert = parse(&v.to_string())?;
     check_any(&cert, &Context::default())
 }
 

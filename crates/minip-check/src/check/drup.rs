@@ -12,6 +12,7 @@
 //! drat-trim does), so every clause the checker holds is implied by the formula. RAT
 //! steps are not accepted (varisat writes none); a lemma that is not RUP is an error.
 
+use crate::error::{Error, Res};
 use crate::rows::cnf::{Cnf, Lit};
 use std::collections::HashMap;
 
@@ -45,7 +46,7 @@ pub struct Stats {
 }
 
 /// Parses a DRAT proof; literals must name variables of the formula (`1..=vars`).
-pub fn parse(proof: &[u8], enc: Encoding, vars: usize) -> Result<Vec<Step>, String> {
+pub fn parse(proof: &[u8], enc: Encoding, vars: usize) -> Res<Vec<Step>> {
     let mut steps = Vec::new();
     for_each_step(proof, enc, vars, |s| {
         steps.push(s);
@@ -61,17 +62,20 @@ pub fn for_each_step(
     proof: &[u8],
     enc: Encoding,
     vars: usize,
-    mut f: impl FnMut(Step) -> Result<bool, String>,
-) -> Result<(), String> {
-    let check = |l: i64| -> Result<Lit, String> {
+    mut f: impl FnMut(Step) -> Res<bool>,
+) -> Res<()> {
+    let check = |l: i64| -> Res<Lit> {
         if l == 0 || l.unsigned_abs() as usize > vars {
-            return Err(format!("literal {l} is not a variable of the formula (1..={vars})"));
+            return Err(Error::Rejected(format!(
+                "literal {l} is not a variable of the formula (1..={vars})"
+            )));
         }
         Ok(l as Lit)
     };
     match enc {
         Encoding::Text => {
-            let text = std::str::from_utf8(proof).map_err(|_| "text DRAT proof is not UTF-8".to_string())?;
+            let text = std::str::from_utf8(proof)
+                .map_err(|_| Error::Rejected("text DRAT proof is not UTF-8".into()))?;
             let mut cur: Vec<Lit> = Vec::new();
             let mut delete = false;
             let mut started = false;
@@ -86,7 +90,8 @@ pub fn for_each_step(
                         started = true;
                         continue;
                     }
-                    let v: i64 = tok.parse().map_err(|_| format!("malformed DRAT token '{tok}'"))?;
+                    let v: i64 =
+                        tok.parse().map_err(|_| Error::Rejected(format!("malformed DRAT token '{tok}'")))?;
                     started = true;
                     if v == 0 {
                         let c = std::mem::take(&mut cur);
@@ -101,7 +106,7 @@ pub fn for_each_step(
                 }
             }
             if started {
-                return Err("DRAT proof ends inside a clause".into());
+                return Err(Error::Rejected("DRAT proof ends inside a clause".into()));
             }
         }
         Encoding::Binary => {
@@ -110,17 +115,23 @@ pub fn for_each_step(
                 let delete = match proof[i] {
                     b'a' => false,
                     b'd' => true,
-                    b => return Err(format!("binary DRAT: byte {b:#x} at {i} is not 'a' or 'd'")),
+                    b => {
+                        return Err(Error::Rejected(format!(
+                            "binary DRAT: byte {b:#x} at {i} is not 'a' or 'd'"
+                        )))
+                    }
                 };
                 i += 1;
                 let mut c = Vec::new();
                 loop {
                     let (mut v, mut shift) = (0u64, 0);
                     loop {
-                        let b = *proof.get(i).ok_or("binary DRAT proof ends inside a clause")?;
+                        let b = *proof.get(i).ok_or_else(|| {
+                            Error::Rejected("binary DRAT proof ends inside a clause".into())
+                        })?;
                         i += 1;
                         if shift > 56 {
-                            return Err("binary DRAT: literal too large".into());
+                            return Err(Error::Rejected("binary DRAT: literal too large".into()));
                         }
                         v |= u64::from(b & 0x7f) << shift;
                         shift += 7;
@@ -332,7 +343,7 @@ impl Db {
 
 /// Checks that `proof` refutes `cnf`: every added clause is RUP, and the clauses become
 /// contradictory by unit propagation (the empty clause is derived).
-pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats, String> {
+pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Res<Stats> {
     let mut db = Db {
         clauses: Vec::new(),
         deleted: Vec::new(),
@@ -347,7 +358,7 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
     };
     for c in &cnf.clauses {
         if let Some(&l) = c.iter().find(|l| l.unsigned_abs() as usize > cnf.vars || **l == 0) {
-            return Err(format!("formula: literal {l} out of range"));
+            return Err(Error::Rejected(format!("formula: literal {l} out of range")));
         }
         db.add(c.clone());
     }
@@ -360,21 +371,21 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
             return Ok(true);
         }
         if db.clauses.len() >= MAX_DRAT_CLAUSES {
-            return Err(format!(
+            return Err(Error::TooLarge(format!(
                 "too large to check: the proof adds more than {MAX_DRAT_CLAUSES} clauses (about 1 GiB of clause database)"
-            ));
+            )));
         }
         if db.visits > MAX_DRAT_VISITS {
-            return Err(format!(
+            return Err(Error::TooLarge(format!(
                 "too large to check: more than {MAX_DRAT_VISITS} clause visits in unit propagation by step {i}"
-            ));
+            )));
         }
         match step {
             Step::Add(c) => {
                 if !db.rup(&c) {
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "proof step {i} (added clause {c:?}) is not a RUP consequence of the clauses before it"
-                    ));
+                    )));
                 }
                 stats.additions += 1;
                 db.add(c);
@@ -387,7 +398,7 @@ pub fn check_refutation(cnf: &Cnf, proof: &[u8], enc: Encoding) -> Result<Stats,
         Ok(true)
     })?;
     if !db.refuted {
-        return Err("the proof does not derive the empty clause".into());
+        return Err(Error::Rejected("the proof does not derive the empty clause".into()));
     }
     Ok(stats)
 }

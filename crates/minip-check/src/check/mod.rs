@@ -33,7 +33,7 @@ pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcom
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 
 use crate::claim::Claim;
-use crate::error::Error;
+use crate::error::{Error, Res};
 use crate::format::gap::GapCertificate;
 use crate::format::poly::{PolyHead, PolyNone};
 use crate::format::rank::RankCertificate;
@@ -59,88 +59,87 @@ impl Context {
     pub fn beside(path: &Path) -> Context {
         Context { dir: Some(path.parent().map(Path::to_path_buf).unwrap_or_default()), files: Vec::new() }
     }
-    /// The bytes of a referenced file: a plain name in the certificate's directory.
-    pub fn load(&self, name: &str) -> Result<Vec<u8>, String> {
+    /// The bytes of a referenced file: a plain name in the certificate's directory. A file
+    /// that cannot be read rejects the certificate that refers to it; one past
+    /// `MAX_PROOF_BYTES` is a limit ("too large to check", exit 2).
+    pub fn load(&self, name: &str) -> Res<Vec<u8>> {
         if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
             return Ok(b.clone());
         }
         if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "'{name}': a referenced file must be a plain name in the certificate's directory"
-            ));
+            )));
         }
-        let dir = self.dir.as_ref().ok_or_else(|| format!("'{name}': no directory to read it from"))?;
-        // A proof past its size limit is a limit (exit 2, "too large to check"), not a
-        // rejected certificate.
-        crate::read::read_capped(&dir.join(name), crate::read::MAX_PROOF_BYTES).map_err(|e| {
-            match e.strip_prefix("too large: ") {
-                Some(rest) => format!("too large to check: {rest}"),
-                None => e,
-            }
-        })
+        let dir = self
+            .dir
+            .as_ref()
+            .ok_or_else(|| Error::Rejected(format!("'{name}': no directory to read it from")))?;
+        crate::read::read_limited(&dir.join(name), crate::read::MAX_PROOF_BYTES, "too large to check")
+            .map_err(Error::in_certificate)
     }
 }
 
 /// A certificate format: what its check proves.
 pub trait Certificate {
     type Claim;
-    fn check(&self, ctx: &Context) -> Result<Self::Claim, String>;
+    fn check(&self, ctx: &Context) -> Res<Self::Claim>;
 }
 
 impl Certificate for GapCertificate {
     type Claim = Verdict;
-    fn check(&self, _: &Context) -> Result<Verdict, String> {
+    fn check(&self, _: &Context) -> Res<Verdict> {
         check_gap(self)
     }
 }
 impl Certificate for SharpFile {
     /// `kstar` of every configuration, in order (`None`: `-inf`, signed kernels only).
     type Claim = Vec<Option<Rat>>;
-    fn check(&self, _: &Context) -> Result<Vec<Option<Rat>>, String> {
+    fn check(&self, _: &Context) -> Res<Vec<Option<Rat>>> {
         check_sharp_file(self)
     }
 }
 impl Certificate for SharpCertificate {
     /// `kstar` (`None`: `-inf`, signed kernels only).
     type Claim = Option<Rat>;
-    fn check(&self, _: &Context) -> Result<Option<Rat>, String> {
+    fn check(&self, _: &Context) -> Res<Option<Rat>> {
         check_sharp_value(self)
     }
 }
 impl Certificate for RatioCertificate {
     type Claim = RatioOutcome;
-    fn check(&self, _: &Context) -> Result<RatioOutcome, String> {
+    fn check(&self, _: &Context) -> Res<RatioOutcome> {
         check_ratio_outcome(self)
     }
 }
 impl Certificate for RatioBoundCertificate {
     /// The certified lower bound `L ≤ R(lo, hi; h)`.
     type Claim = Rat;
-    fn check(&self, _: &Context) -> Result<Rat, String> {
+    fn check(&self, _: &Context) -> Res<Rat> {
         check_ratio_bound(self)
     }
 }
 impl Certificate for RankLinearCertificate {
     type Claim = RankLinearChecked;
-    fn check(&self, _: &Context) -> Result<RankLinearChecked, String> {
+    fn check(&self, _: &Context) -> Res<RankLinearChecked> {
         check_rank_linear(self)
     }
 }
 impl Certificate for PolyHead {
     type Claim = PolyHeadClaim;
-    fn check(&self, _: &Context) -> Result<PolyHeadClaim, String> {
+    fn check(&self, _: &Context) -> Res<PolyHeadClaim> {
         check_poly_head(self)
     }
 }
 impl Certificate for PolyNone {
     type Claim = PolyNoneClaim;
-    fn check(&self, _: &Context) -> Result<PolyNoneClaim, String> {
+    fn check(&self, _: &Context) -> Res<PolyNoneClaim> {
         check_poly_none(self)
     }
 }
 impl Certificate for RankCertificate {
     type Claim = RankChecked;
-    fn check(&self, ctx: &Context) -> Result<RankChecked, String> {
+    fn check(&self, ctx: &Context) -> Res<RankChecked> {
         check_rank(self, ctx)
     }
 }
@@ -170,7 +169,7 @@ impl<C: Certificate> Checked<C> {
     /// assert!(matches!(err, Error::Rejected(ref m) if m.contains("alpha[0]")));
     /// ```
     pub fn new(cert: C, ctx: &Context) -> Result<Checked<C>, Error> {
-        let claim = cert.check(ctx).map_err(Error::from_check)?;
+        let claim = cert.check(ctx).map_err(one_line)?;
         Ok(Checked { cert, claim })
     }
     pub fn cert(&self) -> &C {
@@ -193,8 +192,10 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
 }
 
 /// Checks any certificate; returns what it proves as data ([`Claim`]: its `Display` is the
-/// one-line summary), or why not ([`Error::Rejected`] for a claim that does not check,
-/// [`Error::TooLarge`] past a limit, [`Error::Input`] for a malformed certificate).
+/// one-line summary), or why not: [`Error::Rejected`] for a claim that does not check (a
+/// malformed or out-of-range field included: what a certificate states is part of its claim),
+/// [`Error::TooLarge`] past a limit. (A file that cannot be read or parsed is
+/// [`Error::Input`], from `crate::read`.)
 ///
 /// ```
 /// use minip_check::check::{check_any, Context};
@@ -211,10 +212,10 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
 /// assert!(matches!(check_any(&forged, &Context::default()), Err(Error::Rejected(_))));
 /// ```
 pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, Error> {
-    check_any_inner(cert, ctx).map_err(Error::from_check)
+    check_any_inner(cert, ctx).map_err(one_line)
 }
 
-fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String> {
+fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
     use crate::claim::*;
     Ok(match cert {
         AnyCertificate::Gap(c) => {
@@ -319,7 +320,8 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
                 p.keys.as_deref(),
                 p.at,
                 p.n,
-            )?;
+            )
+            .map_err(Error::in_certificate)?;
             Claim::RatioBound(RatioBoundClaim {
                 bound: fmt_q(&r),
                 n: p.n,
@@ -398,7 +400,20 @@ fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, String
     })
 }
 
-/// A rational field of the certificate, named in the error.
-fn rational(field: &str, s: &str) -> Result<Rat, String> {
-    parse_rational(s).map_err(|e| format!("{field}: {e}"))
+/// A rational field of the certificate, named in the error: a malformed one rejects the
+/// certificate, one past the digit limit is a limit.
+fn rational(field: &str, s: &str) -> Res<Rat> {
+    parse_rational(s).map_err(stated(field))
+}
+
+/// For `map_err` on a value a certificate states: the error named after the field `place`; a
+/// malformed or out-of-range value rejects the certificate ([`Error::in_certificate`]).
+fn stated(place: &str) -> impl Fn(Error) -> Error + '_ {
+    move |e| e.at(place).in_certificate()
+}
+
+/// The error of a check as reported: its message on one line (a quoted field of the
+/// certificate may hold a newline), its kind unchanged.
+fn one_line(e: Error) -> Error {
+    e.map_message(|m| crate::error::one_line(&m))
 }

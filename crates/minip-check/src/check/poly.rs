@@ -12,7 +12,8 @@
 //! support (`crate::rows::poly`): multipliers `y > 0` whose combination vanishes on every
 //! variable (`c_k`, every `P_{h,c}`) and whose right-hand side is negative.
 
-use super::rational;
+use super::{rational, stated};
+use crate::error::{Error, Res};
 use crate::format::poly::{
     ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
 };
@@ -74,31 +75,34 @@ pub struct PolyNoneClaim {
 /// `n`; the bound keeps every row coefficient far inside `i128`).
 pub const MAX_POLY_N: u32 = 1024;
 
-fn params(p: &PolyParams) -> Result<KernelClass, String> {
+fn params(p: &PolyParams) -> Res<KernelClass> {
     if p.n < 3 || p.n > MAX_POLY_N {
-        return Err(format!("params.n: n = {} is outside 3..={MAX_POLY_N}", p.n));
+        return Err(Error::Rejected(format!("params.n: n = {} is outside 3..={MAX_POLY_N}", p.n)));
     }
     if p.m == 0 {
-        return Err("params.m: m = 0, need m ≥ 1".into());
+        return Err(Error::Rejected("params.m: m = 0, need m ≥ 1".into()));
     }
     if p.m > MAX_POLY_M {
-        return Err(format!("too large to check: m = {} (the limit is m ≤ {MAX_POLY_M})", p.m));
+        return Err(Error::TooLarge(format!(
+            "too large to check: m = {} (the limit is m ≤ {MAX_POLY_M})",
+            p.m
+        )));
     }
-    KernelClass::parse(&p.kernel).map_err(|e| format!("params.kernel: {e}"))
+    KernelClass::parse(&p.kernel).map_err(stated("params.kernel"))
 }
 
-fn support_ok(at: &str, support: &[u32], top: u32) -> Result<(), String> {
+fn support_ok(at: &str, support: &[u32], top: u32) -> Res<()> {
     if support.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!("{at}: the support must be strictly increasing"));
+        return Err(Error::Rejected(format!("{at}: the support must be strictly increasing")));
     }
     if let Some(k) = support.iter().find(|&&k| k > top) {
-        return Err(format!("{at}: support element {k} is above {top}"));
+        return Err(Error::Rejected(format!("{at}: support element {k} is above {top}")));
     }
     Ok(())
 }
 
 /// The kernel a head certificate states, validated.
-pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
+pub fn stated_kernel(c: &PolyHead) -> Res<Kernel> {
     let class = params(&c.params)?;
     let m = c.params.m;
     let want = match class {
@@ -106,11 +110,11 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
         KernelClass::PerWeight => m as usize + 1,
     };
     if c.polys.len() != want {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "polys: a {} kernel over m = {m} has {want} polynomials, not {}",
             class.name(),
             c.polys.len()
-        ));
+        )));
     }
     let mut polys = Vec::with_capacity(want);
     for (i, p) in c.polys.iter().enumerate() {
@@ -118,20 +122,24 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
         let top = match class {
             KernelClass::Shared => {
                 if p.h.is_some() {
-                    return Err(format!("{at}: a shared polynomial has no h"));
+                    return Err(Error::Rejected(format!("{at}: a shared polynomial has no h")));
                 }
                 m
             }
             KernelClass::PerWeight => {
                 if p.h != Some(i as u32) {
-                    return Err(format!("{at}: expected h = {i}"));
+                    return Err(Error::Rejected(format!("{at}: expected h = {i}")));
                 }
                 i as u32
             }
         };
         support_ok(&at, &p.support, top)?;
         if p.c.len() != p.support.len() {
-            return Err(format!("{at}: {} coefficients for a support of {}", p.c.len(), p.support.len()));
+            return Err(Error::Rejected(format!(
+                "{at}: {} coefficients for a support of {}",
+                p.c.len(),
+                p.support.len()
+            )));
         }
         let cs: Vec<Rat> =
             p.c.iter()
@@ -139,7 +147,9 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
                 .map(|(j, s)| rational(&format!("{at}.c[{j}]"), s))
                 .collect::<Result<_, _>>()?;
         if let Some(j) = cs.iter().position(Zero::is_zero) {
-            return Err(format!("{at}.c[{j}]: a coefficient in the support must be nonzero"));
+            return Err(Error::Rejected(format!(
+                "{at}.c[{j}]: a coefficient in the support must be nonzero"
+            )));
         }
         polys.push(Poly { support: p.support.clone(), c: cs });
     }
@@ -147,9 +157,9 @@ pub fn stated_kernel(c: &PolyHead) -> Result<Kernel, String> {
 }
 
 /// Checks a head certificate; returns what it proves.
-pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
+pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
     if c.format != POLY_HEAD_FORMAT {
-        return Err(format!("format: expected {POLY_HEAD_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {POLY_HEAD_FORMAT}")));
     }
     let kernel = stated_kernel(c)?;
     let m = kernel.m;
@@ -159,10 +169,10 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
         for h in 0..=m {
             if kernel.class == KernelClass::PerWeight || h == m {
                 if let Some((o, v)) = first_negative(kernel.poly(h), h) {
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}",
                         fmt_q(&v)
-                    ));
+                    )));
                 }
             }
         }
@@ -170,7 +180,11 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
     // 2. Every sequence, recomputed from the values.
     let worst = head_error(&kernel, c.params.n, &c.values)?;
     if rational("max_error", &c.max_error)? != worst {
-        return Err(format!("max_error: stated {} but the sequences give {}", c.max_error, fmt_q(&worst)));
+        return Err(Error::Rejected(format!(
+            "max_error: stated {} but the sequences give {}",
+            c.max_error,
+            fmt_q(&worst)
+        )));
     }
     // 3. The rank, level by level.
     let levels = rank_levels(&kernel);
@@ -183,14 +197,18 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
             .zip(&stated)
             .position(|(a, b)| a != b)
             .unwrap_or(c.levels.len().min(stated.len()));
-        return Err(format!("levels: entry {first} differs from the recomputed levels (j, dim, rank M_j)"));
+        return Err(Error::Rejected(format!(
+            "levels: entry {first} differs from the recomputed levels (j, dim, rank M_j)"
+        )));
     }
     let rank = rank_of(&levels);
     if kernel.class == KernelClass::Shared && rank != shared_rank(m, &kernel.polys[0].support) {
-        return Err("levels: the shared kernel's rank is not the sum of C(m,k) over its support".into());
+        return Err(Error::Rejected(
+            "levels: the shared kernel's rank is not the sum of C(m,k) over its support".into(),
+        ));
     }
     if c.rank != rank.to_string() {
-        return Err(format!("rank: stated {} but the levels give {rank}", c.rank));
+        return Err(Error::Rejected(format!("rank: stated {} but the levels give {rank}", c.rank)));
     }
     let degrees = kernel.polys.iter().map(Poly::degree).collect();
     Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
@@ -202,13 +220,16 @@ pub fn check_poly_head(c: &PolyHead) -> Result<PolyHeadClaim, String> {
 /// count polytope: `ŷ` is a ratio of linear functions of the counts with a positive
 /// denominator there, so its extremes over every sequence of length `≤ n` are at these
 /// (docs/math.md §10.10).
-pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat, String> {
+pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
     if !(3..=MAX_POLY_N).contains(&n) {
-        return Err(format!("n = {n} is outside 3..={MAX_POLY_N}"));
+        return Err(Error::Rejected(format!("n = {n} is outside 3..={MAX_POLY_N}")));
     }
     let m = kernel.m;
     if values.len() != m as usize + 1 {
-        return Err(format!("values: need one entry per query weight 0..={m}, got {}", values.len()));
+        return Err(Error::Rejected(format!(
+            "values: need one entry per query weight 0..={m}, got {}",
+            values.len()
+        )));
     }
     let half = Rat::new(1.into(), 2.into());
     let mut worst = Rat::zero();
@@ -216,11 +237,11 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat
         let v = &values[h as usize];
         let at = format!("values[{h}]");
         if v.h != h {
-            return Err(format!("{at}: expected h = {h}"));
+            return Err(Error::Rejected(format!("{at}: expected h = {h}")));
         }
         let k = class_count(m, h);
         if v.s.len() != k as usize {
-            return Err(format!("{at}: {} values for {k} key classes", v.s.len()));
+            return Err(Error::Rejected(format!("{at}: {} values for {k} key classes", v.s.len())));
         }
         let s: Vec<Rat> =
             v.s.iter()
@@ -238,7 +259,7 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat
                 format!("h = {h}, keys {{{}, {}^{}}}", class_label(h, c1), class_label(h, c2), n - 2)
             };
             if !d.is_positive() {
-                return Err(format!("{at}: denominator D = {} is not positive", fmt_q(&d)));
+                return Err(Error::Rejected(format!("{at}: denominator D = {} is not positive", fmt_q(&d))));
             }
             let num: Rat = ks
                 .iter()
@@ -247,7 +268,7 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat
             let t = Rat::from_integer(target(h, c1, c2).into());
             let err = (num / &d - t).abs();
             if err >= half {
-                return Err(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err)));
+                return Err(Error::Rejected(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err))));
             }
             if err > worst {
                 worst = err;
@@ -258,14 +279,14 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Result<Rat
 }
 
 /// Checks a refutation file; returns the refuted supports.
-pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
+pub fn check_poly_none(c: &PolyNone) -> Res<PolyNoneClaim> {
     if c.format != POLY_NONE_FORMAT {
-        return Err(format!("format: expected {POLY_NONE_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {POLY_NONE_FORMAT}")));
     }
     let class = params(&c.params)?;
     let (m, signed, n) = (c.params.m, c.params.signed, c.params.n);
     if c.refutations.is_empty() {
-        return Err("refutations: none listed".into());
+        return Err(Error::Rejected("refutations: none listed".into()));
     }
     let mut refuted = Vec::with_capacity(c.refutations.len());
     // Each support (with its query weight) once: the claim lists and counts them.
@@ -273,14 +294,18 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
     for (i, r) in c.refutations.iter().enumerate() {
         let at = format!("refutations[{i}]");
         if let Some(first) = listed.insert((r.h, r.support.as_slice()), i) {
-            return Err(format!("{at}: the support is refuted twice (also in refutations[{first}])"));
+            return Err(Error::Rejected(format!(
+                "{at}: the support is refuted twice (also in refutations[{first}])"
+            )));
         }
         let top = match (class, r.h) {
             (KernelClass::Shared, None) => m,
             (KernelClass::PerWeight, Some(h)) if h <= m => h,
-            (KernelClass::Shared, Some(_)) => return Err(format!("{at}: a shared refutation has no h")),
+            (KernelClass::Shared, Some(_)) => {
+                return Err(Error::Rejected(format!("{at}: a shared refutation has no h")))
+            }
             (KernelClass::PerWeight, _) => {
-                return Err(format!("{at}: a per_weight refutation needs h in 0..={m}"))
+                return Err(Error::Rejected(format!("{at}: a per_weight refutation needs h in 0..={m}")))
             }
         };
         support_ok(&at, &r.support, top)?;
@@ -294,44 +319,48 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
                 (Some(h), Some([c1, c2]), Some(side), None) => {
                     if let (KernelClass::PerWeight, Some(rh)) = (class, r.h) {
                         if h != rh {
-                            return Err(format!("{at}: a row of h = {h} in the refutation of h = {rh}"));
+                            return Err(Error::Rejected(format!(
+                                "{at}: a row of h = {h} in the refutation of h = {rh}"
+                            )));
                         }
                     }
                     if h > m {
-                        return Err(format!("{at}: h = {h} is above m = {m}"));
+                        return Err(Error::Rejected(format!("{at}: h = {h} is above m = {m}")));
                     }
                     let k = class_count(m, h);
                     if c1 > c2 || c2 >= k {
-                        return Err(format!("{at}: classes [{c1}, {c2}] are not a nondecreasing pair of the {k} classes of h = {h}"));
+                        return Err(Error::Rejected(format!("{at}: classes [{c1}, {c2}] are not a nondecreasing pair of the {k} classes of h = {h}")));
                     }
                     let side = match side {
                         "upper" => Side::Upper,
                         "lower" => Side::Lower,
-                        other => return Err(format!("{at}: unknown side '{other}'")),
+                        other => return Err(Error::Rejected(format!("{at}: unknown side '{other}'"))),
                     };
                     (pair_row(n, h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
                 }
                 (None, None, None, Some(o)) => {
                     if signed {
-                        return Err(format!("{at}: a signed kernel has no nonnegativity rows"));
+                        return Err(Error::Rejected(format!(
+                            "{at}: a signed kernel has no nonnegativity rows"
+                        )));
                     }
                     if o > top {
-                        return Err(format!("{at}: nn = {o} is above {top}"));
+                        return Err(Error::Rejected(format!("{at}: nn = {o} is above {top}")));
                     }
                     (nn_row(o, &r.support), 0, format!("nn {o}"))
                 }
                 _ => {
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both"
-                    ))
+                    )))
                 }
             };
             if !seen.insert(key) {
-                return Err(format!("{at}: row listed twice"));
+                return Err(Error::Rejected(format!("{at}: row listed twice")));
             }
             let yv = rational(&format!("{at}.y"), &y.y)?;
             if !yv.is_positive() {
-                return Err(format!("{at}: multiplier {} is not positive", y.y));
+                return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", y.y)));
             }
             for (idx, coef) in row.c {
                 vc[idx] += &yv * Rat::from_integer(BigInt::from(coef));
@@ -342,17 +371,24 @@ pub fn check_poly_none(c: &PolyNone) -> Result<PolyNoneClaim, String> {
             rhs += &yv * Rat::from_integer(row.rhs.into());
         }
         if let Some(idx) = vc.iter().position(|v| !v.is_zero()) {
-            return Err(format!("{at}: the combination leaves {} on c_{}", fmt_q(&vc[idx]), r.support[idx]));
+            return Err(Error::Rejected(format!(
+                "{at}: the combination leaves {} on c_{}",
+                fmt_q(&vc[idx]),
+                r.support[idx]
+            )));
         }
         if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "{at}: the combination leaves {} on P[h = {h}, class {}]",
                 fmt_q(v),
                 class_label(*h, *cl)
-            ));
+            )));
         }
         if !rhs.is_negative() {
-            return Err(format!("{at}: the combined right-hand side {} is not negative", fmt_q(&rhs)));
+            return Err(Error::Rejected(format!(
+                "{at}: the combined right-hand side {} is not negative",
+                fmt_q(&rhs)
+            )));
         }
         refuted.push(Refuted { h: r.h, support: r.support.clone() });
     }

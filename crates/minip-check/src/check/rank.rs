@@ -17,7 +17,8 @@
 //! arithmetic; never on the search.
 
 use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
-use super::{check_ratio, class_label, rational, Context};
+use super::{check_ratio, class_label, rational, stated, Context};
+use crate::error::{Error, Res};
 use crate::format::rank::{RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
 use crate::format::ratio::RatioCertificate;
 use crate::model::code::{parse_bits, Code, Shape};
@@ -41,40 +42,43 @@ pub struct RankChecked {
     pub maximal: Option<usize>,
 }
 
-pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, String> {
+pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
     if c.format != RANK_FORMAT && c.format != RANK_FORMAT_V1 {
-        return Err(format!("format '{}', expected {RANK_FORMAT}", c.format));
+        return Err(Error::Rejected(format!("format '{}', expected {RANK_FORMAT}", c.format)));
     }
     let p = &c.params;
     let eps = rational("params.eps", &p.eps)?;
     // Checked here, not only through the ratio certificates: a code of one pair needs none.
     if p.n < 3 || !eps.is_positive() {
-        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+        return Err(Error::Rejected(format!(
+            "params: need n ≥ 3 and ε > 0, got n = {}, eps = {}",
+            p.n, p.eps
+        )));
     }
     crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
-    let shape = Shape::new(p.m, p.h, p.lo, p.hi).map_err(|e| format!("params: {e}"))?;
-    let parse = |v: &[String], what: &str| -> Result<Vec<u64>, String> {
+    let shape = Shape::new(p.m, p.h, p.lo, p.hi).map_err(stated("params"))?;
+    let parse = |v: &[String], what: &str| -> Res<Vec<u64>> {
         v.iter()
             .enumerate()
-            .map(|(i, s)| parse_bits(s, p.m).map_err(|e| format!("code.{what}[{i}]: {e}")))
+            .map(|(i, s)| parse_bits(s, p.m).map_err(stated(&format!("code.{what}[{i}]"))))
             .collect()
     };
     // The pair checks and class counts compare every (i, j): k² work, budgeted first.
     let k = c.code.x.len().max(c.code.y.len()) as u128;
     if k * k > crate::limits::MAX_CODE_PAIRS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: a code of {k} pairs needs {} pair comparisons, the limit is {}",
             k * k,
             crate::limits::MAX_CODE_PAIRS
-        ));
+        )));
     }
     let code = Code { shape, x: parse(&c.code.x, "x")?, y: parse(&c.code.y, "y")? };
-    code.verify().map_err(|e| format!("code: {e}"))?;
+    code.verify().map_err(|e| e.at("code"))?;
     if code.is_empty() {
-        return Err("code: no pairs".into());
+        return Err(Error::Rejected("code: no pairs".into()));
     }
     if c.k != code.len() {
-        return Err(format!("k = {} but the code has {} pairs", c.k, code.len()));
+        return Err(Error::Rejected(format!("k = {} but the code has {} pairs", c.k, code.len())));
     }
     // 2–3. Classes from the code words, and the ratio certificate of each.
     let counts = code.class_counts();
@@ -89,23 +93,23 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     for (i, r) in c.ratios.iter().enumerate() {
         let q = &r.params;
         if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "ratios[{i}] has parameters n={} eps={} h={} lo={}, not those of the code",
                 q.n, q.eps, q.h, q.lo
-            ));
+            )));
         }
         if q.superset && p.m <= p.h {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"
-            ));
+            )));
         }
         let label = format!("R({}, {}; {})", p.lo, class_label(p.h, q.hi), p.h);
         if !q.is_default_setting() {
-            return Err(format!("ratios[{i}]: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys), not {}", super::ratio::stated_instance(r).map(|x| x.setting.label()).unwrap_or_default()));
+            return Err(Error::Rejected(format!("ratios[{i}]: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys), not {}", super::ratio::stated_instance(r).map(|x| x.setting.label()).unwrap_or_default())));
         }
-        let value = check_ratio(r).map_err(|e| format!("ratio {label}: {e}"))?;
+        let value = check_ratio(r).map_err(|e| e.at(&format!("ratio {label}")))?;
         if by_class.insert(q.hi, (r, value)).is_some() {
-            return Err(format!("ratios: {label} is listed twice"));
+            return Err(Error::Rejected(format!("ratios: {label} is listed twice")));
         }
     }
     for (&class, &n) in &counts {
@@ -118,100 +122,104 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
             } else {
                 ""
             };
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "{n} entries (i, j) have y_j a strict superset of x_i (class {}+, not the query itself): they need R({}, {}+; {}), which is not given{own} (docs/math.md §5.3)",
                 p.h, p.lo, p.h, p.h
-            ));
+            )));
         }
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "{n} entries (i, j) are in class {}: no ratio certificate R({}, {}; {}) is given",
             class_label(p.h, class),
             p.lo,
             class_label(p.h, class),
             p.h
-        ));
+        )));
     }
     if c.format == RANK_FORMAT_V1 {
-        return Err(format!("format {RANK_FORMAT_V1} is superseded by {RANK_FORMAT} (classes h and h+ told apart); regenerate with minip rank"));
+        return Err(Error::Rejected(format!("format {RANK_FORMAT_V1} is superseded by {RANK_FORMAT} (classes h and h+ told apart); regenerate with minip rank")));
     }
     if let Some(extra) = by_class.keys().find(|cl| !counts.contains_key(cl)) {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "ratios: R({}, {}; {}) is listed but no entry is in that class",
             p.lo,
             class_label(p.h, *extra),
             p.h
-        ));
+        )));
     }
     // The stated classes, in order, are exactly those recounted (counts and ratios).
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "classes: {} listed with {} ratios, the code has {} classes",
             c.classes.len(),
             c.ratios.len(),
             counts.len()
-        ));
+        )));
     }
     let mut entries: Vec<(Rat, u64)> = Vec::new();
     for (i, ((&class, &n), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let (cert, r) = &by_class[&class];
         if c.ratios[i].params.hi != class || !std::ptr::eq(*cert, &c.ratios[i]) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "ratios[{i}]: expected the certificate of class {}",
                 class_label(p.h, class)
-            ));
+            )));
         }
         if stated.class != class_label(p.h, class)
             || stated.entries != n
             || rational(&format!("classes[{i}].ratio"), &stated.ratio)? != *r
         {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "classes[{i}]: stated class {} with {} entries and ratio {}, recounted class {} with {n} entries and ratio {}",
                 stated.class,
                 stated.entries,
                 stated.ratio,
                 class_label(p.h, class),
                 fmt_q(r)
-            ));
+            )));
         }
         if !r.is_positive() {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "class {}: the forced ratio {} is not positive, so the entries are not bounded",
                 class_label(p.h, class),
                 fmt_q(r)
-            ));
+            )));
         }
         entries.push((r.clone(), n));
     }
     // 4. The arithmetic.
     let d = entries.iter().map(|(r, _)| Rat::one() / r).max().unwrap_or_else(Rat::zero);
     if rational("delta", &c.delta)? != d {
-        return Err(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d)));
+        return Err(Error::Rejected(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d))));
     }
     let u = lemma_value(c.k, &d);
     if rational("uniform_value", &c.uniform_value)? != u {
-        return Err(format!("uniform_value = {}, recomputed {}", c.uniform_value, fmt_q(&u)));
+        return Err(Error::Rejected(format!(
+            "uniform_value = {}, recomputed {}",
+            c.uniform_value,
+            fmt_q(&u)
+        )));
     }
     let ub = rank_bound(c.k, &d);
     if c.uniform_bound != ub {
-        return Err(format!("uniform_bound = {}, recomputed {ub}", c.uniform_bound));
+        return Err(Error::Rejected(format!("uniform_bound = {}, recomputed {ub}", c.uniform_bound)));
     }
     let v = entrywise_value(c.k, &entries);
     if rational("value", &c.value)? != v {
-        return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&v)));
+        return Err(Error::Rejected(format!("value = {}, recomputed {}", c.value, fmt_q(&v))));
     }
     let b = if c.strict {
         // Every entry strictly below 1/R_ij needs an off-diagonal entry and, for each ratio,
         // a positive multiplier on a strict row (check_ratio accepted only positive ones).
         if c.k < 2 {
-            return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
+            return Err(Error::Rejected("strict: needs k ≥ 2 (an off-diagonal entry)".into()));
         }
         if let Some(r) = c.ratios.iter().find(|r| r.multipliers.is_empty()) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "strict: R({}, {}; {}) has no multiplier on a strict row",
                 p.lo,
                 class_label(p.h, r.params.hi),
                 p.h
-            ));
+            )));
         }
         strict_bound(&v)
     } else {
@@ -219,30 +227,38 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Result<RankChecked, Str
     };
     if c.bound != b {
         let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
-        return Err(format!("bound = {}, recomputed {b} ({form})", c.bound));
+        return Err(Error::Rejected(format!("bound = {}, recomputed {b} ({form})", c.bound)));
     }
     let maximal = match &c.maximal {
         None => None,
         Some(mx) => {
             if mx.refuted != c.k + 1 {
-                return Err(format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted, c.k + 1));
+                return Err(Error::Rejected(format!(
+                    "maximal.refuted = {}, expected k + 1 = {}",
+                    mx.refuted,
+                    c.k + 1
+                )));
             }
             let enc = match mx.proof_format.as_str() {
                 "drat" => super::drup::Encoding::Text,
                 "drat-binary" => super::drup::Encoding::Binary,
-                other => return Err(format!("maximal.proof_format '{other}', expected drat or drat-binary")),
+                other => {
+                    return Err(Error::Rejected(format!(
+                        "maximal.proof_format '{other}', expected drat or drat-binary"
+                    )))
+                }
             };
             let size = crate::rows::cnf::estimate(shape, mx.refuted);
             if size > crate::rows::cnf::MAX_LITERALS {
-                return Err(format!(
+                return Err(Error::TooLarge(format!(
                     "too large to check: the CNF for {} pairs has about {size} literals, the limit is {}",
                     mx.refuted,
                     crate::rows::cnf::MAX_LITERALS
-                ));
+                )));
             }
-            let proof = ctx.load(&mx.proof).map_err(|e| format!("maximal.proof: {e}"))?;
+            let proof = ctx.load(&mx.proof).map_err(|e| e.at("maximal.proof"))?;
             let cnf = crate::rows::cnf::encode(shape, mx.refuted).formula;
-            super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| format!("maximal: {e}"))?;
+            super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| e.at("maximal"))?;
             Some(mx.refuted)
         }
     };

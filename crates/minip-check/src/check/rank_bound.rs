@@ -9,16 +9,17 @@
 //!
 //! Rationals only; shared by the search and the checker.
 
+use crate::error::{Error, Res};
 use crate::rational::{qi, Rat};
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// `δ = max 1/R_o` over the given ratios (all must be positive).
-pub fn delta(ratios: &[Rat]) -> Result<Rat, String> {
+pub fn delta(ratios: &[Rat]) -> Res<Rat> {
     let mut d: Option<Rat> = None;
     for r in ratios {
         if !r.is_positive() {
-            return Err(format!("forced ratio {r} is not positive"));
+            return Err(Error::Rejected(format!("forced ratio {r} is not positive")));
         }
         let inv = Rat::one() / r;
         d = Some(match d {
@@ -26,7 +27,7 @@ pub fn delta(ratios: &[Rat]) -> Result<Rat, String> {
             _ => inv,
         });
     }
-    d.ok_or_else(|| "no forced ratios".to_string())
+    d.ok_or_else(|| Error::Rejected("no forced ratios".into()))
 }
 
 /// `k/(1+(k−1)δ²)`, exactly.

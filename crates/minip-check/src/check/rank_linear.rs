@@ -20,7 +20,8 @@
 //!    least `r` with `C(r + p − 1, p)` at least that integer.
 
 use super::ratio::{bound_work, check_ratio, check_ratio_bound, ratio_work, within_budget};
-use super::rational;
+use super::{rational, stated};
+use crate::error::{Error, Res};
 use crate::format::rank_linear::{
     ChainRatio, RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
 };
@@ -55,7 +56,7 @@ mod memo {
     /// files sharing a code used to race and enumerate the same tables twice).
     type Slot<V> = Arc<OnceLock<V>>;
     type Tables = Vec<(Block, Slot<Arc<Vec<PairEntry>>>)>;
-    type Counts = Vec<((u32, Vec<Block>, usize), Slot<Result<Arc<Vec<BigUint>>, String>>)>;
+    type Counts = Vec<((u32, Vec<Block>, usize), Slot<Res<Arc<Vec<BigUint>>>>)>;
     static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
     static COUNTS: OnceLock<Mutex<Counts>> = OnceLock::new();
 
@@ -78,7 +79,7 @@ mod memo {
         s.get_or_init(|| Arc::new(crate::model::linear::block_pairs(b))).clone()
     }
 
-    type Duals = Vec<((u32, u32, Vec<Wide>), Slot<Result<Arc<Vec<BigUint>>, String>>)>;
+    type Duals = Vec<((u32, u32, Vec<Wide>), Slot<Res<Arc<Vec<BigUint>>>>)>;
     static DUALS: OnceLock<Mutex<Duals>> = OnceLock::new();
 
     /// The slice `(h, h)` of a code given by its dual rows (`m`, `h`, rows): the committed
@@ -87,8 +88,8 @@ mod memo {
         m: u32,
         h: u32,
         rows: &[Wide],
-        compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
-    ) -> Result<Arc<Vec<BigUint>>, String> {
+        compute: impl FnOnce() -> Res<Vec<BigUint>>,
+    ) -> Res<Arc<Vec<BigUint>>> {
         let s = slot(DUALS.get_or_init(Default::default), (m, h, rows.to_vec()));
         s.get_or_init(|| compute().map(Arc::new)).clone()
     }
@@ -97,8 +98,8 @@ mod memo {
         h: u32,
         order: &[Block],
         limbs: usize,
-        compute: impl FnOnce() -> Result<Vec<BigUint>, String>,
-    ) -> Result<Arc<Vec<BigUint>>, String> {
+        compute: impl FnOnce() -> Res<Vec<BigUint>>,
+    ) -> Res<Arc<Vec<BigUint>>> {
         let s = slot(COUNTS.get_or_init(Default::default), (h, order.to_vec(), limbs));
         s.get_or_init(|| compute().map(Arc::new)).clone()
     }
@@ -185,25 +186,29 @@ pub fn least_rank(need: &BigUint, p: u32) -> BigUint {
 /// leave nothing on any `P_c` and nothing negative on any `A_c`. The same dual as the
 /// `minip-ratio-bound/1` of `ChainTable::multipliers` (a test checks both agree), in a number
 /// of operations that does not grow with `n`. Returns the bound.
-fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
+fn check_chain(r: &ChainRatio, table: &ChainTable) -> Res<Rat> {
     if r.format != RATIO_CHAIN_FORMAT {
-        return Err(format!("format: expected {RATIO_CHAIN_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {RATIO_CHAIN_FORMAT}")));
     }
     let p = &r.params;
     let eps = rational("params.eps", &p.eps)?;
     if eps != Rat::new(1.into(), 2.into()) || p.lo != 0 || p.n != table.n {
-        return Err("params: the chain form is for eps = 1/2, lo = 0".into());
+        return Err(Error::Rejected("params: the chain form is for eps = 1/2, lo = 0".into()));
     }
     if !p.is_default_setting() {
-        return Err(format!("params: {RATIO_CHAIN_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
+        return Err(Error::Rejected(format!("params: {RATIO_CHAIN_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)")));
     }
     if p.h > table.max_span() {
-        return Err(format!("params.h = {}: beyond the certificate's h", p.h));
+        return Err(Error::Rejected(format!("params.h = {}: beyond the certificate's h", p.h)));
     }
-    let inst = ratio_instance(p.n, eps, p.h, p.lo, p.hi, p.superset).map_err(|e| format!("params: {e}"))?;
+    let inst = ratio_instance(p.n, eps, p.h, p.lo, p.hi, p.superset).map_err(stated("params"))?;
     let bound = rational("bound", &r.bound)?;
     let rows = table.rows(p.h, p.hi).ok_or_else(|| {
-        format!("no chain for R(0, {}; {}) (a span of at most 1)", class_label(p.h, p.hi), p.h)
+        Error::Rejected(format!(
+            "no chain for R(0, {}; {}) (a span of at most 1)",
+            class_label(p.h, p.hi),
+            p.h
+        ))
     })?;
     let k = inst.classes();
     let (n1, b) = (BigInt::from(p.n - 1), bound.denom().clone());
@@ -219,24 +224,24 @@ fn check_chain(r: &ChainRatio, table: &ChainTable) -> Result<Rat, String> {
     let scale = Rat::from_integer(&n1 * 2 * &b);
     if let Some(o) = v[k..].iter().position(|x| !x.is_zero()) {
         let left = fmt_q(&(Rat::from_integer(v[k + o].clone()) / scale));
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "multipliers: the combination leaves {left} on P_{}",
             class_label(p.h, o as u32)
-        ));
+        )));
     }
     if let Some(o) = v[..k].iter().position(|x| x.is_negative()) {
         let left = fmt_q(&(Rat::from_integer(v[o].clone()) / scale));
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "multipliers: the combination leaves {left} < 0 on A_{}",
             class_label(p.h, o as u32)
-        ));
+        )));
     }
     Ok(bound)
 }
 
 /// The pair counts by overlap of the weight-`h` words of a direct sum of small blocks
 /// (enumerated tables, convolved), and the total dimension; budgeted before any work.
-fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
+fn direct_sum_counts(c: &RankLinearCertificate) -> Res<(Arc<Vec<BigUint>>, u64)> {
     let p = &c.params;
     let mut distinct: BTreeMap<Block, Option<Arc<Vec<PairEntry>>>> = BTreeMap::new();
     let mut order: Vec<Block> = Vec::new();
@@ -244,34 +249,34 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
     for (bi, b) in c.blocks.iter().enumerate() {
         let at = format!("blocks[{bi}] ({})", b.name);
         if b.m == 0 || b.m > MAX_BLOCK_LEN {
-            return Err(format!("{at}: length {} out of range (1..={MAX_BLOCK_LEN})", b.m));
+            return Err(Error::Rejected(format!("{at}: length {} out of range (1..={MAX_BLOCK_LEN})", b.m)));
         }
         if b.copies == 0 {
-            return Err(format!("{at}: copies must be at least 1"));
+            return Err(Error::Rejected(format!("{at}: copies must be at least 1")));
         }
         if b.generator.len() > MAX_BLOCK_DIM as usize {
-            return Err(format!(
+            return Err(Error::TooLarge(format!(
                 "too large to check: {at} has {} generator rows, the limit is {MAX_BLOCK_DIM}",
                 b.generator.len()
-            ));
+            )));
         }
         let rows: Vec<u64> = b
             .generator
             .iter()
             .enumerate()
-            .map(|(r, s)| parse_bits(s, b.m).map_err(|e| format!("{at}.generator[{r}]: {e}")))
+            .map(|(r, s)| parse_bits(s, b.m).map_err(stated(&format!("{at}.generator[{r}]"))))
             .collect::<Result<_, _>>()?;
         if gf2_rank(&rows) != rows.len() {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "{at}: the generator rows are linearly dependent (rank {} < {})",
                 gf2_rank(&rows),
                 rows.len()
-            ));
+            )));
         }
         len += b.m as u64 * b.copies as u64;
         dim += rows.len() as u64 * b.copies as u64;
         if len > MAX_LINEAR_M as u64 {
-            return Err(format!("blocks: total length exceeds {MAX_LINEAR_M}"));
+            return Err(Error::Rejected(format!("blocks: total length exceeds {MAX_LINEAR_M}")));
         }
         let block = Block { m: b.m, rows };
         distinct.entry(block.clone()).or_insert(None);
@@ -280,11 +285,11 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
         }
     }
     if len != p.m as u64 {
-        return Err(format!("blocks: total length {len}, but params.m = {}", p.m));
+        return Err(Error::Rejected(format!("blocks: total length {len}, but params.m = {}", p.m)));
     }
     let pair_work: u128 = distinct.keys().map(block_pair_work).sum();
     if pair_work > MAX_BLOCK_PAIRS {
-        return Err(format!("too large to check: {pair_work} pairs of block codewords to enumerate, the limit is {MAX_BLOCK_PAIRS}"));
+        return Err(Error::TooLarge(format!("too large to check: {pair_work} pairs of block codewords to enumerate, the limit is {MAX_BLOCK_PAIRS}")));
     }
     // The convolution, bounded from the blocks' weight distributions (`2^k` words each).
     let limbs = limbs_for(dim as u32);
@@ -292,15 +297,15 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
     let groups: Vec<(u32, Cells)> = order.iter().map(|b| (b.m, weights[b].clone())).collect();
     let work = convolution_work(p.h, &groups, limbs, MAX_CONVOLUTION_STEPS);
     if work.steps > MAX_CONVOLUTION_STEPS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: at least {} steps of the convolution over {} blocks at h = {}, the limit is {MAX_CONVOLUTION_STEPS}",
             work.steps,
             groups.len(),
             p.h
-        ));
+        )));
     }
     if work.ops > MAX_CONVOLUTION_OPS {
-        return Err(format!("too large to check: about {} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}", work.ops));
+        return Err(Error::TooLarge(format!("too large to check: about {} limb operations in the convolution, the limit is {MAX_CONVOLUTION_OPS}", work.ops)));
     }
     // 2. The pair tables of the distinct blocks, then the convolution.
     for (b, t) in distinct.iter_mut() {
@@ -317,49 +322,54 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u6
 /// The pair counts by overlap of the weight-`h` words of one long code given by its dual
 /// (docs/math.md §9.6): the dual's `4^d` pairs by type, then the MacWilliams transform of the
 /// slice `(h, h)`; both budgeted first. Returns the counts and the code's dimension `m − d`.
-fn dual_counts(c: &RankLinearCertificate) -> Result<(Arc<Vec<BigUint>>, u64), String> {
+fn dual_counts(c: &RankLinearCertificate) -> Res<(Arc<Vec<BigUint>>, u64)> {
     let p = &c.params;
     let [b] = c.blocks.as_slice() else {
-        return Err("blocks: a block given by its dual must be the only block".into());
+        return Err(Error::Rejected("blocks: a block given by its dual must be the only block".into()));
     };
     let at = format!("blocks[0] ({})", b.name);
     if b.copies != 1 || !b.generator.is_empty() {
-        return Err(format!("{at}: a block given by its dual has one copy and no generator rows"));
+        return Err(Error::Rejected(format!(
+            "{at}: a block given by its dual has one copy and no generator rows"
+        )));
     }
     if b.m != p.m {
-        return Err(format!("blocks: total length {}, but params.m = {}", b.m, p.m));
+        return Err(Error::Rejected(format!("blocks: total length {}, but params.m = {}", b.m, p.m)));
     }
     if b.m > MAX_DUAL_LEN {
-        return Err(format!("too large to check: {at} has length {}, the limit for a code given by its dual is {MAX_DUAL_LEN}", b.m));
+        return Err(Error::TooLarge(format!("too large to check: {at} has length {}, the limit for a code given by its dual is {MAX_DUAL_LEN}", b.m)));
     }
     if b.dual.len() > MAX_DUAL_DIM as usize {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: {at} has {} dual rows, the limit is {MAX_DUAL_DIM}",
             b.dual.len()
-        ));
+        )));
     }
     let rows: Vec<Wide> = b
         .dual
         .iter()
         .enumerate()
-        .map(|(r, s)| parse_wide(s, b.m).map_err(|e| format!("{at}.dual[{r}]: {e}")))
+        .map(|(r, s)| parse_wide(s, b.m).map_err(stated(&format!("{at}.dual[{r}]"))))
         .collect::<Result<_, _>>()?;
     let rank = wide_rank(&rows);
     if rank != rows.len() {
-        return Err(format!("{at}: the dual rows are linearly dependent (rank {rank} < {})", rows.len()));
+        return Err(Error::Rejected(format!(
+            "{at}: the dual rows are linearly dependent (rank {rank} < {})",
+            rows.len()
+        )));
     }
     let d = rows.len() as u32;
     let pair_work = dual_pair_work(b.m, d);
     if pair_work > MAX_BLOCK_PAIRS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: {pair_work} dual pair operations, the limit is {MAX_BLOCK_PAIRS}"
-        ));
+        )));
     }
     let counts = memo::dual_slice(b.m, p.h, &rows, || {
         let types = dual_types(b.m, &rows);
         let work = slice_work(b.m, &types, p.h, p.h);
         if work > MAX_MACWILLIAMS_WORK {
-            return Err(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}"));
+            return Err(Error::TooLarge(format!("too large to check: about {work} modular products in the MacWilliams transform, the limit is {MAX_MACWILLIAMS_WORK}")));
         }
         let mut counts = slice(b.m, d, &types, p.h, p.h)?;
         counts.resize(p.h as usize + 1, BigUint::zero());
@@ -382,21 +392,21 @@ pub const MAX_NAME_LEN: usize = 256;
 ///     "construction: 'eham16, n=3\\nok' is not a plain name (1 to 256 ASCII letters, digits and _ ^ + . -)"
 /// );
 /// ```
-pub fn plain_name(what: &str, s: &str) -> Result<(), String> {
+pub fn plain_name(what: &str, s: &str) -> Res<()> {
     let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '^' | '+' | '.' | '-');
     if s.is_empty() || s.len() > MAX_NAME_LEN || !s.chars().all(ok) {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "{what}: '{}' is not a plain name (1 to {MAX_NAME_LEN} ASCII letters, digits and _ ^ + . -)",
             crate::rational::quoted(s)
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Checks a `minip-rank-linear/1` certificate; returns what it proves.
-pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked, String> {
+pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
     if c.format != RANK_LINEAR_FORMAT {
-        return Err(format!("format: expected {RANK_LINEAR_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {RANK_LINEAR_FORMAT}")));
     }
     // The informational names are printed (the construction in the summary line, block
     // names in messages): plain names only, so that no text can pass for part of a claim.
@@ -407,18 +417,21 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     let p = &c.params;
     let eps = rational("params.eps", &p.eps)?;
     if p.n < 3 || !eps.is_positive() {
-        return Err(format!("params: need n ≥ 3 and ε > 0, got n = {}, eps = {}", p.n, p.eps));
+        return Err(Error::Rejected(format!(
+            "params: need n ≥ 3 and ε > 0, got n = {}, eps = {}",
+            p.n, p.eps
+        )));
     }
     crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
     if p.m == 0 || p.m > MAX_LINEAR_M {
-        return Err(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m));
+        return Err(Error::Rejected(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m)));
     }
     // `2h ≤ m` in 64 bits: in 32 bits `2h` wraps for `h ≥ 2^31` and a huge `h` passed.
     if p.h == 0 || 2 * u64::from(p.h) > u64::from(p.m) {
-        return Err(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m));
+        return Err(Error::Rejected(format!("params.h = {}: need 1 ≤ h and 2h ≤ m = {}", p.h, p.m)));
     }
     if c.power == 0 || c.power > MAX_POWER {
-        return Err(format!("power = {}: out of range (1..={MAX_POWER})", c.power));
+        return Err(Error::Rejected(format!("power = {}: out of range (1..={MAX_POWER})", c.power)));
     }
     // 1. The blocks, and the budget, before anything is enumerated.
     let (by_overlap, dim) =
@@ -426,10 +439,10 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
     let k = by_overlap[p.h as usize].clone();
     if c.k != k.to_string() {
-        return Err(format!("k = {}, recounted {k} weight-{} codewords", c.k, p.h));
+        return Err(Error::Rejected(format!("k = {}, recounted {k} weight-{} codewords", c.k, p.h)));
     }
     if k.is_zero() {
-        return Err(format!("k = 0: the code has no word of weight h = {}", p.h));
+        return Err(Error::Rejected(format!("k = 0: the code has no word of weight h = {}", p.h)));
     }
     let top = if 2 * u64::from(p.h) == u64::from(p.m) { p.h } else { p.h + 1 };
     let counts: Vec<(u32, &BigUint)> = (1..=p.h)
@@ -439,12 +452,12 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         })
         .collect();
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "classes: {} listed with {} ratios, the code has {} classes",
             c.classes.len(),
             c.ratios.len(),
             counts.len()
-        ));
+        )));
     }
     // 4. The ratios, class by class, their work budgeted together first (`MAX_RATIO_WORK`).
     let mut work: u128 = 0;
@@ -463,35 +476,35 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         let o = (*class).min(p.h);
         let label = class_label(p.h, *class);
         if stated.class != label || stated.weight != 2 * o || stated.pairs != n.to_string() {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "classes[{i}]: stated class {} (weight {}) with {} pairs, recounted class {label} (weight {}) with {n} pairs",
                 stated.class, stated.weight, stated.pairs, 2 * o
-            ));
+            )));
         }
         let name = format!("R(0, {label}; {})", p.h);
         let (params, value, multipliers) = match &c.ratios[i] {
             RatioProof::Full(r) => (
                 &r.params,
-                check_ratio(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?,
+                check_ratio(r).map_err(|e| e.at(&format!("ratios[{i}] {name}")))?,
                 r.multipliers.len(),
             ),
             RatioProof::Bound(r) => (
                 &r.params,
-                check_ratio_bound(r).map_err(|e| format!("ratios[{i}] {name}: {e}"))?,
+                check_ratio_bound(r).map_err(|e| e.at(&format!("ratios[{i}] {name}")))?,
                 r.multipliers.len(),
             ),
             RatioProof::Chain(r) => {
                 let table = chain.get_or_insert_with(|| ChainTable::new(p.n, p.h));
-                (&r.params, check_chain(r, table).map_err(|e| format!("ratios[{i}] {name}: {e}"))?, 1)
+                (&r.params, check_chain(r, table).map_err(|e| e.at(&format!("ratios[{i}] {name}")))?, 1)
             }
         };
         if !params.is_default_setting() {
-            return Err(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)"));
+            return Err(Error::Rejected(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)")));
         }
         if (params.n, params.h, params.lo, params.hi) != (p.n, p.h, 0, *class)
             || rational("ratio eps", &params.eps)? != eps
         {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "ratios[{i}]: a certificate for R({}, {}; {}) with n = {}, eps = {}, expected {name} with n = {}, eps = {}",
                 params.lo,
                 class_label(params.h, params.hi),
@@ -500,20 +513,20 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
                 params.eps,
                 p.n,
                 p.eps
-            ));
+            )));
         }
         if rational(&format!("classes[{i}].ratio"), &stated.ratio)? != value {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "classes[{i}]: stated ratio {}, its certificate proves {}",
                 stated.ratio,
                 fmt_q(&value)
-            ));
+            )));
         }
         if !value.is_positive() {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "class {label}: the ratio {} is not positive, so the entries are not bounded",
                 fmt_q(&value)
-            ));
+            )));
         }
         all_strict &= multipliers > 0;
         priced.push((value, (*n).clone()));
@@ -526,15 +539,17 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
     }
     let value = &kq * &kq / frob;
     if rational("value", &c.value)? != value {
-        return Err(format!("value = {}, recomputed {}", c.value, fmt_q(&value)));
+        return Err(Error::Rejected(format!("value = {}, recomputed {}", c.value, fmt_q(&value))));
     }
     let floor = value.numer().div_floor(value.denom());
     let entries = if c.strict {
         if k < BigUint::from(2u32) {
-            return Err("strict: needs k ≥ 2 (an off-diagonal entry)".into());
+            return Err(Error::Rejected("strict: needs k ≥ 2 (an off-diagonal entry)".into()));
         }
         if !all_strict {
-            return Err("strict: a ratio certificate has no multiplier on a strict row".into());
+            return Err(Error::Rejected(
+                "strict: a ratio certificate has no multiplier on a strict row".into(),
+            ));
         }
         floor + BigInt::one()
     } else if value.is_integer() {
@@ -551,7 +566,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Result<RankLinearChecked,
         } else {
             String::new()
         };
-        return Err(format!("bound = {}, recomputed {bound} ({form}{power})", c.bound));
+        return Err(Error::Rejected(format!("bound = {}, recomputed {bound} ({form}{power})", c.bound)));
     }
     Ok(RankLinearChecked {
         n: p.n,

@@ -13,7 +13,8 @@
 //! The rows are `crate::rows::ratio`'s integer rows (the solver solves the same rows; the
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
-use super::rational;
+use super::{rational, stated};
+use crate::error::{Error, Res};
 use crate::format::ratio::{
     Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1,
 };
@@ -27,13 +28,15 @@ use num_traits::{One, Signed, Zero};
 use std::collections::BTreeSet;
 
 /// The validated instance a certificate states (format and parameters only).
-pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
+pub fn stated_instance(c: &RatioCertificate) -> Res<RatioInstance> {
     if c.format != RATIO_FORMAT && c.format != RATIO_FORMAT_V1 {
-        return Err(format!("format: expected {RATIO_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {RATIO_FORMAT}")));
     }
     let p = &c.params;
     if c.format == RATIO_FORMAT_V1 && p.superset {
-        return Err(format!("params.superset: {RATIO_FORMAT_V1} has no superset class (use {RATIO_FORMAT})"));
+        return Err(Error::Rejected(format!(
+            "params.superset: {RATIO_FORMAT_V1} has no superset class (use {RATIO_FORMAT})"
+        )));
     }
     let setting = Setting::from_fields(
         p.task.as_deref(),
@@ -43,12 +46,14 @@ pub fn stated_instance(c: &RatioCertificate) -> Result<RatioInstance, String> {
         p.at,
         p.n,
     )
-    .map_err(|e| format!("params: {e}"))?;
+    .map_err(stated("params"))?;
     if c.format == RATIO_FORMAT_V1 && (!setting.is_default() || p.m.is_some()) {
-        return Err(format!("params: {RATIO_FORMAT_V1} has the default setting only (use {RATIO_FORMAT})"));
+        return Err(Error::Rejected(format!(
+            "params: {RATIO_FORMAT_V1} has the default setting only (use {RATIO_FORMAT})"
+        )));
     }
     ratio_instance_in(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset, setting, p.m)
-        .map_err(|e| format!("params: {e}"))
+        .map_err(stated("params"))
 }
 
 use crate::limits::{MAX_CHECKED_MULTISETS, MAX_RATIO_WORK};
@@ -121,32 +126,32 @@ fn work_of(inst: &RatioInstance, c: &RatioCertificate) -> u128 {
 
 /// Units of work of checking a `minip-ratio/2` certificate (`Err` if its parameters are
 /// invalid): what a file holding several ratio certificates sums against `MAX_RATIO_WORK`.
-pub fn ratio_work(c: &RatioCertificate) -> Result<u128, String> {
+pub fn ratio_work(c: &RatioCertificate) -> Res<u128> {
     Ok(work_of(&stated_instance(c)?, c))
 }
 
 /// Units of work of checking a `minip-ratio-bound/1` certificate (its multipliers).
-pub fn bound_work(c: &RatioBoundCertificate) -> Result<u128, String> {
+pub fn bound_work(c: &RatioBoundCertificate) -> Res<u128> {
     let p = &c.params;
     let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset)
-        .map_err(|e| format!("params: {e}"))?;
+        .map_err(stated("params"))?;
     Ok(multiplier_work(&inst, &c.multipliers))
 }
 
-/// `Err("too large to check: …")` when `work` units exceed the budget `MAX_RATIO_WORK`.
-pub fn within_budget(work: u128, what: &str) -> Result<(), String> {
+/// [`Error::TooLarge`] ("too large to check: …") when `work` units exceed the budget `MAX_RATIO_WORK`.
+pub fn within_budget(work: u128, what: &str) -> Res<()> {
     if work > MAX_RATIO_WORK {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: about {work} units of work ({what}), the limit is {MAX_RATIO_WORK}"
-        ));
+        )));
     }
     Ok(())
 }
 
 /// `ε = p/q` as machine integers (the integer rows need them).
-fn eps_parts(eps: &Rat) -> Result<(i64, i64), String> {
-    let p = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
-    let q = eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
+fn eps_parts(eps: &Rat) -> Res<(i64, i64)> {
+    let p = eps.numer().try_into().map_err(|_| Error::Rejected("eps: numerator too large".into()))?;
+    let q = eps.denom().try_into().map_err(|_| Error::Rejected("eps: denominator too large".into()))?;
     Ok((p, q))
 }
 
@@ -185,10 +190,10 @@ impl RatioOutcome {
 }
 
 /// Checks a ratio certificate with a finite ratio; returns the certified `R`.
-pub fn check_ratio(c: &RatioCertificate) -> Result<Rat, String> {
+pub fn check_ratio(c: &RatioCertificate) -> Res<Rat> {
     match check_ratio_outcome(c)? {
         RatioOutcome::Ratio(r) => Ok(r),
-        other => Err(format!("ratio: {} (no finite ratio)", other.label())),
+        other => Err(Error::Rejected(format!("ratio: {} (no finite ratio)", other.label()))),
     }
 }
 
@@ -197,15 +202,15 @@ fn over(inst: &RatioInstance, v: &[Rat], class: u32) -> Rat {
     inst.class_slots(class).into_iter().fold(Rat::zero(), |acc, j| acc + &v[j])
 }
 
-fn values(what: &str, v: &[String], ns: usize) -> Result<Vec<Rat>, String> {
+fn values(what: &str, v: &[String], ns: usize) -> Res<Vec<Rat>> {
     if v.len() != ns {
-        return Err(format!("{what}: need {ns} values"));
+        return Err(Error::Rejected(format!("{what}: need {ns} values")));
     }
     v.iter().enumerate().map(|(o, s)| rational(&format!("{what}[{o}]"), s)).collect()
 }
 
 /// Checks a ratio certificate; returns what it proves.
-pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String> {
+pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
     let inst = stated_instance(c)?;
     let default = inst.setting.is_default() && inst.m.is_none();
     let signed = inst.setting.kernel == Kernel::Signed;
@@ -213,16 +218,16 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
     let (ep, eq) = eps_parts(&inst.eps)?;
     let total = inst.sequence_count();
     if total > MAX_CHECKED_MULTISETS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: {total} sequences (n = {}, h = {}), the limit is {MAX_CHECKED_MULTISETS}",
             inst.n, inst.h
-        ));
+        )));
     }
     if c.multipliers.len() > MAX_MULTIPLIERS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}",
             c.multipliers.len()
-        ));
+        )));
     }
     within_budget(
         work_of(&inst, c),
@@ -232,7 +237,7 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
     // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict). The point is
     // written over one common positive denominator, so a row's sign is that of an integer
     // combination of the numerators (the same sign as the rational row value).
-    let all_rows = |x: &[Rat], strict: bool, what: &str| -> Result<(), String> {
+    let all_rows = |x: &[Rat], strict: bool, what: &str| -> Res<()> {
         let den = x.iter().fold(BigInt::one(), |l, v| l.lcm(v.denom()));
         let xs: Vec<BigInt> = x.iter().map(|v| v.numer() * (&den / v.denom())).collect();
         for seq in inst.sequences() {
@@ -250,61 +255,65 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
                         "|N − tD| > εD".into()
                     };
                     let seqname = if default { "multiset" } else { "sequence" };
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "{what}: violates the {} row of {seqname} {seq:?} ({why})",
                         side.name()
-                    ));
+                    )));
                 }
             }
         }
         Ok(())
     };
-    let point = |pt: (&[String], &[String]), what: &str| -> Result<Vec<Rat>, String> {
+    let point = |pt: (&[String], &[String]), what: &str| -> Res<Vec<Rat>> {
         let (a, p) = pt;
         if a.len() != ns || p.len() != ns {
-            return Err(format!("{what}: need {ns} values of alpha and p"));
+            return Err(Error::Rejected(format!("{what}: need {ns} values of alpha and p")));
         }
         let a = values(&format!("{}alpha", if what == "point" { "" } else { "witness." }), a, ns)?;
         let p = values(&format!("{}p", if what == "point" { "" } else { "witness." }), p, ns)?;
         if !signed {
             if let Some(o) = a.iter().position(|v| v.is_negative()) {
-                return Err(if what == "point" {
+                return Err(Error::Rejected(if what == "point" {
                     format!("alpha[{o}]: negative kernel value")
                 } else {
                     format!("{what}: negative kernel value at {}", label(o))
-                });
+                }));
             }
         }
         Ok(a.into_iter().chain(p).collect())
     };
-    let witness = |w: &Option<RatioPoint>| -> Result<(), String> {
+    let witness = |w: &Option<RatioPoint>| -> Res<()> {
         let Some(w) = w else {
             return if default {
                 Ok(())
             } else {
-                Err("witness: missing (a strictly correct head; required beyond the default setting)".into())
+                Err(Error::Rejected(
+                    "witness: missing (a strictly correct head; required beyond the default setting)".into(),
+                ))
             };
         };
         let x = point((&w.alpha, &w.p), "witness")?;
         if let Some(o) = (0..ns).find(|&o| if signed { x[o].is_zero() } else { !x[o].is_positive() }) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "witness: the weight of {} must be {}",
                 label(o),
                 if signed { "nonzero" } else { "positive" }
-            ));
+            )));
         }
         if !over(&inst, &x, inst.hi).is_positive() {
-            return Err("witness: need A_hi > 0".into());
+            return Err(Error::Rejected("witness: need A_hi > 0".into()));
         }
         all_rows(&x, true, "witness")
     };
     match c.ratio.as_str() {
         EMPTY => {
             if !c.alpha.is_empty() || !c.p.is_empty() || c.witness.is_some() || c.ray.is_some() {
-                return Err("empty: no point, witness or ray (the multipliers are the certificate)".into());
+                return Err(Error::Rejected(
+                    "empty: no point, witness or ray (the multipliers are the certificate)".into(),
+                ));
             }
             if c.multipliers.is_empty() {
-                return Err("empty: no multipliers".into());
+                return Err(Error::Rejected("empty: no multipliers".into()));
             }
             let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
             add_multipliers(&inst, &c.multipliers, true, &mut va, &mut vp)?;
@@ -313,20 +322,20 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         }
         MINUS_INF => {
             if !signed {
-                return Err("ratio: -inf only with a signed kernel".into());
+                return Err(Error::Rejected("ratio: -inf only with a signed kernel".into()));
             }
             if !c.multipliers.is_empty() {
-                return Err("-inf: no multipliers".into());
+                return Err(Error::Rejected("-inf: no multipliers".into()));
             }
             let x = point((&c.alpha, &c.p), "point")?;
             if !over(&inst, &x, inst.hi).is_one() {
-                return Err("point: need A_hi = 1".into());
+                return Err(Error::Rejected("point: need A_hi = 1".into()));
             }
             all_rows(&x, false, "point")?;
-            let ray = c.ray.as_ref().ok_or("ray: missing")?;
+            let ray = c.ray.as_ref().ok_or_else(|| Error::Rejected("ray: missing".into()))?;
             let r = point((&ray.alpha, &ray.p), "ray")?;
             if !over(&inst, &r, inst.hi).is_zero() || !over(&inst, &r, inst.lo).is_negative() {
-                return Err("ray: need A_hi = 0 and A_lo < 0 along it".into());
+                return Err(Error::Rejected("ray: need A_hi = 0 and A_lo < 0 along it".into()));
             }
             all_rows(&r, false, "ray")?;
             witness(&c.witness)?;
@@ -334,35 +343,39 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Result<RatioOutcome, String>
         }
         _ => {
             if c.ray.is_some() {
-                return Err("ray: only with ratio -inf".into());
+                return Err(Error::Rejected("ray: only with ratio -inf".into()));
             }
             let r = rational("ratio", &c.ratio)?;
             if c.alpha.len() != ns || c.p.len() != ns {
-                return Err(format!("point: need {ns} values of alpha and p"));
+                return Err(Error::Rejected(format!("point: need {ns} values of alpha and p")));
             }
             let x = point((&c.alpha, &c.p), "point")?;
             if default {
                 if !x[inst.hi as usize].is_one() {
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "alpha[{}]: the point must have A_hi = 1",
                         class_label(inst.h, inst.hi)
-                    ));
+                    )));
                 }
                 if x[inst.lo as usize] != r {
-                    return Err(format!(
+                    return Err(Error::Rejected(format!(
                         "alpha[{}]: the point gives A_lo = {}, not the ratio {}",
                         inst.lo,
                         fmt_q(&x[inst.lo as usize]),
                         c.ratio
-                    ));
+                    )));
                 }
             } else {
                 if !over(&inst, &x, inst.hi).is_one() {
-                    return Err("point: need A_hi = 1".into());
+                    return Err(Error::Rejected("point: need A_hi = 1".into()));
                 }
                 let lo = over(&inst, &x, inst.lo);
                 if lo != r {
-                    return Err(format!("point: gives A_lo = {}, not the ratio {}", fmt_q(&lo), c.ratio));
+                    return Err(Error::Rejected(format!(
+                        "point: gives A_lo = {}, not the ratio {}",
+                        fmt_q(&lo),
+                        c.ratio
+                    )));
                 }
             }
             // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
@@ -385,12 +398,12 @@ pub const MAX_MULTIPLIERS: usize = 1_000_000;
 /// `A_lo − r·A_hi + Σ y·row` has zero `P` part and an `A` part `≥ 0` (`= 0` for a signed
 /// kernel), so `A_lo ≥ r·A_hi` for every correct head (strictly if a multiplier is listed).
 /// The rows are rebuilt from the instance and the named sequences only: nothing is enumerated.
-pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Result<(), String> {
+pub fn check_multipliers(inst: &RatioInstance, r: &Rat, multipliers: &[Multiplier]) -> Res<()> {
     if multipliers.len() > MAX_MULTIPLIERS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "too large to check: {} multipliers, the limit is {MAX_MULTIPLIERS}",
             multipliers.len()
-        ));
+        )));
     }
     within_budget(multiplier_work(inst, multipliers), &format!("{} multipliers", multipliers.len()))?;
     let ns = inst.slots();
@@ -417,7 +430,7 @@ fn add_multipliers(
     allow_den: bool,
     va: &mut [Rat],
     vp: &mut [Rat],
-) -> Result<(), String> {
+) -> Res<()> {
     let ns = inst.slots();
     let (ep, eq) = eps_parts(&inst.eps)?;
     let qden = Rat::from_integer(eq.into());
@@ -426,13 +439,13 @@ fn add_multipliers(
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
         let side = Side::parse(&m.side)
             .filter(|s| inst.sides().contains(s) || (allow_den && *s == Side::Den))
-            .ok_or_else(|| format!("{at}: unknown side '{}'", m.side))?;
+            .ok_or_else(|| Error::Rejected(format!("{at}: unknown side '{}'", m.side)))?;
         if side == Side::Den {
             if !m.classes.is_empty() {
-                return Err(format!("{at}: the den row has no classes"));
+                return Err(Error::Rejected(format!("{at}: the den row has no classes")));
             }
         } else if !inst.is_sequence(&m.classes) {
-            return Err(if is_default(inst) {
+            return Err(Error::Rejected(if is_default(inst) {
                 format!("{at}: not a nondecreasing multiset of n − 1 classes in 0..{}", inst.classes())
             } else {
                 format!(
@@ -440,14 +453,14 @@ fn add_multipliers(
                     inst.seq_len(),
                     inst.classes()
                 )
-            });
+            }));
         }
         if !seen.insert((m.classes.clone(), side)) {
-            return Err(format!("{at}: listed twice"));
+            return Err(Error::Rejected(format!("{at}: listed twice")));
         }
         let y = rational(&at, &m.y)?;
         if !y.is_positive() {
-            return Err(format!("{at}: multiplier {} is not positive", m.y));
+            return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", m.y)));
         }
         // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`),
         // which is the integer row over `q`.
@@ -462,21 +475,29 @@ fn add_multipliers(
 
 /// The combination must leave nothing on `P` and, on `A`, nothing negative (nothing at all
 /// for a signed kernel, which has no `A ≥ 0` to absorb it).
-fn require_cancellation(inst: &RatioInstance, va: &[Rat], vp: &[Rat]) -> Result<(), String> {
+fn require_cancellation(inst: &RatioInstance, va: &[Rat], vp: &[Rat]) -> Res<()> {
     let label = |j: usize| if is_default(inst) { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
     if let Some(o) = vp.iter().position(|v| !v.is_zero()) {
-        return Err(format!("multipliers: the combination leaves {} on P_{}", fmt_q(&vp[o]), label(o)));
+        return Err(Error::Rejected(format!(
+            "multipliers: the combination leaves {} on P_{}",
+            fmt_q(&vp[o]),
+            label(o)
+        )));
     }
     if inst.setting.kernel == Kernel::Signed {
         if let Some(o) = va.iter().position(|v| !v.is_zero()) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "multipliers: the combination leaves {} on A_{} (a signed kernel has no A ≥ 0 to absorb it)",
                 fmt_q(&va[o]),
                 label(o)
-            ));
+            )));
         }
     } else if let Some(o) = va.iter().position(|v| v.is_negative()) {
-        return Err(format!("multipliers: the combination leaves {} < 0 on A_{}", fmt_q(&va[o]), label(o)));
+        return Err(Error::Rejected(format!(
+            "multipliers: the combination leaves {} < 0 on A_{}",
+            fmt_q(&va[o]),
+            label(o)
+        )));
     }
     Ok(())
 }
@@ -484,16 +505,16 @@ fn require_cancellation(inst: &RatioInstance, va: &[Rat], vp: &[Rat]) -> Result<
 /// Checks a lower-bound-only ratio certificate (`minip-ratio-bound/1`, docs/math.md §9.2);
 /// returns the certified lower bound `L`: every correct head has `A_lo ≥ L·A_hi`, strictly
 /// when a multiplier is listed. Never enumerates sequences.
-pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Result<Rat, String> {
+pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Res<Rat> {
     if c.format != RATIO_BOUND_FORMAT {
-        return Err(format!("format: expected {RATIO_BOUND_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {RATIO_BOUND_FORMAT}")));
     }
     let p = &c.params;
     if !p.is_default_setting() {
-        return Err(format!("params: {RATIO_BOUND_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)"));
+        return Err(Error::Rejected(format!("params: {RATIO_BOUND_FORMAT} has the default setting only (min-ip, nonneg, shared maps, all keys)")));
     }
     let inst = ratio_instance(p.n, rational("params.eps", &p.eps)?, p.h, p.lo, p.hi, p.superset)
-        .map_err(|e| format!("params: {e}"))?;
+        .map_err(stated("params"))?;
     let r = rational("bound", &c.bound)?;
     check_multipliers(&inst, &r, &c.multipliers)?;
     Ok(r)

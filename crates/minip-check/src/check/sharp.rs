@@ -7,6 +7,7 @@
 
 use super::gap::{farkas_combination_in, head_outputs};
 use super::rational;
+use crate::error::{Error, Res};
 use crate::format::sharp::{
     relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT,
 };
@@ -20,12 +21,12 @@ use std::collections::HashMap;
 /// A configuration (`n`, `ε`, `h`, `u`, `w`, family and setting, compared as values: `1/2`
 /// and `0.5` are one `ε`) may be listed once only, so that the file's count is a count of
 /// distinct configurations.
-pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
+pub fn check_sharp_file(f: &SharpFile) -> Res<Vec<Option<Rat>>> {
     if f.format != SHARP_FORMAT {
-        return Err(format!("format: expected {SHARP_FORMAT}"));
+        return Err(Error::Rejected(format!("format: expected {SHARP_FORMAT}")));
     }
     if f.certificates.is_empty() {
-        return Err("certificates: empty".into());
+        return Err(Error::Rejected("certificates: empty".into()));
     }
     let at = |i: usize, c: &SharpCertificate| {
         format!(
@@ -42,28 +43,28 @@ pub fn check_sharp_file(f: &SharpFile) -> Result<Vec<Option<Rat>>, String> {
         .certificates
         .iter()
         .enumerate()
-        .map(|(i, c)| check_sharp_value(c).map_err(|e| format!("{}: {e}", at(i, c))))
+        .map(|(i, c)| check_sharp_value(c).map_err(|e| e.at(&at(i, c))))
         .collect::<Result<_, _>>()?;
     // Each entry's values first (a tampered entry is named with the part that fails), then each
     // configuration once.
     let mut seen: HashMap<(u32, Rat, Gap, Family, Setting), usize> = HashMap::new();
     for (i, c) in f.certificates.iter().enumerate() {
-        let inst = stated_instance(c).map_err(|e| format!("{}: {e}", at(i, c)))?;
+        let inst = stated_instance(c).map_err(|e| e.at(&at(i, c)))?;
         if let Some(first) = seen.insert((inst.n, inst.eps, inst.gap, inst.family, inst.setting), i) {
-            return Err(format!(
+            return Err(Error::Rejected(format!(
                 "{}: the configuration is listed twice (also as certificates[{first}])",
                 at(i, c)
-            ));
+            )));
         }
     }
     Ok(ks)
 }
 
 /// The instance a sharp certificate states (bound not yet set), with its setting.
-pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
-    let gap = Gap::new(c.h, c.u, c.w)?;
+pub fn stated_instance(c: &SharpCertificate) -> Res<Instance> {
+    let gap = Gap::new(c.h, c.u, c.w).map_err(Error::in_certificate)?;
     let eps = rational("eps", &c.eps)?;
-    let family = Family::parse(&c.family)?;
+    let family = Family::parse(&c.family).map_err(Error::in_certificate)?;
     let setting = Setting::from_fields(
         c.task.as_deref(),
         c.kernel.as_deref(),
@@ -71,8 +72,11 @@ pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
         c.keys.as_deref(),
         c.at,
         c.n,
-    )?;
-    let inst = Instance::new(c.n, eps, gap, family, Bound::Paper)?.with_setting(setting)?;
+    )
+    .map_err(Error::in_certificate)?;
+    let inst = Instance::new(c.n, eps, gap, family, Bound::Paper)
+        .and_then(|i| i.with_setting(setting))
+        .map_err(Error::in_certificate)?;
     // Ordered sequences grow like n!: counted before any row is built (as on the command line).
     crate::rows::gap::check_gap_lp_size(&inst)?;
     Ok(inst)
@@ -81,12 +85,16 @@ pub fn stated_instance(c: &SharpCertificate) -> Result<Instance, String> {
 /// What a checked sharp certificate proves: `kstar`, or `None` for `-inf` (signed kernels:
 /// `good/bad` is unbounded below over heads with `bad > 0`) and for `empty` (no correct
 /// head at all; the certificate's `kstar` field says which).
-pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
+pub fn check_sharp_value(c: &SharpCertificate) -> Res<Option<Rat>> {
     let base = stated_instance(c)?;
     let signed = base.setting.kernel == Kernel::Signed;
     let k = paper_k(c.n, &base.eps, base.d());
     if rational("paper_k", &c.paper_k)? != k {
-        return Err(format!("paper_k: stated {} but the parameters give {}", c.paper_k, fmt_q(&k)));
+        return Err(Error::Rejected(format!(
+            "paper_k: stated {} but the parameters give {}",
+            c.paper_k,
+            fmt_q(&k)
+        )));
     }
     if c.kstar == EMPTY {
         if c.relation != EMPTY
@@ -97,11 +105,13 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
             || !c.witness.alpha.is_empty()
             || !c.witness.s.is_empty()
         {
-            return Err("kstar empty: relation empty, a lower part only (no closure, ray or witness; witness bound -)".into());
+            return Err(Error::Rejected("kstar empty: relation empty, a lower part only (no closure, ray or witness; witness bound -)".into()));
         }
-        let lower = c.lower.as_ref().ok_or("lower: missing")?;
+        let lower = c.lower.as_ref().ok_or_else(|| Error::Rejected("lower: missing".into()))?;
         if lower.contains_key("bound") {
-            return Err("lower: an empty family's certificate may not use the bound row".into());
+            return Err(Error::Rejected(
+                "lower: an empty family's certificate may not use the bound row".into(),
+            ));
         }
         // The bound row is unused, so the factor does not matter; 1 adds no pins.
         let inst = Instance { bound: Bound::Value(Rat::one()), ..base };
@@ -110,43 +120,52 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
     }
     if c.kstar == MINUS_INF {
         if !signed {
-            return Err("kstar: -inf only with a signed kernel (b/c ≥ 0 for every nonnegative head)".into());
+            return Err(Error::Rejected(
+                "kstar: -inf only with a signed kernel (b/c ≥ 0 for every nonnegative head)".into(),
+            ));
         }
         if c.relation != "fails" {
-            return Err(format!("relation: stated {} but kstar = -inf is below K (fails)", c.relation));
+            return Err(Error::Rejected(format!(
+                "relation: stated {} but kstar = -inf is below K (fails)",
+                c.relation
+            )));
         }
         if c.attained || c.lower.is_some() {
-            return Err("kstar -inf: no lower part and not attained".into());
+            return Err(Error::Rejected("kstar -inf: no lower part and not attained".into()));
         }
         let lp = gap_lp(&base);
-        let closure = c.closure.as_ref().ok_or("closure: missing")?;
+        let closure = c.closure.as_ref().ok_or_else(|| Error::Rejected("closure: missing".into()))?;
         let p = closure_values(&lp, closure)?;
         check_homogeneous(&base, &lp, &p, "closure")?;
         let (good, bad) = good_bad(&base, &lp, &p);
         if !bad.is_one() {
-            return Err("closure: need bad = 1".into());
+            return Err(Error::Rejected("closure: need bad = 1".into()));
         }
         let _ = good;
-        let ray = c.ray.as_ref().ok_or("ray: missing")?;
-        let r = closure_values(&lp, ray).map_err(|e| e.replace("closure", "ray"))?;
+        let ray = c.ray.as_ref().ok_or_else(|| Error::Rejected("ray: missing".into()))?;
+        let r = closure_values(&lp, ray).map_err(|e| e.map_message(|m| m.replace("closure", "ray")))?;
         check_homogeneous(&base, &lp, &r, "ray")?;
         let (rg, rb) = good_bad(&base, &lp, &r);
         if !rb.is_zero() || !rg.is_negative() {
-            return Err("ray: need bad(ray) = 0 and good(ray) < 0".into());
+            return Err(Error::Rejected("ray: need bad(ray) = 0 and good(ray) < 0".into()));
         }
         let wbound = rational("witness.bound", &c.witness.bound)?;
         check_witness_in(&Instance { bound: Bound::Value(wbound), ..base }, &lp, &c.witness, true)?;
         return Ok(None);
     }
     if c.ray.is_some() {
-        return Err("ray: only with kstar = -inf".into());
+        return Err(Error::Rejected("ray: only with kstar = -inf".into()));
     }
     let kstar = rational("kstar", &c.kstar)?;
     if kstar.is_negative() && !signed {
-        return Err("kstar: negative (b/c ≥ 0 for every head)".into());
+        return Err(Error::Rejected("kstar: negative (b/c ≥ 0 for every head)".into()));
     }
     if c.relation != relation(&kstar, &k) {
-        return Err(format!("relation: stated {} but kstar vs K gives {}", c.relation, relation(&kstar, &k)));
+        return Err(Error::Rejected(format!(
+            "relation: stated {} but kstar vs K gives {}",
+            c.relation,
+            relation(&kstar, &k)
+        )));
     }
     let inst = Instance { bound: Bound::Value(kstar.clone()), ..base };
     // The LP is built once and shared by the lower, closure and witness checks.
@@ -155,20 +174,22 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
     if c.attained {
         // A correct head with b = 0 < c: b/c = 0 is a minimum, and b/c ≥ 0 always.
         if signed || !kstar.is_zero() || c.lower.is_some() || c.closure.is_some() || !wbound.is_zero() {
-            return Err("attained: only kstar = 0 with a witness at bound 0 and no lower/closure part".into());
+            return Err(Error::Rejected(
+                "attained: only kstar = 0 with a witness at bound 0 and no lower/closure part".into(),
+            ));
         }
         check_witness_in(&inst, &lp, &c.witness, false)?;
         return Ok(Some(kstar));
     }
-    let lower = c.lower.as_ref().ok_or("lower: missing")?;
+    let lower = c.lower.as_ref().ok_or_else(|| Error::Rejected("lower: missing".into()))?;
     check_lower(&lp, lower)?;
-    let closure = c.closure.as_ref().ok_or("closure: missing")?;
+    let closure = c.closure.as_ref().ok_or_else(|| Error::Rejected("closure: missing".into()))?;
     check_closure(&inst, &lp, closure, &kstar)?;
     if wbound != &kstar + witness_margin() {
-        return Err(format!(
+        return Err(Error::Rejected(format!(
             "witness.bound: expected kstar + 1/1000 = {}",
             fmt_q(&(&kstar + witness_margin()))
-        ));
+        )));
     }
     check_witness_in(&inst, &lp, &c.witness, true)?;
     Ok(Some(kstar))
@@ -176,17 +197,17 @@ pub fn check_sharp_value(c: &SharpCertificate) -> Result<Option<Rat>, String> {
 
 /// Checks one configuration; returns the certified `kstar` (`-inf` is an error here: use
 /// `check_sharp_value`).
-pub fn check_sharp(c: &SharpCertificate) -> Result<Rat, String> {
-    check_sharp_value(c)?.ok_or_else(|| "kstar is -inf (no finite value)".to_string())
+pub fn check_sharp(c: &SharpCertificate) -> Res<Rat> {
+    check_sharp_value(c)?.ok_or_else(|| Error::Rejected("kstar is -inf (no finite value)".into()))
 }
 
 /// Lower side: no correct head has `b ≤ kstar·c` (Farkas on the rebuilt rows; rows not
 /// named have multiplier 0). `lp` is `gap_lp(inst)`: its rows are those of `build_rows` in
 /// every setting (`rows::gap` tests the default one).
-fn check_lower(lp: &GapLp, lower: &std::collections::BTreeMap<String, String>) -> Result<(), String> {
+fn check_lower(lp: &GapLp, lower: &std::collections::BTreeMap<String, String>) -> Res<()> {
     let rows = &lp.rows;
     if let Some(name) = lower.keys().find(|n| !rows.iter().any(|r| &r.name == *n)) {
-        return Err(format!("lower: no row named '{name}' for these parameters"));
+        return Err(Error::Rejected(format!("lower: no row named '{name}' for these parameters")));
     }
     let y: Vec<Rat> = rows
         .iter()
@@ -195,16 +216,16 @@ fn check_lower(lp: &GapLp, lower: &std::collections::BTreeMap<String, String>) -
             None => Ok(Rat::zero()),
         })
         .collect::<Result<_, _>>()?;
-    farkas_combination_in(rows, &y, &lp.vars).map(|_| ()).map_err(|e| format!("lower: {e}"))
+    farkas_combination_in(rows, &y, &lp.vars).map(|_| ()).map_err(|e| e.at("lower"))
 }
 
-fn closure_values(lp: &GapLp, v: &[String]) -> Result<Vec<Rat>, String> {
+fn closure_values(lp: &GapLp, v: &[String]) -> Res<Vec<Rat>> {
     if v.len() != lp.vars.len() {
-        return Err(if lp.vars == VARS {
+        return Err(Error::Rejected(if lp.vars == VARS {
             "closure: expected the six values a b c P Q S".into()
         } else {
             format!("closure: expected {} values ({})", lp.vars.len(), lp.vars.join(" "))
-        });
+        }));
     }
     v.iter().enumerate().map(|(j, s)| rational(&format!("closure.{}", lp.vars[j]), s)).collect()
 }
@@ -218,11 +239,11 @@ fn good_bad(inst: &Instance, lp: &GapLp, p: &[Rat]) -> (Rat, Rat) {
 
 /// Every sequence row (made homogeneous: `≤ 0`) holds at `p`, and `A ≥ 0` for a
 /// nonnegative kernel. The sequence rows are the strict rows of `lp` (`bad_pos` is not one).
-fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Result<(), String> {
+fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Res<()> {
     let signed = inst.setting.kernel == Kernel::Signed;
     if !signed {
         if let Some(j) = (0..lp.nslots()).find(|&j| p[j].is_negative()) {
-            return Err(format!("{what}: negative weight {}", lp.vars[j]));
+            return Err(Error::Rejected(format!("{what}: negative weight {}", lp.vars[j])));
         }
     }
     // `gap_lp` lists the sequence rows first: `upper`, `lower` (and `pos`) per sequence.
@@ -235,7 +256,11 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Resu
             .filter(|(g, z)| !g.is_zero() && !z.is_zero())
             .fold(Rat::zero(), |acc, (g, z)| acc + g * z);
         if lhs.is_positive() {
-            return Err(format!("{what}: row {} is violated ({} > 0)", row.name, fmt_q(&lhs)));
+            return Err(Error::Rejected(format!(
+                "{what}: row {} is violated ({} > 0)",
+                row.name,
+                fmt_q(&lhs)
+            )));
         }
     }
     Ok(())
@@ -244,16 +269,16 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Resu
 /// Upper side, closed part: `G_s p ≤ 0` on every (homogeneous) correctness row,
 /// `a, b ≥ 0`, `c = 1`, `b = kstar` (in general: weights `≥ 0` for a nonnegative kernel,
 /// `bad = 1`, `good = kstar`).
-fn check_closure(inst: &Instance, lp: &GapLp, closure: &[String], kstar: &Rat) -> Result<(), String> {
+fn check_closure(inst: &Instance, lp: &GapLp, closure: &[String], kstar: &Rat) -> Res<()> {
     let p = closure_values(lp, closure)?;
     if inst.setting.is_default() {
         if p[0].is_negative() || p[1].is_negative() || !p[2].is_one() || &p[1] != kstar {
-            return Err("closure: need a ≥ 0, b = kstar, c = 1".into());
+            return Err(Error::Rejected("closure: need a ≥ 0, b = kstar, c = 1".into()));
         }
     } else {
         let (good, bad) = good_bad(inst, lp, &p);
         if !bad.is_one() || &good != kstar {
-            return Err("closure: need good = kstar and bad = 1".into());
+            return Err(Error::Rejected("closure: need good = kstar and bad = 1".into()));
         }
     }
     check_homogeneous(inst, lp, &p, "closure")
@@ -262,21 +287,16 @@ fn check_closure(inst: &Instance, lp: &GapLp, closure: &[String], kstar: &Rat) -
 /// Upper side, strict part: a correct head meeting `good ≤ bound·bad` with `bad > 0` (and,
 /// for mixing with the closure point, every weight positive — nonzero for a signed kernel),
 /// judged on its values.
-pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) -> Result<(), String> {
+pub fn check_witness(inst: &Instance, wit: &SharpWitness, all_positive: bool) -> Res<()> {
     check_witness_in(inst, &gap_lp(inst), wit, all_positive)
 }
 
 /// `check_witness` with the LP of `inst` already built (`lp` = `gap_lp(inst)`; the witness
 /// only uses its slots and sequences, which do not depend on the bound).
-fn check_witness_in(
-    inst: &Instance,
-    lp: &GapLp,
-    wit: &SharpWitness,
-    all_positive: bool,
-) -> Result<(), String> {
+fn check_witness_in(inst: &Instance, lp: &GapLp, wit: &SharpWitness, all_positive: bool) -> Res<()> {
     let ns = lp.nslots();
     if wit.alpha.len() != ns || wit.s.len() != ns {
-        return Err(format!("witness: need {ns} values of alpha and s"));
+        return Err(Error::Rejected(format!("witness: need {ns} values of alpha and s")));
     }
     let alpha: Vec<Rat> = wit.alpha.iter().map(|s| rational("witness.alpha", s)).collect::<Result<_, _>>()?;
     let s: Vec<Rat> = wit.s.iter().map(|v| rational("witness.s", v)).collect::<Result<_, _>>()?;
@@ -285,9 +305,11 @@ fn check_witness_in(
     let bad_ok = if inst.setting.is_default() { alpha[2].is_positive() } else { bad.is_positive() };
     let each_ok = |a: &Rat| if signed { !a.is_zero() } else { a.is_positive() };
     if !bad_ok || (all_positive && !alpha.iter().all(each_ok)) {
-        return Err("witness: weights must be positive (c > 0 always; a, b, c > 0 for mixing)".into());
+        return Err(Error::Rejected(
+            "witness: weights must be positive (c > 0 always; a, b, c > 0 for mixing)".into(),
+        ));
     }
     let bound = rational("witness.bound", &wit.bound)?;
     let winst = Instance { bound: Bound::Value(bound), ..inst.clone() };
-    head_outputs(&winst, lp, &alpha, &s).map(|_| ()).map_err(|e| format!("witness: {e}"))
+    head_outputs(&winst, lp, &alpha, &s).map(|_| ()).map_err(|e| e.at("witness"))
 }

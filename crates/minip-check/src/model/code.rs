@@ -6,6 +6,7 @@
 //! `super::tokens::Token`). Plain bit arithmetic.
 
 use super::tokens::Token;
+use crate::error::{Error, Res};
 
 /// The shape `(m, h, lo, hi)` of a code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,16 +21,16 @@ pub struct Shape {
 pub use crate::limits::MAX_CODE_M as MAX_M;
 
 impl Shape {
-    pub fn new(m: u32, h: u32, lo: u32, hi: u32) -> Result<Shape, String> {
+    pub fn new(m: u32, h: u32, lo: u32, hi: u32) -> Res<Shape> {
         if m == 0 {
-            return Err(format!("m = {m} is out of range (1..={MAX_M})"));
+            return Err(Error::Input(format!("m = {m} is out of range (1..={MAX_M})")));
         }
         crate::limits::at_most("m", m, MAX_M, "code words are 64-bit masks")?;
         if h == 0 || h > m {
-            return Err(format!("h = {h} is out of range (1..=m = {m})"));
+            return Err(Error::Input(format!("h = {h} is out of range (1..=m = {m})")));
         }
         if lo >= hi || hi > h {
-            return Err(format!("need lo < hi <= h, got lo = {lo}, hi = {hi}, h = {h}"));
+            return Err(Error::Input(format!("need lo < hi <= h, got lo = {lo}, hi = {hi}, h = {h}")));
         }
         Ok(Shape { m, h, lo, hi })
     }
@@ -71,12 +72,12 @@ pub fn bits(w: u64, m: u32) -> String {
 }
 
 /// Reads a bit string of exactly `m ≤ 64` characters as a word.
-pub fn parse_bits(s: &str, m: u32) -> Result<u64, String> {
+pub fn parse_bits(s: &str, m: u32) -> Res<u64> {
     let t = Token::parse(s)?;
     if t.m() != m {
-        return Err(format!("bit string '{s}' has {} bits, expected m = {m}", t.m()));
+        return Err(Error::Input(format!("bit string '{s}' has {} bits, expected m = {m}", t.m())));
     }
-    t.word().ok_or_else(|| format!("bit string '{s}': more than 64 bits"))
+    t.word().ok_or_else(|| Error::Input(format!("bit string '{s}': more than 64 bits")))
 }
 
 impl Code {
@@ -86,27 +87,40 @@ impl Code {
     pub fn is_empty(&self) -> bool {
         self.x.is_empty()
     }
-    /// Recomputes every weight and overlap against the shape; the error names the pair.
-    pub fn verify(&self) -> Result<(), String> {
+    /// Recomputes every weight and overlap against the shape; the error ([`Error::Rejected`]:
+    /// the code is not of the shape it is said to have) names the pair.
+    pub fn verify(&self) -> Res<()> {
         let s = &self.shape;
         if self.x.len() != self.y.len() {
-            return Err(format!("{} x words but {} y words", self.x.len(), self.y.len()));
+            return Err(Error::Rejected(format!("{} x words but {} y words", self.x.len(), self.y.len())));
         }
         for (i, (&x, &y)) in self.x.iter().zip(&self.y).enumerate() {
             if x & !s.mask() != 0 || y & !s.mask() != 0 {
-                return Err(format!("pair {i}: a word has bits beyond m = {}", s.m));
+                return Err(Error::Rejected(format!("pair {i}: a word has bits beyond m = {}", s.m)));
             }
             if x.count_ones() != s.h {
-                return Err(format!("pair {i}: |x| = {}, expected h = {}", x.count_ones(), s.h));
+                return Err(Error::Rejected(format!(
+                    "pair {i}: |x| = {}, expected h = {}",
+                    x.count_ones(),
+                    s.h
+                )));
             }
             if overlap(x, y) != s.lo {
-                return Err(format!("pair {i}: <x_i,y_i> = {}, expected lo = {}", overlap(x, y), s.lo));
+                return Err(Error::Rejected(format!(
+                    "pair {i}: <x_i,y_i> = {}, expected lo = {}",
+                    overlap(x, y),
+                    s.lo
+                )));
             }
         }
         for (i, &x) in self.x.iter().enumerate() {
             for (j, &y) in self.y.iter().enumerate() {
                 if i != j && overlap(x, y) < s.hi {
-                    return Err(format!("pairs {i},{j}: <x_i,y_j> = {} < hi = {}", overlap(x, y), s.hi));
+                    return Err(Error::Rejected(format!(
+                        "pairs {i},{j}: <x_i,y_j> = {} < hi = {}",
+                        overlap(x, y),
+                        s.hi
+                    )));
                 }
             }
         }

@@ -10,6 +10,7 @@
 //!
 //! Pure arithmetic: no rows, no solver.
 
+use crate::error::{Error, Res};
 use crate::rational::Rat;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
@@ -27,11 +28,11 @@ pub enum KernelClass {
 }
 
 impl KernelClass {
-    pub fn parse(s: &str) -> Result<KernelClass, String> {
+    pub fn parse(s: &str) -> Res<KernelClass> {
         match s {
             "shared" => Ok(KernelClass::Shared),
             "per_weight" => Ok(KernelClass::PerWeight),
-            _ => Err(format!("unknown kernel class '{s}' (expected shared or per_weight)")),
+            _ => Err(Error::Input(format!("unknown kernel class '{s}' (expected shared or per_weight)"))),
         }
     }
     pub fn name(self) -> &'static str {

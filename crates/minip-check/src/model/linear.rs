@@ -14,6 +14,7 @@
 //! the limbs are chosen to hold `4^K`; an addition that would carry out of them is reported as
 //! an error (it cannot happen), never wrapped.
 
+use crate::error::{Error, Res};
 use num_bigint::BigUint;
 
 /// One entry of a block's pair table: `(a, b, i, count)`.
@@ -402,7 +403,7 @@ impl PairTable {
 
     /// The table of the sum extended by one block (its `block_pairs` entries), keeping only
     /// cells with `lo ≤ a, b ≤ h` (the others can no longer reach the slice wanted).
-    pub fn convolve(&self, table: &[PairEntry], lo: u32) -> Result<PairTable, String> {
+    pub fn convolve(&self, table: &[PairEntry], lo: u32) -> Res<PairTable> {
         let (hh, limbs, lo) = (self.h as usize + 1, self.limbs, lo as usize);
         // The block's entries grouped by (a2, b2): the overlaps i2 and counts of each.
         type Group = ((usize, usize), Vec<(usize, u64)>);
@@ -436,7 +437,8 @@ impl PairTable {
                         }
                         for &(i2, v) in g {
                             let at = (i + i2) * limbs;
-                            mul_add(&mut dst[at..at + limbs], x, v).map_err(|_| OVERFLOW.to_string())?;
+                            mul_add(&mut dst[at..at + limbs], x, v)
+                                .map_err(|_| Error::Rejected(OVERFLOW.into()))?;
                         }
                     }
                 }
@@ -454,7 +456,7 @@ impl PairTable {
     /// The pairs of weight-`h` words of the sum of two parts, by overlap `i = 0..=h`:
     /// `Σ_{a,b} self(a, b, ·) ∗ other(h − a, h − b, ·)`. Both tables must have the same `h`
     /// and limbs that hold the counts of the whole sum.
-    pub fn meet(&self, other: &PairTable) -> Result<Vec<BigUint>, String> {
+    pub fn meet(&self, other: &PairTable) -> Res<Vec<BigUint>> {
         assert!(self.h == other.h && self.limbs == other.limbs, "tables of one sum");
         let (h, hh, limbs) = (self.h as usize, self.h as usize + 1, self.limbs);
         let mut out = vec![0u64; hh * limbs];
@@ -470,7 +472,8 @@ impl PairTable {
                     }
                     for (j, yv) in y.chunks_exact(limbs).enumerate() {
                         let at = (i + j) * limbs;
-                        mul_add_wide(&mut out[at..at + limbs], xv, yv).map_err(|_| OVERFLOW.to_string())?;
+                        mul_add_wide(&mut out[at..at + limbs], xv, yv)
+                            .map_err(|_| Error::Rejected(OVERFLOW.into()))?;
                     }
                 }
             }
@@ -483,7 +486,7 @@ impl PairTable {
 /// pairs `(x, y)` of codewords with `|x| = |y| = h` and `|x ∧ y| = i`, `i = 0..=h`. `blocks`
 /// are the blocks in order, each with its length and pair table (`block_pairs`); `limbs` must
 /// hold `4^K` (`limbs_for`). Cells `(a, b)` that can no longer reach `(h, h)` are dropped.
-pub fn pair_counts(h: u32, blocks: &[(u32, &[PairEntry])], limbs: usize) -> Result<Vec<BigUint>, String> {
+pub fn pair_counts(h: u32, blocks: &[(u32, &[PairEntry])], limbs: usize) -> Res<Vec<BigUint>> {
     let total: u32 = blocks.iter().map(|b| b.0).sum();
     let mut t = PairTable::unit(h, limbs);
     let mut done = 0u32;

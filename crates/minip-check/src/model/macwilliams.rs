@@ -27,6 +27,7 @@
 //! itself; `X` must then be divisible by `4^d` (an internal error otherwise, which cannot
 //! happen). Nothing is approximated.
 
+use crate::error::{Error, Res};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -43,16 +44,16 @@ pub type PairType = [u32; 4];
 pub type Wide = Vec<u64>;
 
 /// Parses a bit string of exactly `len` characters `0`/`1` (character `b` is coordinate `b`).
-pub fn parse_wide(s: &str, len: u32) -> Result<Wide, String> {
+pub fn parse_wide(s: &str, len: u32) -> Res<Wide> {
     if s.len() != len as usize {
-        return Err(format!("bit string of {} characters, expected {len}", s.len()));
+        return Err(Error::Input(format!("bit string of {} characters, expected {len}", s.len())));
     }
     let mut w = vec![0u64; (len as usize).div_ceil(64)];
     for (b, ch) in s.bytes().enumerate() {
         match ch {
             b'0' => {}
             b'1' => w[b / 64] |= 1 << (b % 64),
-            _ => return Err(format!("bit string: character '{}' is not 0 or 1", ch as char)),
+            _ => return Err(Error::Input(format!("bit string: character '{}' is not 0 or 1", ch as char))),
         }
     }
     Ok(w)
@@ -241,13 +242,7 @@ fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp)
 
 /// The pair counts `T(a, b, i)`, `i = 0..=min(a, b)`, of the code of length `len` whose dual has
 /// `dim` independent rows with the pair types `types` (`dual_types`). Exact (module comment).
-pub fn slice(
-    len: u32,
-    dim: u32,
-    types: &BTreeMap<PairType, u64>,
-    a: u32,
-    b: u32,
-) -> Result<Vec<BigUint>, String> {
+pub fn slice(len: u32, dim: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32) -> Res<Vec<BigUint>> {
     slice_with(len, dim, types, a, b, slice_mod)
 }
 
@@ -262,7 +257,7 @@ fn slice_with(
     a: u32,
     b: u32,
     per_prime: PerPrime,
-) -> Result<Vec<BigUint>, String> {
+) -> Res<Vec<BigUint>> {
     if a > len || b > len {
         return Ok(vec![BigUint::zero(); a.min(b) as usize + 1]);
     }
@@ -306,9 +301,9 @@ fn slice_with(
                 |acc, (j, cf)| acc + cf * BigUint::from(residues[j][i]),
             ) % &big_m;
             if x > bound || !(&x % &four_d).is_zero() {
-                return Err(format!(
+                return Err(Error::Rejected(format!(
                     "internal error: the MacWilliams sum at (a, b, i) = ({a}, {b}, {i}) is not 4^d times a count"
-                ));
+                )));
             }
             Ok(x / &four_d)
         })
@@ -424,13 +419,7 @@ mod expanded {
     }
 
     /// `slice` by this method.
-    pub fn slice(
-        len: u32,
-        dim: u32,
-        types: &BTreeMap<PairType, u64>,
-        a: u32,
-        b: u32,
-    ) -> Result<Vec<BigUint>, String> {
+    pub fn slice(len: u32, dim: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32) -> Res<Vec<BigUint>> {
         slice_with(len, dim, types, a, b, expanded_mod)
     }
 }

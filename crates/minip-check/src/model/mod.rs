@@ -21,6 +21,7 @@ pub mod tokens;
 
 pub use setting::{Kernel, KeyView, Keys, Positions, Setting, Task};
 
+use crate::error::{Error, Res};
 use crate::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
 use serde::{Deserialize, Serialize};
@@ -39,11 +40,11 @@ pub enum Family {
 }
 
 impl Family {
-    pub fn parse(s: &str) -> Result<Family, String> {
+    pub fn parse(s: &str) -> Res<Family> {
         match s {
             "paper" => Ok(Family::Paper),
             "all" => Ok(Family::All),
-            _ => Err(format!("unknown family '{s}' (expected 'paper' or 'all')")),
+            _ => Err(Error::Input(format!("unknown family '{s}' (expected 'paper' or 'all')"))),
         }
     }
     pub fn name(self) -> &'static str {
@@ -64,20 +65,20 @@ pub struct Gap {
 
 impl Gap {
     /// Checks `0 ≤ u < w ≤ h` (and a sane size).
-    pub fn new(h: u32, u: u32, w: u32) -> Result<Gap, String> {
+    pub fn new(h: u32, u: u32, w: u32) -> Res<Gap> {
         if u >= w {
-            return Err(format!("need u < w, got u = {u}, w = {w}"));
+            return Err(Error::Input(format!("need u < w, got u = {u}, w = {w}")));
         }
         if w > h {
-            return Err(format!("need w ≤ h, got w = {w}, h = {h}"));
+            return Err(Error::Input(format!("need w ≤ h, got w = {w}, h = {h}")));
         }
         crate::limits::at_most("h", h, MAX_H, "gap configurations")?;
         Ok(Gap { h, u, w })
     }
     /// `--d D` alone means `u = 0`, `w = h = d`.
-    pub fn from_d(d: u32) -> Result<Gap, String> {
+    pub fn from_d(d: u32) -> Res<Gap> {
         if d == 0 {
-            return Err("the gap d must be at least 1".into());
+            return Err(Error::Input("the gap d must be at least 1".into()));
         }
         Gap::new(d, 0, d)
     }
@@ -180,13 +181,13 @@ pub enum Bound {
 }
 
 impl Bound {
-    pub fn parse(s: &str) -> Result<Bound, String> {
+    pub fn parse(s: &str) -> Res<Bound> {
         if s == "paper" {
             Ok(Bound::Paper)
         } else {
             crate::rational::parse_rational(s)
                 .map(Bound::Value)
-                .map_err(|e| format!("bound must be 'paper' or a rational: {e}"))
+                .map_err(|e| e.map_message(|m| format!("bound must be 'paper' or a rational: {m}")))
         }
     }
     pub fn label(&self) -> String {
@@ -222,16 +223,16 @@ pub struct Instance {
 
 impl Instance {
     /// Validates the parameters (docs/math.md §2.1: `n ≥ 3`, `ε > 0`, `0 ≤ u < w ≤ h`).
-    pub fn new(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Result<Instance, String> {
+    pub fn new(n: u32, eps: Rat, gap: Gap, family: Family, bound: Bound) -> Res<Instance> {
         if n < 3 {
-            return Err(format!("need n ≥ 3, got n = {n}"));
+            return Err(Error::Input(format!("need n ≥ 3, got n = {n}")));
         }
         crate::limits::at_most("n", n, MAX_N, "the paper family")?;
         if family == Family::All {
             crate::limits::at_most("n", n, MAX_N_ALL, "the all family has n(n+1)/2 sequences")?;
         }
         if !eps.is_positive() || eps.is_zero() {
-            return Err(format!("need ε > 0, got ε = {}", fmt_q(&eps)));
+            return Err(Error::Input(format!("need ε > 0, got ε = {}", fmt_q(&eps))));
         }
         Gap::new(gap.h, gap.u, gap.w)?;
         let dist = [gap.h - gap.u, if gap.w < gap.h { gap.h - gap.w } else { 1 }];
@@ -239,24 +240,24 @@ impl Instance {
     }
     /// The same question in another setting (docs/math.md §11), validated: a key position
     /// needs position-dependent maps; `nearest` needs `z` strictly nearer to `x` than `y`.
-    pub fn with_setting(mut self, setting: Setting) -> Result<Instance, String> {
+    pub fn with_setting(mut self, setting: Setting) -> Res<Instance> {
         setting.validate(self.n)?;
         self.setting = setting;
         self.check_dist()?;
         Ok(self)
     }
     /// Takes the Hamming distances from stated tokens `x, y, z`.
-    pub fn with_tokens(mut self, t: &[tokens::Token; 3]) -> Result<Instance, String> {
+    pub fn with_tokens(mut self, t: &[tokens::Token; 3]) -> Res<Instance> {
         self.dist = [t[0].distance(&t[1]), t[0].distance(&t[2])];
         self.check_dist()?;
         Ok(self)
     }
-    fn check_dist(&self) -> Result<(), String> {
+    fn check_dist(&self) -> Res<()> {
         if self.setting.task == Task::Nearest && self.dist[1] >= self.dist[0] {
-            return Err(format!(
+            return Err(Error::Input(format!(
                 "nearest: z must be nearer to x than y (Ham(x,y) = {}, Ham(x,z) = {})",
                 self.dist[0], self.dist[1]
-            ));
+            )));
         }
         Ok(())
     }

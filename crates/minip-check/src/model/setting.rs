@@ -8,6 +8,7 @@
 //! (`task`, `kernel`, `positions`, `keys`, `at`), so certificates of the default setting are
 //! byte-identical to those written before the options existed.
 
+use crate::error::{Error, Res};
 use serde::{Deserialize, Serialize};
 
 /// The comparison task: the target at the query `x` from the other tokens of the sequence.
@@ -60,10 +61,10 @@ pub enum Keys {
 macro_rules! named {
     ($t:ty, $what:literal, [$(($v:path, $s:literal)),*]) => {
         impl $t {
-            pub fn parse(s: &str) -> Result<$t, String> {
+            pub fn parse(s: &str) -> Res<$t> {
                 match s {
                     $($s => Ok($v),)*
-                    _ => Err(format!(concat!("unknown ", $what, " '{}' (expected {})"), s, [$($s),*].join(", "))),
+                    _ => Err(Error::Input(format!(concat!("unknown ", $what, " '{}' (expected {})"), s, [$($s),*].join(", ")))),
                 }
             }
             pub fn name(self) -> &'static str {
@@ -115,7 +116,7 @@ impl Setting {
         keys: Option<&str>,
         at: Option<u32>,
         n: u32,
-    ) -> Result<Setting, String> {
+    ) -> Res<Setting> {
         let s = Setting {
             task: task.map(Task::parse).transpose()?.unwrap_or_default(),
             kernel: kernel.map(Kernel::parse).transpose()?.unwrap_or_default(),
@@ -128,19 +129,19 @@ impl Setting {
     }
     /// `at` needs position-dependent maps and a key position: `1..=n` (per-position) or
     /// `1..n` (causal-last: position `n` holds only the self term).
-    pub fn validate(&self, n: u32) -> Result<(), String> {
+    pub fn validate(&self, n: u32) -> Res<()> {
         if let Some(p) = self.at {
             let last = match self.positions {
-                Positions::Shared => return Err("at: a key position needs position-dependent maps (positions per-position or causal-last)".into()),
+                Positions::Shared => return Err(Error::Input("at: a key position needs position-dependent maps (positions per-position or causal-last)".into())),
                 Positions::PerPosition => n,
                 // `n` is validated after the setting: `n − 1` must not wrap for `n = 0`.
                 Positions::CausalLast => n.saturating_sub(1),
             };
             if p < 1 || p > last {
-                return Err(format!(
+                return Err(Error::Input(format!(
                     "at = {p}: need a key position 1..={last} (positions {})",
                     self.positions.name()
-                ));
+                )));
             }
         }
         Ok(())

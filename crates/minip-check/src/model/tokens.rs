@@ -3,22 +3,23 @@
 //! of any gap configuration by pairwise distinct vectors (docs/math.md §2).
 
 use super::Gap;
+use crate::error::{Error, Res};
 
 /// A token in `{0,1}^m`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Token(pub Vec<bool>);
 
 impl Token {
-    pub fn parse(s: &str) -> Result<Token, String> {
+    pub fn parse(s: &str) -> Res<Token> {
         let s = s.trim();
         if s.is_empty() {
-            return Err("empty bit string".into());
+            return Err(Error::Input("empty bit string".into()));
         }
         s.chars()
             .map(|c| match c {
                 '0' => Ok(false),
                 '1' => Ok(true),
-                _ => Err(format!("malformed bit string '{s}': only 0 and 1 are allowed")),
+                _ => Err(Error::Input(format!("malformed bit string '{s}': only 0 and 1 are allowed"))),
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Token)
@@ -54,21 +55,21 @@ impl Token {
 }
 
 /// Reads `x,y,z` and returns the configuration their overlaps define.
-pub fn gap_from_tokens(spec: &str) -> Result<(Gap, [Token; 3]), String> {
+pub fn gap_from_tokens(spec: &str) -> Res<(Gap, [Token; 3])> {
     let parts: Vec<&str> = spec.split(',').collect();
     if parts.len() != 3 {
-        return Err(format!("--tokens needs three bit strings x,y,z, got {}", parts.len()));
+        return Err(Error::Input(format!("--tokens needs three bit strings x,y,z, got {}", parts.len())));
     }
     let toks: Vec<Token> = parts.iter().map(|p| Token::parse(p)).collect::<Result<_, _>>()?;
     let m = toks[0].0.len();
     if toks.iter().any(|t| t.0.len() != m) {
-        return Err("--tokens: x, y, z must have the same number of bits".into());
+        return Err(Error::Input("--tokens: x, y, z must have the same number of bits".into()));
     }
     let (x, y, z) = (&toks[0], &toks[1], &toks[2]);
     let gap = Gap::new(x.weight(), x.overlap(y), x.overlap(z))
-        .map_err(|e| format!("--tokens: {e} (u = <x,y>, w = <x,z>)"))?;
+        .map_err(|e| e.map_message(|m| format!("--tokens: {m} (u = <x,y>, w = <x,z>)")))?;
     let toks = [toks[0].clone(), toks[1].clone(), toks[2].clone()];
-    distinct(&toks).map_err(|e| format!("--tokens: {e}"))?;
+    distinct(&toks).map_err(|e| e.at("--tokens"))?;
     Ok((gap, toks))
 }
 
@@ -76,13 +77,13 @@ pub fn gap_from_tokens(spec: &str) -> Result<(Gap, [Token; 3]), String> {
 /// value and value, which is a kernel table on real tokens only if they differ. With
 /// `u < w ≤ h`, `y` differs from both; `z = x` is the one way to fail (`w = h`), and
 /// then `z` must be a strict superset of `x` (docs/math.md §2.1; the query is a class of its own, §4.1).
-pub fn distinct(t: &[Token; 3]) -> Result<(), String> {
+pub fn distinct(t: &[Token; 3]) -> Res<()> {
     for (i, j, a, b) in [(0, 1, "x", "y"), (0, 2, "x", "z"), (1, 2, "y", "z")] {
         if t[i] == t[j] {
-            return Err(format!(
+            return Err(Error::Input(format!(
                 "{a} and {b} are the same token {}; x, y, z must be pairwise distinct (when <x,z> = |x|, z must be a strict superset of x)",
                 t[i].bits()
-            ));
+            )));
         }
     }
     Ok(())

@@ -7,6 +7,7 @@
 //! the closed systems equivalent). The solver side builds its LPs from these rows too;
 //! an independent writer in `tests/witness.rs` rebuilds them from the definition.
 
+use crate::error::{Error, Res};
 use crate::model::{Instance, Sequence};
 use crate::rational::Rat;
 use num_traits::{One, Signed, Zero};
@@ -338,15 +339,15 @@ pub const MAX_GAP_LP_CELLS: u128 = 750_000;
 /// `Err` naming the limit when the gap LP of `inst` would have more than `MAX_GAP_LP_CELLS`
 /// cells (checked before `gap_lp` builds anything; the command line and the checker both
 /// call it).
-pub fn check_gap_lp_size(inst: &Instance) -> Result<(), String> {
+pub fn check_gap_lp_size(inst: &Instance) -> Res<()> {
     let cells = gap_lp_cells(inst);
     if cells > MAX_GAP_LP_CELLS {
         let c = if cells == u128::MAX { "more than 2^128".to_string() } else { cells.to_string() };
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "the gap LP of n = {} with positions {} has {c} cells (rows × columns), above the supported {MAX_GAP_LP_CELLS} (sequences are ordered: about n!/(i_x! i_y! i_z!) orderings each)",
             inst.n,
             inst.setting.positions.name()
-        ));
+        )));
     }
     Ok(())
 }

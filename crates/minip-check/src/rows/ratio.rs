@@ -12,6 +12,7 @@
 //! Multisets are enumerated lazily in lexicographic order; nothing is materialised
 //! unless a caller collects it. `ratio_instance` validates the parameters of one LP.
 
+use crate::error::{Error, Res};
 use crate::model::setting::{target, Kernel, KeyView, Keys, Positions, Setting, Task};
 use crate::rational::{fmt_q, Rat};
 use num_traits::Signed;
@@ -257,14 +258,7 @@ pub fn class_label(h: u32, c: u32) -> String {
 }
 
 /// Validates `(n, ε, h, lo, hi, superset)`; errors are one line.
-pub fn ratio_instance(
-    n: u32,
-    eps: Rat,
-    h: u32,
-    lo: u32,
-    hi: u32,
-    superset: bool,
-) -> Result<RatioInstance, String> {
+pub fn ratio_instance(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Res<RatioInstance> {
     ratio_instance_in(n, eps, h, lo, hi, superset, Setting::default(), None)
 }
 
@@ -282,98 +276,96 @@ pub fn ratio_instance_in(
     superset: bool,
     setting: Setting,
     m: Option<u32>,
-) -> Result<RatioInstance, String> {
+) -> Res<RatioInstance> {
     if setting.is_default() && m.is_none() {
         return ratio_instance_default(n, eps, h, lo, hi, superset);
     }
     check_n_eps_h(n, &eps, h)?;
     if n > 64 || h > 4096 {
-        return Err(format!("n = {n}, h = {h}: beyond Min-IP the row LP supports n ≤ 64, h ≤ 4096"));
+        return Err(Error::Input(format!(
+            "n = {n}, h = {h}: beyond Min-IP the row LP supports n ≤ 64, h ≤ 4096"
+        )));
     }
     setting.validate(n)?;
     match (setting.task, m) {
-        (Task::Nearest, None) => return Err("nearest: the classes (o, e) need the bits m".into()),
-        (Task::Nearest, Some(m)) if m < h || m > 4096 => return Err(format!("m = {m}: need h ≤ m ≤ 4096 (h = {h})")),
-        (Task::Nearest, Some(_)) if superset => return Err("nearest: the classes (o, e) already contain the strict supersets (o = h, e ≥ 1); no superset flag".into()),
-        (Task::MinIp | Task::MaxIp, Some(_)) => return Err("m: only the task nearest has classes (o, e)".into()),
+        (Task::Nearest, None) => return Err(Error::Input("nearest: the classes (o, e) need the bits m".into())),
+        (Task::Nearest, Some(m)) if m < h || m > 4096 => return Err(Error::Input(format!("m = {m}: need h ≤ m ≤ 4096 (h = {h})"))),
+        (Task::Nearest, Some(_)) if superset => return Err(Error::Input("nearest: the classes (o, e) already contain the strict supersets (o = h, e ≥ 1); no superset flag".into())),
+        (Task::MinIp | Task::MaxIp, Some(_)) => return Err(Error::Input("m: only the task nearest has classes (o, e)".into())),
         _ => {}
     }
     let inst = RatioInstance { n, eps, h, lo, hi, superset, setting, m };
     let k = inst.classes() as u32;
     if m.is_none() && hi == h + 1 && !superset {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
-        ));
+        )));
     }
     if m.is_none() && lo == h + 1 && !superset {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "lo = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
-        ));
+        )));
     }
     if lo >= k || hi >= k {
-        return Err(format!("lo = {lo}, hi = {hi}: need classes below {k}"));
+        return Err(Error::Input(format!("lo = {lo}, hi = {hi}: need classes below {k}")));
     }
     if lo == hi || (setting.task == Task::MinIp && lo > hi) {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "lo = {}, hi = {}: need {}",
             inst.label(lo),
             inst.label(hi),
             if setting.task == Task::MinIp { "lo < hi" } else { "lo ≠ hi" }
-        ));
+        )));
     }
     if setting.keys == Keys::Distinct && (lo == inst.query_class() || hi == inst.query_class()) {
-        return Err(
-            "keys distinct: the query token is not a key (choose lo, hi among the other classes)".into()
-        );
+        return Err(Error::Input(
+            "keys distinct: the query token is not a key (choose lo, hi among the other classes)".into(),
+        ));
     }
     Ok(inst)
 }
 
 /// The checks every instance shares: `n ≥ 3`, `0 < ε` with numerator and denominator below
 /// `2^31` (the integer rows need them as machine integers), `h ≥ 1`.
-fn check_n_eps_h(n: u32, eps: &Rat, h: u32) -> Result<(), String> {
+fn check_n_eps_h(n: u32, eps: &Rat, h: u32) -> Res<()> {
     if n < 3 {
-        return Err(format!("n = {n}: need n ≥ 3"));
+        return Err(Error::Input(format!("n = {n}: need n ≥ 3")));
     }
     if !eps.is_positive() {
-        return Err(format!("eps = {}: need ε > 0", fmt_q(eps)));
+        return Err(Error::Input(format!("eps = {}: need ε > 0", fmt_q(eps))));
     }
     if h < 1 {
-        return Err("h = 0: need h ≥ 1".into());
+        return Err(Error::Input("h = 0: need h ≥ 1".into()));
     }
     let limit = num_bigint::BigInt::from(1u64 << 31);
     if eps.numer() >= &limit || eps.denom() >= &limit {
-        return Err(format!("eps = {}: numerator and denominator must be below 2^31", fmt_q(eps)));
+        return Err(Error::Input(format!(
+            "eps = {}: numerator and denominator must be below 2^31",
+            fmt_q(eps)
+        )));
     }
     Ok(())
 }
 
-fn ratio_instance_default(
-    n: u32,
-    eps: Rat,
-    h: u32,
-    lo: u32,
-    hi: u32,
-    superset: bool,
-) -> Result<RatioInstance, String> {
+fn ratio_instance_default(n: u32, eps: Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Res<RatioInstance> {
     check_n_eps_h(n, &eps, h)?;
     if n > crate::model::MAX_N || h > crate::model::MAX_H {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "n = {n}, h = {h}: larger than the supported n ≤ {}, h ≤ {}",
             crate::model::MAX_N,
             crate::model::MAX_H
-        ));
+        )));
     }
     if hi == h + 1 && !superset {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "hi = {h}+: the strict-superset class h+ needs the superset class in the LP (m > h)"
-        ));
+        )));
     }
     if hi > h + 1 {
-        return Err(format!("hi = {hi}, h = {h}: need hi ≤ h (or hi = h+)"));
+        return Err(Error::Input(format!("hi = {hi}, h = {h}: need hi ≤ h (or hi = h+)")));
     }
     if lo >= hi {
-        return Err(format!("lo = {lo}, hi = {}: need lo < hi", class_label(h, hi)));
+        return Err(Error::Input(format!("lo = {lo}, hi = {}: need lo < hi", class_label(h, hi))));
     }
     Ok(RatioInstance { n, eps, h, lo, hi, superset, setting: Setting::default(), m: None })
 }
