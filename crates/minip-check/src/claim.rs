@@ -335,60 +335,8 @@ impl fmt::Display for Claim {
                 g.family,
                 g.bound
             ),
-            Claim::Sharp(s) => {
-                let group =
-                    |g: &SharpGroup| format!("{}n={} eps={} {}", g.setting.prefix(), g.n, g.eps, g.family);
-                let plural = if s.configurations == 1 { "" } else { "s" };
-                match (&s.single, s.groups.as_slice()) {
-                    (Some(one), [g]) => write!(
-                        f,
-                        "sharp (1 configuration, {} h={} u={} w={}: kstar = {} certified both sides)",
-                        group(g),
-                        one.h,
-                        one.u,
-                        one.w,
-                        one.kstar
-                    ),
-                    (_, [g]) => write!(
-                        f,
-                        "sharp ({} configuration{plural}, {}: kstar certified both sides)",
-                        s.configurations,
-                        group(g)
-                    ),
-                    (_, gs) => {
-                        let parts: Vec<String> =
-                            gs.iter().map(|g| format!("{} at {}", g.configurations, group(g))).collect();
-                        write!(
-                            f,
-                            "sharp ({} configuration{plural}: {}; kstar certified both sides)",
-                            s.configurations,
-                            parts.join(", ")
-                        )
-                    }
-                }
-            }
-            Claim::Ratio(r) => {
-                let classes = if r.superset { " classes 0..h,h+" } else { "" };
-                let m = r.m.map(|m| format!(" m={m}")).unwrap_or_default();
-                let what = match r.outcome {
-                    RatioKind::Ratio => format!("ratio R = {}", r.ratio.as_deref().unwrap_or("?")),
-                    RatioKind::Empty if r.no_head_at_all == Some(false) => {
-                        format!("empty: no correct head with A_{} > 0 (Farkas)", r.hi)
-                    }
-                    RatioKind::Empty => "empty: no correct head at all (Farkas)".into(),
-                    RatioKind::MinusInf => "ratio R = -inf".into(),
-                };
-                write!(
-                    f,
-                    "{what} ({}n={} eps={} h={} lo={} hi={}{classes}{m})",
-                    r.setting.prefix(),
-                    r.n,
-                    r.eps,
-                    r.h,
-                    r.lo,
-                    r.hi
-                )
-            }
+            Claim::Sharp(s) => sharp_line(f, s),
+            Claim::Ratio(r) => ratio_line(f, r),
             Claim::RatioBound(r) => {
                 let classes = if r.superset { " classes 0..h,h+" } else { "" };
                 write!(
@@ -405,23 +353,22 @@ impl fmt::Display for Claim {
             }
             Claim::Rank(r) => {
                 let max = r.no_code_of.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
-                let strict = if r.strict && !r.value.contains('/') {
-                    format!(", strict form: rank > value = {}", r.value)
-                } else {
-                    String::new()
-                };
                 write!(
                     f,
-                    "rank >= {} (n={} eps={} m={} h={} lo={} hi={} k={} delta={}{max}{strict})",
-                    r.bound, r.n, r.eps, r.m, r.h, r.lo, r.hi, r.k, r.delta
+                    "rank >= {} (n={} eps={} m={} h={} lo={} hi={} k={} delta={}{max}{})",
+                    r.bound,
+                    r.n,
+                    r.eps,
+                    r.m,
+                    r.h,
+                    r.lo,
+                    r.hi,
+                    r.k,
+                    r.delta,
+                    strict_text(r.strict, &r.value)
                 )
             }
             Claim::RankLinear(r) => {
-                let strict = if r.strict && !r.value.contains('/') {
-                    format!(", strict form: rank > value = {}", r.value)
-                } else {
-                    String::new()
-                };
                 let power = if r.power > 1 {
                     format!(", Hadamard power {}: rank(M^{}) > value = {}", r.power, r.power, r.value)
                 } else {
@@ -429,8 +376,16 @@ impl fmt::Display for Claim {
                 };
                 write!(
                     f,
-                    "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{strict}{power})",
-                    r.bound, r.construction, r.n, r.eps, r.m, r.h, r.k, r.dim
+                    "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{}{power})",
+                    r.bound,
+                    r.construction,
+                    r.n,
+                    r.eps,
+                    r.m,
+                    r.h,
+                    r.k,
+                    r.dim,
+                    strict_text(r.strict, &r.value)
                 )
             }
             Claim::PolyHead(p) => {
@@ -446,56 +401,113 @@ impl fmt::Display for Claim {
                     p.max_error
                 )
             }
-            Claim::PolyNone(p) => {
-                let signed = if p.signed { " signed" } else { "" };
-                let head = format!(
-                    "every {}{signed} overlap-polynomial head (m={}{}) has",
-                    p.class,
-                    p.m,
-                    n_text(p.n)
-                );
-                // Per weight, every refutation an interval: group query weights by degree.
-                let degrees: Option<Vec<(u32, u32)>> =
-                    p.refuted.iter().map(|x| Some((x.h?, x.degree_at_least?))).collect();
-                if let Some(ds) = degrees.filter(|d| d.len() > 1) {
-                    let mut groups: Vec<(u32, u32, u32)> = Vec::new();
-                    for (h, d) in ds {
-                        match groups.last_mut() {
-                            Some(g) if g.2 == d && g.1 + 1 == h => g.1 = h,
-                            _ => groups.push((h, h, d)),
-                        }
-                    }
-                    let parts: Vec<String> = groups
-                        .iter()
-                        .map(
-                            |(a, b, d)| {
-                                if a == b {
-                                    format!("h={a}: {d}")
-                                } else {
-                                    format!("h={a}..{b}: {d}")
-                                }
-                            },
-                        )
-                        .collect();
-                    return write!(f, "{head} deg f_h >= ({})", parts.join(", "));
-                }
-                let parts: Vec<String> = p
-                    .refuted
-                    .iter()
-                    .map(|x| {
-                        let at = x.h.map(|h| format!("h={h}: ")).unwrap_or_default();
-                        match x.degree_at_least {
-                            Some(d) => format!("{at}degree >= {d}"),
-                            None => format!("{at}support not inside {}", support_text(&x.support)),
-                        }
-                    })
-                    .collect();
-                if parts.len() > 3 {
-                    write!(f, "{head} {}; ... ({} refuted supports)", parts[..2].join("; "), parts.len())
-                } else {
-                    write!(f, "{head} {}", parts.join("; "))
-                }
+            Claim::PolyNone(p) => poly_none_line(f, p),
+        }
+    }
+}
+
+/// `, strict form: rank > value = V` for a strict bound whose value is an integer (the one
+/// case where the strict form gives one more than the ceiling), else nothing.
+fn strict_text(strict: bool, value: &str) -> String {
+    if strict && !value.contains('/') {
+        format!(", strict form: rank > value = {value}")
+    } else {
+        String::new()
+    }
+}
+
+/// The line of a sharp file: its one configuration, its one group, or every group.
+fn sharp_line(f: &mut fmt::Formatter<'_>, s: &SharpClaim) -> fmt::Result {
+    let group = |g: &SharpGroup| format!("{}n={} eps={} {}", g.setting.prefix(), g.n, g.eps, g.family);
+    let plural = if s.configurations == 1 { "" } else { "s" };
+    match (&s.single, s.groups.as_slice()) {
+        (Some(one), [g]) => write!(
+            f,
+            "sharp (1 configuration, {} h={} u={} w={}: kstar = {} certified both sides)",
+            group(g),
+            one.h,
+            one.u,
+            one.w,
+            one.kstar
+        ),
+        (_, [g]) => write!(
+            f,
+            "sharp ({} configuration{plural}, {}: kstar certified both sides)",
+            s.configurations,
+            group(g)
+        ),
+        (_, gs) => {
+            let parts: Vec<String> =
+                gs.iter().map(|g| format!("{} at {}", g.configurations, group(g))).collect();
+            write!(
+                f,
+                "sharp ({} configuration{plural}: {}; kstar certified both sides)",
+                s.configurations,
+                parts.join(", ")
+            )
+        }
+    }
+}
+
+/// The line of a ratio certificate: the ratio, `-inf`, or which kind of empty.
+fn ratio_line(f: &mut fmt::Formatter<'_>, r: &RatioClaim) -> fmt::Result {
+    let classes = if r.superset { " classes 0..h,h+" } else { "" };
+    let m = r.m.map(|m| format!(" m={m}")).unwrap_or_default();
+    let what = match r.outcome {
+        RatioKind::Ratio => format!("ratio R = {}", r.ratio.as_deref().unwrap_or("?")),
+        RatioKind::Empty if r.no_head_at_all == Some(false) => {
+            format!("empty: no correct head with A_{} > 0 (Farkas)", r.hi)
+        }
+        RatioKind::Empty => "empty: no correct head at all (Farkas)".into(),
+        RatioKind::MinusInf => "ratio R = -inf".into(),
+    };
+    write!(
+        f,
+        "{what} ({}n={} eps={} h={} lo={} hi={}{classes}{m})",
+        r.setting.prefix(),
+        r.n,
+        r.eps,
+        r.h,
+        r.lo,
+        r.hi
+    )
+}
+
+/// The line of a refutation file: per query weight the least degree when every refutation is
+/// an interval `0..d` (weights grouped by degree), else each refuted support (at most three).
+fn poly_none_line(f: &mut fmt::Formatter<'_>, p: &PolyNoneSummary) -> fmt::Result {
+    let signed = if p.signed { " signed" } else { "" };
+    let head = format!("every {}{signed} overlap-polynomial head (m={}{}) has", p.class, p.m, n_text(p.n));
+    let degrees: Option<Vec<(u32, u32)>> =
+        p.refuted.iter().map(|x| Some((x.h?, x.degree_at_least?))).collect();
+    if let Some(ds) = degrees.filter(|d| d.len() > 1) {
+        let mut groups: Vec<(u32, u32, u32)> = Vec::new();
+        for (h, d) in ds {
+            match groups.last_mut() {
+                Some(g) if g.2 == d && g.1 + 1 == h => g.1 = h,
+                _ => groups.push((h, h, d)),
             }
         }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(a, b, d)| if a == b { format!("h={a}: {d}") } else { format!("h={a}..{b}: {d}") })
+            .collect();
+        return write!(f, "{head} deg f_h >= ({})", parts.join(", "));
+    }
+    let parts: Vec<String> = p
+        .refuted
+        .iter()
+        .map(|x| {
+            let at = x.h.map(|h| format!("h={h}: ")).unwrap_or_default();
+            match x.degree_at_least {
+                Some(d) => format!("{at}degree >= {d}"),
+                None => format!("{at}support not inside {}", support_text(&x.support)),
+            }
+        })
+        .collect();
+    if parts.len() > 3 {
+        write!(f, "{head} {}; ... ({} refuted supports)", parts[..2].join("; "), parts.len())
+    } else {
+        write!(f, "{head} {}", parts.join("; "))
     }
 }
