@@ -3,7 +3,7 @@
 //! Farkas combination or the head on the values. `farkas_combination` and `head_outputs`
 //! work on parsed values and are shared with the sharp checker.
 
-use super::{rational, stated};
+use super::input::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::gap::{Farkas, GapCertificate, Head, Tables, GAP_FORMAT};
 use crate::model::tokens::Token;

@@ -15,8 +15,10 @@
 //! assert_eq!(check_gap(&c).unwrap(), Verdict::Broken);
 //! ```
 
+mod claims;
 pub mod drup;
 pub mod gap;
+mod input;
 pub mod poly;
 pub mod rank;
 pub mod rank_bound;
@@ -26,6 +28,7 @@ pub mod sharp;
 
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use gap::{check_gap, Verdict};
+pub use input::Context;
 pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
 pub use rank_linear::{check_rank_linear, RankLinearChecked};
@@ -42,43 +45,7 @@ use crate::format::ratio::RatioCertificate;
 use crate::format::ratio_bound::RatioBoundCertificate;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::format::AnyCertificate;
-use crate::rational::{fmt_q, parse_rational, Rat};
-use std::path::{Path, PathBuf};
-
-/// Where the files a certificate refers to (a rank certificate's DRAT proof) are found.
-#[derive(Clone, Debug, Default)]
-pub struct Context {
-    /// The certificate's directory; `None`: no file may be read.
-    pub dir: Option<PathBuf>,
-    /// Files held in memory by name (a producer checks before it writes).
-    pub files: Vec<(String, Vec<u8>)>,
-}
-
-impl Context {
-    /// Files next to the certificate at `path`.
-    pub fn beside(path: &Path) -> Context {
-        Context { dir: Some(path.parent().map(Path::to_path_buf).unwrap_or_default()), files: Vec::new() }
-    }
-    /// The bytes of a referenced file: a plain name in the certificate's directory. A file
-    /// that cannot be read rejects the certificate that refers to it; one past
-    /// `MAX_PROOF_BYTES` is a limit ("too large to check", exit 2).
-    pub fn load(&self, name: &str) -> Res<Vec<u8>> {
-        if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
-            return Ok(b.clone());
-        }
-        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-            return Err(Error::Rejected(format!(
-                "'{name}': a referenced file must be a plain name in the certificate's directory"
-            )));
-        }
-        let dir = self
-            .dir
-            .as_ref()
-            .ok_or_else(|| Error::Rejected(format!("'{name}': no directory to read it from")))?;
-        crate::read::read_limited(&dir.join(name), crate::read::MAX_PROOF_BYTES, "too large to check")
-            .map_err(Error::in_certificate)
-    }
-}
+use crate::rational::Rat;
 
 /// A certificate format: what its check proves.
 pub trait Certificate {
@@ -212,204 +179,7 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
 /// assert!(matches!(check_any(&forged, &Context::default()), Err(Error::Rejected(_))));
 /// ```
 pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, Error> {
-    check_any_inner(cert, ctx).map_err(one_line)
-}
-
-fn check_any_inner(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
-    use crate::claim::*;
-    Ok(match cert {
-        AnyCertificate::Gap(c) => {
-            let v = check_gap(c)?;
-            let inst = gap::instance_of(c)?;
-            let p = &c.params;
-            Claim::Gap(GapClaim {
-                verdict: v,
-                n: p.n,
-                eps: fmt_q(&inst.eps),
-                h: p.h,
-                u: p.u,
-                w: p.w,
-                family: inst.family.name().into(),
-                // The checked value, reduced (`paper` or a rational), never the stated text.
-                bound: inst.bound.label(),
-                kprime: fmt_q(&inst.kprime()),
-                setting: SettingClaim::of(&inst.setting),
-            })
-        }
-        AnyCertificate::Sharp(f) => {
-            let ks = check_sharp_file(f)?;
-            let mut groups: Vec<SharpGroup> = Vec::new();
-            for c in &f.certificates {
-                let inst = sharp::stated_instance(c)?;
-                let (n, eps, family, setting) =
-                    (c.n, fmt_q(&inst.eps), inst.family.name().to_string(), SettingClaim::of(&inst.setting));
-                let i = match groups
-                    .iter()
-                    .position(|g| g.n == n && g.eps == eps && g.family == family && g.setting == setting)
-                {
-                    Some(i) => i,
-                    None => {
-                        groups.push(SharpGroup {
-                            n,
-                            eps,
-                            family,
-                            setting,
-                            configurations: 0,
-                            sharp: 0,
-                            loose: 0,
-                            fails: 0,
-                            empty: 0,
-                        });
-                        groups.len() - 1
-                    }
-                };
-                let g = &mut groups[i];
-                g.configurations += 1;
-                match c.relation.as_str() {
-                    "sharp" => g.sharp += 1,
-                    "loose" => g.loose += 1,
-                    "fails" => g.fails += 1,
-                    _ => g.empty += 1,
-                }
-            }
-            // `kstar` as checked: a reduced rational, or `-inf` / `empty` (the exact words the
-            // check accepted), never the stated text.
-            let single = match (f.certificates.as_slice(), ks.as_slice()) {
-                ([c], [k]) => Some(SharpSingle {
-                    h: c.h,
-                    u: c.u,
-                    w: c.w,
-                    kstar: k.as_ref().map_or_else(|| c.kstar.clone(), fmt_q),
-                }),
-                _ => None,
-            };
-            Claim::Sharp(SharpClaim { configurations: ks.len(), groups, single })
-        }
-        AnyCertificate::Ratio(c) => {
-            let r = check_ratio_outcome(c)?;
-            let p = &c.params;
-            let inst = ratio::stated_instance(c)?;
-            let (outcome, value) = match &r {
-                RatioOutcome::Ratio(v) => (RatioKind::Ratio, Some(fmt_q(v))),
-                RatioOutcome::Empty => (RatioKind::Empty, None),
-                RatioOutcome::MinusInf => (RatioKind::MinusInf, None),
-            };
-            let no_head_at_all =
-                (outcome == RatioKind::Empty).then(|| !c.multipliers.iter().any(|m| m.side == "den"));
-            Claim::Ratio(RatioClaim {
-                outcome,
-                ratio: value,
-                no_head_at_all,
-                n: p.n,
-                eps: fmt_q(&inst.eps),
-                h: p.h,
-                lo: inst.label(p.lo),
-                hi: inst.label(p.hi),
-                superset: p.superset,
-                setting: SettingClaim::of(&inst.setting),
-                m: inst.m,
-            })
-        }
-        AnyCertificate::RatioBound(c) => {
-            let r = check_ratio_bound(c)?;
-            let p = &c.params;
-            let setting = crate::model::Setting::from_fields(
-                p.task.as_deref(),
-                p.kernel.as_deref(),
-                p.positions.as_deref(),
-                p.keys.as_deref(),
-                p.at,
-                p.n,
-            )
-            .map_err(Error::in_certificate)?;
-            Claim::RatioBound(RatioBoundClaim {
-                bound: fmt_q(&r),
-                n: p.n,
-                eps: fmt_q(&rational("params.eps", &p.eps)?),
-                h: p.h,
-                lo: p.lo.to_string(),
-                hi: class_label(p.h, p.hi),
-                superset: p.superset,
-                setting: SettingClaim::of(&setting),
-            })
-        }
-        AnyCertificate::RankLinear(c) => {
-            let r = check_rank_linear(c)?;
-            Claim::RankLinear(RankLinearClaim {
-                bound: r.bound.to_string(),
-                construction: c.construction.clone(),
-                n: r.n,
-                eps: fmt_q(&rational("params.eps", &c.params.eps)?),
-                m: r.m,
-                h: r.h,
-                k: r.k.to_string(),
-                dim: r.dim,
-                value: fmt_q(&r.value),
-                strict: r.strict,
-                power: r.power,
-            })
-        }
-        AnyCertificate::Rank(c) => {
-            let r = check_rank(c, ctx)?;
-            let s = r.shape;
-            Claim::Rank(RankClaim {
-                bound: r.bound,
-                n: c.params.n,
-                eps: fmt_q(&rational("params.eps", &c.params.eps)?),
-                m: s.m,
-                h: s.h,
-                lo: s.lo,
-                hi: s.hi,
-                k: r.k,
-                delta: fmt_q(&r.delta),
-                value: fmt_q(&r.value),
-                strict: r.strict,
-                no_code_of: r.maximal,
-            })
-        }
-        AnyCertificate::PolyHead(c) => {
-            let r = check_poly_head(c)?;
-            Claim::PolyHead(PolyHeadSummary {
-                rank: r.rank.to_string(),
-                class: r.class.name().into(),
-                signed: r.signed,
-                m: r.m,
-                n: r.n,
-                largest_degree: r.degrees.iter().flatten().max().copied(),
-                max_error: fmt_q(&r.max_error),
-            })
-        }
-        AnyCertificate::PolyNone(c) => {
-            let r = check_poly_none(c)?;
-            Claim::PolyNone(PolyNoneSummary {
-                class: r.class.name().into(),
-                signed: r.signed,
-                m: r.m,
-                n: r.n,
-                refuted: r
-                    .refuted
-                    .iter()
-                    .map(|x| RefutedSupport {
-                        h: x.h,
-                        support: x.support.clone(),
-                        degree_at_least: x.degree_bound(),
-                    })
-                    .collect(),
-            })
-        }
-    })
-}
-
-/// A rational field of the certificate, named in the error: a malformed one rejects the
-/// certificate, one past the digit limit is a limit.
-fn rational(field: &str, s: &str) -> Res<Rat> {
-    parse_rational(s).map_err(stated(field))
-}
-
-/// For `map_err` on a value a certificate states: the error named after the field `place`; a
-/// malformed or out-of-range value rejects the certificate ([`Error::in_certificate`]).
-fn stated(place: &str) -> impl Fn(Error) -> Error + '_ {
-    move |e| e.at(place).in_certificate()
+    claims::claim_of(cert, ctx).map_err(one_line)
 }
 
 /// The error of a check as reported: its message on one line (a quoted field of the

@@ -12,10 +12,10 @@
 //! support (`crate::rows::poly`): multipliers `y > 0` whose combination vanishes on every
 //! variable (`c_k`, every `P_{h,c}`) and whose right-hand side is negative.
 
-use super::{rational, stated};
+use super::input::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::poly::{
-    ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
+    ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
 };
 use crate::model::kernel::{
     first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M,
@@ -309,88 +309,96 @@ pub fn check_poly_none(c: &PolyNone) -> Res<PolyNoneClaim> {
             }
         };
         support_ok(&at, &r.support, top)?;
-        let mut vc = vec![Rat::zero(); r.support.len()];
-        let mut vp: BTreeMap<(u32, u32), Rat> = BTreeMap::new();
-        let mut rhs = Rat::zero();
-        let mut seen = BTreeSet::new();
-        for (j, y) in r.multipliers.iter().enumerate() {
-            let at = format!("{at}.multipliers[{j}]");
-            let (row, h, key): (PolyRow, u32, String) = match (y.h, y.classes, y.side.as_deref(), y.nn) {
-                (Some(h), Some([c1, c2]), Some(side), None) => {
-                    if let (KernelClass::PerWeight, Some(rh)) = (class, r.h) {
-                        if h != rh {
-                            return Err(Error::Rejected(format!(
-                                "{at}: a row of h = {h} in the refutation of h = {rh}"
-                            )));
-                        }
-                    }
-                    if h > m {
-                        return Err(Error::Rejected(format!("{at}: h = {h} is above m = {m}")));
-                    }
-                    let k = class_count(m, h);
-                    if c1 > c2 || c2 >= k {
-                        return Err(Error::Rejected(format!("{at}: classes [{c1}, {c2}] are not a nondecreasing pair of the {k} classes of h = {h}")));
-                    }
-                    let side = match side {
-                        "upper" => Side::Upper,
-                        "lower" => Side::Lower,
-                        other => return Err(Error::Rejected(format!("{at}: unknown side '{other}'"))),
-                    };
-                    (pair_row(n, h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
-                }
-                (None, None, None, Some(o)) => {
-                    if signed {
-                        return Err(Error::Rejected(format!(
-                            "{at}: a signed kernel has no nonnegativity rows"
-                        )));
-                    }
-                    if o > top {
-                        return Err(Error::Rejected(format!("{at}: nn = {o} is above {top}")));
-                    }
-                    (nn_row(o, &r.support), 0, format!("nn {o}"))
-                }
-                _ => {
-                    return Err(Error::Rejected(format!(
-                        "{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both"
-                    )))
-                }
-            };
-            if !seen.insert(key) {
-                return Err(Error::Rejected(format!("{at}: row listed twice")));
-            }
-            let yv = rational(&format!("{at}.y"), &y.y)?;
-            if !yv.is_positive() {
-                return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", y.y)));
-            }
-            for (idx, coef) in row.c {
-                vc[idx] += &yv * Rat::from_integer(BigInt::from(coef));
-            }
-            for (cl, coef) in row.p {
-                *vp.entry((h, cl)).or_insert_with(Rat::zero) += &yv * Rat::from_integer(coef.into());
-            }
-            rhs += &yv * Rat::from_integer(row.rhs.into());
-        }
-        if let Some(idx) = vc.iter().position(|v| !v.is_zero()) {
-            return Err(Error::Rejected(format!(
-                "{at}: the combination leaves {} on c_{}",
-                fmt_q(&vc[idx]),
-                r.support[idx]
-            )));
-        }
-        if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
-            return Err(Error::Rejected(format!(
-                "{at}: the combination leaves {} on P[h = {h}, class {}]",
-                fmt_q(v),
-                class_label(*h, *cl)
-            )));
-        }
-        if !rhs.is_negative() {
-            return Err(Error::Rejected(format!(
-                "{at}: the combined right-hand side {} is not negative",
-                fmt_q(&rhs)
-            )));
-        }
+        check_refutation(&at, r, class, &c.params, top)?;
         refuted.push(Refuted { h: r.h, support: r.support.clone() });
     }
     Ok(PolyNoneClaim { m, class, signed, n, refuted })
+}
+
+/// One refutation (`at` names it; `top` is the largest overlap its query weights see): every
+/// multiplier names a distinct row of the class LP rebuilt from `params` and the support, and
+/// is positive; their combination vanishes on every `c_k` and `P_{h,c}` and has a negative
+/// right-hand side.
+fn check_refutation(at: &str, r: &Refutation, class: KernelClass, params: &PolyParams, top: u32) -> Res<()> {
+    let (m, signed, n) = (params.m, params.signed, params.n);
+    let mut vc = vec![Rat::zero(); r.support.len()];
+    let mut vp: BTreeMap<(u32, u32), Rat> = BTreeMap::new();
+    let mut rhs = Rat::zero();
+    let mut seen = BTreeSet::new();
+    for (j, y) in r.multipliers.iter().enumerate() {
+        let at = format!("{at}.multipliers[{j}]");
+        let (row, h, key): (PolyRow, u32, String) = match (y.h, y.classes, y.side.as_deref(), y.nn) {
+            (Some(h), Some([c1, c2]), Some(side), None) => {
+                if let (KernelClass::PerWeight, Some(rh)) = (class, r.h) {
+                    if h != rh {
+                        return Err(Error::Rejected(format!(
+                            "{at}: a row of h = {h} in the refutation of h = {rh}"
+                        )));
+                    }
+                }
+                if h > m {
+                    return Err(Error::Rejected(format!("{at}: h = {h} is above m = {m}")));
+                }
+                let k = class_count(m, h);
+                if c1 > c2 || c2 >= k {
+                    return Err(Error::Rejected(format!("{at}: classes [{c1}, {c2}] are not a nondecreasing pair of the {k} classes of h = {h}")));
+                }
+                let side = match side {
+                    "upper" => Side::Upper,
+                    "lower" => Side::Lower,
+                    other => return Err(Error::Rejected(format!("{at}: unknown side '{other}'"))),
+                };
+                (pair_row(n, h, &r.support, c1, c2, side), h, format!("{h} {c1} {c2} {}", side.name()))
+            }
+            (None, None, None, Some(o)) => {
+                if signed {
+                    return Err(Error::Rejected(format!("{at}: a signed kernel has no nonnegativity rows")));
+                }
+                if o > top {
+                    return Err(Error::Rejected(format!("{at}: nn = {o} is above {top}")));
+                }
+                (nn_row(o, &r.support), 0, format!("nn {o}"))
+            }
+            _ => {
+                return Err(Error::Rejected(format!(
+                    "{at}: name a sequence row (h, classes, side) or a nonnegativity row (nn), not both"
+                )))
+            }
+        };
+        if !seen.insert(key) {
+            return Err(Error::Rejected(format!("{at}: row listed twice")));
+        }
+        let yv = rational(&format!("{at}.y"), &y.y)?;
+        if !yv.is_positive() {
+            return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", y.y)));
+        }
+        for (idx, coef) in row.c {
+            vc[idx] += &yv * Rat::from_integer(BigInt::from(coef));
+        }
+        for (cl, coef) in row.p {
+            *vp.entry((h, cl)).or_insert_with(Rat::zero) += &yv * Rat::from_integer(coef.into());
+        }
+        rhs += &yv * Rat::from_integer(row.rhs.into());
+    }
+    if let Some(idx) = vc.iter().position(|v| !v.is_zero()) {
+        return Err(Error::Rejected(format!(
+            "{at}: the combination leaves {} on c_{}",
+            fmt_q(&vc[idx]),
+            r.support[idx]
+        )));
+    }
+    if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
+        return Err(Error::Rejected(format!(
+            "{at}: the combination leaves {} on P[h = {h}, class {}]",
+            fmt_q(v),
+            class_label(*h, *cl)
+        )));
+    }
+    if !rhs.is_negative() {
+        return Err(Error::Rejected(format!(
+            "{at}: the combined right-hand side {} is not negative",
+            fmt_q(&rhs)
+        )));
+    }
+    Ok(())
 }

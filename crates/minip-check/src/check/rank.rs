@@ -16,13 +16,15 @@
 //! Depends on rationals, the ratio checker, the code/CNF builders and the lemma's
 //! arithmetic; never on the search.
 
+use super::input::{rational, stated, Context};
 use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
-use super::{check_ratio, class_label, rational, stated, Context};
+use super::ratio::check_ratio;
 use crate::error::{Error, Res};
-use crate::format::rank::{RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
+use crate::format::rank::{Maximal, RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
 use crate::format::ratio::RatioCertificate;
 use crate::model::code::{parse_bits, Code, Shape};
 use crate::rational::{fmt_q, Rat};
+use crate::rows::ratio::class_label;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
@@ -42,12 +44,40 @@ pub struct RankChecked {
     pub maximal: Option<usize>,
 }
 
+/// Checks a rank certificate end to end (steps 1–5 of the module comment); returns what it
+/// proves.
 pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
     if c.format != RANK_FORMAT && c.format != RANK_FORMAT_V1 {
         return Err(Error::Rejected(format!("format '{}', expected {RANK_FORMAT}", c.format)));
     }
+    let eps = rational("params.eps", &c.params.eps)?;
+    // 1. The code.
+    let code = stated_code(c, &eps)?;
+    // 2–3. Classes from the code words, and the ratio certificate of each.
+    let counts = code.class_counts();
+    let by_class = ratios_by_class(c, &eps)?;
+    every_class_priced(c, &counts, &by_class)?;
+    let entries = class_entries(c, &counts, &by_class)?;
+    // 4. The arithmetic.
+    let a = arithmetic(c, &entries)?;
+    // 5. The maximality proof, if any.
+    let maximal = c.maximal.as_ref().map(|mx| check_maximal(c.k, mx, code.shape, ctx)).transpose()?;
+    Ok(RankChecked {
+        shape: code.shape,
+        k: c.k,
+        delta: a.delta,
+        uniform_bound: a.uniform_bound,
+        bound: a.bound,
+        value: a.value,
+        strict: c.strict,
+        maximal,
+    })
+}
+
+/// The parameters and the code, every pair checked against the shape (its `k²` comparisons
+/// budgeted first); the code has the stated `k` pairs.
+fn stated_code(c: &RankCertificate, eps: &Rat) -> Res<Code> {
     let p = &c.params;
-    let eps = rational("params.eps", &p.eps)?;
     // Checked here, not only through the ratio certificates: a code of one pair needs none.
     if p.n < 3 || !eps.is_positive() {
         return Err(Error::Rejected(format!(
@@ -80,8 +110,13 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
     if c.k != code.len() {
         return Err(Error::Rejected(format!("k = {} but the code has {} pairs", c.k, code.len())));
     }
-    // 2–3. Classes from the code words, and the ratio certificate of each.
-    let counts = code.class_counts();
+    Ok(code)
+}
+
+/// Each ratio certificate checked (their work budgeted together first), keyed by its class
+/// `hi`: it must be for the code's `n, ε, h, lo` in the paper's model, and listed once.
+fn ratios_by_class<'c>(c: &'c RankCertificate, eps: &Rat) -> Res<BTreeMap<u32, (&'c RatioCertificate, Rat)>> {
+    let p = &c.params;
     let mut by_class: BTreeMap<u32, (&RatioCertificate, Rat)> = BTreeMap::new();
     // The ratio certificates' work together, before any is checked (`MAX_RATIO_WORK`).
     let mut work: u128 = 0;
@@ -92,7 +127,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
     super::ratio::within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
     for (i, r) in c.ratios.iter().enumerate() {
         let q = &r.params;
-        if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != eps {
+        if (q.n, q.h, q.lo) != (p.n, p.h, p.lo) || rational("ratio eps", &q.eps)? != *eps {
             return Err(Error::Rejected(format!(
                 "ratios[{i}] has parameters n={} eps={} h={} lo={}, not those of the code",
                 q.n, q.eps, q.h, q.lo
@@ -112,7 +147,18 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
             return Err(Error::Rejected(format!("ratios: {label} is listed twice")));
         }
     }
-    for (&class, &n) in &counts {
+    Ok(by_class)
+}
+
+/// Every class that occurs has its ratio (the class `h⁺` one of its own), the format is the
+/// current one, and no ratio is for a class that does not occur.
+fn every_class_priced(
+    c: &RankCertificate,
+    counts: &BTreeMap<u32, u64>,
+    by_class: &BTreeMap<u32, (&RatioCertificate, Rat)>,
+) -> Res<()> {
+    let p = &c.params;
+    for (&class, &n) in counts {
         if by_class.contains_key(&class) {
             continue;
         }
@@ -146,7 +192,17 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
             p.h
         )));
     }
-    // The stated classes, in order, are exactly those recounted (counts and ratios).
+    Ok(())
+}
+
+/// The stated classes, in order, are exactly those recounted (counts and ratios), each ratio
+/// positive; returns `(R, count)` per class.
+fn class_entries(
+    c: &RankCertificate,
+    counts: &BTreeMap<u32, u64>,
+    by_class: &BTreeMap<u32, (&RatioCertificate, Rat)>,
+) -> Res<Vec<(Rat, u64)>> {
+    let p = &c.params;
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
         return Err(Error::Rejected(format!(
             "classes: {} listed with {} ratios, the code has {} classes",
@@ -186,7 +242,21 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
         }
         entries.push((r.clone(), n));
     }
-    // 4. The arithmetic.
+    Ok(entries)
+}
+
+/// The numbers of step 4, each equal to the stated one.
+struct Arithmetic {
+    delta: Rat,
+    uniform_bound: u64,
+    value: Rat,
+    bound: u64,
+}
+
+/// `δ`, the uniform value and bound, the entrywise value, and the bound (`⌈value⌉`, or the
+/// strict form once its precondition is checked), each compared with the stated one.
+fn arithmetic(c: &RankCertificate, entries: &[(Rat, u64)]) -> Res<Arithmetic> {
+    let p = &c.params;
     let d = entries.iter().map(|(r, _)| Rat::one() / r).max().unwrap_or_else(Rat::zero);
     if rational("delta", &c.delta)? != d {
         return Err(Error::Rejected(format!("delta = {}, recomputed {}", c.delta, fmt_q(&d))));
@@ -203,7 +273,7 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
     if c.uniform_bound != ub {
         return Err(Error::Rejected(format!("uniform_bound = {}, recomputed {ub}", c.uniform_bound)));
     }
-    let v = entrywise_value(c.k, &entries);
+    let v = entrywise_value(c.k, entries);
     if rational("value", &c.value)? != v {
         return Err(Error::Rejected(format!("value = {}, recomputed {}", c.value, fmt_q(&v))));
     }
@@ -229,47 +299,34 @@ pub fn check_rank(c: &RankCertificate, ctx: &Context) -> Res<RankChecked> {
         let form = if c.strict { "strict form ⌊value⌋ + 1" } else { "⌈value⌉" };
         return Err(Error::Rejected(format!("bound = {}, recomputed {b} ({form})", c.bound)));
     }
-    let maximal = match &c.maximal {
-        None => None,
-        Some(mx) => {
-            if mx.refuted != c.k + 1 {
-                return Err(Error::Rejected(format!(
-                    "maximal.refuted = {}, expected k + 1 = {}",
-                    mx.refuted,
-                    c.k + 1
-                )));
-            }
-            let enc = match mx.proof_format.as_str() {
-                "drat" => super::drup::Encoding::Text,
-                "drat-binary" => super::drup::Encoding::Binary,
-                other => {
-                    return Err(Error::Rejected(format!(
-                        "maximal.proof_format '{other}', expected drat or drat-binary"
-                    )))
-                }
-            };
-            let size = crate::rows::cnf::estimate(shape, mx.refuted);
-            if size > crate::rows::cnf::MAX_LITERALS {
-                return Err(Error::TooLarge(format!(
-                    "too large to check: the CNF for {} pairs has about {size} literals, the limit is {}",
-                    mx.refuted,
-                    crate::rows::cnf::MAX_LITERALS
-                )));
-            }
-            let proof = ctx.load(&mx.proof).map_err(|e| e.at("maximal.proof"))?;
-            let cnf = crate::rows::cnf::encode(shape, mx.refuted).formula;
-            super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| e.at("maximal"))?;
-            Some(mx.refuted)
+    Ok(Arithmetic { delta: d, uniform_bound: ub, value: v, bound: b })
+}
+
+/// A maximality proof for a code of `k` pairs: the CNF for `k + 1` pairs rebuilt from the
+/// shape (its size budgeted first) and refuted by the DRAT proof file; returns `k + 1`.
+fn check_maximal(k: usize, mx: &Maximal, shape: Shape, ctx: &Context) -> Res<usize> {
+    if mx.refuted != k + 1 {
+        return Err(Error::Rejected(format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted, k + 1)));
+    }
+    let enc = match mx.proof_format.as_str() {
+        "drat" => super::drup::Encoding::Text,
+        "drat-binary" => super::drup::Encoding::Binary,
+        other => {
+            return Err(Error::Rejected(format!(
+                "maximal.proof_format '{other}', expected drat or drat-binary"
+            )))
         }
     };
-    Ok(RankChecked {
-        shape,
-        k: c.k,
-        delta: d,
-        uniform_bound: ub,
-        bound: b,
-        value: v,
-        strict: c.strict,
-        maximal,
-    })
+    let size = crate::rows::cnf::estimate(shape, mx.refuted);
+    if size > crate::rows::cnf::MAX_LITERALS {
+        return Err(Error::TooLarge(format!(
+            "too large to check: the CNF for {} pairs has about {size} literals, the limit is {}",
+            mx.refuted,
+            crate::rows::cnf::MAX_LITERALS
+        )));
+    }
+    let proof = ctx.load(&mx.proof).map_err(|e| e.at("maximal.proof"))?;
+    let cnf = crate::rows::cnf::encode(shape, mx.refuted).formula;
+    super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| e.at("maximal"))?;
+    Ok(mx.refuted)
 }

@@ -19,8 +19,8 @@
 //!    `power = p > 1` (Hadamard power, docs/math.md §9.7) `R^{−2p}` in the sum, and `bound` the
 //!    least `r` with `C(r + p − 1, p)` at least that integer.
 
+use super::input::{rational, stated};
 use super::ratio::{bound_work, check_ratio, check_ratio_bound, ratio_work, within_budget};
-use super::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::rank_linear::{
     ChainRatio, RankLinearCertificate, RatioProof, RANK_LINEAR_FORMAT, RATIO_CHAIN_FORMAT,
@@ -403,8 +403,36 @@ pub fn plain_name(what: &str, s: &str) -> Res<()> {
     Ok(())
 }
 
-/// Checks a `minip-rank-linear/1` certificate; returns what it proves.
+/// Checks a `minip-rank-linear/1` certificate (steps 1–5 of the module comment); returns what
+/// it proves.
 pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
+    let eps = stated_params(c)?;
+    let p = &c.params;
+    // 1–2. The blocks, and the budget, before anything is enumerated; then the pair counts.
+    let (by_overlap, dim) =
+        if c.blocks.iter().any(|b| !b.dual.is_empty()) { dual_counts(c)? } else { direct_sum_counts(c)? };
+    // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
+    let (k, counts) = recounted_classes(c, &by_overlap)?;
+    // 4. The ratios, class by class.
+    let (priced, all_strict) = price_classes(c, &counts, &eps)?;
+    // 5. The arithmetic.
+    let (value, bound) = checked_bound(c, &k, &priced, all_strict)?;
+    Ok(RankLinearChecked {
+        n: p.n,
+        m: p.m,
+        h: p.h,
+        k,
+        dim: dim as u32,
+        value,
+        bound,
+        strict: c.strict,
+        power: c.power,
+    })
+}
+
+/// The format, the informational names, and the parameters `n, ε, m, h` and the power, each in
+/// range; returns `ε`.
+fn stated_params(c: &RankLinearCertificate) -> Res<Rat> {
     if c.format != RANK_LINEAR_FORMAT {
         return Err(Error::Rejected(format!("format: expected {RANK_LINEAR_FORMAT}")));
     }
@@ -433,10 +461,16 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
     if c.power == 0 || c.power > MAX_POWER {
         return Err(Error::Rejected(format!("power = {}: out of range (1..={MAX_POWER})", c.power)));
     }
-    // 1. The blocks, and the budget, before anything is enumerated.
-    let (by_overlap, dim) =
-        if c.blocks.iter().any(|b| !b.dual.is_empty()) { dual_counts(c)? } else { direct_sum_counts(c)? };
-    // 3. k and the classes: overlap i = |x_i ∧ x_j| gives o = h − i.
+    Ok(eps)
+}
+
+/// `k` (the weight-`h` codewords, as stated and nonzero) and the classes that occur with their
+/// pair counts, as many as the stated classes and ratios.
+fn recounted_classes<'a>(
+    c: &RankLinearCertificate,
+    by_overlap: &'a [BigUint],
+) -> Res<(BigUint, Vec<(u32, &'a BigUint)>)> {
+    let p = &c.params;
     let k = by_overlap[p.h as usize].clone();
     if c.k != k.to_string() {
         return Err(Error::Rejected(format!("k = {}, recounted {k} weight-{} codewords", c.k, p.h)));
@@ -459,7 +493,19 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
             counts.len()
         )));
     }
-    // 4. The ratios, class by class, their work budgeted together first (`MAX_RATIO_WORK`).
+    Ok((k, counts))
+}
+
+/// The ratio of each class (its work budgeted together with the others' first,
+/// `MAX_RATIO_WORK`): full, lower side only, or a chain, for `R(0, class; h)` at the stated `n`
+/// and `ε`, equal to the stated ratio and positive. Returns `(R, pairs)` per class, and whether
+/// every ratio has a multiplier on a strict row.
+fn price_classes(
+    c: &RankLinearCertificate,
+    counts: &[(u32, &BigUint)],
+    eps: &Rat,
+) -> Res<(Vec<(Rat, BigUint)>, bool)> {
+    let p = &c.params;
     let mut work: u128 = 0;
     let mut chain: Option<ChainTable> = None;
     for ((class, _), proof) in counts.iter().zip(&c.ratios) {
@@ -502,7 +548,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
             return Err(Error::Rejected(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)")));
         }
         if (params.n, params.h, params.lo, params.hi) != (p.n, p.h, 0, *class)
-            || rational("ratio eps", &params.eps)? != eps
+            || rational("ratio eps", &params.eps)? != *eps
         {
             return Err(Error::Rejected(format!(
                 "ratios[{i}]: a certificate for R({}, {}; {}) with n = {}, eps = {}, expected {name} with n = {}, eps = {}",
@@ -531,10 +577,21 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
         all_strict &= multipliers > 0;
         priced.push((value, (*n).clone()));
     }
-    // 5. The arithmetic.
+    Ok((priced, all_strict))
+}
+
+/// `value = k²/(k + Σ pairs·R^{−2p})` and the bound (`⌈value⌉`, or the strict form once its
+/// precondition holds; with `power = p > 1` the least `r` with `C(r + p − 1, p)` at least that),
+/// each equal to the stated one.
+fn checked_bound(
+    c: &RankLinearCertificate,
+    k: &BigUint,
+    priced: &[(Rat, BigUint)],
+    all_strict: bool,
+) -> Res<(Rat, BigUint)> {
     let kq = Rat::from_integer(BigInt::from(k.clone()));
     let mut frob = kq.clone();
-    for (r, n) in &priced {
+    for (r, n) in priced {
         frob += Rat::from_integer(BigInt::from(n.clone())) / num_traits::pow(r.clone(), 2 * c.power as usize);
     }
     let value = &kq * &kq / frob;
@@ -543,7 +600,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
     }
     let floor = value.numer().div_floor(value.denom());
     let entries = if c.strict {
-        if k < BigUint::from(2u32) {
+        if *k < BigUint::from(2u32) {
             return Err(Error::Rejected("strict: needs k ≥ 2 (an off-diagonal entry)".into()));
         }
         if !all_strict {
@@ -568,17 +625,7 @@ pub fn check_rank_linear(c: &RankLinearCertificate) -> Res<RankLinearChecked> {
         };
         return Err(Error::Rejected(format!("bound = {}, recomputed {bound} ({form}{power})", c.bound)));
     }
-    Ok(RankLinearChecked {
-        n: p.n,
-        m: p.m,
-        h: p.h,
-        k,
-        dim: dim as u32,
-        value,
-        bound,
-        strict: c.strict,
-        power: c.power,
-    })
+    Ok((value, bound))
 }
 
 #[cfg(test)]

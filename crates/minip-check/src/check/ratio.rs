@@ -13,7 +13,7 @@
 //! The rows are `crate::rows::ratio`'s integer rows (the solver solves the same rows; the
 //! QSopt_ex witness in `tests/witness.rs` rebuilds them independently from the definition).
 
-use super::{rational, stated};
+use super::input::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::ratio::{
     Multiplier, RatioCertificate, RatioPoint, EMPTY, MINUS_INF, RATIO_FORMAT, RATIO_FORMAT_V1,
@@ -212,9 +212,6 @@ fn values(what: &str, v: &[String], ns: usize) -> Res<Vec<Rat>> {
 /// Checks a ratio certificate; returns what it proves.
 pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
     let inst = stated_instance(c)?;
-    let default = inst.setting.is_default() && inst.m.is_none();
-    let signed = inst.setting.kernel == Kernel::Signed;
-    let ns = inst.slots();
     let (ep, eq) = eps_parts(&inst.eps)?;
     let total = inst.sequence_count();
     if total > MAX_CHECKED_MULTISETS {
@@ -233,17 +230,55 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
         work_of(&inst, c),
         &format!("{total} sequences of length {} and {} multipliers", inst.seq_len(), c.multipliers.len()),
     )?;
-    let label = |j: usize| if default { class_label(inst.h, j as u32) } else { inst.slot_label(j) };
-    // Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict). The point is
-    // written over one common positive denominator, so a row's sign is that of an integer
-    // combination of the numerators (the same sign as the rational row value).
-    let all_rows = |x: &[Rat], strict: bool, what: &str| -> Res<()> {
+    let points = Points {
+        inst: &inst,
+        ep,
+        eq,
+        default: inst.setting.is_default() && inst.m.is_none(),
+        signed: inst.setting.kernel == Kernel::Signed,
+        ns: inst.slots(),
+    };
+    match c.ratio.as_str() {
+        EMPTY => check_empty(&inst, c),
+        MINUS_INF => check_minus_inf(&points, c),
+        _ => check_finite(&points, c),
+    }
+}
+
+/// The points of a certificate (the point, the witness, the ray), checked against the rows of
+/// its instance.
+struct Points<'a> {
+    inst: &'a RatioInstance,
+    /// `ε = ep/eq`.
+    ep: i64,
+    eq: i64,
+    /// The paper's model (classes are named by `class_label`).
+    default: bool,
+    signed: bool,
+    /// The slots of a point (`alpha` and `p` have one value each).
+    ns: usize,
+}
+
+impl Points<'_> {
+    fn label(&self, j: usize) -> String {
+        if self.default {
+            class_label(self.inst.h, j as u32)
+        } else {
+            self.inst.slot_label(j)
+        }
+    }
+
+    /// Every row of every sequence at `x` is ≤ 0 (closed) or < 0 (strict). The point is
+    /// written over one common positive denominator, so a row's sign is that of an integer
+    /// combination of the numerators (the same sign as the rational row value).
+    fn all_rows(&self, x: &[Rat], strict: bool, what: &str) -> Res<()> {
+        let inst = self.inst;
         let den = x.iter().fold(BigInt::one(), |l, v| l.lcm(v.denom()));
         let xs: Vec<BigInt> = x.iter().map(|v| v.numer() * (&den / v.denom())).collect();
         for seq in inst.sequences() {
             for &side in inst.sides() {
                 let lhs = inst
-                    .row(&seq, side, ep, eq)
+                    .row(&seq, side, self.ep, self.eq)
                     .into_iter()
                     .fold(BigInt::zero(), |acc, (j, coef)| acc + &xs[j] * coef);
                 if lhs.is_positive() || (strict && lhs.is_zero()) {
@@ -254,7 +289,7 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
                     } else {
                         "|N − tD| > εD".into()
                     };
-                    let seqname = if default { "multiset" } else { "sequence" };
+                    let seqname = if self.default { "multiset" } else { "sequence" };
                     return Err(Error::Rejected(format!(
                         "{what}: violates the {} row of {seqname} {seq:?} ({why})",
                         side.name()
@@ -263,28 +298,35 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
             }
         }
         Ok(())
-    };
-    let point = |pt: (&[String], &[String]), what: &str| -> Res<Vec<Rat>> {
+    }
+
+    /// The values `alpha` then `p` of a point (`what`: `point`, `witness` or `ray`), the
+    /// kernel values nonnegative unless the kernel is signed.
+    fn point(&self, pt: (&[String], &[String]), what: &str) -> Res<Vec<Rat>> {
+        let ns = self.ns;
         let (a, p) = pt;
         if a.len() != ns || p.len() != ns {
             return Err(Error::Rejected(format!("{what}: need {ns} values of alpha and p")));
         }
         let a = values(&format!("{}alpha", if what == "point" { "" } else { "witness." }), a, ns)?;
         let p = values(&format!("{}p", if what == "point" { "" } else { "witness." }), p, ns)?;
-        if !signed {
+        if !self.signed {
             if let Some(o) = a.iter().position(|v| v.is_negative()) {
                 return Err(Error::Rejected(if what == "point" {
                     format!("alpha[{o}]: negative kernel value")
                 } else {
-                    format!("{what}: negative kernel value at {}", label(o))
+                    format!("{what}: negative kernel value at {}", self.label(o))
                 }));
             }
         }
         Ok(a.into_iter().chain(p).collect())
-    };
-    let witness = |w: &Option<RatioPoint>| -> Res<()> {
+    }
+
+    /// The witness, a strictly correct head with `A_hi > 0` and every weight positive (nonzero
+    /// for a signed kernel); optional in the paper's model only.
+    fn witness(&self, w: &Option<RatioPoint>) -> Res<()> {
         let Some(w) = w else {
-            return if default {
+            return if self.default {
                 Ok(())
             } else {
                 Err(Error::Rejected(
@@ -292,102 +334,113 @@ pub fn check_ratio_outcome(c: &RatioCertificate) -> Res<RatioOutcome> {
                 ))
             };
         };
-        let x = point((&w.alpha, &w.p), "witness")?;
-        if let Some(o) = (0..ns).find(|&o| if signed { x[o].is_zero() } else { !x[o].is_positive() }) {
+        let x = self.point((&w.alpha, &w.p), "witness")?;
+        let signed = self.signed;
+        if let Some(o) = (0..self.ns).find(|&o| if signed { x[o].is_zero() } else { !x[o].is_positive() }) {
             return Err(Error::Rejected(format!(
                 "witness: the weight of {} must be {}",
-                label(o),
+                self.label(o),
                 if signed { "nonzero" } else { "positive" }
             )));
         }
-        if !over(&inst, &x, inst.hi).is_positive() {
+        if !over(self.inst, &x, self.inst.hi).is_positive() {
             return Err(Error::Rejected("witness: need A_hi > 0".into()));
         }
-        all_rows(&x, true, "witness")
-    };
-    match c.ratio.as_str() {
-        EMPTY => {
-            if !c.alpha.is_empty() || !c.p.is_empty() || c.witness.is_some() || c.ray.is_some() {
-                return Err(Error::Rejected(
-                    "empty: no point, witness or ray (the multipliers are the certificate)".into(),
-                ));
-            }
-            if c.multipliers.is_empty() {
-                return Err(Error::Rejected("empty: no multipliers".into()));
-            }
-            let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
-            add_multipliers(&inst, &c.multipliers, true, &mut va, &mut vp)?;
-            require_cancellation(&inst, &va, &vp)?;
-            Ok(RatioOutcome::Empty)
+        self.all_rows(&x, true, "witness")
+    }
+}
+
+/// `ratio: empty`: the multipliers alone (`den` rows allowed) leave nothing on `P` and
+/// nothing negative on `A`.
+fn check_empty(inst: &RatioInstance, c: &RatioCertificate) -> Res<RatioOutcome> {
+    if !c.alpha.is_empty() || !c.p.is_empty() || c.witness.is_some() || c.ray.is_some() {
+        return Err(Error::Rejected(
+            "empty: no point, witness or ray (the multipliers are the certificate)".into(),
+        ));
+    }
+    if c.multipliers.is_empty() {
+        return Err(Error::Rejected("empty: no multipliers".into()));
+    }
+    let ns = inst.slots();
+    let (mut va, mut vp) = (vec![Rat::zero(); ns], vec![Rat::zero(); ns]);
+    add_multipliers(inst, &c.multipliers, true, &mut va, &mut vp)?;
+    require_cancellation(inst, &va, &vp)?;
+    Ok(RatioOutcome::Empty)
+}
+
+/// `ratio: -inf` (signed kernels): a point with `A_hi = 1`, a ray with `A_hi = 0` and
+/// `A_lo < 0` along which every row stays closed, and the witness.
+fn check_minus_inf(pts: &Points, c: &RatioCertificate) -> Res<RatioOutcome> {
+    let inst = pts.inst;
+    if !pts.signed {
+        return Err(Error::Rejected("ratio: -inf only with a signed kernel".into()));
+    }
+    if !c.multipliers.is_empty() {
+        return Err(Error::Rejected("-inf: no multipliers".into()));
+    }
+    let x = pts.point((&c.alpha, &c.p), "point")?;
+    if !over(inst, &x, inst.hi).is_one() {
+        return Err(Error::Rejected("point: need A_hi = 1".into()));
+    }
+    pts.all_rows(&x, false, "point")?;
+    let ray = c.ray.as_ref().ok_or_else(|| Error::Rejected("ray: missing".into()))?;
+    let r = pts.point((&ray.alpha, &ray.p), "ray")?;
+    if !over(inst, &r, inst.hi).is_zero() || !over(inst, &r, inst.lo).is_negative() {
+        return Err(Error::Rejected("ray: need A_hi = 0 and A_lo < 0 along it".into()));
+    }
+    pts.all_rows(&r, false, "ray")?;
+    pts.witness(&c.witness)?;
+    Ok(RatioOutcome::MinusInf)
+}
+
+/// A finite ratio `R`: the point attains it (`A_hi = 1`, `A_lo = R`), the multipliers prove
+/// `A_lo ≥ R·A_hi`, the point satisfies every closed row, and the witness.
+fn check_finite(pts: &Points, c: &RatioCertificate) -> Res<RatioOutcome> {
+    let (inst, ns) = (pts.inst, pts.ns);
+    if c.ray.is_some() {
+        return Err(Error::Rejected("ray: only with ratio -inf".into()));
+    }
+    let r = rational("ratio", &c.ratio)?;
+    if c.alpha.len() != ns || c.p.len() != ns {
+        return Err(Error::Rejected(format!("point: need {ns} values of alpha and p")));
+    }
+    let x = pts.point((&c.alpha, &c.p), "point")?;
+    if pts.default {
+        if !x[inst.hi as usize].is_one() {
+            return Err(Error::Rejected(format!(
+                "alpha[{}]: the point must have A_hi = 1",
+                class_label(inst.h, inst.hi)
+            )));
         }
-        MINUS_INF => {
-            if !signed {
-                return Err(Error::Rejected("ratio: -inf only with a signed kernel".into()));
-            }
-            if !c.multipliers.is_empty() {
-                return Err(Error::Rejected("-inf: no multipliers".into()));
-            }
-            let x = point((&c.alpha, &c.p), "point")?;
-            if !over(&inst, &x, inst.hi).is_one() {
-                return Err(Error::Rejected("point: need A_hi = 1".into()));
-            }
-            all_rows(&x, false, "point")?;
-            let ray = c.ray.as_ref().ok_or_else(|| Error::Rejected("ray: missing".into()))?;
-            let r = point((&ray.alpha, &ray.p), "ray")?;
-            if !over(&inst, &r, inst.hi).is_zero() || !over(&inst, &r, inst.lo).is_negative() {
-                return Err(Error::Rejected("ray: need A_hi = 0 and A_lo < 0 along it".into()));
-            }
-            all_rows(&r, false, "ray")?;
-            witness(&c.witness)?;
-            Ok(RatioOutcome::MinusInf)
+        if x[inst.lo as usize] != r {
+            return Err(Error::Rejected(format!(
+                "alpha[{}]: the point gives A_lo = {}, not the ratio {}",
+                inst.lo,
+                fmt_q(&x[inst.lo as usize]),
+                c.ratio
+            )));
         }
-        _ => {
-            if c.ray.is_some() {
-                return Err(Error::Rejected("ray: only with ratio -inf".into()));
-            }
-            let r = rational("ratio", &c.ratio)?;
-            if c.alpha.len() != ns || c.p.len() != ns {
-                return Err(Error::Rejected(format!("point: need {ns} values of alpha and p")));
-            }
-            let x = point((&c.alpha, &c.p), "point")?;
-            if default {
-                if !x[inst.hi as usize].is_one() {
-                    return Err(Error::Rejected(format!(
-                        "alpha[{}]: the point must have A_hi = 1",
-                        class_label(inst.h, inst.hi)
-                    )));
-                }
-                if x[inst.lo as usize] != r {
-                    return Err(Error::Rejected(format!(
-                        "alpha[{}]: the point gives A_lo = {}, not the ratio {}",
-                        inst.lo,
-                        fmt_q(&x[inst.lo as usize]),
-                        c.ratio
-                    )));
-                }
-            } else {
-                if !over(&inst, &x, inst.hi).is_one() {
-                    return Err(Error::Rejected("point: need A_hi = 1".into()));
-                }
-                let lo = over(&inst, &x, inst.lo);
-                if lo != r {
-                    return Err(Error::Rejected(format!(
-                        "point: gives A_lo = {}, not the ratio {}",
-                        fmt_q(&lo),
-                        c.ratio
-                    )));
-                }
-            }
-            // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
-            // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
-            // is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`), the integer row over `q`.
-            check_multipliers(&inst, &r, &c.multipliers)?;
-            // 1. The point satisfies every closed row (every sequence, every side).
-            all_rows(&x, false, "point")?;
-            witness(&c.witness)?;
-            Ok(RatioOutcome::Ratio(r))
+    } else {
+        if !over(inst, &x, inst.hi).is_one() {
+            return Err(Error::Rejected("point: need A_hi = 1".into()));
+        }
+        let lo = over(inst, &x, inst.lo);
+        if lo != r {
+            return Err(Error::Rejected(format!(
+                "point: gives A_lo = {}, not the ratio {}",
+                fmt_q(&lo),
+                c.ratio
+            )));
         }
     }
+    // 2. The multipliers prove A_lo − R·A_hi ≥ 0 (checked first: it is cheap and
+    // rejects a tampered n or h before the enumeration below). A stated multiplier `y`
+    // is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`), the integer row over `q`.
+    check_multipliers(inst, &r, &c.multipliers)?;
+    // 1. The point satisfies every closed row (every sequence, every side).
+    pts.all_rows(&x, false, "point")?;
+    pts.witness(&c.witness)?;
+    Ok(RatioOutcome::Ratio(r))
 }
 
 /// The most multipliers a certificate may list (each costs `O(n)` rational operations).

@@ -6,7 +6,7 @@
 //! (`super::gap::{farkas_combination, head_outputs}`).
 
 use super::gap::{farkas_combination_in, head_outputs};
-use super::rational;
+use super::input::rational;
 use crate::error::{Error, Res};
 use crate::format::sharp::{
     relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT,

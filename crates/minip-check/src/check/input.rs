@@ -1,0 +1,54 @@
+//! What the checks read besides the certificate's own structure: its rational fields and
+//! other stated values, named in the error and rejecting the certificate when malformed, and
+//! the files it refers to ([`Context`]).
+
+use crate::error::{Error, Res};
+use crate::rational::{parse_rational, Rat};
+use std::path::{Path, PathBuf};
+
+/// Where the files a certificate refers to (a rank certificate's DRAT proof) are found.
+#[derive(Clone, Debug, Default)]
+pub struct Context {
+    /// The certificate's directory; `None`: no file may be read.
+    pub dir: Option<PathBuf>,
+    /// Files held in memory by name (a producer checks before it writes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Context {
+    /// Files next to the certificate at `path`.
+    pub fn beside(path: &Path) -> Context {
+        Context { dir: Some(path.parent().map(Path::to_path_buf).unwrap_or_default()), files: Vec::new() }
+    }
+    /// The bytes of a referenced file: a plain name in the certificate's directory. A file
+    /// that cannot be read rejects the certificate that refers to it; one past
+    /// `MAX_PROOF_BYTES` is a limit ("too large to check", exit 2).
+    pub fn load(&self, name: &str) -> Res<Vec<u8>> {
+        if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
+            return Ok(b.clone());
+        }
+        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+            return Err(Error::Rejected(format!(
+                "'{name}': a referenced file must be a plain name in the certificate's directory"
+            )));
+        }
+        let dir = self
+            .dir
+            .as_ref()
+            .ok_or_else(|| Error::Rejected(format!("'{name}': no directory to read it from")))?;
+        crate::read::read_limited(&dir.join(name), crate::read::MAX_PROOF_BYTES, "too large to check")
+            .map_err(Error::in_certificate)
+    }
+}
+
+/// A rational field of the certificate, named in the error: a malformed one rejects the
+/// certificate, one past the digit limit is a limit.
+pub(super) fn rational(field: &str, s: &str) -> Res<Rat> {
+    parse_rational(s).map_err(stated(field))
+}
+
+/// For `map_err` on a value a certificate states: the error named after the field `place`; a
+/// malformed or out-of-range value rejects the certificate ([`Error::in_certificate`]).
+pub(super) fn stated(place: &str) -> impl Fn(Error) -> Error + '_ {
+    move |e| e.at(place).in_certificate()
+}
