@@ -2,7 +2,8 @@
 //! whose range check used to wrap (`h = 2^31 + 1`), a convolution whose estimate used to take
 //! seconds before it refused, free text that used to print as part of a claim line (a
 //! construction name, a rational with newlines, a file name holding an `ok …` line), and
-//! duplicated list entries that used to be counted (sharp configurations, refuted supports).
+//! duplicated list entries that used to be counted (sharp configurations, refuted supports),
+//! and a value quoting the words of a limit, which used to turn a rejection into a limit.
 //! The inputs are the fixtures (copies of committed certificates) edited as JSON.
 
 use minip_check::check::rank_linear::{MAX_CONVOLUTION_STEPS, MAX_NAME_LEN};
@@ -340,4 +341,24 @@ fn a_support_refuted_twice_is_rejected() {
     let r = v["refutations"][0].clone();
     v["refutations"] = json!([r.clone(), r]);
     assert_eq!(rejected(&v), "refutations[1]: the support is refuted twice (also in refutations[0])");
+}
+
+/// The kind of a failure is set where it is found, never read back from its message: a stated
+/// value that quotes the words of a limit is still a rejected claim (exit 1), and a number past
+/// its digit limit is still a limit (exit 2) with the field named in front.
+#[test]
+fn a_value_quoting_the_words_of_a_limit_is_rejected_not_a_limit() {
+    let mut v = load("ratio_h3.json");
+    for words in ["too large to check", "above the supported", "larger than the supported"] {
+        v["ratio"] = json!(words);
+        assert_eq!(
+            rejected(&v),
+            format!("ratio: malformed rational '{words}': a number has no whitespace or control characters")
+        );
+        assert_eq!(check(&v).unwrap_err().exit_code(), 1);
+    }
+    v["ratio"] = json!("1".repeat(10_001));
+    let e = too_large(&v);
+    assert!(e.starts_with("ratio: too large to check: a number of 10001 digits, the limit is 10000"), "{e}");
+    assert_eq!(check(&v).unwrap_err().exit_code(), 2);
 }
