@@ -90,7 +90,7 @@ fn stated_code(c: &RankCertificate, eps: &Rat) -> Res<Code> {
     let parse = |v: &[String], what: &str| -> Res<Vec<u64>> {
         v.iter()
             .enumerate()
-            .map(|(i, s)| parse_bits(s, p.m).map_err(stated(&format!("code.{what}[{i}]"))))
+            .map(|(i, s)| parse_bits(s, p.m).map_err(|e| e.at(&format!("code.{what}[{i}]")).in_certificate()))
             .collect()
     };
     // The pair checks and class counts compare every (i, j): k² work, budgeted first.

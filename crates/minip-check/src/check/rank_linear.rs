@@ -264,7 +264,9 @@ fn direct_sum_counts(c: &RankLinearCertificate) -> Res<(Arc<Vec<BigUint>>, u64)>
             .generator
             .iter()
             .enumerate()
-            .map(|(r, s)| parse_bits(s, b.m).map_err(stated(&format!("{at}.generator[{r}]"))))
+            .map(|(r, s)| {
+                parse_bits(s, b.m).map_err(|e| e.at(&format!("{at}.generator[{r}]")).in_certificate())
+            })
             .collect::<Result<_, _>>()?;
         if gf2_rank(&rows) != rows.len() {
             return Err(Error::Rejected(format!(
@@ -349,7 +351,7 @@ fn dual_counts(c: &RankLinearCertificate) -> Res<(Arc<Vec<BigUint>>, u64)> {
         .dual
         .iter()
         .enumerate()
-        .map(|(r, s)| parse_wide(s, b.m).map_err(stated(&format!("{at}.dual[{r}]"))))
+        .map(|(r, s)| parse_wide(s, b.m).map_err(|e| e.at(&format!("{at}.dual[{r}]")).in_certificate()))
         .collect::<Result<_, _>>()?;
     let rank = wide_rank(&rows);
     if rank != rows.len() {
