@@ -5,6 +5,7 @@
 //! - `table`: aligned text tables;
 //! - `head`: the reports of explicit heads (`head verify|attack|bench`, `transition`);
 //! - `rank`: the tables and records of `rank` and `rank --linear`;
+//! - `sharp`: the text of one certified `kstar`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
 //! - `write_file`: every file is written atomically (a temporary file, then a rename);
@@ -15,6 +16,7 @@ pub mod gap;
 pub mod head;
 pub mod json;
 pub mod rank;
+pub mod sharp;
 pub mod svg;
 pub mod table;
 pub mod vipr;

@@ -15,12 +15,16 @@
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
+//! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
+//! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 
 pub mod config;
 pub mod frontier;
 pub mod head;
+pub mod notice;
 pub mod rank;
+pub mod sharp;
 
 pub use crate::control::Control;
 pub use crate::error::Error;

@@ -3,10 +3,8 @@
 use crate::convert::to_text;
 use crate::gap::Conf;
 use crate::{run, Failure};
-use minip::certify::sharp::{sharp as sharp_one, SharpOutcome};
-use minip::check::{Checked, Context};
-use minip::format::sharp::{SharpFile, SHARP_FORMAT};
-use minip::print::json;
+use minip::request::config::Config;
+use minip::request::sharp::{Job, Sharp};
 use pyo3::prelude::*;
 use serde_json::Value;
 
@@ -15,28 +13,38 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// The request of one configuration.
+fn request(c: Conf) -> Sharp {
+    let config = Config {
+        n: c.n,
+        eps: c.eps,
+        d: c.d,
+        h: c.h,
+        u: c.u,
+        w: c.w,
+        tokens: c.tokens,
+        family: c.family,
+        bound: c.bound,
+        task: c.task,
+        kernel: c.kernel,
+        positions: c.positions,
+        keys: c.keys,
+        at: c.at,
+    };
+    Sharp { config, ..Sharp::default() }
+}
+
 /// `minip sharp`: the exact best factor `kstar` of one configuration, with its certificate
 /// (a `minip-sharp/1` file of one certificate).
 #[pyfunction]
 fn sharp(py: Python<'_>, conf: String) -> PyResult<String> {
-    run(py, move |_| {
-        let conf = Conf::parse(&conf)?;
-        if conf.bound != "paper" {
-            return Err(Failure::Input("bound has no meaning for sharp (kstar is the best bound)".into()));
-        }
-        let (inst, _) = conf.instance()?;
-        let out = sharp_one(&inst);
-        let rec = minip::batch::sharp::record(&inst, &out);
-        let cert = match out {
-            SharpOutcome::Certified(c) => c,
-            SharpOutcome::Unknown(why) => return Err(Failure::Unknown(format!("unknown: {why}"))),
+    run(py, move |ctl| {
+        let Job::One(job) = request(Conf::parse(&conf)?).validate()? else {
+            return Err(Failure::Input("sharp: one configuration".into()));
         };
-        let file = SharpFile { format: SHARP_FORMAT.into(), certificates: vec![cert.cert().clone()] };
-        let text = json::sharp_file(
-            &Checked::new(file, &Context::default()).map_err(|e| Failure::Rejected(e.to_string()))?,
-        );
-        let mut v = serde_json::to_value(&rec).expect("serializes");
-        v["certificate"] = Value::String(text);
+        let k = job.run(ctl)?;
+        let mut v = serde_json::to_value(&k.record).expect("serializes");
+        v["certificate"] = Value::String(k.file()?);
         Ok(to_text(&v))
     })
 }
