@@ -12,6 +12,7 @@
 //! `minip.Rejected`, `minip.Unknown`, `KeyboardInterrupt`, `OSError`. Messages name options as
 //! the command line spells them (`--eps`), the same words in both front ends.
 //!
+//! - [`amplify`]: forced ratios over a range of h or a ratio table file, and `amplify-bench`.
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
@@ -19,6 +20,7 @@
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 
+pub mod amplify;
 pub mod config;
 pub mod frontier;
 pub mod head;

@@ -55,6 +55,25 @@ def test_amplify_classes_and_bad_input():
         minip.amplify(h=2**32 - 1, hi="h+", superset=True)
 
 
+def test_amplify_beyond_min_ip_as_the_command_line():
+    # `minip amplify --h 4 --task max-ip --json`: lo "4", hi "0", ratio "empty", setting "max-ip".
+    (r,) = minip.amplify(h=4, task="max-ip")
+    assert (r.lo, r.hi, r.ratio_text, r.ratio, r.setting) == (4, "0", "empty", None, "max-ip")
+    assert (r.verdict, r.superset, r.chain_bound) == ("certified", False, Fraction(3))
+    # `minip amplify --h 4 --keys distinct --json`: R(0, h-1; 4) = 2.
+    (r,) = minip.amplify(h=4, keys="distinct")
+    assert (r.lo, r.hi, r.ratio, r.setting) == (0, "3", Fraction(2), "keys distinct")
+    # `minip amplify --h 4 --task nearest --m 5 --json`: classes (o, e) as labels.
+    (r,) = minip.amplify(h=4, task="nearest", m=5)
+    assert (r.lo, r.hi, r.ratio_text, r.m) == ("o4e1", "o0e1", "empty", 5)
+    with pytest.raises(ValueError, match="--task nearest: give the bits --m"):
+        minip.amplify(h=4, task="nearest")
+    with pytest.raises(ValueError, match="bogus"):
+        minip.amplify(h=4, task="bogus")
+    with pytest.raises(ValueError, match="at: expected a nonnegative integer"):
+        minip.amplify(h=4, positions="per-position", at=-1)
+
+
 def test_rank_m24_is_at_least_21():
     # docs/rank.md: m = 24, rank >= 21 from the shortened Golay code (k = 2576, (12, 0, 4)).
     b = minip.rank(m=24, h_max=12, sat_budget=0)

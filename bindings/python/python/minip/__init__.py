@@ -631,9 +631,14 @@ class Ratio(Certified):
         self.n: int = d["n"]
         self.eps: Fraction = Fraction(d["eps"])
         self.h: int = d["h"]
-        self.lo: int = int(d["lo"])
+        #: An overlap, or a class label beyond Min-IP (``'4+'``, ``'o4e1'``).
+        self.lo: Union[int, str] = int(d["lo"]) if d["lo"].isdigit() else d["lo"]
         self.hi: str = d["hi"]
         self.superset: bool = bool(d["superset"])
+        #: The setting beyond Min-IP (``'max-ip'``, ``'keys distinct'``), ``None`` for the paper's.
+        self.setting: Optional[str] = d.get("setting")
+        #: The bits ``m`` (task ``nearest``).
+        self.m: Optional[int] = d.get("m")
         self.verdict: str = d["verdict"]
         self.ratio_text: Optional[str] = d.get("ratio")
         #: ``R``, or ``None`` when it is not a rational (unknown, empty, ``-inf``).
@@ -653,31 +658,50 @@ def amplify(
     h: Union[int, Iterable[int]] = range(2, 25),
     n: int = 3,
     eps: Rational = "1/2",
-    lo: int = 0,
-    hi: Union[int, str] = "h",
+    lo: Union[int, str, None] = None,
+    hi: Union[int, str, None] = None,
     superset: bool = False,
     m: Optional[int] = None,
+    *,
+    task: str = "min-ip",
+    kernel: str = "nonneg",
+    positions: str = "shared",
+    keys: str = "all",
+    at: Optional[int] = None,
 ) -> List[Ratio]:
-    """Exact forced ratios ``R(lo, hi; h)`` for each query weight ``h`` (``minip amplify``,
-    the paper's setting): ``hi`` is an overlap, ``'h'`` (the query itself, default) or
-    ``'h+'`` (strict supersets: needs ``superset=True`` or ``m > h``). Rows come back in the
-    order of ``h``; a row that could not be certified has ``verdict == 'unknown'``.
+    """Exact forced ratios ``R(lo, hi; h)`` for each query weight ``h`` (``minip amplify``):
+    ``hi`` is an overlap, ``'h'`` (the query itself, default) or ``'h+'`` (strict supersets:
+    needs ``superset=True`` or ``m > h``), ``lo`` an overlap (default 0). Beyond the paper's
+    setting, ``task``/``kernel``/``positions``/``keys``/``at`` as on the command line
+    (docs/math.md §11), with each task's default classes and ``m`` the bits of ``nearest``.
+    Rows come back in the order of ``h``; a row that could not be certified has
+    ``verdict == 'unknown'``.
 
     >>> [str(r.ratio) for r in minip.amplify(h=range(1, 6))]
     ['0', '1', '5/2', '4', '11/2']
     >>> minip.amplify(h=24)[0].ratio
     Fraction(2303, 2)
+    >>> minip.amplify(h=4, task="max-ip")[0].ratio_text
+    'empty'
     """
-    hi_text = str(hi) if isinstance(hi, str) else str(_nat("hi", hi))
+
+    def cls(name: str, v: Union[int, str, None]) -> Optional[str]:
+        return v if v is None or isinstance(v, str) else str(_nat(name, v))
+
     rows = json.loads(
         _minip.amplify(
             _nat("n", n),
             _rational("eps", eps),
             _nats("h", h),
-            _nat("lo", lo),
-            hi_text,
+            cls("lo", lo),
+            cls("hi", hi),
             bool(superset),
             None if m is None else _nat("m", m),
+            str(task),
+            str(kernel),
+            str(positions),
+            str(keys),
+            None if at is None else _nat("at", at),
         )
     )
     return [Ratio(r) for r in rows]

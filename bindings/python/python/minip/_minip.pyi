@@ -17,7 +17,18 @@ def write_text(path: str, text: str) -> None: ...
 def write_bytes(path: str, data: bytes) -> None: ...
 def sharp(conf: str) -> str: ...
 def amplify(
-    n: int, eps: str, hs: List[int], lo: int, hi: Optional[str], superset: bool, m: Optional[int]
+    n: int,
+    eps: str,
+    hs: List[int],
+    lo: Optional[str],
+    hi: Optional[str],
+    superset: bool,
+    m: Optional[int],
+    task: str,
+    kernel: str,
+    positions: str,
+    keys: str,
+    at: Optional[int],
 ) -> str: ...
 def rank(
     ms: List[int], n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool
