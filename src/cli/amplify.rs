@@ -6,7 +6,8 @@ use super::{ctl, emit, report};
 use crate::batch::ratio::Record;
 use crate::print::json;
 use crate::print::svg;
-use crate::request::amplify::{self, Amplified, Amplify, AmplifyBench, Bench, Grid, Job, Weights};
+use crate::request::amplify::{self, Amplified, Amplify, Grid, Job, Weights};
+use crate::request::amplify_bench::{AmplifyBench, Bench};
 use clap::Args;
 use std::path::PathBuf;
 

@@ -12,7 +12,8 @@
 //! `minip.Rejected`, `minip.Unknown`, `KeyboardInterrupt`, `OSError`. Messages name options as
 //! the command line spells them (`--eps`), the same words in both front ends.
 //!
-//! - [`amplify`]: forced ratios over a range of h or a ratio table file, and `amplify-bench`.
+//! - [`amplify`]: forced ratios over a range of h, or the series of a ratio table file.
+//! - [`amplify_bench`]: certified ratios timed against exact LP solvers.
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
@@ -21,6 +22,7 @@
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 
 pub mod amplify;
+pub mod amplify_bench;
 pub mod config;
 pub mod frontier;
 pub mod head;
