@@ -3,7 +3,6 @@
 
 use super::sharp::say;
 use super::{ctl, emit, report};
-use crate::batch::ratio::Record;
 use crate::print::json;
 use crate::print::svg;
 use crate::request::amplify::{self, Amplified, Amplify, Grid, Job, Weights};

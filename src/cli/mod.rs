@@ -327,7 +327,6 @@ fn abandon_and_exit() -> ! {
 
 /// A request's error as the command line reports it: one line on stderr, `minip: error: …`;
 /// returns its exit status (1 for a rejected certificate, 2 otherwise).
-#[allow(dead_code)]
 fn report(e: crate::request::Error) -> i32 {
     eprintln!("minip: error: {e}");
     e.exit_code()
