@@ -1,6 +1,12 @@
-//! The modules import each other without loops: the graph of `crate::…` and `super::…` paths
-//! between the files of src/ (a module and its own submodules aside) has no cycle. A job
-//! description two layers share lives below both (`formulate::milp`, `ranges`).
+//! The house stays in order: the floors of CONTRIBUTING.md's layer table, enforced.
+//!
+//! - Whole repository: the bindings (bindings/) depend on the library (src/), which depends on
+//!   the checker (crates/minip-check); never the other way (Cargo's dependencies say so).
+//! - src/ and the checker's src/: every top-level module sits on a floor and imports only
+//!   modules on lower floors (`FLOORS`, `CHECKER_FLOORS`: the table of CONTRIBUTING.md, which
+//!   `floors_match_contributing` compares with this file).
+//! - Inside them: the graph of `crate::…` and `super::…` paths between files (a module and its
+//!   own submodules aside) has no cycle.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -57,9 +63,163 @@ fn imports(text: &str, me: &str, mods: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
+/// The library's floors, bottom first: a module may import only modules on lower floors.
+const FLOORS: &[&[&str]] = &[
+    &["control", "error", "ranges", "linalg"],
+    &["formulate"],
+    &["solve"],
+    &["repair"],
+    &["codes", "heads"],
+    &["certify"],
+    &["print"],
+    &["batch"],
+    &["request"],
+    &["cli"],
+];
+
+/// The checker's floors, bottom first.
+const CHECKER_FLOORS: &[&[&str]] = &[
+    &["error"],
+    &["limits"],
+    &["rational"],
+    &["model", "format", "verdict"],
+    &["rows", "read", "claim"],
+    &["check"],
+    &["verify"],
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The top-level module of each file (`src/certify/ratio/lp.rs` → `certify`), and the top-level
+/// modules it names through `crate::…` (comments left out).
+fn top_level_imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut fs = Vec::new();
+    files(src, &mut fs);
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in &fs {
+        let me = module(src, f);
+        let top = me.split("::").next().unwrap().to_string();
+        if top.is_empty() {
+            continue; // lib.rs, main.rs: the crate root declares every module
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let code: String = text.lines().map(|l| l.split("//").next().unwrap()).collect::<Vec<_>>().join("\n");
+        let entry = out.entry(top.clone()).or_default();
+        for (i, _) in code.match_indices("crate::") {
+            let rest = &code[i + "crate::".len()..];
+            let names: Vec<String> = if let Some(group) = rest.strip_prefix('{') {
+                // `use crate::{a::x, b};`: the first segment of each item.
+                let inner = &group[..group.find('}').unwrap_or(group.len())];
+                inner.split(',').map(|p| p.trim().split("::").next().unwrap().trim().to_string()).collect()
+            } else {
+                vec![rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()]
+            };
+            for n in names {
+                if !n.is_empty() && n != top {
+                    entry.insert(n);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every import that does not go to a lower floor, as `a -> b`.
+fn upward(src: &Path, floors: &[&[&str]]) -> Vec<String> {
+    let floor = |m: &str| floors.iter().position(|f| f.contains(&m));
+    let mut bad = Vec::new();
+    for (m, to) in top_level_imports(src) {
+        let Some(fm) = floor(&m) else {
+            bad.push(format!("{m}: not on any floor (add it to the table)"));
+            continue;
+        };
+        for t in to {
+            match floor(&t) {
+                Some(ft) if ft < fm => {}
+                Some(_) => bad.push(format!("{m} -> {t}")),
+                None => {} // an item of the crate root (a re-export), not a module
+            }
+        }
+    }
+    bad
+}
+
 #[test]
-fn no_module_imports_one_that_imports_it() {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+fn the_library_imports_only_lower_floors() {
+    let src = root().join("src");
+    let seen = top_level_imports(&src);
+    assert!(seen["certify"].contains("solve") && seen["cli"].contains("request"), "the scan sees imports");
+    let bad = upward(&src, FLOORS);
+    assert!(bad.is_empty(), "imports that do not go down a floor (CONTRIBUTING.md's table): {bad:#?}");
+}
+
+#[test]
+fn the_checker_imports_only_lower_floors() {
+    let src = root().join("crates/minip-check/src");
+    let seen = top_level_imports(&src);
+    assert!(seen["check"].contains("rows"), "the scan sees imports");
+    let bad = upward(&src, CHECKER_FLOORS);
+    assert!(bad.is_empty(), "checker imports that do not go down a floor: {bad:#?}");
+}
+
+/// The floor test catches an import that runs back up (the scan itself, on a made-up tree).
+#[test]
+fn an_upward_import_is_caught() {
+    let dir = std::env::temp_dir().join(format!("minip-layers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("print")).unwrap();
+    std::fs::write(dir.join("print/mod.rs"), "use crate::{batch::Record, control};\n// crate::cli\n")
+        .unwrap();
+    std::fs::write(dir.join("batch.rs"), "use crate::print::x;\n").unwrap();
+    let bad = upward(&dir, FLOORS);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(bad, vec!["print -> batch".to_string()]);
+}
+
+/// The dependency arrows between the repository's top-level folders: bindings → library →
+/// checker, from the Cargo manifests.
+#[test]
+fn top_level_folders_depend_downwards() {
+    let read = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    let (lib, checker, py) =
+        (read("Cargo.toml"), read("crates/minip-check/Cargo.toml"), read("bindings/python/Cargo.toml"));
+    assert!(py.contains("minip = { path = \"../..\"") && py.contains("path = \"../../crates/minip-check\""));
+    assert!(lib.contains("minip-check = { path = \"crates/minip-check\""));
+    assert!(
+        !lib.contains("bindings/python\"") || lib.contains("members = "),
+        "the library never depends on the bindings"
+    );
+    let deps =
+        |t: &str| t.split("[dependencies]").nth(1).unwrap_or("").split("\n[").next().unwrap().to_string();
+    assert!(!deps(&lib).contains("minip-py") && !deps(&lib).contains("bindings"));
+    assert!(!deps(&checker).contains("minip ") && !deps(&checker).contains("path = \"../.."));
+}
+
+/// CONTRIBUTING.md's layer table lists the floors of this file, in this order.
+#[test]
+fn floors_match_contributing() {
+    let text = std::fs::read_to_string(root().join("CONTRIBUTING.md")).unwrap();
+    for (table, floors) in [("library", FLOORS), ("checker", CHECKER_FLOORS)] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("Floors of the {table}, bottom first:")))
+            .unwrap_or_else(|| panic!("CONTRIBUTING.md states the floors of the {table}"));
+        let want: Vec<String> = floors
+            .iter()
+            .map(|f| f.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "))
+            .collect();
+        assert!(
+            line.ends_with(&format!("{}.", want.join(" < "))),
+            "{table}: {line}\nexpected: {}",
+            want.join(" < ")
+        );
+    }
+}
+
+/// The file-level import graph of a crate's src/ (a module and its own submodules aside).
+fn file_edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut fs = Vec::new();
     files(&src, &mut fs);
     let mods: BTreeSet<String> = fs.iter().map(|f| module(&src, f)).collect();
@@ -74,7 +234,21 @@ fn no_module_imports_one_that_imports_it() {
             imports(&text, &me, &mods).into_iter().filter(|t| !nested(&me, t)).collect();
         edges.insert(me, to);
     }
+    edges
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it() {
+    let edges = file_edges(&root().join("src"));
     assert!(edges["solve::milp"].contains("formulate::milp"), "the scan sees imports");
+    assert_eq!(cycle(&edges), None);
+    let checker = file_edges(&root().join("crates/minip-check/src"));
+    assert!(checker["check::gap"].contains("rows::gap"), "the scan sees the checker's imports");
+    assert_eq!(cycle(&checker), None);
+}
+
+/// A cycle of the graph, if it has one.
+fn cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     // Depth-first search for a cycle.
     fn visit(
         v: &str,
@@ -107,9 +281,10 @@ fn no_module_imports_one_that_imports_it() {
     let mut state = BTreeMap::new();
     for v in edges.keys() {
         if state.get(v.as_str()).copied().unwrap_or(0) == 0 {
-            if let Some(c) = visit(v, &edges, &mut state, &mut Vec::new()) {
-                panic!("import loop: {}", c.join(" -> "));
+            if let Some(c) = visit(v, edges, &mut state, &mut Vec::new()) {
+                return Some(c);
             }
         }
     }
+    None
 }
