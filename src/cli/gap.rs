@@ -10,11 +10,11 @@ use crate::certify::gap::{decide_at, Outcome};
 use crate::print::{count, json};
 use crate::print::{gap, table, vipr};
 use crate::ranges::parse_range;
+use crate::request::config::Config;
 use clap::Args;
 use minip_check::check::Verdict;
-use minip_check::model::tokens::gap_from_tokens;
 use minip_check::model::tokens::Token;
-use minip_check::model::{Bound, Family, Gap, Instance};
+use minip_check::model::{Bound, Family, Gap, Instance, Setting};
 use minip_check::rational::{fmt_q, parse_rational};
 use std::path::PathBuf;
 
@@ -72,44 +72,45 @@ pub struct SettingArgs {
 }
 
 impl SettingArgs {
-    /// The setting for length-`n` sequences, validated.
-    pub fn setting(&self, n: u32) -> Result<minip_check::model::Setting, String> {
-        minip_check::model::Setting::from_fields(
-            Some(&self.task),
-            Some(&self.kernel),
-            Some(&self.positions),
-            Some(&self.keys),
-            self.at,
-            n,
-        )
-        .map_err(|e| if e.starts_with("at") { format!("--{e}") } else { e.to_string() })
+    /// `c` with these setting fields.
+    fn fill(&self, c: Config) -> Config {
+        Config {
+            task: self.task.clone(),
+            kernel: self.kernel.clone(),
+            positions: self.positions.clone(),
+            keys: self.keys.clone(),
+            at: self.at,
+            ..c
+        }
+    }
+
+    /// The setting for length-`n` sequences, validated (`Config::setting`).
+    pub fn setting(&self, n: u32) -> Result<Setting, String> {
+        Ok(self.fill(Config { n, ..Config::default() }).setting()?)
     }
 }
 
 impl InstanceArgs {
+    /// The configuration as given, for `Config::validate`.
+    pub fn config(&self) -> Config {
+        self.setting.fill(Config {
+            n: self.n,
+            eps: self.eps.clone(),
+            d: self.d,
+            h: self.h,
+            u: self.u,
+            w: self.w,
+            tokens: self.tokens.clone(),
+            family: self.family.clone(),
+            bound: self.bound.clone(),
+            ..Config::default()
+        })
+    }
+
+    /// The instance and the tokens given, validated (`Config::validate`).
     pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), String> {
-        let eps = parse_rational(&self.eps).map_err(|e| format!("--eps: {e}"))?;
-        let (gap, toks) = match (&self.tokens, self.d, self.h) {
-            (Some(t), _, _) => {
-                let (g, t) = gap_from_tokens(t)?;
-                (g, Some(t))
-            }
-            (None, Some(d), _) => (Gap::from_d(d)?, None),
-            (None, None, Some(h)) => (Gap::new(h, self.u.unwrap_or(0), self.w.unwrap_or(0))?, None),
-            (None, None, None) => {
-                return Err("give the configuration: --d D, --h H --u U --w W, or --tokens x,y,z".into())
-            }
-        };
-        let family = Family::parse(&self.family)?;
-        let bound = Bound::parse(&self.bound)?;
-        let mut inst =
-            Instance::new(self.n, eps, gap, family, bound)?.with_setting(self.setting.setting(self.n)?)?;
-        if let Some(t) = &toks {
-            inst = inst.with_tokens(t)?;
-        }
-        // Ordered sequences (per-position, causal-last) grow like n!: counted before any row.
-        minip_check::rows::gap::check_gap_lp_size(&inst)?;
-        Ok((inst, toks))
+        let c = self.config().validate()?;
+        Ok((c.inst, c.tokens))
     }
 }
 

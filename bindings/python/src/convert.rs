@@ -2,7 +2,10 @@
 //! results as JSON text.
 
 use crate::Failure;
+use minip::model::tokens::Token;
+use minip::model::Instance;
 use minip::rational::{parse_rational, Rat};
+use minip::request::config::Config;
 use serde_json::Value;
 
 /// A rational argument, read as the command line reads it; the message names the argument.
@@ -21,4 +24,57 @@ pub fn nonempty(name: &str, v: &[u32]) -> Result<(), Failure> {
     }
     minip_check::limits::at_most(name, v.len(), minip_check::limits::MAX_RANGE_ITEMS, "values")?;
     Ok(())
+}
+
+/// A configuration as `minip check` and `minip sharp` take it: the JSON the Python layer
+/// sends (rationals as text), read into a `minip::request::config::Config`.
+#[derive(serde::Deserialize)]
+pub struct Conf {
+    pub n: u32,
+    pub eps: String,
+    pub d: Option<u32>,
+    pub h: Option<u32>,
+    pub u: Option<u32>,
+    pub w: Option<u32>,
+    pub tokens: Option<String>,
+    pub family: String,
+    pub bound: String,
+    pub task: String,
+    pub kernel: String,
+    pub positions: String,
+    pub keys: String,
+    pub at: Option<u32>,
+}
+
+impl Conf {
+    pub fn parse(text: &str) -> Result<Conf, Failure> {
+        serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
+    }
+
+    /// The configuration request.
+    pub fn config(&self) -> Config {
+        Config {
+            n: self.n,
+            eps: self.eps.clone(),
+            d: self.d,
+            h: self.h,
+            u: self.u,
+            w: self.w,
+            tokens: self.tokens.clone(),
+            family: self.family.clone(),
+            bound: self.bound.clone(),
+            task: self.task.clone(),
+            kernel: self.kernel.clone(),
+            positions: self.positions.clone(),
+            keys: self.keys.clone(),
+            at: self.at,
+        }
+    }
+
+    /// The instance and the tokens given, validated as the command line validates them
+    /// (`Config::validate`, the gap LP's size included).
+    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), Failure> {
+        let c = self.config().validate()?;
+        Ok((c.inst, c.tokens))
+    }
 }

@@ -1,6 +1,7 @@
 //! `minip settle`, `check`, `verify` and the certificate checker from Python, and atomic
 //! writes. JSON text out.
 
+pub use crate::convert::Conf;
 use crate::convert::{rational, to_text};
 use crate::{run, Failure};
 use minip::batch::runner;
@@ -8,8 +9,7 @@ use minip::batch::settle::{self as settle_batch, SettleJob, SettleRow};
 use minip::batch::sweep;
 use minip::certify::gap::{decide, decide_at, Outcome};
 use minip::check::Verdict;
-use minip::model::tokens::{gap_from_tokens, Token};
-use minip::model::{paper_k, Bound as KBound, Family, Gap, Instance, Setting};
+use minip::model::{paper_k, Family, Instance};
 use minip::print::{gap as gap_text, json, table};
 use minip::rational::fmt_q;
 use pyo3::prelude::*;
@@ -122,74 +122,6 @@ fn settle(
             "exit_code": settle_batch::exit_code(&rows),
         })))
     })
-}
-
-/// A configuration as `minip check` and `minip sharp` take it (the Python layer sends it as
-/// JSON; rationals as text).
-#[derive(serde::Deserialize)]
-pub struct Conf {
-    pub n: u32,
-    pub eps: String,
-    pub d: Option<u32>,
-    pub h: Option<u32>,
-    pub u: Option<u32>,
-    pub w: Option<u32>,
-    pub tokens: Option<String>,
-    pub family: String,
-    pub bound: String,
-    pub task: String,
-    pub kernel: String,
-    pub positions: String,
-    pub keys: String,
-    pub at: Option<u32>,
-}
-
-impl Conf {
-    pub fn parse(text: &str) -> Result<Conf, Failure> {
-        serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
-    }
-
-    /// The instance and the tokens given, validated as the command line validates them.
-    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), Failure> {
-        let eps = rational("eps", &self.eps)?;
-        let given = [
-            self.d.is_some(),
-            self.h.is_some() || self.u.is_some() || self.w.is_some(),
-            self.tokens.is_some(),
-        ];
-        if given.iter().filter(|g| **g).count() > 1 {
-            return Err(Failure::Input("give one configuration: d, or h, u, w, or tokens".into()));
-        }
-        let (gap, toks): (Gap, Option<[Token; 3]>) = match (&self.tokens, self.d, self.h, self.u, self.w) {
-            (Some(t), ..) => {
-                let (g, t) = gap_from_tokens(t)?;
-                (g, Some(t))
-            }
-            (None, Some(d), ..) => (Gap::from_d(d)?, None),
-            (None, None, Some(h), Some(u), Some(w)) => (Gap::new(h, u, w)?, None),
-            (None, None, None, None, None) => {
-                return Err(Failure::Input(
-                    "give the configuration: d=D, h=H, u=U, w=W, or tokens='x,y,z'".into(),
-                ))
-            }
-            _ => return Err(Failure::Input("h, u and w go together: give all three".into())),
-        };
-        let setting = Setting::from_fields(
-            Some(&self.task),
-            Some(&self.kernel),
-            Some(&self.positions),
-            Some(&self.keys),
-            self.at,
-            self.n,
-        )?;
-        let mut inst =
-            Instance::new(self.n, eps, gap, Family::parse(&self.family)?, KBound::parse(&self.bound)?)?
-                .with_setting(setting)?;
-        if let Some(t) = &toks {
-            inst = inst.with_tokens(t)?;
-        }
-        Ok((inst, toks))
-    }
 }
 
 /// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was

@@ -99,7 +99,7 @@ def test_fraction_round_trips():
         ({"d": 3, "family": "some"}, "family"),
         ({}, "give the configuration"),
         ({"d": 3, "h": 3, "u": 0, "w": 3}, "give one configuration"),
-        ({"h": 3}, "h, u and w go together"),
+        ({"h": 3}, "--h, --u and --w go together"),
         ({"d": -1}, "d: expected a nonnegative integer"),
         ({"tokens": "11,00"}, "three bit strings"),
         ({"d": 3, "task": "sorting"}, "task"),
