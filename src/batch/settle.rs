@@ -1,12 +1,11 @@
 //! `minip settle`: the review's "what would settle it" check (docs/math.md §2). For each
 //! gap `d` it settles the review's literal bound `b ≤ 2c` and the lemma's own bound
-//! `b ≤ K·c`, with certificates, and says what the verdicts mean.
+//! `b ≤ K·c`, with certificates, and says what the verdicts mean. The run is
+//! `crate::request::gap::Settling::run`.
 
 use crate::batch::sweep::Record;
-use crate::control::Control;
-use minip_check::model::{paper_k, Bound, Family, Gap, Instance};
+use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, Rat};
-use std::path::Path;
 
 /// The settle job's parameters.
 #[derive(Clone, Debug)]
@@ -36,23 +35,6 @@ pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, String> {
         }
     }
     Ok(v)
-}
-
-pub fn settle(job: &SettleJob, out: Option<&Path>, ctl: &Control) -> Result<Vec<SettleRow>, String> {
-    let insts = instances(job)?;
-    // After a signal only the rows done (`super::runner::run_indexed`).
-    let recs = super::runner::run_indexed(&insts, "instances", ctl, |inst| {
-        super::sweep::settle_one(inst, out, true)
-    });
-    Ok(recs
-        .into_iter()
-        .map(|(i, record)| (&insts[i], record))
-        .map(|(inst, record)| SettleRow {
-            d: inst.gap.d(),
-            paper_k: paper_k(job.n, &job.eps, inst.gap.d()),
-            record,
-        })
-        .collect())
 }
 
 /// 0 if the lemma's own bound holds everywhere, 1 if a certified head breaks it, 2 if

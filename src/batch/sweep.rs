@@ -109,9 +109,14 @@ fn write_with(
 /// Settles one instance and writes its certificate under `out` (if given), atomically but
 /// not yet durably: the batch calls `crate::print::sync_batch(out)` once at its end.
 pub fn settle_one(inst: &Instance, out: Option<&Path>, vipr: bool) -> Record {
-    let outcome = decide(inst);
-    let mut rec = record(inst, &outcome);
-    match &outcome {
+    filed(inst, &decide(inst), out, vipr)
+}
+
+/// The record of an outcome, its certificate written under `out` (if given) as `settle_one`
+/// writes it: a failed write turns the record into `unknown`, with the reason.
+pub fn filed(inst: &Instance, outcome: &Outcome, out: Option<&Path>, vipr: bool) -> Record {
+    let mut rec = record(inst, outcome);
+    match outcome {
         Outcome::Certified(cert) => {
             if let Some(dir) = out {
                 let path: PathBuf = dir.join(format!("{}.json", inst.stem()));

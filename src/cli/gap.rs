@@ -4,18 +4,17 @@
 use super::{ctl, emit, pool, warn};
 use crate::batch::expect;
 use crate::batch::grid::{parse_grid, shard_of};
-use crate::batch::settle::{self, SettleJob};
 use crate::batch::sweep::{self, Record};
 use crate::certify::gap::{decide_at, Outcome};
 use crate::print::{count, json};
 use crate::print::{gap, table, vipr};
 use crate::ranges::parse_range;
 use crate::request::config::Config;
+use crate::request::gap::{out_dir, Settle};
 use clap::Args;
 use minip_check::check::Verdict;
 use minip_check::model::tokens::Token;
-use minip_check::model::{Bound, Family, Gap, Instance, Setting};
-use minip_check::rational::{fmt_q, parse_rational};
+use minip_check::model::{Instance, Setting};
 use std::path::PathBuf;
 
 #[derive(Args, Clone)]
@@ -204,83 +203,45 @@ pub struct BenchArgs {
     json: bool,
 }
 
-pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
-    let job = SettleJob {
-        n: a.n,
-        eps: parse_rational(&a.eps).map_err(|e| format!("--eps: {e}"))?,
-        ds: parse_range(&a.d).map_err(|e| format!("--d: {e}"))?,
-        family: Family::parse(&a.family)?,
-        literal: parse_rational(&a.literal).map_err(|e| format!("--literal: {e}"))?,
-    };
-    if job.ds.is_empty() {
-        return Err("--d: empty range".into());
+impl SettleArgs {
+    fn request(&self) -> Result<Settle, String> {
+        Ok(Settle {
+            n: self.n,
+            eps: self.eps.clone(),
+            d: parse_range(&self.d).map_err(|e| format!("--d: {e}"))?,
+            family: self.family.clone(),
+            literal: self.literal.clone(),
+            out: self.out.clone(),
+            certificates: false,
+        })
     }
-    // Above ε = 1/2 the question changes; said once, at the smallest gap (the worst case).
-    if let Ok(g) = Gap::from_d(job.ds[0]) {
-        if let Ok(inst) = Instance::new(job.n, job.eps.clone(), g, job.family, Bound::Paper) {
-            if let Some(note) = crate::certify::gap::eps_note(&inst) {
-                eprintln!("minip: note: at d = {}: {note}", job.ds[0]);
-            }
-        }
+}
+
+pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
+    let job = a.request()?.validate()?;
+    if let Some(note) = job.note() {
+        eprintln!("minip: note: {note}");
     }
     if let Some(dir) = &a.out {
-        warn(crate::print::out_dir(dir)?);
+        warn(out_dir(dir)?);
     }
-    let total = settle::instances(&job)?.len();
     super::batch_run();
-    let rows = settle::settle(&job, a.out.as_deref(), ctl())?;
-    // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
-    let stopped = ctl().stopped_after(rows.len(), total, "rows");
+    let settled = job.run(ctl());
     if a.json {
-        let s: String = rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
+        let s: String = settled.rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
         emit(&s)?;
-        stopped?;
-        // The conclusion is a summary: stderr, like every command's.
-        eprintln!("{}", settle::conclusion(&job, &rows).join("\n"));
     } else {
-        let body: Vec<Vec<String>> = rows
-            .iter()
-            .map(|r| {
-                let rec = &r.record;
-                let bound = if rec.bound == "paper" {
-                    format!("b <= K*c (K = {})", rec.kprime)
-                } else {
-                    format!("b <= {}*c", rec.bound)
-                };
-                let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
-                if a.out.is_some() || rec.reason.is_some() {
-                    row.push(rec.certificate_file.clone().or(rec.reason.clone()).unwrap_or_default());
-                }
-                row
-            })
-            .collect();
-        let mut s = format!(
-            "Gap domination (Lemma 3), n = {}, eps = {}, family {}: is there a correct head with the bound?\n\n",
-            job.n,
-            fmt_q(&job.eps),
-            job.family.name()
-        );
-        let header: &[&str] = if body.iter().any(|r| r.len() > 3) {
-            &["d", "bound", "verdict", "certificate"]
-        } else {
-            &["d", "bound", "verdict"]
-        };
-        s.push_str(&table::render(header, &body));
-        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
-        if a.out.is_none() {
-            s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n");
-        }
-        if stopped.is_ok() {
-            s.push('\n');
-            for line in settle::conclusion(&job, &rows) {
-                s.push_str(&line);
-                s.push('\n');
-            }
-        }
-        emit(&s)?;
-        stopped?;
+        emit(&settled.text())?;
     }
-    Ok(settle::exit_code(&rows))
+    // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
+    if let Some(e) = settled.interrupted {
+        return Err(e.into());
+    }
+    if a.json {
+        // The conclusion is a summary: stderr, like every command's.
+        eprintln!("{}", settled.conclusion().join("\n"));
+    }
+    Ok(settled.exit_code())
 }
 
 pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {

@@ -16,6 +16,7 @@
 //! - [`amplify_bench`]: certified ratios timed against exact LP solvers.
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
+//! - [`gap`]: `settle`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
@@ -25,6 +26,7 @@ pub mod amplify;
 pub mod amplify_bench;
 pub mod config;
 pub mod frontier;
+pub mod gap;
 pub mod head;
 pub mod notice;
 pub mod rank;

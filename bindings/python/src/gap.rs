@@ -1,17 +1,17 @@
 //! `minip settle`, `check`, `verify` and the certificate checker from Python, and atomic
 //! writes. JSON text out.
 
+use crate::convert::to_text;
 pub use crate::convert::Conf;
-use crate::convert::{rational, to_text};
 use crate::{run, Failure};
 use minip::batch::runner;
-use minip::batch::settle::{self as settle_batch, SettleJob, SettleRow};
-use minip::batch::sweep;
-use minip::certify::gap::{decide, decide_at, Outcome};
-use minip::check::Verdict;
-use minip::model::{paper_k, Family, Instance};
-use minip::print::{gap as gap_text, json, table};
-use minip::rational::fmt_q;
+use minip::batch::sweep::{self, Record};
+use minip::certify::gap::{decide_at, Outcome};
+use minip::check::{Checked, Verdict};
+use minip::format::gap::GapCertificate;
+use minip::model::Instance;
+use minip::print::{gap as gap_text, json};
+use minip::request::gap::Settle;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -26,12 +26,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// A gap outcome as JSON: the record (as `minip check --json` prints it), the certificate
-/// file's text and the human-readable description.
-fn gap_json(inst: &Instance, outcome: &Outcome) -> Value {
-    let rec = sweep::record(inst, outcome);
-    let mut v = serde_json::to_value(&rec).expect("a record serializes");
-    if let Outcome::Certified(c) = outcome {
+/// A gap verdict as JSON: the record (as `minip check --json` prints it), and when certified
+/// the certificate file's text and the human-readable description.
+fn gap_json(record: &Record, inst: &Instance, cert: Option<&Checked<GapCertificate>>) -> Value {
+    let mut v = serde_json::to_value(record).expect("a record serializes");
+    if let Some(c) = cert {
         v["certificate"] = Value::String(json::pretty(c));
         v["text"] = Value::String(gap_text::describe(inst, c));
     }
@@ -50,76 +49,22 @@ fn settle(
     literal: String,
 ) -> PyResult<String> {
     run(py, move |ctl| {
-        let job = SettleJob {
-            n,
-            eps: rational("eps", &eps)?,
-            ds,
-            family: Family::parse(&family)?,
-            literal: rational("literal", &literal)?,
-        };
-        if job.ds.is_empty() {
-            return Err(Failure::Input("d: empty range".into()));
+        let request = Settle { n, eps, d: ds, family, literal, out: None, certificates: true };
+        let settled = request.validate()?.run(ctl);
+        if let Some(e) = settled.interrupted {
+            return Err(e.into());
         }
-        minip_check::limits::at_most("d", job.ds.len(), minip_check::limits::MAX_RANGE_ITEMS, "gaps")?;
-        let insts = settle_batch::instances(&job)?;
-        let outcomes = runner::run(&insts, "instances", ctl, decide);
-        if outcomes.len() < insts.len() {
-            return Err(Failure::Input(format!(
-                "interrupted after {} of {} instances",
-                outcomes.len(),
-                insts.len()
-            )));
-        }
-        let rows: Vec<SettleRow> = insts
+        let rows: Vec<Value> = settled
+            .rows
             .iter()
-            .zip(&outcomes)
-            .map(|(inst, o)| SettleRow {
-                d: inst.gap.d(),
-                paper_k: paper_k(job.n, &job.eps, inst.gap.d()),
-                record: sweep::record(inst, o),
-            })
+            .zip(&settled.kept)
+            .map(|(r, (inst, cert))| gap_json(&r.record, inst, cert.as_ref()))
             .collect();
-        // The text `minip settle` prints (without --out), line for line.
-        let body: Vec<Vec<String>> = rows
-            .iter()
-            .map(|r| {
-                let rec = &r.record;
-                let bound = if rec.bound == "paper" {
-                    format!("b <= K*c (K = {})", rec.kprime)
-                } else {
-                    format!("b <= {}*c", rec.bound)
-                };
-                let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
-                if let Some(reason) = &rec.reason {
-                    row.push(reason.clone());
-                }
-                row
-            })
-            .collect();
-        let mut s = format!(
-            "Gap domination (Lemma 3), n = {}, eps = {}, family {}: is there a correct head with the bound?\n\n",
-            job.n,
-            fmt_q(&job.eps),
-            job.family.name()
-        );
-        let header: &[&str] = if body.iter().any(|r| r.len() > 3) {
-            &["d", "bound", "verdict", "certificate"]
-        } else {
-            &["d", "bound", "verdict"]
-        };
-        s.push_str(&table::render(header, &body));
-        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
-        s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n\n");
-        for line in settle_batch::conclusion(&job, &rows) {
-            s.push_str(&line);
-            s.push('\n');
-        }
-        let items: Vec<Value> = insts.iter().zip(&outcomes).map(|(i, o)| gap_json(i, o)).collect();
         Ok(to_text(&json!({
-            "rows": items,
-            "text": s,
-            "conclusion": settle_batch::conclusion(&job, &rows),
-            "exit_code": settle_batch::exit_code(&rows),
+            "rows": rows,
+            "text": settled.text(),
+            "conclusion": settled.conclusion(),
+            "exit_code": settled.exit_code(),
         })))
     })
 }
@@ -134,7 +79,11 @@ fn check(py: Python<'_>, conf: String) -> PyResult<String> {
         if let Outcome::Unknown { reason } = &outcome {
             return Err(Failure::Unknown(format!("unknown: {reason}")));
         }
-        let mut v = gap_json(&inst, &outcome);
+        let cert = match &outcome {
+            Outcome::Certified(c) => Some(c),
+            Outcome::Unknown { .. } => None,
+        };
+        let mut v = gap_json(&sweep::record(&inst, &outcome), &inst, cert);
         if let Outcome::Certified(c) = &outcome {
             v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
             v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);

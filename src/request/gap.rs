@@ -1,0 +1,277 @@
+//! The gap commands as requests: `settle` (the review's check over a range of gaps). The
+//! request is checked once by `validate`; the job runs with a [`Control`]; the result holds
+//! the rows and renders the text both front ends print.
+
+use super::{at_most, Control, Error};
+use crate::batch::runner;
+use crate::batch::settle::{self as settle_batch, SettleJob, SettleRow};
+use crate::batch::sweep;
+use crate::certify::gap::{decide, eps_note, Outcome};
+use crate::print::table;
+use minip_check::check::Checked;
+use minip_check::format::gap::GapCertificate;
+use minip_check::limits::MAX_RANGE_ITEMS;
+use minip_check::model::{Family, Instance};
+use minip_check::rational::{fmt_q, parse_rational};
+use std::path::{Path, PathBuf};
+
+/// Makes an output directory (`--out DIR`) before any work; a warning when it already holds
+/// files (they may be replaced).
+pub fn out_dir(dir: &Path) -> Result<Option<String>, Error> {
+    crate::print::out_dir(dir).map_err(Error::Io)
+}
+
+// ---------------------------------------------------------------------------------------
+// settle
+
+/// `minip settle`: for each gap `d`, is there a head correct on the family with the review's
+/// literal bound `b ≤ literal·c`, and one with the lemma's `b ≤ K·c`?
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settle {
+    pub n: u32,
+    pub eps: String,
+    /// The gaps, in order.
+    pub d: Vec<u32>,
+    pub family: String,
+    /// The review's literal factor.
+    pub literal: String,
+    /// Write the certificates (JSON, and VIPR for `holds`) into this directory, made by
+    /// [`out_dir`] before the run.
+    pub out: Option<PathBuf>,
+    /// Keep each row's instance and certificate in the result (the Python module returns them).
+    pub certificates: bool,
+}
+
+impl Default for Settle {
+    /// `n = 3`, `ε = 1/2`, `d = 2..=8`, the paper's family, the literal factor 2, no files.
+    fn default() -> Settle {
+        Settle {
+            n: 3,
+            eps: "1/2".into(),
+            d: (2..=8).collect(),
+            family: "paper".into(),
+            literal: "2".into(),
+            out: None,
+            certificates: false,
+        }
+    }
+}
+
+/// A validated `settle`: two instances per gap (the literal bound, then the lemma's).
+#[derive(Clone, Debug)]
+pub struct Settling {
+    pub job: SettleJob,
+    pub instances: Vec<Instance>,
+    out: Option<PathBuf>,
+    certificates: bool,
+}
+
+impl Settle {
+    pub fn validate(&self) -> Result<Settling, Error> {
+        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let family = Family::parse(&self.family)?;
+        let literal = parse_rational(&self.literal).map_err(|e| Error::Input(format!("--literal: {e}")))?;
+        if self.d.is_empty() {
+            return Err(Error::Input("--d: empty range".into()));
+        }
+        at_most("--d", self.d.len(), MAX_RANGE_ITEMS, "gaps")?;
+        let job = SettleJob { n: self.n, eps, ds: self.d.clone(), family, literal };
+        let instances = settle_batch::instances(&job)?;
+        Ok(Settling { job, instances, out: self.out.clone(), certificates: self.certificates })
+    }
+}
+
+impl Settling {
+    /// Above ε = 1/2 the question changes: said once, at the smallest gap (the worst case).
+    pub fn note(&self) -> Option<String> {
+        eps_note(&self.instances[1]).map(|note| format!("at d = {}: {note}", self.job.ds[0]))
+    }
+
+    /// Settles every row; after a stop, the rows done (a prefix) and the interruption.
+    pub fn run(&self, ctl: &Control) -> Settled {
+        let (out, keep) = (self.out.as_deref(), self.certificates);
+        let done = runner::run_indexed(&self.instances, "instances", ctl, |inst| {
+            let outcome = decide(inst);
+            let record = sweep::filed(inst, &outcome, out, true);
+            let cert = match outcome {
+                Outcome::Certified(c) if keep => Some(c),
+                _ => None,
+            };
+            (record, cert)
+        });
+        let total = self.instances.len();
+        let interrupted = ctl.stopped_after(done.len(), total, "rows").err().map(Error::Interrupted);
+        let mut rows = Vec::with_capacity(done.len());
+        let mut kept = Vec::new();
+        for (i, (record, cert)) in done {
+            let inst = &self.instances[i];
+            let d = inst.gap.d();
+            rows.push(SettleRow {
+                d,
+                paper_k: minip_check::model::paper_k(self.job.n, &self.job.eps, d),
+                record,
+            });
+            if keep {
+                kept.push((inst.clone(), cert));
+            }
+        }
+        Settled { job: self.job.clone(), rows, kept, out: self.out.is_some(), interrupted }
+    }
+}
+
+/// The rows of `settle`, in order.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    pub job: SettleJob,
+    pub rows: Vec<SettleRow>,
+    /// With `certificates`: each row's instance and certificate (`None` when unknown).
+    pub kept: Vec<(Instance, Option<Checked<GapCertificate>>)>,
+    /// Whether certificates were written (`--out`).
+    pub out: bool,
+    /// The run was stopped before every row was done: the rows are a prefix.
+    pub interrupted: Option<Error>,
+}
+
+impl Settled {
+    /// 0 if the lemma's own bound holds everywhere, 1 if a certified head breaks it, 2 if
+    /// anything is unknown.
+    pub fn exit_code(&self) -> i32 {
+        settle_batch::exit_code(&self.rows)
+    }
+
+    /// The plain-language conclusion under the table.
+    pub fn conclusion(&self) -> Vec<String> {
+        settle_batch::conclusion(&self.job, &self.rows)
+    }
+
+    /// The table, its legend and (unless interrupted: no conclusion from part of the gaps)
+    /// the conclusion.
+    pub fn text(&self) -> String {
+        let body: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| {
+                let rec = &r.record;
+                let bound = if rec.bound == "paper" {
+                    format!("b <= K*c (K = {})", rec.kprime)
+                } else {
+                    format!("b <= {}*c", rec.bound)
+                };
+                let mut row = vec![rec.d.to_string(), bound, rec.verdict.clone()];
+                if self.out || rec.reason.is_some() {
+                    row.push(rec.certificate_file.clone().or(rec.reason.clone()).unwrap_or_default());
+                }
+                row
+            })
+            .collect();
+        let mut s = format!(
+            "Gap domination (Lemma 3), n = {}, eps = {}, family {}: is there a correct head with the bound?\n\n",
+            self.job.n,
+            fmt_q(&self.job.eps),
+            self.job.family.name()
+        );
+        let header: &[&str] = if body.iter().any(|r| r.len() > 3) {
+            &["d", "bound", "verdict", "certificate"]
+        } else {
+            &["d", "bound", "verdict"]
+        };
+        s.push_str(&table::render(header, &body));
+        s.push_str("\nholds = no correct head meets the bound (exact Farkas certificate); broken = a correct head meets it (exact head).\n");
+        if !self.out {
+            s.push_str("Every verdict was checked; --out DIR writes the certificates (the committed ones: --out proofs/settle).\n");
+        }
+        if self.interrupted.is_none() {
+            s.push('\n');
+            for line in self.conclusion() {
+                s.push_str(&line);
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(e: &Error) -> &'static str {
+        match e {
+            Error::Input(_) => "input",
+            Error::TooLarge(_) => "too large",
+            Error::Io(_) => "io",
+            _ => "other",
+        }
+    }
+
+    /// The error of a request that does not validate, as (kind, message).
+    fn refused<J>(r: Result<J, Error>) -> (&'static str, String) {
+        match r {
+            Err(e) => (kind(&e), e.message().to_string()),
+            Ok(_) => panic!("validated"),
+        }
+    }
+
+    /// A fresh scratch directory.
+    #[test]
+    fn settle_refuses_bad_input_with_the_command_lines_words() {
+        let r = |s: Settle| refused(s.validate());
+        assert_eq!(r(Settle { d: vec![], ..Settle::default() }), ("input", "--d: empty range".into()));
+        assert_eq!(
+            r(Settle { d: vec![3; MAX_RANGE_ITEMS + 1], ..Settle::default() }),
+            ("too large", "--d = 10001 is above the supported 10000 (gaps)".into())
+        );
+        let (k, m) = r(Settle { eps: "x".into(), ..Settle::default() });
+        assert!(k == "input" && m.starts_with("--eps: "), "{m}");
+        let (k, m) = r(Settle { literal: "1/0".into(), ..Settle::default() });
+        assert!(k == "input" && m.starts_with("--literal: "), "{m}");
+        assert_eq!(
+            r(Settle { d: vec![0], ..Settle::default() }),
+            ("input", "the gap d must be at least 1".into())
+        );
+        assert_eq!(r(Settle { n: 2, ..Settle::default() }), ("input", "need n ≥ 3, got n = 2".into()));
+    }
+
+    #[test]
+    fn settle_runs_two_rows_per_gap_with_the_conclusion() {
+        let job = Settle { d: vec![2, 3], certificates: true, ..Settle::default() }.validate().unwrap();
+        assert_eq!(job.instances.len(), 4);
+        assert_eq!(job.note(), None);
+        let s = job.run(&Control::new());
+        let got: Vec<(u32, &str, &str)> =
+            s.rows.iter().map(|r| (r.d, r.record.bound.as_str(), r.record.verdict.as_str())).collect();
+        assert_eq!(
+            got,
+            [(2, "2", "broken"), (2, "paper", "holds"), (3, "2", "holds"), (3, "paper", "holds")]
+        );
+        assert_eq!(s.exit_code(), 0);
+        assert!(s.interrupted.is_none());
+        assert_eq!(s.kept.len(), 4);
+        assert!(s.kept.iter().all(|(_, c)| c.is_some()));
+        let text = s.text();
+        assert!(text.starts_with("Gap domination (Lemma 3), n = 3, eps = 1/2, family paper:"), "{text}");
+        assert!(text.contains("Every verdict was checked; --out DIR writes"));
+        assert!(text.ends_with(&format!("{}\n", s.conclusion().join("\n"))));
+        assert!(s.conclusion()[0].starts_with("The lemma stands"));
+    }
+
+    #[test]
+    fn a_stopped_settle_keeps_no_conclusion() {
+        let job = Settle { d: vec![3], ..Settle::default() }.validate().unwrap();
+        let ctl = Control::new();
+        ctl.stop();
+        let s = job.run(&ctl);
+        assert!(s.rows.is_empty() && s.kept.is_empty());
+        assert_eq!(
+            s.interrupted,
+            Some(Error::Interrupted("interrupted after 0 of 2 rows (every file written is complete)".into()))
+        );
+        assert!(!s.text().contains("The lemma"));
+    }
+
+    #[test]
+    fn settle_notes_a_tolerance_above_one_half() {
+        let job = Settle { eps: "3/2".into(), d: vec![2], ..Settle::default() }.validate().unwrap();
+        assert!(job.note().unwrap().starts_with("at d = 2: ε = 3/2 > 1/2"));
+    }
+}
