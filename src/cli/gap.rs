@@ -5,14 +5,12 @@ use super::{ctl, emit, pool, warn};
 use crate::batch::expect;
 use crate::batch::grid::{parse_grid, shard_of};
 use crate::batch::sweep::{self, Record};
-use crate::certify::gap::{decide_at, Outcome};
+use crate::print::table;
 use crate::print::{count, json};
-use crate::print::{gap, table, vipr};
 use crate::ranges::parse_range;
 use crate::request::config::Config;
-use crate::request::gap::{out_dir, Settle};
+use crate::request::gap::{out_dir, Check, Settle};
 use clap::Args;
-use minip_check::check::Verdict;
 use minip_check::model::tokens::Token;
 use minip_check::model::{Instance, Setting};
 use std::path::PathBuf;
@@ -245,57 +243,24 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
 }
 
 pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
-    let (inst, toks) = a.inst.instance()?;
-    if let Some(note) = crate::certify::gap::eps_note(&inst) {
+    let job = Check { config: a.inst.config(), cert: a.cert, vipr: a.vipr }.validate()?;
+    if let Some(note) = job.note() {
         eprintln!("minip: note: {note}");
     }
-    if a.vipr.is_some() && !inst.setting.is_default() {
-        return Err("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into());
-    }
-    for p in [&a.cert, &a.vipr].into_iter().flatten() {
-        crate::print::check_target(p)?;
-    }
-    // Tokens given by the user are stated as given (the checker checks them like any others).
-    let outcome = decide_at(&inst, toks.as_ref());
-    let mut rec = sweep::record(&inst, &outcome);
-    let checked = match outcome {
-        Outcome::Certified(c) => c,
-        Outcome::Unknown { reason } => {
-            if a.json {
-                emit(&json::record("gap.verdict", &rec))?;
-            } else {
-                emit(&format!("verdict  unknown\nreason   {reason}\n"))?;
-            }
-            return Ok(2);
+    let r = job.run()?;
+    match (&r.certificate, a.json) {
+        (None, true) => emit(&json::record("gap.verdict", &r.record))?,
+        (Some(c), true) => {
+            let mut v = serde_json::to_value(&r.record).expect("serializes");
+            v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
+            emit(&json::record_with_certificate("gap.verdict", &v, c.cert()))?;
         }
-    };
-    if let Some(p) = &a.cert {
-        sweep::write_certificate(&checked, p, false)?;
-        rec.certificate_file = Some(p.display().to_string());
+        (_, false) => emit(&r.text())?,
     }
-    // A VIPR file states an infeasibility: only a `holds` verdict has one.
-    let vipr_note = match (&a.vipr, *checked.claim()) {
-        (Some(p), Verdict::Holds) => {
-            crate::print::write_file(p, &vipr::gap(&checked)?)?;
-            None
-        }
-        (Some(p), Verdict::Broken) => Some(format!(
-            "no VIPR file written to {}: the verdict is broken (a head), and VIPR states infeasibility",
-            p.display()
-        )),
-        (None, _) => None,
-    };
-    if a.json {
-        let mut v = serde_json::to_value(&rec).expect("serializes");
-        v["tokens"] = serde_json::to_value(&checked.tokens).expect("serializes");
-        emit(&json::record_with_certificate("gap.verdict", &v, checked.cert()))?;
-    } else {
-        emit(&gap::describe(&inst, &checked))?;
-    }
-    if let Some(note) = vipr_note {
+    if let Some(note) = &r.vipr_note {
         eprintln!("minip: note: {note}");
     }
-    Ok(if *checked.claim() == Verdict::Holds { 0 } else { 1 })
+    Ok(r.exit_code())
 }
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {

@@ -1,14 +1,15 @@
-//! The gap commands as requests: `settle` (the review's check over a range of gaps). The
-//! request is checked once by `validate`; the job runs with a [`Control`]; the result holds
-//! the rows and renders the text both front ends print.
+//! The gap commands as requests: `settle` (the review's check over a range of gaps) and
+//! `check` (one configuration). Each request is checked once by `validate`; the job runs with
+//! a [`Control`]; the result holds the rows and renders the text both front ends print.
 
+use super::config::{Config, Configured};
 use super::{at_most, Control, Error};
 use crate::batch::runner;
 use crate::batch::settle::{self as settle_batch, SettleJob, SettleRow};
-use crate::batch::sweep;
-use crate::certify::gap::{decide, eps_note, Outcome};
-use crate::print::table;
-use minip_check::check::Checked;
+use crate::batch::sweep::{self, Record};
+use crate::certify::gap::{decide, decide_at, eps_note, Outcome};
+use crate::print::{table, vipr};
+use minip_check::check::{Checked, Verdict};
 use minip_check::format::gap::GapCertificate;
 use minip_check::limits::MAX_RANGE_ITEMS;
 use minip_check::model::{Family, Instance};
@@ -191,6 +192,118 @@ impl Settled {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// check
+
+/// `minip check`: one configuration settled, its certificate written where asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Check {
+    pub config: Config,
+    /// Write the certificate (JSON) here.
+    pub cert: Option<PathBuf>,
+    /// Write a VIPR 1.0 infeasibility certificate here (verdict `holds` only).
+    pub vipr: Option<PathBuf>,
+}
+
+/// A validated `check`.
+#[derive(Clone, Debug)]
+pub struct Checking {
+    pub configured: Configured,
+    cert: Option<PathBuf>,
+    vipr: Option<PathBuf>,
+}
+
+impl Check {
+    /// The configuration, a VIPR file only in the default setting, and outputs that can be
+    /// written (checked before the computation).
+    pub fn validate(&self) -> Result<Checking, Error> {
+        let configured = self.config.validate()?;
+        if self.vipr.is_some() && !configured.inst.setting.is_default() {
+            return Err(Error::Input("--vipr: VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)".into()));
+        }
+        for p in [&self.cert, &self.vipr].into_iter().flatten() {
+            crate::print::check_target(p)?;
+        }
+        Ok(Checking { configured, cert: self.cert.clone(), vipr: self.vipr.clone() })
+    }
+}
+
+impl Checking {
+    /// Above ε = 1/2 the question changes.
+    pub fn note(&self) -> Option<String> {
+        eps_note(&self.configured.inst)
+    }
+
+    /// Settles the configuration (tokens given are stated as given; the checker checks them
+    /// like any others) and writes the files asked for. A VIPR file states an infeasibility:
+    /// only a `holds` verdict has one.
+    pub fn run(&self) -> Result<CheckResult, Error> {
+        let inst = &self.configured.inst;
+        let outcome = decide_at(inst, self.configured.tokens.as_ref());
+        let mut record = sweep::record(inst, &outcome);
+        let Outcome::Certified(checked) = outcome else {
+            return Ok(CheckResult { inst: inst.clone(), record, certificate: None, vipr_note: None });
+        };
+        if let Some(p) = &self.cert {
+            sweep::write_certificate(&checked, p, false).map_err(Error::Io)?;
+            record.certificate_file = Some(p.display().to_string());
+        }
+        let vipr_note = match (&self.vipr, *checked.claim()) {
+            (Some(p), Verdict::Holds) => {
+                crate::print::write_file(p, &vipr::gap(&checked)?).map_err(Error::Io)?;
+                None
+            }
+            (Some(p), Verdict::Broken) => Some(format!(
+                "no VIPR file written to {}: the verdict is broken (a head), and VIPR states infeasibility",
+                p.display()
+            )),
+            (None, _) => None,
+        };
+        Ok(CheckResult { inst: inst.clone(), record, certificate: Some(checked), vipr_note })
+    }
+}
+
+/// The verdict of one configuration.
+#[derive(Clone, Debug)]
+pub struct CheckResult {
+    pub inst: Instance,
+    /// As `--json` prints it (with the certificate file when one was written).
+    pub record: Record,
+    /// `None`: unknown (the reason is the record's).
+    pub certificate: Option<Checked<GapCertificate>>,
+    /// Why no VIPR file was written although one was asked for.
+    pub vipr_note: Option<String>,
+}
+
+impl CheckResult {
+    /// The certificate, or `Unknown` when nothing was certified.
+    pub fn certified(&self) -> Result<&Checked<GapCertificate>, Error> {
+        self.certificate.as_ref().ok_or_else(|| {
+            Error::Unknown(format!("unknown: {}", self.record.reason.clone().unwrap_or_default()))
+        })
+    }
+
+    /// 0 holds, 1 broken, 2 unknown.
+    pub fn exit_code(&self) -> i32 {
+        match &self.certificate {
+            None => 2,
+            Some(c) if *c.claim() == Verdict::Holds => 0,
+            Some(_) => 1,
+        }
+    }
+
+    /// The description of the verdict (`crate::print::gap::describe`), or the reason nothing
+    /// was certified.
+    pub fn text(&self) -> String {
+        match &self.certificate {
+            Some(c) => crate::print::gap::describe(&self.inst, c),
+            None => {
+                format!("verdict  unknown\nreason   {}\n", self.record.reason.clone().unwrap_or_default())
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +326,13 @@ mod tests {
     }
 
     /// A fresh scratch directory.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("minip-request-gap-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn settle_refuses_bad_input_with_the_command_lines_words() {
         let r = |s: Settle| refused(s.validate());
@@ -273,5 +393,52 @@ mod tests {
     fn settle_notes_a_tolerance_above_one_half() {
         let job = Settle { eps: "3/2".into(), d: vec![2], ..Settle::default() }.validate().unwrap();
         assert!(job.note().unwrap().starts_with("at d = 2: ε = 3/2 > 1/2"));
+    }
+
+    #[test]
+    fn check_settles_one_configuration() {
+        let config = Config { d: Some(3), ..Config::default() };
+        let r = Check { config, ..Check::default() }.validate().unwrap().run().unwrap();
+        assert_eq!((r.record.verdict.as_str(), r.record.kprime.as_str()), ("holds", "2"));
+        assert_eq!(r.exit_code(), 0);
+        assert!(r.certified().is_ok() && r.vipr_note.is_none());
+        assert!(r.text().contains("verdict   holds: no such head"));
+        let config = Config { d: Some(2), bound: "2".into(), ..Config::default() };
+        let r = Check { config, ..Check::default() }.validate().unwrap().run().unwrap();
+        assert_eq!((r.record.verdict.as_str(), r.exit_code()), ("broken", 1));
+    }
+
+    #[test]
+    fn check_refuses_vipr_beyond_the_default_setting_and_unwritable_outputs() {
+        let config = Config { d: Some(3), task: "max-ip".into(), ..Config::default() };
+        let vipr = Some(PathBuf::from("c.vipr"));
+        let (k, m) = refused(Check { config, vipr, ..Check::default() }.validate());
+        assert!(
+            k == "input" && m.starts_with("--vipr: VIPR export is implemented for the default setting only")
+        );
+        let dir = scratch("check");
+        let config = Config { d: Some(3), ..Config::default() };
+        let (k, m) = refused(Check { config, cert: Some(dir.clone()), ..Check::default() }.validate());
+        assert_eq!(k, "input", "{m}");
+        assert!(m.starts_with(&dir.display().to_string()), "{m}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn check_writes_the_files_asked_for() {
+        let dir = scratch("check-files");
+        let (cert, vipr) = (dir.join("c.json"), dir.join("c.vipr"));
+        let config = Config { d: Some(2), bound: "2".into(), ..Config::default() };
+        let request = Check { config, cert: Some(cert.clone()), vipr: Some(vipr.clone()) };
+        let r = request.validate().unwrap().run().unwrap();
+        assert_eq!(r.record.certificate_file, Some(cert.display().to_string()));
+        assert_eq!(
+            std::fs::read_to_string(&cert).unwrap(),
+            crate::print::json::pretty(r.certified().unwrap())
+        );
+        // A broken verdict has no VIPR file: VIPR states infeasibility.
+        assert!(!vipr.exists());
+        assert!(r.vipr_note.unwrap().starts_with(&format!("no VIPR file written to {}", vipr.display())));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -16,7 +16,7 @@
 //! - [`amplify_bench`]: certified ratios timed against exact LP solvers.
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
-//! - [`gap`]: `settle`.
+//! - [`gap`]: `settle` and `check`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.

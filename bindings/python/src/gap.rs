@@ -5,13 +5,12 @@ use crate::convert::to_text;
 pub use crate::convert::Conf;
 use crate::{run, Failure};
 use minip::batch::runner;
-use minip::batch::sweep::{self, Record};
-use minip::certify::gap::{decide_at, Outcome};
+use minip::batch::sweep::Record;
 use minip::check::{Checked, Verdict};
 use minip::format::gap::GapCertificate;
 use minip::model::Instance;
 use minip::print::{gap as gap_text, json};
-use minip::request::gap::Settle;
+use minip::request::gap::{Check, Settle};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -74,20 +73,12 @@ fn settle(
 #[pyfunction]
 fn check(py: Python<'_>, conf: String) -> PyResult<String> {
     run(py, move |_| {
-        let (inst, toks) = Conf::parse(&conf)?.instance()?;
-        let outcome = decide_at(&inst, toks.as_ref());
-        if let Outcome::Unknown { reason } = &outcome {
-            return Err(Failure::Unknown(format!("unknown: {reason}")));
-        }
-        let cert = match &outcome {
-            Outcome::Certified(c) => Some(c),
-            Outcome::Unknown { .. } => None,
-        };
-        let mut v = gap_json(&sweep::record(&inst, &outcome), &inst, cert);
-        if let Outcome::Certified(c) = &outcome {
-            v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
-            v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);
-        }
+        let request = Check { config: Conf::parse(&conf)?.config(), cert: None, vipr: None };
+        let r = request.validate()?.run()?;
+        let c = r.certified()?;
+        let mut v = gap_json(&r.record, &r.inst, Some(c));
+        v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
+        v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);
         Ok(to_text(&v))
     })
 }
