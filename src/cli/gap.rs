@@ -2,14 +2,11 @@
 //! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
 
 use super::{ctl, emit, pool, warn};
-use crate::batch::expect;
-use crate::batch::grid::{parse_grid, shard_of};
-use crate::batch::sweep::{self, Record};
-use crate::print::table;
-use crate::print::{count, json};
+use crate::print::json;
 use crate::ranges::parse_range;
 use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
+use crate::request::sweep::{Bench, Sweep};
 use clap::Args;
 use minip_check::model::tokens::Token;
 use minip_check::model::{Instance, Setting};
@@ -264,141 +261,33 @@ pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
 }
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
-    let text = minip_check::read::read_text(&a.grid)?;
-    let grid = parse_grid(&text).map_err(|e| format!("{}: {e}", a.grid.display()))?;
-    let all = grid.gap_instances();
-    if all.is_empty() {
-        return Err(format!(
-            "{}: the grid has no configuration (its settings admit none of its (h, u, w))",
-            a.grid.display()
-        ));
-    }
-    let insts = match &a.shard {
-        Some(s) => shard_of(&all, s)?.0.to_vec(),
-        None => all.clone(),
+    let request = Sweep {
+        grid: a.grid,
+        out: a.out.clone(),
+        vipr: a.vipr,
+        jobs: a.jobs,
+        shard: a.shard,
+        expect: a.expect,
     };
-    let table =
-        a.expect.as_deref().map(|p| super::read_expect(p, expect::Kind::Gap, all.len())).transpose()?;
-    let pool = pool(a.jobs)?;
+    let job = request.validate()?;
     if let Some(dir) = &a.out {
-        // No certificate replaces the grid or the table (under its name or a link to it).
-        let inputs = crate::print::Inputs::new()
-            .add("the grid", &a.grid)
-            .add_some("the --expect table", a.expect.as_deref());
-        inputs.refuse_dir("--out", dir, |name| {
-            insts.iter().any(|i| {
-                let stem = i.stem();
-                name.strip_prefix(stem.as_str()).is_some_and(|x| x == ".json" || (a.vipr && x == ".vipr"))
-            })
-        })?;
-        warn(crate::print::out_dir(dir)?);
+        warn(out_dir(dir)?);
     }
-    let total = insts.len();
-    let mut recs: Vec<Record> = Vec::with_capacity(total);
-    let (out, vipr) = (a.out.as_deref(), a.vipr);
     super::batch_run();
-    let run = |recs: &mut Vec<Record>| {
-        pool.install(|| {
-            crate::batch::runner::run_stream(
-                &insts,
-                "configurations",
-                ctl(),
-                |i| sweep::settle_one(i, out, vipr),
-                |_, r| {
-                    // JSON lines stream as they finish (in order); the table waits for all rows.
-                    if a.json {
-                        emit(&json::record("gap.verdict", &r))?;
-                    }
-                    recs.push(r);
-                    Ok(())
-                },
-            )
-        })
-    };
-    let ran = run(&mut recs);
-    // The certificates written (even before an interrupt or a failed write) are made durable
-    // at once, before the summary.
-    if let Some(dir) = out {
-        crate::print::sync_batch(dir)?;
+    // JSON lines stream as they finish (in order); the table waits for all rows.
+    let json = a.json;
+    let swept = job.run(ctl(), |r| if json { emit(&json::record("gap.verdict", r)) } else { Ok(()) })?;
+    eprintln!("{}", swept.summary());
+    if !json {
+        emit(&swept.text())?;
     }
-    ran?;
-    let (holds, broken, unknown) = sweep::tally(&recs);
-    let mut summary = format!(
-        "{}: {holds} holds, {broken} broken, {unknown} unknown",
-        count(recs.len(), "configuration", "configurations")
-    );
-    if recs.len() < total {
-        summary.push_str(&format!(
-            " (interrupted: {} of {total} done; every file written is complete)",
-            recs.len()
-        ));
+    if let Some(e) = swept.interrupted() {
+        return Err(e.into());
     }
-    if a.json {
-        eprintln!("{summary}");
-    } else {
-        let with_setting = recs.iter().any(|r| r.setting.is_some());
-        let body: Vec<Vec<String>> = recs
-            .iter()
-            .map(|r| {
-                let mut v = record_cells(r);
-                if with_setting {
-                    v.insert(0, r.setting.clone().unwrap_or_else(|| "default".into()));
-                }
-                v
-            })
-            .collect();
-        let mut head = vec!["n", "eps", "h", "u", "w", "family", "K'", "verdict", "certificate"];
-        if with_setting {
-            head.insert(0, "setting");
-        }
-        let mut s = table::render(&head, &body);
-        eprintln!("{summary}");
-        let first: Vec<String> = recs
-            .iter()
-            .filter(|r| r.verdict == "broken")
-            .take(5)
-            .map(|r| {
-                format!(
-                    "  n={} eps={} (h,u,w)=({},{},{}) {} b<={}c",
-                    r.n, r.eps, r.h, r.u, r.w, r.family, r.kprime
-                )
-            })
-            .collect();
-        if !first.is_empty() {
-            s.push_str("first broken:\n");
-            s.push_str(&first.join("\n"));
-            s.push('\n');
-        }
-        emit(&s)?;
+    if let Some(table) = &job.table {
+        return Ok(super::report_expect(table, job.grid_rows(), &swept.rows()));
     }
-    if recs.len() < total {
-        return Err(format!(
-            "interrupted after {} of {}",
-            recs.len(),
-            count(total, "configuration", "configurations")
-        ));
-    }
-    if let Some(table) = &table {
-        // The grid's configurations name the other shards' rows of the table (no solving).
-        let grid_rows = all.iter().map(sweep::key_row);
-        let run_rows: Vec<_> = recs.iter().map(expect::row).collect();
-        return Ok(super::report_expect(table, grid_rows, &run_rows));
-    }
-    Ok(sweep::exit_code(&recs))
-}
-
-fn record_cells(r: &Record) -> Vec<String> {
-    vec![
-        r.n.to_string(),
-        r.eps.clone(),
-        r.h.to_string(),
-        r.u.to_string(),
-        r.w.to_string(),
-        r.family.clone(),
-        format!("{} ({})", r.kprime, r.bound),
-        r.verdict.clone(),
-        r.certificate_file.clone().or(r.reason.clone()).unwrap_or_else(|| "-".into()),
-    ]
+    Ok(swept.exit_code())
 }
 
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
@@ -500,55 +389,62 @@ pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
 }
 
 pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
-    // Inputs are checked before the (timed) work starts.
-    if let Some(p) = &a.proofs {
-        std::fs::metadata(p).map_err(|e| format!("--proofs {}: {e}", p.display()))?;
-    }
-    let text = match &a.grid {
-        Some(p) => minip_check::read::read_text(p)?,
-        None => include_str!("../../instances/regression.toml").to_string(),
-    };
-    let b = crate::batch::bench::run(&parse_grid(&text)?, a.proofs.as_deref(), ctl())?;
-    let (h, br, u) = b.tally;
-    let code = if u > 0 || b.written_ok != b.written || b.proofs_ok != b.proofs { 2 } else { 0 };
+    let b = Bench { grid: a.grid, proofs: a.proofs }.validate()?.run(ctl())?;
     if a.json {
-        let mut v = serde_json::json!({
-            "threads": b.threads,
-            "configurations": b.configurations,
-            "holds": h, "broken": br, "unknown": u,
-            "written": b.written, "written_ok": b.written_ok,
-            "sweep_seconds": b.sweep_seconds,
-            "configurations_per_second": b.configurations as f64 / b.sweep_seconds.max(1e-9),
-        });
-        if let Some(p) = &a.proofs {
-            v["proofs_dir"] = p.display().to_string().into();
-            v["proofs"] = b.proofs.into();
-            v["proofs_ok"] = b.proofs_ok.into();
-            v["verify_seconds"] = b.verify_seconds.into();
-        }
-        emit(&json::record("bench.run", &v))?;
-        return Ok(code);
+        emit(&json::record("bench.run", &b.json()))?;
+    } else {
+        emit(&b.text())?;
     }
-    // The global pool's count (`super::global_pool`), and where it came from.
-    let (_, from) = super::threads(None)?;
-    let mut s = format!(
-        "threads            {} ({from})\nsweep              {} configurations ({h} holds, {br} broken, {u} unknown), certificates written and re-verified ({} ok) in {:.2} s = {:.0} configurations/s\n",
-        b.threads,
-        b.configurations,
-        b.written_ok,
-        b.sweep_seconds,
-        b.configurations as f64 / b.sweep_seconds,
-    );
-    if let Some(p) = &a.proofs {
-        s.push_str(&format!(
-            "verify             {} certificates under {} ({} ok) in {:.3} s = {:.0} certificates/s\n",
-            b.proofs,
-            p.display(),
-            b.proofs_ok,
-            b.verify_seconds,
-            b.proofs as f64 / b.verify_seconds.max(1e-9)
-        ));
+    Ok(b.exit_code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct SettleCli {
+        #[command(flatten)]
+        a: SettleArgs,
     }
-    emit(&s)?;
-    Ok(code)
+
+    #[derive(Parser)]
+    struct CheckCli {
+        #[command(flatten)]
+        a: CheckArgs,
+    }
+
+    #[derive(Parser)]
+    struct BenchCli {
+        #[command(flatten)]
+        a: BenchArgs,
+    }
+
+    #[test]
+    fn the_requests_defaults_are_the_command_lines() {
+        assert_eq!(SettleCli::parse_from(["settle"]).a.request().unwrap(), Settle::default());
+        let a = CheckCli::parse_from(["check"]).a;
+        assert_eq!(Check { config: a.inst.config(), cert: a.cert, vipr: a.vipr }, Check::default());
+        let a = BenchCli::parse_from(["bench"]).a;
+        assert_eq!(Bench { grid: a.grid, proofs: a.proofs }, Bench::default());
+    }
+
+    #[test]
+    fn options_reach_the_configuration() {
+        let a = CheckCli::parse_from([
+            "check", "--h", "4", "--u", "1", "--w", "3", "--task", "max-ip", "--at", "2",
+        ])
+        .a;
+        let c = a.inst.config();
+        assert_eq!(
+            (c.h, c.u, c.w, c.d, c.task.as_str(), c.at),
+            (Some(4), Some(1), Some(3), None, "max-ip", Some(2))
+        );
+        let a = SettleCli::parse_from(["settle", "--d", "3..=5", "--out", "o"]).a;
+        let r = a.request().unwrap();
+        assert_eq!((r.d, r.out), (vec![3, 4, 5], Some(PathBuf::from("o"))));
+        let a = SettleCli::parse_from(["settle", "--d", "3..x"]).a;
+        assert_eq!(a.request().unwrap_err(), "--d: malformed range '3..x'");
+    }
 }

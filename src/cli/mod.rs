@@ -346,9 +346,7 @@ fn read_expect(
     kind: crate::batch::expect::Kind,
     grid: usize,
 ) -> Result<crate::batch::expect::Table, String> {
-    let text = minip_check::read::read_text(path).map_err(|e| format!("--expect: {e}"))?;
-    crate::batch::expect::parse_table(&text, kind, &path.display().to_string(), grid)
-        .map_err(|e| format!("--expect: {e}"))
+    Ok(crate::request::sweep::expect_table(path, kind, grid)?)
 }
 
 /// Compares a run with its expected table: one line per change on stderr, then a summary;
@@ -366,8 +364,6 @@ fn report_expect<R: std::borrow::Borrow<crate::batch::expect::Row>>(
     eprintln!("{}", rep.summary(table));
     rep.exit_code()
 }
-
-pub(super) use crate::batch::threads::threads;
 
 /// A worker pool of `--jobs` threads (see `threads` for the default), within the supported
 /// limit.

@@ -1,6 +1,7 @@
 //! The gap commands as requests: `settle` (the review's check over a range of gaps) and
-//! `check` (one configuration). Each request is checked once by `validate`; the job runs with
-//! a [`Control`]; the result holds the rows and renders the text both front ends print.
+//! `check` (one configuration); `sweep` and `bench` are in `super::sweep`. Each request is
+//! checked once by `validate`; the job runs with a [`Control`]; the result holds the rows and
+//! renders the text both front ends print.
 
 use super::config::{Config, Configured};
 use super::{at_most, Control, Error};

@@ -21,6 +21,7 @@
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
+//! - [`sweep`]: `sweep` (grid files, `--expect`, `--shard`) and `bench`.
 
 pub mod amplify;
 pub mod amplify_bench;
@@ -31,6 +32,7 @@ pub mod head;
 pub mod notice;
 pub mod rank;
 pub mod sharp;
+pub mod sweep;
 
 pub use crate::control::Control;
 pub use crate::error::Error;
