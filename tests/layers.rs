@@ -221,14 +221,14 @@ fn floors_match_contributing() {
 /// The file-level import graph of a crate's src/ (a module and its own submodules aside).
 fn file_edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut fs = Vec::new();
-    files(&src, &mut fs);
-    let mods: BTreeSet<String> = fs.iter().map(|f| module(&src, f)).collect();
+    files(src, &mut fs);
+    let mods: BTreeSet<String> = fs.iter().map(|f| module(src, f)).collect();
     let nested = |a: &str, b: &str| {
         a.is_empty() || b.is_empty() || a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"))
     };
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for f in &fs {
-        let me = module(&src, f);
+        let me = module(src, f);
         let text = std::fs::read_to_string(f).unwrap();
         let to: BTreeSet<String> =
             imports(&text, &me, &mods).into_iter().filter(|t| !nested(&me, t)).collect();

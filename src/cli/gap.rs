@@ -8,8 +8,6 @@ use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
 use crate::request::sweep::{Bench, Sweep};
 use clap::Args;
-use minip_check::model::tokens::Token;
-use minip_check::model::{Instance, Setting};
 use std::path::PathBuf;
 
 #[derive(Args, Clone)]
@@ -77,11 +75,6 @@ impl SettingArgs {
             ..c
         }
     }
-
-    /// The setting for length-`n` sequences, validated (`Config::setting`).
-    pub fn setting(&self, n: u32) -> Result<Setting, String> {
-        Ok(self.fill(Config { n, ..Config::default() }).setting()?)
-    }
 }
 
 impl InstanceArgs {
@@ -99,12 +92,6 @@ impl InstanceArgs {
             bound: self.bound.clone(),
             ..Config::default()
         })
-    }
-
-    /// The instance and the tokens given, validated (`Config::validate`).
-    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), String> {
-        let c = self.config().validate()?;
-        Ok((c.inst, c.tokens))
     }
 }
 

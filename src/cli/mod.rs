@@ -339,16 +339,6 @@ fn warn(w: Option<String>) {
     }
 }
 
-/// Reads a table of expected outcomes (`--expect`) for a grid of `grid` configurations, before
-/// any work is done.
-fn read_expect(
-    path: &std::path::Path,
-    kind: crate::batch::expect::Kind,
-    grid: usize,
-) -> Result<crate::batch::expect::Table, String> {
-    Ok(crate::request::sweep::expect_table(path, kind, grid)?)
-}
-
 /// Compares a run with its expected table: one line per change on stderr, then a summary;
 /// returns the exit status (0 as expected, 1 changes, 2 unknown). `grid`: every configuration
 /// of the grid as a row (read once).

@@ -47,7 +47,7 @@ impl Sweep {
     /// Reads the grid and the table, picks the shard, and refuses an output directory where a
     /// certificate would replace an input (under its name or a link to it).
     pub fn validate(&self) -> Result<Sweeping, Error> {
-        let text = minip_check::read::read_text(&self.grid).map_err(Error::Io)?;
+        let text = minip_check::read::read_text(&self.grid).map_err(read_error)?;
         let grid = parse_grid(&text).map_err(|e| Error::Input(format!("{}: {e}", self.grid.display())))?;
         let all = grid.gap_instances();
         if all.is_empty() {
@@ -257,7 +257,7 @@ impl Bench {
             std::fs::metadata(p).map_err(|e| Error::Io(format!("--proofs {}: {e}", p.display())))?;
         }
         let text = match &self.grid {
-            Some(p) => minip_check::read::read_text(p).map_err(Error::Io)?,
+            Some(p) => minip_check::read::read_text(p).map_err(read_error)?,
             None => include_str!("../../instances/regression.toml").to_string(),
         };
         Ok(Benching { grid: parse_grid(&text)?, proofs: self.proofs.clone() })
@@ -338,6 +338,14 @@ impl Benched {
             ));
         }
         s
+    }
+}
+
+/// A file that could not be read is `Io`; one past the size limit is `TooLarge`.
+fn read_error(e: minip_check::Error) -> Error {
+    match e {
+        minip_check::Error::TooLarge(m) => Error::TooLarge(m),
+        e => Error::Io(e.to_string()),
     }
 }
 

@@ -2,28 +2,11 @@
 //! results as JSON text.
 
 use crate::Failure;
-use minip::model::tokens::Token;
-use minip::model::Instance;
-use minip::rational::{parse_rational, Rat};
 use minip::request::config::Config;
 use serde_json::Value;
 
-/// A rational argument, read as the command line reads it; the message names the argument.
-pub fn rational(name: &str, text: &str) -> Result<Rat, Failure> {
-    parse_rational(text).map_err(|e| Failure::Input(format!("{name}: {e}")))
-}
-
 pub fn to_text(v: &Value) -> String {
     serde_json::to_string(v).expect("a JSON value serializes")
-}
-
-/// A non-empty list of at most `limits::MAX_RANGE_ITEMS` values.
-pub fn nonempty(name: &str, v: &[u32]) -> Result<(), Failure> {
-    if v.is_empty() {
-        return Err(Failure::Input(format!("{name}: empty range")));
-    }
-    minip_check::limits::at_most(name, v.len(), minip_check::limits::MAX_RANGE_ITEMS, "values")?;
-    Ok(())
 }
 
 /// A configuration as `minip check` and `minip sharp` take it: the JSON the Python layer
@@ -69,12 +52,5 @@ impl Conf {
             keys: self.keys.clone(),
             at: self.at,
         }
-    }
-
-    /// The instance and the tokens given, validated as the command line validates them
-    /// (`Config::validate`, the gap LP's size included).
-    pub fn instance(&self) -> Result<(Instance, Option<[Token; 3]>), Failure> {
-        let c = self.config().validate()?;
-        Ok((c.inst, c.tokens))
     }
 }
