@@ -1,0 +1,422 @@
+"""The gap commands: ``settle``, ``check``, ``verify``, ``check_certificate``."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from fractions import Fraction
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+from . import _minip
+from ._minip import Unknown
+from ._convert import PathLike, Rational, _nat, _nats, _q, _rational, _table
+
+class Certified:
+    """Something minip certified, with its certificate file.
+
+    ``to_json()`` is the file's exact text (what ``minip ... --out`` writes), ``write(path)``
+    writes it atomically, ``certificate`` is the parsed file, and ``verify()`` checks it
+    again with the checker alone (no solver) and returns what it proves.
+
+    >>> r = minip.check(d=2, bound=2)
+    >>> r.verify()
+    'broken (gap n=3 eps=1/2 h=2 u=0 w=2 paper b<=2)'
+    """
+
+    _text: Optional[str]
+    #: Files the certificate refers to, by name (a rank certificate's DRAT proof).
+    _files: List[Tuple[str, bytes]]
+
+    def __init__(self, text: Optional[str], files: Optional[List[Tuple[str, bytes]]] = None) -> None:
+        self._text = text
+        self._files = list(files or [])
+
+    @property
+    def certified(self) -> bool:
+        """Whether there is a certificate (``False`` only for an ``unknown`` row of a batch)."""
+        return self._text is not None
+
+    def _need(self) -> str:
+        if self._text is None:
+            raise Unknown("unknown: nothing was certified, so there is no certificate")
+        return self._text
+
+    @property
+    def certificate(self) -> Dict[str, Any]:
+        """The certificate as a dict (the JSON file, parsed; rationals are strings in it)."""
+        return dict(json.loads(self._need()))
+
+    def to_json(self) -> str:
+        """The certificate file's text, byte for byte what the command line writes.
+
+        >>> json.loads(minip.check(d=3).to_json())["format"]
+        'minip-gap/1'
+        """
+        return self._need()
+
+    def write(self, path: PathLike) -> None:
+        """Writes the certificate file atomically (a temporary file, then a rename).
+
+        >>> minip.check(d=3).write("d3.json")  # doctest: +SKIP
+        >>> minip.verify("d3.json")[0].verdict  # doctest: +SKIP
+        'verified'
+        """
+        text = self._need()
+        # Referenced files first (beside the certificate): a certificate never refers to a
+        # missing file.
+        for name, data in self._files:
+            _minip.write_bytes(os.path.join(os.path.dirname(os.fspath(path)), name), data)
+        _minip.write_text(os.fspath(path), text)
+
+    def verify(self) -> str:
+        """Checks the certificate again with the checker alone; returns what it proves, or
+        raises :class:`minip.Rejected` (a ``ValueError``).
+
+        >>> minip.check(d=3).verify()
+        'holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)'
+        """
+        return check_certificate(self)
+
+
+class Head:
+    """A head that answers every sequence of the family correctly (the certificate of a
+    ``broken`` verdict): its kernel table ``alpha`` and values ``s`` over the tokens
+    ``{x, y, z}`` (or per slot for position-dependent maps) and each sequence's exact output.
+
+    >>> h = minip.check(d=2, bound=2).head
+    >>> h.alpha["y"] <= 2 * h.alpha["z"]
+    True
+    """
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.alpha: Union[Dict[str, Fraction], List[Fraction]] = _table(d["alpha"])
+        self.s: Union[Dict[str, Fraction], List[Fraction]] = _table(d["s"])
+        self.outputs: Dict[str, Fraction] = {o["sequence"]: Fraction(o["yhat"]) for o in d["outputs"]}
+
+    def __repr__(self) -> str:
+        return f"Head(alpha={self.alpha!r}, s={self.s!r}, outputs={self.outputs!r})"
+
+
+class GapResult(Certified):
+    """The answer to one gap question (``minip check``): is there a head correct on the
+    family with ``alpha(x,y) <= K'*alpha(x,z)``? ``verdict`` is ``'holds'`` (no such head:
+    ``multipliers`` is the exact Farkas certificate), ``'broken'`` (a head: ``head``), or in a
+    batch ``'unknown'`` (``reason``; ``check`` raises :class:`minip.Unknown` instead).
+
+    >>> r = minip.check(h=4, u=1, w=3)
+    >>> r.verdict, r.d, r.kprime
+    ('holds', 2, Fraction(1, 1))
+    """
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        super().__init__(d.get("certificate"))
+        self.verdict: str = d["verdict"]
+        self.n: int = d["n"]
+        self.eps: Fraction = Fraction(d["eps"])
+        self.h: int = d["h"]
+        self.u: int = d["u"]
+        self.w: int = d["w"]
+        self.d: int = d["d"]
+        self.family: str = d["family"]
+        #: ``'paper'`` (the lemma's K) or the rational factor asked for, as text.
+        self.bound: str = d["bound"]
+        self.kprime: Fraction = Fraction(d["kprime"])
+        self.paper_k: Fraction = Fraction(d["paper_k"])
+        self.setting: Optional[str] = d.get("setting")
+        self.reason: Optional[str] = d.get("reason")
+        self._describe: Optional[str] = d.get("text")
+        cert = json.loads(self._text) if self._text is not None else {}
+        toks = cert.get("tokens")
+        self.tokens: Optional[Tuple[str, str, str]] = (toks["x"], toks["y"], toks["z"]) if toks else None
+        farkas = cert.get("farkas")
+        #: Farkas multipliers by row name (nonzero ones), for ``holds``.
+        self.multipliers: Optional[Dict[str, Fraction]] = (
+            {r["name"]: Fraction(r["multiplier"]) for r in farkas["rows"]} if farkas else None
+        )
+        self.head: Optional[Head] = Head(cert["head"]) if cert.get("head") else None
+
+    @property
+    def holds(self) -> bool:
+        """``True`` for ``holds`` (no correct head meets the bound)."""
+        return self.verdict == "holds"
+
+    def __str__(self) -> str:
+        if self._describe is not None:
+            return self._describe
+        return f"verdict  {self.verdict}\nreason   {self.reason}\n"
+
+    def __repr__(self) -> str:
+        return (
+            f"GapResult(verdict={self.verdict!r}, n={self.n}, eps={self.eps!r}, h={self.h}, u={self.u}, "
+            f"w={self.w}, family={self.family!r}, kprime={self.kprime!r})"
+        )
+
+
+class Settlement:
+    """The review's check (``minip settle``): for each gap ``d`` the literal bound
+    ``b <= 2c`` and the lemma's ``b <= K*c``, each settled with a certificate. ``str()`` is
+    the command line's output; ``rows`` are :class:`GapResult` objects (with certificates).
+
+    >>> s = minip.settle(d=range(2, 4))
+    >>> [(r.d, r.bound, r.verdict) for r in s]
+    [(2, '2', 'broken'), (2, 'paper', 'holds'), (3, '2', 'holds'), (3, 'paper', 'holds')]
+    >>> s.lemma_holds
+    True
+    """
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[GapResult] = [GapResult(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self.conclusion: List[str] = list(d["conclusion"])
+        self._exit = int(d["exit_code"])
+
+    @property
+    def lemma_holds(self) -> bool:
+        """Every row with the lemma's own bound holds (the command line's exit status 0)."""
+        return self._exit == 0
+
+    def __iter__(self) -> Iterator[GapResult]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i: int) -> GapResult:
+        return self.rows[i]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<Settlement: {len(self.rows)} rows, lemma {'holds' if self.lemma_holds else 'not settled'}>"
+
+
+# ---------------------------------------------------------------------------------------
+# Settle and check
+
+
+def settle(
+    n: int = 3,
+    eps: Rational = "1/2",
+    d: Union[int, Iterable[int]] = range(2, 9),
+    family: str = "paper",
+    literal: Rational = 2,
+) -> Settlement:
+    """The review's "what would settle it" check (``minip settle``): for each gap ``d``, is
+    there a head correct on S1, S2, S3 with ``b <= literal*c``, and one with the lemma's
+    ``b <= K*c``? ``print()`` shows the command line's table and conclusion.
+
+    >>> s = minip.settle()
+    >>> s.lemma_holds, len(s)
+    (True, 14)
+    >>> s[0].d, s[0].verdict, s[0].head is not None
+    (2, 'broken', True)
+    """
+    return Settlement(
+        json.loads(
+            _minip.settle(
+                _nat("n", n), _rational("eps", eps), _nats("d", d), str(family), _rational("literal", literal)
+            )
+        )
+    )
+
+
+def check(
+    d: Optional[int] = None,
+    *,
+    h: Optional[int] = None,
+    u: Optional[int] = None,
+    w: Optional[int] = None,
+    tokens: Union[str, Sequence[str], None] = None,
+    n: int = 3,
+    eps: Rational = "1/2",
+    family: str = "paper",
+    bound: Rational = "paper",
+    task: str = "min-ip",
+    kernel: str = "nonneg",
+    positions: str = "shared",
+    keys: str = "all",
+    at: Optional[int] = None,
+) -> GapResult:
+    """Settles one configuration (``minip check``): the gap ``d`` alone, the classes
+    ``h, u, w``, or real ``tokens`` x, y, z (bit strings); ``bound`` is ``'paper'`` (the
+    lemma's K) or a rational ``K'``; ``task``/``kernel``/``positions``/``keys``/``at`` as on
+    the command line (docs/math.md §11). Raises :class:`minip.Unknown` if nothing could be
+    certified, ``ValueError`` on bad input.
+
+    >>> r = minip.check(d=3)
+    >>> r.verdict, r.kprime, len(r.multipliers) > 0
+    ('holds', Fraction(2, 1), True)
+    >>> minip.check(tokens=("110", "000", "111"), bound="2").verdict
+    'broken'
+    >>> minip.check(d=3, eps="0")
+    Traceback (most recent call last):
+    ...
+    ValueError: need ε > 0, got ε = 0
+    """
+    conf = _conf(d, h, u, w, tokens, n, eps, family, bound, task, kernel, positions, keys, at)
+    return GapResult(json.loads(_minip.check(conf)))
+
+
+def _conf(
+    d: Optional[int],
+    h: Optional[int],
+    u: Optional[int],
+    w: Optional[int],
+    tokens: Union[str, Sequence[str], None],
+    n: int,
+    eps: Rational,
+    family: str,
+    bound: Rational,
+    task: str,
+    kernel: str,
+    positions: str,
+    keys: str,
+    at: Optional[int],
+) -> str:
+    toks: Optional[str]
+    if tokens is None or isinstance(tokens, str):
+        toks = tokens
+    else:
+        toks = ",".join(tokens)
+
+    def opt(name: str, v: Optional[int]) -> Optional[int]:
+        return None if v is None else _nat(name, v)
+
+    return json.dumps(
+        {
+            "n": _nat("n", n),
+            "eps": _rational("eps", eps),
+            "d": opt("d", d),
+            "h": opt("h", h),
+            "u": opt("u", u),
+            "w": opt("w", w),
+            "tokens": toks,
+            "family": str(family),
+            "bound": "paper" if bound == "paper" else _rational("bound", bound),
+            "task": str(task),
+            "kernel": str(kernel),
+            "positions": str(positions),
+            "keys": str(keys),
+            "at": opt("at", at),
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The checker
+
+
+class FileCheck:
+    """One file checked by :func:`verify`: ``verdict`` is ``'verified'``, ``'rejected'`` (a
+    failed check), ``'invalid'`` (unreadable or malformed) or ``'unchecked'`` (a VIPR file
+    with no certificate beside it); ``claim`` is what a verified file proves (its one-line
+    summary, with the setting), ``claim_data`` the same claim as a dict (every parameter and
+    the setting as fields), ``reason`` why another was not accepted.
+
+    >>> f = minip.verify("proofs/settle")[0]  # doctest: +SKIP
+    >>> f.ok, f.claim  # doctest: +SKIP
+    (True, 'broken (gap n=3 eps=1/2 h=2 u=0 w=2 paper b<=2)')
+    """
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.path: str = d["path"]
+        self.verdict: str = d["verdict"]
+        self.claim: Optional[str] = d.get("summary")
+        self.claim_data: Optional[Dict[str, Any]] = d.get("claim")
+        self.reason: Optional[str] = d.get("reason")
+
+    @property
+    def ok(self) -> bool:
+        """The file was checked and accepted."""
+        return self.verdict == "verified"
+
+    def __repr__(self) -> str:
+        return f"FileCheck(path={self.path!r}, verdict={self.verdict!r}, claim={self.claim!r}, reason={self.reason!r})"
+
+
+class Verification(List[FileCheck]):
+    """The files checked by :func:`verify`, in a fixed order (a list of :class:`FileCheck`).
+
+    >>> v = minip.verify("proofs/settle")  # doctest: +SKIP
+    >>> v.ok, v.counts()["verified"]  # doctest: +SKIP
+    (True, 14)
+    """
+
+    @property
+    def ok(self) -> bool:
+        """Every certificate was verified (VIPR files without a certificate may be unchecked)."""
+        return all(f.verdict in ("verified", "unchecked") for f in self)
+
+    def counts(self) -> Dict[str, int]:
+        """How many files per verdict."""
+        c = {"verified": 0, "rejected": 0, "invalid": 0, "unchecked": 0}
+        for f in self:
+            c[f.verdict] = c.get(f.verdict, 0) + 1
+        return c
+
+    def __str__(self) -> str:
+        c = self.counts()
+        return (
+            f"{len(self)} files: {c['verified']} verified, {c['rejected']} failed, "
+            f"{c['invalid']} invalid, {c['unchecked']} unchecked"
+        )
+
+
+def verify(paths: Union[PathLike, Iterable[PathLike]]) -> Verification:
+    """Checks certificate files with the checker alone (``minip verify``): files, or
+    directories searched recursively for ``*.json`` (and ``*.vipr``, matched to the
+    certificate beside them). Every file gets a :class:`FileCheck`; nothing raises for a
+    rejected file (look at ``.ok``). Raises ``OSError`` for a path that does not exist.
+
+    >>> v = minip.verify(["proofs/settle", "proofs/amplify"])  # doctest: +SKIP
+    >>> v.ok  # doctest: +SKIP
+    True
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        items = [os.fspath(paths)]
+    else:
+        items = [os.fspath(p) for p in paths]
+    return Verification(FileCheck(d) for d in json.loads(_minip.verify(items)))
+
+
+@overload
+def check_certificate(cert: str, *, dir: Optional[PathLike] = None) -> str: ...
+@overload
+def check_certificate(cert: Dict[str, Any], *, dir: Optional[PathLike] = None) -> str: ...
+@overload
+def check_certificate(cert: Certified, *, dir: Optional[PathLike] = None) -> str: ...
+
+
+def check_certificate(
+    cert: Union[str, Dict[str, Any], Certified], *, dir: Optional[PathLike] = None
+) -> str:
+    """Checks one certificate (JSON text, a dict, or a result object) with the checker
+    alone and returns what it proves; raises :class:`minip.Rejected` (a ``ValueError``) if it
+    does not check, ``ValueError`` if it is malformed. Files it refers to (a rank
+    certificate's DRAT proof) are looked up in ``dir``.
+
+    >>> c = minip.check(d=3).certificate
+    >>> minip.check_certificate(c)
+    'holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)'
+    >>> c["params"]["eps"] = "1/3"
+    >>> minip.check_certificate(c)
+    Traceback (most recent call last):
+    ...
+    minip.Rejected: ...
+    """
+    if isinstance(cert, Certified):
+        text = cert.to_json()
+    elif isinstance(cert, dict):
+        text = json.dumps(cert)
+    elif isinstance(cert, str):
+        text = cert
+    else:
+        raise TypeError(f"cert: expected JSON text, a dict or a result object, got {type(cert).__name__}")
+    files = cert._files if isinstance(cert, Certified) else []
+    return str(_minip.check_certificate(text, None if dir is None else os.fspath(dir), files))
+
+
+# ---------------------------------------------------------------------------------------
+# Beyond the paper: sharp constants, amplification, rank bounds, explicit heads
