@@ -380,7 +380,7 @@ fn shared_cell(
 }
 
 /// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
-/// (`runner::interrupt`) only the rows finished. `Err` when a row has a lower bound above a
+/// (a stopped `Control`) only the rows finished. `Err` when a row has a lower bound above a
 /// certified upper bound (`Row::consistent`).
 pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, String> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);

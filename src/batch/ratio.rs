@@ -100,7 +100,7 @@ pub fn stem(n: u32, eps: &Rat, j: &Job) -> String {
 }
 
 /// Solves every job (in parallel), returns records in job order and the certificates. After a
-/// signal (`runner::interrupt`) the jobs not started have the reason `runner::NOT_STARTED`.
+/// stop (`Control::stop`) the jobs not started have the reason `control::NOT_STARTED`.
 pub fn run(
     n: u32,
     eps: &Rat,
