@@ -7,8 +7,9 @@ use minip_check::model::tokens::{gap_from_tokens, Token};
 use minip_check::model::{Bound, Family, Gap, Instance, Setting};
 use minip_check::rational::parse_rational;
 
-/// A configuration as given (rationals and names as text, as the command line reads them).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A configuration as given (rationals and names as text, as the command line reads them; the
+/// Python package sends it as JSON with these field names).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
 pub struct Config {
     pub n: u32,
     pub eps: String,

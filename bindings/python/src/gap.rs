@@ -2,7 +2,6 @@
 //! writes. JSON text out.
 
 use crate::convert::to_text;
-pub use crate::convert::Conf;
 use crate::{run, Failure};
 use minip::batch::runner;
 use minip::batch::sweep::Record;
@@ -73,7 +72,7 @@ fn settle(
 #[pyfunction]
 fn check(py: Python<'_>, conf: String) -> PyResult<String> {
     run(py, move |_| {
-        let request = Check { config: Conf::parse(&conf)?.config(), cert: None, vipr: None };
+        let request = Check { config: crate::convert::config(&conf)?, cert: None, vipr: None };
         let r = request.validate()?.run()?;
         let c = r.certified()?;
         let mut v = gap_json(&r.record, &r.inst, Some(c));
