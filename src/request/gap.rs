@@ -309,30 +309,7 @@ impl CheckResult {
 mod tests {
     use super::*;
 
-    fn kind(e: &Error) -> &'static str {
-        match e {
-            Error::Input(_) => "input",
-            Error::TooLarge(_) => "too large",
-            Error::Io(_) => "io",
-            _ => "other",
-        }
-    }
-
-    /// The error of a request that does not validate, as (kind, message).
-    fn refused<J>(r: Result<J, Error>) -> (&'static str, String) {
-        match r {
-            Err(e) => (kind(&e), e.message().to_string()),
-            Ok(_) => panic!("validated"),
-        }
-    }
-
-    /// A fresh scratch directory.
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("minip-request-gap-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::request::testing::{refused, scratch};
 
     #[test]
     fn settle_refuses_bad_input_with_the_command_lines_words() {

@@ -43,3 +43,35 @@ use std::fmt;
 pub fn at_most<T: PartialOrd + fmt::Display>(name: &str, count: T, max: T, what: &str) -> Result<(), Error> {
     minip_check::limits::at_most(name, count, max, what).map_err(|e| Error::TooLarge(e.to_string()))
 }
+
+/// What the request modules' tests share: a refusal as (kind, message), a scratch directory.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Error;
+    use std::path::PathBuf;
+
+    fn kind(e: &Error) -> &'static str {
+        match e {
+            Error::Input(_) => "input",
+            Error::TooLarge(_) => "too large",
+            Error::Io(_) => "io",
+            _ => "other",
+        }
+    }
+
+    /// The error of a request that does not validate, as (kind, message).
+    pub fn refused<J>(r: Result<J, Error>) -> (&'static str, String) {
+        match r {
+            Err(e) => (kind(&e), e.message().to_string()),
+            Ok(_) => panic!("validated"),
+        }
+    }
+
+    /// A fresh scratch directory.
+    pub fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("minip-request-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}

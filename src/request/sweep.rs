@@ -353,30 +353,7 @@ fn read_error(e: minip_check::Error) -> Error {
 mod tests {
     use super::*;
 
-    fn kind(e: &Error) -> &'static str {
-        match e {
-            Error::Input(_) => "input",
-            Error::TooLarge(_) => "too large",
-            Error::Io(_) => "io",
-            _ => "other",
-        }
-    }
-
-    /// The error of a request that does not validate, as (kind, message).
-    fn refused<J>(r: Result<J, Error>) -> (&'static str, String) {
-        match r {
-            Err(e) => (kind(&e), e.message().to_string()),
-            Ok(_) => panic!("validated"),
-        }
-    }
-
-    /// A fresh scratch directory.
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("minip-request-gap-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::request::testing::{refused, scratch};
 
     #[test]
     fn sweep_refuses_a_missing_grid_a_bad_shard_no_workers_and_an_input_as_output() {
