@@ -1,12 +1,13 @@
-//! `minip settle`, `check`, `sweep`, `verify`, `bench`: argument handling and printing over
-//! `crate::certify::gap`, `crate::batch` and `minip_check::verify`. No mathematics here.
+//! `minip settle`, `check`, `sweep`, `verify`, `bench`: arguments into the requests of
+//! `crate::request::{gap, verify}`, their results printed. No validation and no mathematics here.
 
-use super::{ctl, emit, pool, warn};
+use super::{ctl, emit, warn};
 use crate::print::json;
 use crate::ranges::parse_range;
 use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
 use crate::request::sweep::{Bench, Sweep};
+use crate::request::verify::{self, Verify};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -278,101 +279,13 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
 }
 
 pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
-    let walk = minip_check::verify::collect_walk(&a.paths, "json")?;
-    let vwalk = minip_check::verify::collect_walk(&a.paths, "vipr")?;
-    let files = walk.files;
-    let viprs = vwalk.files;
-    if files.is_empty() && viprs.is_empty() {
-        return Err("no certificates found under the given paths".into());
-    }
-    let (mut counts, mut code) = ([0usize; 5], 0);
-    let mut tally = |verdict: &str, c: i32| {
-        counts[["verified", "rejected", "invalid", "unchecked", "skipped"]
-            .iter()
-            .position(|v| *v == verdict)
-            .expect("known")] += 1;
-        code = code.max(c);
-    };
-    let line = |r: &crate::batch::verify::Item| -> String {
-        if a.json {
-            json::record("verify.file", r)
-        } else {
-            format!(
-                "{:<10}{}: {}\n",
-                match r.verdict.as_str() {
-                    "verified" => "ok",
-                    "rejected" => "FAILED",
-                    "invalid" => "INVALID",
-                    "skipped" => "SKIPPED",
-                    _ => "UNCHECKED",
-                },
-                r.path,
-                r.text()
-            )
-        }
-    };
-    let pool = pool(None)?;
+    let job = Verify { paths: a.paths }.validate()?;
     super::batch_run();
-    let handed = pool.install(|| {
-        crate::batch::runner::run_stream(
-            &files,
-            "certificates",
-            ctl(),
-            |f| crate::batch::verify::certificate(f),
-            |_, r| {
-                tally(&r.verdict, r.exit_code);
-                emit(&line(&r))
-            },
-        )
-    })?;
-    // VIPR exports are parsed and matched in parallel too (in order on output).
-    let done = handed
-        + if ctl().is_stopped() {
-            0
-        } else {
-            pool.install(|| {
-                crate::batch::runner::run_stream(
-                    &viprs,
-                    "VIPR files",
-                    ctl(),
-                    |v| crate::batch::verify::vipr(v),
-                    |_, r| {
-                        tally(&r.verdict, r.exit_code);
-                        emit(&line(&r))
-                    },
-                )
-            })?
-        };
-    // Entries the walks did not read (each once: a FIFO named x.json is in the json walk only).
-    let mut skipped = walk.skipped;
-    skipped.extend(
-        vwalk.skipped.into_iter().filter(|s| s.unreadable || s.path.extension().is_some_and(|x| x == "vipr")),
-    );
-    skipped.sort_by(|x, y| x.path.cmp(&y.path));
-    skipped.dedup_by(|x, y| x.path == y.path);
-    for s in &skipped {
-        let r = crate::batch::verify::Item::skipped(s);
-        tally(&r.verdict, r.exit_code);
-        emit(&line(&r))?;
-    }
-    let total = files.len() + viprs.len();
-    let plural = if done == 1 { "file" } else { "files" };
-    let skipped_note = if counts[4] > 0 { format!(", {} skipped", counts[4]) } else { String::new() };
-    eprintln!(
-        "{done} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped_note}",
-        counts[0], counts[1], counts[2], counts[3]
-    );
-    ctl().stopped_after(done, total, "files")?;
-    if files.is_empty() && counts[0] == 0 {
-        // Only VIPR exports and nothing they could be matched to: nothing was checked.
-        return Err(format!(
-            "no certificates found under the given paths ({} VIPR file{} without a certificate beside {})",
-            viprs.len(),
-            if viprs.len() == 1 { "" } else { "s" },
-            if viprs.len() == 1 { "it" } else { "them" }
-        ));
-    }
-    Ok(code)
+    let json = a.json;
+    let verified =
+        job.run(ctl(), |r| emit(&if json { json::record("verify.file", r) } else { verify::line(r) }))?;
+    eprintln!("{}", verified.summary());
+    Ok(verified.status()?)
 }
 
 pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {

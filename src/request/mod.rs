@@ -22,6 +22,7 @@
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 //! - [`sweep`]: `sweep` (grid files, `--expect`, `--shard`) and `bench`.
+//! - [`verify`]: `verify` (certificate and VIPR files) and one certificate checked from its text.
 
 pub mod amplify;
 pub mod amplify_bench;
@@ -33,6 +34,7 @@ pub mod notice;
 pub mod rank;
 pub mod sharp;
 pub mod sweep;
+pub mod verify;
 
 pub use crate::control::Control;
 pub use crate::error::Error;

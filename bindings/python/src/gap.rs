@@ -1,15 +1,16 @@
 //! `minip settle`, `check`, `verify` and the certificate checker from Python, and atomic
-//! writes. JSON text out.
+//! writes: each call fills the request of `minip::request` that the command line fills,
+//! and returns its result as JSON text.
 
 use crate::convert::to_text;
 use crate::{run, Failure};
-use minip::batch::runner;
 use minip::batch::sweep::Record;
 use minip::check::{Checked, Verdict};
 use minip::format::gap::GapCertificate;
 use minip::model::Instance;
 use minip::print::{gap as gap_text, json};
 use minip::request::gap::{Check, Settle};
+use minip::request::verify::{CheckCertificate, Verify};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -86,23 +87,10 @@ fn check(py: Python<'_>, conf: String) -> PyResult<String> {
 #[pyfunction]
 fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
     run(py, move |ctl| {
-        let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
-        let files = minip_check::verify::collect(&paths).map_err(|e| Failure::Io(e.to_string()))?;
-        let viprs =
-            minip_check::verify::collect_ext(&paths, "vipr").map_err(|e| Failure::Io(e.to_string()))?;
-        if files.is_empty() && viprs.is_empty() {
-            return Err(Failure::Input("no certificates found under the given paths".into()));
-        }
-        let mut items = runner::run(&files, "certificates", ctl, |f| minip::batch::verify::certificate(f));
-        if items.len() < files.len() {
-            return Err(Failure::Input(format!(
-                "interrupted after {} of {} files",
-                items.len(),
-                files.len()
-            )));
-        }
-        items.extend(viprs.iter().map(|v| minip::batch::verify::vipr(v)));
-        Ok(to_text(&serde_json::to_value(&items).expect("serializes")))
+        let request = Verify { paths: paths.into_iter().map(PathBuf::from).collect() };
+        let verified = request.validate()?.run(ctl, |_| Ok(()))?;
+        verified.status()?;
+        Ok(to_text(&serde_json::to_value(&verified.items).expect("serializes")))
     })
 }
 
@@ -118,12 +106,8 @@ fn check_certificate(
     files: Vec<(String, Vec<u8>)>,
 ) -> PyResult<String> {
     run(py, move |_| {
-        let cert = minip::read::parse(&text)?;
-        let ctx = minip::check::Context { dir: dir.map(PathBuf::from), files };
-        minip::check::check_any(&cert, &ctx).map(|claim| claim.to_string()).map_err(|e| match e {
-            minip_check::Error::Rejected(_) => Failure::Rejected(e.to_string()),
-            minip_check::Error::Input(_) | minip_check::Error::TooLarge(_) => Failure::Input(e.to_string()),
-        })
+        let request = CheckCertificate { text, dir: dir.map(PathBuf::from), files };
+        Ok(request.validate()?.run()?)
     })
 }
 

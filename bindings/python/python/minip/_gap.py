@@ -310,9 +310,10 @@ def _conf(
 
 class FileCheck:
     """One file checked by :func:`verify`: ``verdict`` is ``'verified'``, ``'rejected'`` (a
-    failed check), ``'invalid'`` (unreadable or malformed) or ``'unchecked'`` (a VIPR file
-    with no certificate beside it); ``claim`` is what a verified file proves (its one-line
-    summary, with the setting), ``claim_data`` the same claim as a dict (every parameter and
+    failed check), ``'invalid'`` (unreadable or malformed), ``'unchecked'`` (a VIPR file
+    with no certificate beside it) or ``'skipped'`` (a directory entry that is not read: a
+    FIFO, a device, a symbolic link not followed); ``claim`` is what a verified file proves
+    (its one-line summary, with the setting), ``claim_data`` the same claim as a dict (every parameter and
     the setting as fields), ``reason`` why another was not accepted.
 
     >>> f = minip.verify("proofs/settle")[0]  # doctest: +SKIP
@@ -346,8 +347,9 @@ class Verification(List[FileCheck]):
 
     @property
     def ok(self) -> bool:
-        """Every certificate was verified (VIPR files without a certificate may be unchecked)."""
-        return all(f.verdict in ("verified", "unchecked") for f in self)
+        """Every certificate was verified (VIPR files without a certificate may be unchecked,
+        entries that are not files skipped)."""
+        return all(f.verdict in ("verified", "unchecked", "skipped") for f in self)
 
     def counts(self) -> Dict[str, int]:
         """How many files per verdict."""
@@ -368,7 +370,8 @@ def verify(paths: Union[PathLike, Iterable[PathLike]]) -> Verification:
     """Checks certificate files with the checker alone (``minip verify``): files, or
     directories searched recursively for ``*.json`` (and ``*.vipr``, matched to the
     certificate beside them). Every file gets a :class:`FileCheck`; nothing raises for a
-    rejected file (look at ``.ok``). Raises ``OSError`` for a path that does not exist.
+    rejected file (look at ``.ok``). Raises ``OSError`` for a path that does not exist,
+    ``ValueError`` when no certificate was found (as ``minip verify``).
 
     >>> v = minip.verify(["proofs/settle", "proofs/amplify"])  # doctest: +SKIP
     >>> v.ok  # doctest: +SKIP
