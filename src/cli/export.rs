@@ -1,11 +1,11 @@
 //! `minip export coq CERT... --out DIR`: certificates that the checker accepts, written as
 //! Coq data for `proofs/coq` (one `.v` file per CERT argument: a file or a directory,
-//! recursively). Parsing and printing only; the text is `crate::print::coq`.
+//! recursively). Arguments into `crate::request::export::ExportCoq`, its lines printed.
 
 use super::emit;
-use crate::print::coq::{module_name, CoqBatch};
+use crate::request::export::ExportCoq;
+use crate::request::gap::out_dir;
 use clap::{Args, Subcommand};
-use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -36,49 +36,8 @@ struct CoqArgs {
 
 pub(super) fn cmd_export(a: ExportArgs) -> Result<i32, String> {
     let ExportWhat::Coq(a) = a.what;
-    let mut names = BTreeSet::new();
-    let mut plans = Vec::new();
-    for c in &a.certs {
-        let source = c.display().to_string();
-        let name = module_name(&source);
-        if !names.insert(name.clone()) {
-            return Err(format!("{source}: two arguments give the same Coq file {name}.v"));
-        }
-        let files = minip_check::verify::collect(std::slice::from_ref(c))?;
-        if files.is_empty() {
-            return Err(format!("{source}: no certificates found"));
-        }
-        plans.push((source, name, files));
-    }
-    // No .v file this run writes may be one of the certificates it reads (or a link to one).
-    let inputs =
-        plans.iter().flat_map(|p| &p.2).fold(crate::print::Inputs::new(), |i, f| i.add("the certificate", f));
-    inputs.refuse_dir("--out", &a.out, |n| plans.iter().any(|p| n == format!("{}.v", p.1)))?;
-    if let Some(w) = crate::print::out_dir(&a.out)? {
-        super::warn(Some(w));
-    }
-    for (source, name, files) in plans {
-        let mut batch = CoqBatch::default();
-        for f in &files {
-            let checked = minip_check::verify::verify_file(f);
-            if let Err(why) = checked.result {
-                return Err(format!("{}: not exported, the checker does not accept it: {why}", f.display()));
-            }
-            let text = minip_check::read::read_text(f)?;
-            let v: serde_json::Value =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
-            batch.add(&v).map_err(|e| format!("{}: {e}", f.display()))?;
-        }
-        let path = a.out.join(format!("{name}.v"));
-        crate::print::write_file(&path, &batch.render(&source))?;
-        emit(&format!(
-            "wrote {}: {} gap and {} ratio certificates from {} files ({} with nothing to export)\n",
-            path.display(),
-            batch.gaps.len(),
-            batch.ratios.len(),
-            files.len(),
-            batch.skipped
-        ))?;
-    }
+    let job = ExportCoq { certs: a.certs, out: a.out.clone() }.validate()?;
+    super::warn(out_dir(&a.out)?);
+    job.run(|w| emit(&w.line()))?;
     Ok(0)
 }

@@ -15,6 +15,7 @@
 //! - [`amplify`]: forced ratios over a range of h, or the series of a ratio table file.
 //! - [`amplify_bench`]: certified ratios timed against exact LP solvers.
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
+//! - [`export`]: `export coq`, accepted certificates as Coq data.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`gap`]: `settle` and `check`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
@@ -27,6 +28,7 @@
 pub mod amplify;
 pub mod amplify_bench;
 pub mod config;
+pub mod export;
 pub mod frontier;
 pub mod gap;
 pub mod head;
