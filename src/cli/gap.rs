@@ -1,5 +1,6 @@
 //! `minip settle`, `check`, `sweep`, `verify`, `bench`: arguments into the requests of
-//! `crate::request::{gap, verify}`, their results printed. No validation and no mathematics here.
+//! `crate::request::{gap, sweep, verify}`, their results printed. No validation and no mathematics
+//! here.
 
 use super::{ctl, emit, warn};
 use crate::print::json;
