@@ -44,7 +44,8 @@ impl ExportCoq {
             if !names.insert(name.clone()) {
                 return Err(Error::Input(format!("{source}: two arguments give the same Coq file {name}.v")));
             }
-            let files = minip_check::verify::collect(std::slice::from_ref(c)).map_err(Error::Io)?;
+            let files = minip_check::verify::collect(std::slice::from_ref(c))
+                .map_err(|e| Error::Io(e.to_string()))?;
             if files.is_empty() {
                 return Err(Error::Input(format!("{source}: no certificates found")));
             }
@@ -75,13 +76,14 @@ impl Exporting {
                         f.display()
                     )));
                 }
-                let text = minip_check::read::read_text(f).map_err(Error::Io)?;
+                let text = minip_check::read::read_text(f).map_err(|e| Error::Io(e.to_string()))?;
                 let v: serde_json::Value =
                     serde_json::from_str(&text).map_err(|e| Error::Input(format!("{}: {e}", f.display())))?;
                 batch.add(&v).map_err(|e| Error::Input(format!("{}: {e}", f.display())))?;
             }
             let path = self.out.join(format!("{}.v", plan.name));
-            crate::print::write_file(&path, &batch.render(&plan.source)).map_err(Error::Io)?;
+            crate::print::write_file(&path, &batch.render(&plan.source))
+                .map_err(|e| Error::Io(e.to_string()))?;
             let w = Written {
                 path,
                 gaps: batch.gaps.len(),
@@ -89,7 +91,7 @@ impl Exporting {
                 files: plan.files.len(),
                 skipped: batch.skipped,
             };
-            each(&w).map_err(Error::Io)?;
+            each(&w).map_err(|e| Error::Io(e.to_string()))?;
             written.push(w);
         }
         Ok(written)

@@ -29,8 +29,8 @@ pub struct Verifying {
 impl Verify {
     /// Walks the paths (each must exist); refuses a walk that found nothing.
     pub fn validate(&self) -> Result<Verifying, Error> {
-        let walk = collect_walk(&self.paths, "json").map_err(Error::Io)?;
-        let vwalk = collect_walk(&self.paths, "vipr").map_err(Error::Io)?;
+        let walk = collect_walk(&self.paths, "json").map_err(|e| Error::Io(e.to_string()))?;
+        let vwalk = collect_walk(&self.paths, "vipr").map_err(|e| Error::Io(e.to_string()))?;
         if walk.files.is_empty() && vwalk.files.is_empty() {
             return Err(Error::Input("no certificates found under the given paths".into()));
         }
@@ -68,17 +68,17 @@ impl Verifying {
             .install(|| {
                 runner::run_stream(&self.certificates, "certificates", ctl, |f| certificate(f), &mut sink)
             })
-            .map_err(Error::Io)?;
+            .map_err(|e| Error::Io(e.to_string()))?;
         let done = handed
             + if ctl.is_stopped() {
                 0
             } else {
                 self.pool
                     .install(|| runner::run_stream(&self.viprs, "VIPR files", ctl, |v| vipr(v), &mut sink))
-                    .map_err(Error::Io)?
+                    .map_err(|e| Error::Io(e.to_string()))?
             };
         for s in &self.skipped {
-            sink(0, Item::skipped(s)).map_err(Error::Io)?;
+            sink(0, Item::skipped(s)).map_err(|e| Error::Io(e.to_string()))?;
         }
         let total = self.certificates.len() + self.viprs.len();
         let interrupted = ctl.stopped_after(done, total, "files").err().map(Error::Interrupted);
