@@ -1,15 +1,49 @@
 //! Ranges and lists of numbers as the command line and the grid files write them (`3..=6`,
 //! `2..8`, `5`, `64,128,256`, `24..=256`) and shards (`i/N`). A leaf: the grid files
-//! (`crate::batch::grid`) and the command line (`crate::cli`) both parse through it; it depends
-//! on the checker's limits only.
+//! (`crate::batch::grid`), the command line (`crate::cli`) and the requests all read numbers
+//! through it; it depends on the checker only.
 
-use minip_check::limits;
+use minip_check::{limits, Error};
+
+/// The numbers one option takes, as a front end gives them: the command line's text (`5`,
+/// `3..=6`, `2..8`) or a list (the Python module's; a Python `range` arrives as text). Either
+/// way they are counted before anything is allocated and refused with the same words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    Text(String),
+    List(Vec<u32>),
+}
+
+impl Values {
+    /// The values in order (a range ascending, a list as given): not empty, at most
+    /// `limits::MAX_RANGE_ITEMS`. Errors name the option, `flag`.
+    pub fn resolve(&self, flag: &str) -> Result<Vec<u32>, Error> {
+        let values = match self {
+            Values::Text(t) => range(t),
+            Values::List(v) => count(v.len() as u64).map(|()| v.clone()),
+        }
+        .map_err(|e| e.at(flag))?;
+        if values.is_empty() {
+            return Err(Error::Input(format!("{flag}: empty range")));
+        }
+        Ok(values)
+    }
+}
+
+/// At most `limits::MAX_RANGE_ITEMS` values in one range or list.
+fn count(items: u64) -> Result<(), Error> {
+    limits::at_most("values", items, limits::MAX_RANGE_ITEMS as u64, "in one range or list")
+}
 
 /// Parses `a..=b`, `a..b` or a single number; at most `limits::MAX_RANGE_ITEMS` items,
 /// counted before anything is allocated. The end of a range is counted in `u64`, so
 /// `4294967295..=4294967295` is the one value `u32::MAX` (refused by the caller's own limit).
 pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
-    let num = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("malformed range '{s}'"));
+    range(s).map_err(|e| e.message().to_string())
+}
+
+fn range(s: &str) -> Result<Vec<u32>, Error> {
+    let num = |t: &str| t.trim().parse::<u32>().map_err(|_| Error::Input(format!("malformed range '{s}'")));
     // `a..end` with `end` exclusive, widened: `b + 1` cannot wrap.
     let (a, end) = if let Some((a, b)) = s.split_once("..=") {
         (num(a)?, u64::from(num(b)?) + 1)
@@ -19,9 +53,7 @@ pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
         let v = num(s)?;
         return Ok(vec![v]);
     };
-    let items = end.saturating_sub(u64::from(a));
-    limits::at_most("a range", items, limits::MAX_RANGE_ITEMS as u64, "items on the command line")
-        .map_err(|e| format!("{e}: '{s}'"))?;
+    count(end.saturating_sub(u64::from(a)))?;
     // Every value is in `a..end ⊆ a..=u32::MAX`.
     Ok((u64::from(a)..end).map(|v| v as u32).collect())
 }
@@ -70,7 +102,7 @@ mod tests {
         assert_eq!(parse_range("4294967290..4294967295").unwrap().len(), 5);
         assert_eq!(
             parse_range("0..=4294967295").unwrap_err(),
-            "a range = 4294967296 is above the supported 10000 (items on the command line): '0..=4294967295'"
+            "values = 4294967296 is above the supported 10000 (in one range or list)"
         );
         assert!(parse_shard("3/3").is_err() && parse_shard("1/0").is_err());
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
@@ -81,5 +113,25 @@ mod tests {
             "shard '0/1000001': N = 1000001 is above the supported 1000000 (shards: a grid has at most that many configurations)"
         );
         assert!(parse_shard("9223372036854775807/9223372036854775808").is_err());
+    }
+
+    #[test]
+    fn a_range_and_a_list_are_refused_with_the_same_words() {
+        let over = limits::MAX_RANGE_ITEMS as u32 + 1;
+        let text = Values::Text(format!("1..={over}")).resolve("--d").unwrap_err();
+        let list = Values::List(vec![3; over as usize]).resolve("--d").unwrap_err();
+        assert_eq!(text, list);
+        assert_eq!(
+            text,
+            Error::TooLarge("--d: values = 10001 is above the supported 10000 (in one range or list)".into())
+        );
+        assert_eq!(Values::Text("4..4".into()).resolve("--h"), Err(Error::Input("--h: empty range".into())));
+        assert_eq!(Values::List(vec![]).resolve("--h"), Err(Error::Input("--h: empty range".into())));
+        assert_eq!(Values::List(vec![5, 2]).resolve("--h"), Ok(vec![5, 2]));
+        assert_eq!(Values::Text("2..5".into()).resolve("--h"), Ok(vec![2, 3, 4]));
+        assert_eq!(
+            Values::Text("2..x".into()).resolve("--m"),
+            Err(Error::Input("--m: malformed range '2..x'".into()))
+        );
     }
 }

@@ -58,16 +58,16 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     let o = out.to_str().unwrap();
     refused(
         &["settle", "--d", "2..=1000000000", "--out", o],
-        "a range = 999999999 is above the supported 10000",
+        "values = 999999999 is above the supported 10000",
     );
     refused(
         &["amplify", "--h", "2..=1000000000", "--json"],
-        "a range = 999999999 is above the supported 10000",
+        "values = 999999999 is above the supported 10000",
     );
-    refused(&["rank", "--m", "4..=1000000000"], "a range = 999999997 is above the supported 10000");
+    refused(&["rank", "--m", "4..=1000000000"], "values = 999999997 is above the supported 10000");
     refused(
         &["sharp", "--milp", "--m", "1..=1000000000", "--d", "1"],
-        "a range = 1000000000 is above the supported 10000",
+        "values = 1000000000 is above the supported 10000",
     );
     refused(&["amplify", "--h", "10000", "--json"], "h = 10000 is above the supported 512");
     refused(&["amplify", "--h", "40", "--n", "12"], "multisets of n - 1 classes: too many rows");
@@ -84,14 +84,14 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     // Linear-code rank bounds and the frontier: refused before any certificate is read or solved.
     refused(
         &["rank", "--linear", "--m", "2..=1000000000"],
-        "a range = 999999999 is above the supported 10000",
+        "values = 999999999 is above the supported 10000",
     );
     refused(
         &["rank", "--linear", "--m", "1026"],
         "m = 1026 is out of range (even m in 8..=256, then 512 and 1024)",
     );
     refused(&["rank", "--linear", "--m", "64", "--n", "1000000"], "n = 1000000 is out of range (3..=1024)");
-    refused(&["frontier", "--m", "1..=1000000000"], "a range = 1000000000 is above the supported 10000");
+    refused(&["frontier", "--m", "1..=1000000000"], "values = 1000000000 is above the supported 10000");
     refused(&["frontier", "--m", "66"], "m = 66 is out of range (1..=64)");
     refused(
         &["frontier", "--m", "64", "--sparse-attempts", "99999999"],
@@ -101,7 +101,7 @@ fn ranges_and_sizes_are_refused_before_anything_is_allocated() {
     let g = out.join("g.toml");
     std::fs::write(&g, "n = \"3..=1000000000\"\neps = [\"1/2\"]\nh_max = 2\nfamilies = [\"paper\"]\n")
         .unwrap();
-    refused(&["sweep", g.to_str().unwrap()], "a range = 999999998 is above the supported 10000");
+    refused(&["sweep", g.to_str().unwrap()], "values = 999999998 is above the supported 10000");
     std::fs::write(&g, "n = [3]\neps = [\"1/2\"]\nh_max = 100000\nfamilies = [\"paper\"]\n").unwrap();
     refused(&["sweep", g.to_str().unwrap()], "h_max = 100000 is larger than the supported 64");
     // Nothing was written for a refused settle.

@@ -58,7 +58,7 @@ fn a_range_ending_at_the_largest_u32_is_a_range() {
     );
     refused(
         &["settle", "--d", "0..=4294967295"],
-        "--d: a range = 4294967296 is above the supported 10000 (items on the command line): '0..=4294967295'",
+        "--d: values = 4294967296 is above the supported 10000 (in one range or list)",
     );
     refused(
         &["amplify", "--h", "4294967286..=4294967295"],

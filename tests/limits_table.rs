@@ -187,13 +187,13 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "items of one range",
         consts: &["MAX_RANGE_ITEMS"],
-        printed: &["one range on the command line <= 10000 items"],
+        printed: &["one range or list of values <= 10000 items"],
         inside: args(&format!("settle --d 1..={MAX_RANGE_ITEMS} --json")),
         // 10,000 gap certificates: 14 s on the VM under load, so only started here.
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
         outside: args(&format!("settle --d 1..={} --json", MAX_RANGE_ITEMS + 1)),
-        refusal: format!("a range = {} is above the supported {MAX_RANGE_ITEMS}", MAX_RANGE_ITEMS + 1),
+        refusal: format!("--d: values = {} is above the supported {MAX_RANGE_ITEMS}", MAX_RANGE_ITEMS + 1),
     });
     // n × eps × (one gap at h_max = 1): 1000 × MAX_GRID_ITEMS / 1000 configurations; a shard of
     // ten of them is solved.

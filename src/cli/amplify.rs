@@ -5,8 +5,9 @@ use super::sharp::say;
 use super::{ctl, emit, report};
 use crate::print::json;
 use crate::print::svg;
-use crate::request::amplify::{self, Amplified, Amplify, Grid, Job, Weights};
+use crate::request::amplify::{self, Amplified, Amplify, Grid, Job};
 use crate::request::amplify_bench::{AmplifyBench, Bench};
+use crate::request::Values;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -68,7 +69,7 @@ pub struct AmplifyArgs {
 fn request(a: &AmplifyArgs) -> Amplify {
     let s = &a.setting;
     Amplify {
-        h: Weights::Text(a.h.clone()),
+        h: Values::Text(a.h.clone()),
         n: a.n,
         eps: a.eps.clone(),
         lo: a.lo.clone(),

@@ -60,9 +60,8 @@ pub struct FrontierArgs {
 }
 
 pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
-    let m = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     let request = Frontier {
-        m,
+        m: crate::ranges::Values::Text(a.m.clone()),
         step: a.step,
         n: a.n.clone(),
         kernel: a.kernel.clone(),

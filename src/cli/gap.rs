@@ -4,7 +4,7 @@
 
 use super::{ctl, emit, warn};
 use crate::print::json;
-use crate::ranges::parse_range;
+use crate::ranges::Values;
 use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
 use crate::request::sweep::{Bench, Sweep};
@@ -192,7 +192,7 @@ impl SettleArgs {
         Ok(Settle {
             n: self.n,
             eps: self.eps.clone(),
-            d: parse_range(&self.d).map_err(|e| format!("--d: {e}"))?,
+            d: Values::Text(self.d.clone()),
             family: self.family.clone(),
             literal: self.literal.clone(),
             out: self.out.clone(),
@@ -344,8 +344,8 @@ mod tests {
         );
         let a = SettleCli::parse_from(["settle", "--d", "3..=5", "--out", "o"]).a;
         let r = a.request().unwrap();
-        assert_eq!((r.d, r.out), (vec![3, 4, 5], Some(PathBuf::from("o"))));
+        assert_eq!((r.d, r.out), (Values::Text("3..=5".into()), Some(PathBuf::from("o"))));
         let a = SettleCli::parse_from(["settle", "--d", "3..x"]).a;
-        assert_eq!(a.request().unwrap_err(), "--d: malformed range '3..x'");
+        assert_eq!(a.request().unwrap().validate().unwrap_err().to_string(), "--d: malformed range '3..x'");
     }
 }

@@ -76,9 +76,8 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         a.n.trim()
             .parse()
             .map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
-    let m = crate::ranges::parse_range(&a.m).map_err(|e| format!("--m: {e}"))?;
     let request = Rank {
-        m,
+        m: crate::ranges::Values::Text(a.m.clone()),
         n,
         eps: a.eps.clone(),
         h_max: a.h_max,

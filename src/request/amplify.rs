@@ -6,7 +6,7 @@
 
 use super::config::Config;
 use super::notice::Notice;
-use super::{Control, Error};
+use super::{Control, Error, Values};
 use crate::batch::expect::{Kind, Row, Table};
 use crate::batch::grid::RatioGrid;
 use crate::batch::ratio::{self as ratios, Job as RatioJob, Record};
@@ -14,25 +14,17 @@ use crate::certify::ratio::{check_size, instance_in};
 use crate::print::{json, table};
 use minip_check::check::Checked;
 use minip_check::format::ratio::RatioCertificate;
-use minip_check::limits::{MAX_GRID_ITEMS, MAX_RANGE_ITEMS};
+use minip_check::limits::MAX_GRID_ITEMS;
 use minip_check::model::{Keys, Setting, Task};
 use minip_check::rational::{fmt_q, parse_rational, Rat};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Query weights as given: the command line's text (`6`, `2..=24`, `2..25`), or a list (in
-/// the order of the rows).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Weights {
-    Text(String),
-    List(Vec<u32>),
-}
-
 /// An `amplify` request as the command line reads it (classes as text: `3`, `h`, `h+`,
 /// `h-1`, `o=h e=1`).
 #[derive(Clone, Debug)]
 pub struct Amplify {
-    pub h: Weights,
+    pub h: Values,
     pub n: u32,
     pub eps: String,
     /// The class on top of the ratio; default 0 (beyond Min-IP: the task's own).
@@ -70,7 +62,7 @@ impl Default for Amplify {
     fn default() -> Amplify {
         let c = Config::default();
         Amplify {
-            h: Weights::Text("2..=24".into()),
+            h: Values::Text("2..=24".into()),
             n: 3,
             eps: "1/2".into(),
             lo: None,
@@ -158,17 +150,7 @@ impl Amplify {
 
     /// The query weights, a non-empty list.
     fn weights(&self) -> Result<Vec<u32>, Error> {
-        let hs = match &self.h {
-            Weights::Text(t) => crate::ranges::parse_range(t).map_err(|e| format!("--h: {e}"))?,
-            Weights::List(v) => {
-                super::at_most("--h", v.len(), MAX_RANGE_ITEMS, "values")?;
-                v.clone()
-            }
-        };
-        if hs.is_empty() {
-            return Err(Error::Input("--h: empty range".into()));
-        }
-        Ok(hs)
+        Ok(self.h.resolve("--h")?)
     }
 
     /// Every job, each `h` validated and the jobs counted before any job is built.
@@ -640,7 +622,7 @@ mod tests {
     #[test]
     fn the_defaults_are_the_command_lines() {
         let a = Amplify::default();
-        assert_eq!(a.h, Weights::Text("2..=24".into()));
+        assert_eq!(a.h, Values::Text("2..=24".into()));
         assert_eq!((a.n, a.eps.as_str(), a.lo.as_deref(), a.hi.as_deref()), (3, "1/2", None, None));
         assert_eq!((a.task.as_str(), a.kernel.as_str(), a.keys.as_str()), ("min-ip", "nonneg", "all"));
         let j = ratio_jobs(a);
@@ -651,7 +633,7 @@ mod tests {
     #[test]
     fn a_setting_has_its_own_default_classes() {
         let max = |keys: &str| Amplify {
-            h: Weights::List(vec![4]),
+            h: Values::List(vec![4]),
             task: "max-ip".into(),
             keys: keys.into(),
             ..Amplify::default()
@@ -661,15 +643,14 @@ mod tests {
         let j = ratio_jobs(max("distinct")).jobs[0];
         assert_eq!((j.lo, j.hi), (3, 0));
         // h is the class h in both models.
-        let j = ratio_jobs(Amplify { h: Weights::List(vec![5]), hi: Some("h".into()), ..Amplify::default() })
+        let j = ratio_jobs(Amplify { h: Values::List(vec![5]), hi: Some("h".into()), ..Amplify::default() })
             .jobs[0];
         assert_eq!((j.lo, j.hi), (0, 5));
     }
 
     #[test]
     fn max_ip_at_h_4_has_no_correct_head() {
-        let r =
-            ratio_jobs(Amplify { h: Weights::List(vec![4]), task: "max-ip".into(), ..Amplify::default() });
+        let r = ratio_jobs(Amplify { h: Values::List(vec![4]), task: "max-ip".into(), ..Amplify::default() });
         let done = r.run(&Control::new()).unwrap();
         let rec = &done.records[0];
         assert_eq!(done.title, "Forced kernel ratio, n = 3, eps = 1/2");
@@ -685,16 +666,16 @@ mod tests {
     fn refusals_have_the_command_lines_words_and_kinds() {
         let err = |r: Amplify| r.validate().err().expect("refused");
         assert_eq!(
-            err(Amplify { h: Weights::List(vec![]), ..Amplify::default() }),
+            err(Amplify { h: Values::List(vec![]), ..Amplify::default() }),
             Error::Input("--h: empty range".into())
         );
         assert_eq!(
-            err(Amplify { h: Weights::Text("3".into()), hi: Some("5".into()), ..Amplify::default() }),
+            err(Amplify { h: Values::Text("3".into()), hi: Some("5".into()), ..Amplify::default() }),
             Error::Input("--hi 5: need hi ≤ h = 3 (or h+ for the strict supersets of the query)".into())
         );
         assert_eq!(
             err(Amplify {
-                h: Weights::Text("3".into()),
+                h: Values::Text("3".into()),
                 hi: Some("h+".into()),
                 m: Some(3),
                 ..Amplify::default()
@@ -710,11 +691,11 @@ mod tests {
             Error::Input(m) if m.contains("bogus")
         ));
         assert!(matches!(
-            err(Amplify { h: Weights::Text("2..=200".into()), pairs: Some("all".into()), ..Amplify::default() }),
+            err(Amplify { h: Values::Text("2..=200".into()), pairs: Some("all".into()), ..Amplify::default() }),
             Error::TooLarge(m) if m.starts_with("--pairs all: 1353399 pairs")
         ));
         assert!(matches!(
-            err(Amplify { h: Weights::List(vec![2; MAX_RANGE_ITEMS + 1]), ..Amplify::default() }),
+            err(Amplify { h: Values::List(vec![2; minip_check::limits::MAX_RANGE_ITEMS + 1]), ..Amplify::default() }),
             Error::TooLarge(m) if m.starts_with("--h")
         ));
         assert_eq!(

@@ -4,13 +4,12 @@
 //! front ends; the work is `crate::batch::frontier`; the table and JSON lines come from the
 //! result of each length.
 
-use super::{at_most, Control, Error};
+use super::{Control, Error, Values};
 use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
 use crate::print::json;
 use crate::print::rank::{paper, paper_log2, trivial};
 use crate::print::table;
 use minip_check::check::poly::{support_text, MAX_POLY_N};
-use minip_check::limits::MAX_RANGE_ITEMS;
 use minip_check::rational::{fmt_q, log2_abs, Rat};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -72,7 +71,7 @@ impl Kernels {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frontier {
     /// The `m`, in order (each in `1..=64`).
-    pub m: Vec<u32>,
+    pub m: Values,
     /// Every `step`-th `m` of `m` is run (1: all).
     pub step: u32,
     /// Sequence length `N` or a range such as `4..=8`, as text (heads correct on every
@@ -100,7 +99,7 @@ impl Default for Frontier {
     /// and signed columns, the committed rank directories.
     fn default() -> Frontier {
         Frontier {
-            m: (4..=64).collect(),
+            m: Values::Text("4..=64".into()),
             step: 2,
             n: "3".into(),
             kernel: "per_weight,shared,signed".into(),
@@ -134,11 +133,7 @@ impl Frontier {
         if self.step == 0 {
             return Err(Error::Input("--step: need step ≥ 1".into()));
         }
-        let ms: Vec<u32> = self.m.iter().copied().step_by(self.step as usize).collect();
-        if ms.is_empty() {
-            return Err(Error::Input("--m: empty range".into()));
-        }
-        at_most("--m", ms.len(), MAX_RANGE_ITEMS, "values")?;
+        let ms: Vec<u32> = self.m.resolve("--m")?.into_iter().step_by(self.step as usize).collect();
         if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
             let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
             return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
@@ -506,15 +501,15 @@ mod tests {
             Error::Input("--step: need step ≥ 1".into())
         );
         assert_eq!(
-            ask(Frontier { m: vec![], ..Frontier::default() }),
+            ask(Frontier { m: Values::List(vec![]), ..Frontier::default() }),
             Error::Input("--m: empty range".into())
         );
         assert_eq!(
-            ask(Frontier { m: vec![4, 65], step: 1, ..Frontier::default() }),
+            ask(Frontier { m: Values::List(vec![4, 65]), step: 1, ..Frontier::default() }),
             Error::TooLarge("--m: m = 65 is out of range (1..=64)".into())
         );
         assert_eq!(
-            ask(Frontier { m: vec![0], ..Frontier::default() }),
+            ask(Frontier { m: Values::List(vec![0]), ..Frontier::default() }),
             Error::Input("--m: m = 0 is out of range (1..=64)".into())
         );
         assert_eq!(
@@ -563,7 +558,7 @@ mod tests {
         let f = dir.join("m05.json");
         std::fs::write(&f, "{").unwrap();
         let job = Frontier {
-            m: vec![5],
+            m: Values::List(vec![5]),
             rank_dir: Some(dir.clone()),
             rank_linear_dir: Some(NO_DIR.into()),
             ..Frontier::default()

@@ -4,7 +4,7 @@
 //! renders the text both front ends print.
 
 use super::config::{Config, Configured};
-use super::{at_most, Control, Error};
+use super::{Control, Error, Values};
 use crate::batch::runner;
 use crate::batch::settle::{self as settle_batch, SettleJob, SettleRow};
 use crate::batch::sweep::{self, Record};
@@ -12,7 +12,6 @@ use crate::certify::gap::{decide, decide_at, eps_note, Outcome};
 use crate::print::{table, vipr};
 use minip_check::check::{Checked, Verdict};
 use minip_check::format::gap::GapCertificate;
-use minip_check::limits::MAX_RANGE_ITEMS;
 use minip_check::model::{Family, Instance};
 use minip_check::rational::{fmt_q, parse_rational};
 use std::path::{Path, PathBuf};
@@ -33,7 +32,7 @@ pub struct Settle {
     pub n: u32,
     pub eps: String,
     /// The gaps, in order.
-    pub d: Vec<u32>,
+    pub d: Values,
     pub family: String,
     /// The review's literal factor.
     pub literal: String,
@@ -50,7 +49,7 @@ impl Default for Settle {
         Settle {
             n: 3,
             eps: "1/2".into(),
-            d: (2..=8).collect(),
+            d: Values::Text("2..=8".into()),
             family: "paper".into(),
             literal: "2".into(),
             out: None,
@@ -73,11 +72,8 @@ impl Settle {
         let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
         let family = Family::parse(&self.family)?;
         let literal = parse_rational(&self.literal).map_err(|e| Error::Input(format!("--literal: {e}")))?;
-        if self.d.is_empty() {
-            return Err(Error::Input("--d: empty range".into()));
-        }
-        at_most("--d", self.d.len(), MAX_RANGE_ITEMS, "gaps")?;
-        let job = SettleJob { n: self.n, eps, ds: self.d.clone(), family, literal };
+        let ds = self.d.resolve("--d")?;
+        let job = SettleJob { n: self.n, eps, ds, family, literal };
         let instances = settle_batch::instances(&job)?;
         Ok(Settling { job, instances, out: self.out.clone(), certificates: self.certificates })
     }
@@ -314,17 +310,23 @@ mod tests {
     #[test]
     fn settle_refuses_bad_input_with_the_command_lines_words() {
         let r = |s: Settle| refused(s.validate());
-        assert_eq!(r(Settle { d: vec![], ..Settle::default() }), ("input", "--d: empty range".into()));
         assert_eq!(
-            r(Settle { d: vec![3; MAX_RANGE_ITEMS + 1], ..Settle::default() }),
-            ("too large", "--d = 10001 is above the supported 10000 (gaps)".into())
+            r(Settle { d: Values::List(vec![]), ..Settle::default() }),
+            ("input", "--d: empty range".into())
+        );
+        assert_eq!(
+            r(Settle {
+                d: Values::List(vec![3; minip_check::limits::MAX_RANGE_ITEMS + 1]),
+                ..Settle::default()
+            }),
+            ("too large", "--d: values = 10001 is above the supported 10000 (in one range or list)".into())
         );
         let (k, m) = r(Settle { eps: "x".into(), ..Settle::default() });
         assert!(k == "input" && m.starts_with("--eps: "), "{m}");
         let (k, m) = r(Settle { literal: "1/0".into(), ..Settle::default() });
         assert!(k == "input" && m.starts_with("--literal: "), "{m}");
         assert_eq!(
-            r(Settle { d: vec![0], ..Settle::default() }),
+            r(Settle { d: Values::List(vec![0]), ..Settle::default() }),
             ("input", "the gap d must be at least 1".into())
         );
         assert_eq!(r(Settle { n: 2, ..Settle::default() }), ("input", "need n ≥ 3, got n = 2".into()));
@@ -332,7 +334,9 @@ mod tests {
 
     #[test]
     fn settle_runs_two_rows_per_gap_with_the_conclusion() {
-        let job = Settle { d: vec![2, 3], certificates: true, ..Settle::default() }.validate().unwrap();
+        let job = Settle { d: Values::List(vec![2, 3]), certificates: true, ..Settle::default() }
+            .validate()
+            .unwrap();
         assert_eq!(job.instances.len(), 4);
         assert_eq!(job.note(), None);
         let s = job.run(&Control::new());
@@ -355,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_stopped_settle_keeps_no_conclusion() {
-        let job = Settle { d: vec![3], ..Settle::default() }.validate().unwrap();
+        let job = Settle { d: Values::List(vec![3]), ..Settle::default() }.validate().unwrap();
         let ctl = Control::new();
         ctl.stop();
         let s = job.run(&ctl);
@@ -369,7 +373,8 @@ mod tests {
 
     #[test]
     fn settle_notes_a_tolerance_above_one_half() {
-        let job = Settle { eps: "3/2".into(), d: vec![2], ..Settle::default() }.validate().unwrap();
+        let job =
+            Settle { eps: "3/2".into(), d: Values::List(vec![2]), ..Settle::default() }.validate().unwrap();
         assert!(job.note().unwrap().starts_with("at d = 2: ε = 3/2 > 1/2"));
     }
 

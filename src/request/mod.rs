@@ -40,6 +40,7 @@ pub mod verify;
 
 pub use crate::control::Control;
 pub use crate::error::Error;
+pub use crate::ranges::Values;
 
 use std::fmt;
 

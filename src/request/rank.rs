@@ -6,13 +6,12 @@
 //! `rank --linear` is at `ε = 1/2` only (its ratios are closed forms there): the request
 //! refuses any other `--eps`, and the job carries no tolerance of its own.
 
-use super::{at_most, Control, Error};
+use super::{Control, Error, Values};
 use crate::certify::rank::{self as explicit, RankJob, RankResult, Ratios, DEFAULT_SAT_BUDGET};
 use crate::certify::rank_linear::{self as linear, Library, LinearResult, DIRECT_MAX_M, MAX_M};
 use crate::control::NOT_STARTED;
 use crate::print::json;
 use crate::print::rank::{self as print, Bound, Linear};
-use minip_check::limits::MAX_RANGE_ITEMS;
 use minip_check::rational::{fmt_q, parse_rational, q, Rat};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -44,7 +43,7 @@ fn started<K, R>(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rank {
     /// The `m` to bound, in order (each in `1..=40`).
-    pub m: Vec<u32>,
+    pub m: Values,
     /// Sequence length (≥ 3).
     pub n: u32,
     /// Tolerance ε as text (`1/2`).
@@ -63,7 +62,7 @@ impl Default for Rank {
     /// The command line's defaults (`--m` has none: no `m` yet).
     fn default() -> Rank {
         Rank {
-            m: Vec::new(),
+            m: Values::List(Vec::new()),
             n: 3,
             eps: "1/2".into(),
             h_max: 16,
@@ -88,11 +87,7 @@ impl Rank {
     /// Checks every field, and the size of the largest row LP the ratios need (it grows
     /// with `n`), before any work.
     pub fn validate(&self) -> Result<Job, Error> {
-        let ms = &self.m;
-        if ms.is_empty() {
-            return Err(Error::Input("--m: empty range".into()));
-        }
-        at_most("--m", ms.len(), MAX_RANGE_ITEMS, "values")?;
+        let ms = &self.m.resolve("--m")?;
         if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > EXPLICIT_MAX_M) {
             return Err(if m > EXPLICIT_MAX_M {
                 Error::TooLarge(format!("--m: m = {m} is above {EXPLICIT_MAX_M}, the largest m of the explicit-code search; rank --linear certifies even m up to 1024 (e.g. rank --linear --m {})", m.min(256) & !1))
@@ -424,7 +419,7 @@ mod tests {
 
     #[test]
     fn rank_refuses_with_the_command_lines_words() {
-        let ask = |m: Vec<u32>| Rank { m, ..Rank::default() }.validate().unwrap_err();
+        let ask = |m: Vec<u32>| Rank { m: Values::List(m), ..Rank::default() }.validate().unwrap_err();
         assert_eq!(ask(vec![]), Error::Input("--m: empty range".into()));
         assert_eq!(ask(vec![0]), Error::Input("--m: m = 0 is out of range (1..=40)".into()));
         assert_eq!(
@@ -433,18 +428,22 @@ mod tests {
         );
         assert_eq!(
             ask(vec![4; 10_001]),
-            Error::TooLarge("--m = 10001 is above the supported 10000 (values)".into())
+            Error::TooLarge("--m: values = 10001 is above the supported 10000 (in one range or list)".into())
         );
-        let bad = Rank { m: vec![4], sat_budget: "-1".into(), ..Rank::default() }.validate().unwrap_err();
+        let bad = Rank { m: Values::List(vec![4]), sat_budget: "-1".into(), ..Rank::default() }
+            .validate()
+            .unwrap_err();
         assert_eq!(
             bad,
             Error::Input("--sat-budget: malformed number of clauses '-1' (an integer ≥ 0)".into())
         );
-        let bad = Rank { m: vec![4], h_max: 0, ..Rank::default() }.validate().unwrap_err();
+        let bad = Rank { m: Values::List(vec![4]), h_max: 0, ..Rank::default() }.validate().unwrap_err();
         assert_eq!(bad, Error::Input("--h-max: need h-max ≥ 1".into()));
-        let big = Rank { m: vec![6], n: 1000, ..Rank::default() }.validate().unwrap_err();
+        let big = Rank { m: Values::List(vec![6]), n: 1000, ..Rank::default() }.validate().unwrap_err();
         assert!(matches!(&big, Error::TooLarge(m) if m.starts_with("--n 1000 with h up to 6: ")), "{big:?}");
-        let job = Rank { m: vec![8, 4], sat_budget: " 7 ".into(), ..Rank::default() }.validate().unwrap();
+        let job = Rank { m: Values::List(vec![8, 4]), sat_budget: " 7 ".into(), ..Rank::default() }
+            .validate()
+            .unwrap();
         assert_eq!((job.ms, job.search.sat_budget, job.search.n), (vec![8, 4], 7, 3));
     }
 

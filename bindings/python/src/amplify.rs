@@ -1,9 +1,9 @@
 //! `minip amplify` from Python: exact forced kernel ratios. JSON text out.
 
-use crate::convert::to_text;
+use crate::convert::{to_text, Nums};
 use crate::{run, Failure};
 use minip::print::json;
-use minip::request::amplify::{Amplify, Job, Weights};
+use minip::request::amplify::{Amplify, Job};
 use pyo3::prelude::*;
 use serde_json::Value;
 
@@ -22,7 +22,7 @@ fn amplify(
     py: Python<'_>,
     n: u32,
     eps: String,
-    hs: Vec<u32>,
+    hs: Nums,
     lo: Option<String>,
     hi: Option<String>,
     superset: bool,
@@ -35,7 +35,7 @@ fn amplify(
 ) -> PyResult<String> {
     run(py, move |ctl| {
         let req = Amplify {
-            h: Weights::List(hs),
+            h: hs.into(),
             n,
             eps,
             lo,

@@ -3,6 +3,8 @@
 
 use crate::Failure;
 use minip::request::config::Config;
+use minip::request::Values;
+use pyo3::prelude::*;
 use serde_json::Value;
 
 pub fn to_text(v: &Value) -> String {
@@ -13,4 +15,32 @@ pub fn to_text(v: &Value) -> String {
 /// sends (rationals as text), read into the request's own `Config`.
 pub fn config(text: &str) -> Result<Config, Failure> {
     serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
+}
+
+/// The numbers of one option from Python: text for a `range` of step 1 (`"2..9"`, as the
+/// command line writes a range), or a list; the request counts and refuses both with the
+/// command line's words.
+#[derive(FromPyObject)]
+pub enum Nums {
+    Text(String),
+    List(Vec<u32>),
+}
+
+impl From<Nums> for Values {
+    fn from(n: Nums) -> Values {
+        match n {
+            Nums::Text(t) => Values::Text(t),
+            Nums::List(v) => Values::List(v),
+        }
+    }
+}
+
+impl Nums {
+    /// As the command line's text (a range, or a comma list), for options that read lists.
+    pub fn text(&self) -> String {
+        match self {
+            Nums::Text(t) => t.clone(),
+            Nums::List(v) => v.iter().map(u32::to_string).collect::<Vec<_>>().join(","),
+        }
+    }
 }

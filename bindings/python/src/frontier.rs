@@ -1,6 +1,6 @@
 //! `minip frontier` from Python: certified lower and upper rank bounds per m. JSON text out.
 
-use crate::convert::to_text;
+use crate::convert::{to_text, Nums};
 use crate::run;
 use minip::batch::frontier::{Lower, Upper};
 use minip::print::json;
@@ -53,7 +53,7 @@ fn upper_json(c: &Option<Result<Upper, String>>) -> Value {
 #[allow(clippy::too_many_arguments)]
 fn frontier(
     py: Python<'_>,
-    ms: Vec<u32>,
+    ms: Nums,
     kernel: String,
     shared_m_max: u32,
     sparse_m_max: u32,
@@ -66,7 +66,7 @@ fn frontier(
         // the repository's).
         let dir = |d: Option<String>| Some(d.map_or_else(|| PathBuf::from(NO_DIR), PathBuf::from));
         let request = Frontier {
-            m: ms,
+            m: ms.into(),
             step: 1,
             n: "3".into(),
             kernel,

@@ -2,7 +2,7 @@
 //! writes: each call fills the request of `minip::request` that the command line fills,
 //! and returns its result as JSON text.
 
-use crate::convert::to_text;
+use crate::convert::{to_text, Nums};
 use crate::{run, Failure};
 use minip::batch::sweep::Record;
 use minip::check::{Checked, Verdict};
@@ -43,12 +43,12 @@ fn settle(
     py: Python<'_>,
     n: u32,
     eps: String,
-    ds: Vec<u32>,
+    ds: Nums,
     family: String,
     literal: String,
 ) -> PyResult<String> {
     run(py, move |ctl| {
-        let request = Settle { n, eps, d: ds, family, literal, out: None, certificates: true };
+        let request = Settle { n, eps, d: ds.into(), family, literal, out: None, certificates: true };
         let settled = request.validate()?.run(ctl);
         if let Some(e) = settled.interrupted {
             return Err(e.into());

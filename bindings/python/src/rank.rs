@@ -1,6 +1,6 @@
 //! `minip rank` and `minip rank --linear` from Python: certified feature-rank lower bounds. JSON text out.
 
-use crate::convert::to_text;
+use crate::convert::{to_text, Nums};
 use crate::run;
 use minip::print::json;
 use minip::request::rank::{Rank, RankLinear};
@@ -20,7 +20,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[allow(clippy::too_many_arguments)]
 fn rank(
     py: Python<'_>,
-    ms: Vec<u32>,
+    ms: Nums,
     n: u32,
     eps: String,
     h_max: u32,
@@ -29,8 +29,9 @@ fn rank(
     uniform: bool,
 ) -> PyResult<String> {
     run(py, move |ctl| {
-        let job = Rank { m: ms, n, eps, h_max, sat_budget: sat_budget.to_string(), sat_m_max, uniform }
-            .validate()?;
+        let job =
+            Rank { m: ms.into(), n, eps, h_max, sat_budget: sat_budget.to_string(), sat_m_max, uniform }
+                .validate()?;
         let found = job.run(ctl);
         let rows: Vec<Value> = found
             .rows
@@ -59,10 +60,9 @@ fn rank(
 /// 256 (then 512 and 1024), for each `(m, n)` with `3 ≤ n ≤ 1024`, as on the command line
 /// (without its explicit-code column); rows sorted by `m`, then `n`.
 #[pyfunction]
-fn rank_linear(py: Python<'_>, ms: Vec<u32>, ns: Vec<u32>) -> PyResult<String> {
+fn rank_linear(py: Python<'_>, ms: Nums, ns: Nums) -> PyResult<String> {
     run(py, move |ctl| {
-        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        let request = RankLinear { m: list(&ms), n: list(&ns), explicit: false, ..RankLinear::default() };
+        let request = RankLinear { m: ms.text(), n: ns.text(), explicit: false, ..RankLinear::default() };
         let found = request.validate()?.run(ctl);
         let rows: Vec<Value> = found
             .rows

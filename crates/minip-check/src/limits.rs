@@ -69,7 +69,7 @@ pub const TABLE: &str = "\
 Limits (checked before any work starts; larger inputs are refused, exit 2):
   n (paper family)            <= 1024        n (all family)        <= 100  (n(n+1)/2 sequences)
   h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
-  one range on the command line <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
+  one range or list of values <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
   input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only
   checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof,
   numbers <= 10000 digits each, explicit rank codes <= 67108864 pairs (k <= 8192),

@@ -53,8 +53,12 @@ def _nat(name: str, v: Any) -> int:
     return v
 
 
-def _nats(name: str, v: Union[int, Iterable[int]]) -> List[int]:
-    """One integer, a ``range`` or any iterable of integers."""
+def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
+    """One integer, a ``range`` or any iterable of integers. A ``range`` of step 1 goes on as
+    the command line's text (``range(2, 9)`` is ``"2..9"``), so that it is counted before a
+    value is made and refused with the command line's words; anything else as a list."""
+    if isinstance(v, range) and v.step == 1 and v.start >= 0:
+        return f"{v.start}..{v.stop}"
     if isinstance(v, bool):
         raise ValueError(f"{name}: expected an integer, a range or a list of integers, got {v!r}")
     if isinstance(v, int):

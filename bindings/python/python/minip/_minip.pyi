@@ -1,13 +1,16 @@
 # Types of the extension module minip._minip (src/*.rs). Every function returns JSON text
-# that minip/__init__.py turns into objects; rationals go in and out as text.
-from typing import List, Optional, Tuple
+# that the package's modules turn into objects; rationals go in and out as text.
+from typing import List, Optional, Tuple, Union
+
+# The numbers of one option: a range as the command line's text ("2..9"), or a list.
+Nums = Union[str, List[int]]
 
 __version__: str
 
 class Unknown(RuntimeError): ...
 class Rejected(ValueError): ...
 
-def settle(n: int, eps: str, ds: List[int], family: str, literal: str) -> str: ...
+def settle(n: int, eps: str, ds: Nums, family: str, literal: str) -> str: ...
 def check(conf: str) -> str: ...
 def verify(paths: List[str]) -> str: ...
 def check_certificate(
@@ -19,7 +22,7 @@ def sharp(conf: str) -> str: ...
 def amplify(
     n: int,
     eps: str,
-    hs: List[int],
+    hs: Nums,
     lo: Optional[str],
     hi: Optional[str],
     superset: bool,
@@ -31,11 +34,11 @@ def amplify(
     at: Optional[int],
 ) -> str: ...
 def rank(
-    ms: List[int], n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool
+    ms: Nums, n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool
 ) -> str: ...
-def rank_linear(ms: List[int], ns: List[int]) -> str: ...
+def rank_linear(ms: Nums, ns: Nums) -> str: ...
 def frontier(
-    ms: List[int],
+    ms: Nums,
     kernel: str,
     shared_m_max: int,
     sparse_m_max: int,
