@@ -93,17 +93,7 @@ pub const MAX_GRID_H: u32 = 64;
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
 pub fn parse_grid(text: &str) -> Result<Grid, String> {
-    let g: GridFile = toml::from_str(text).map_err(|e| {
-        // One line: toml's message may span several; say where it is.
-        let line = e
-            .span()
-            .map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1))
-            .unwrap_or_default();
-        minip_check::error::one_line(&format!(
-            "malformed grid: {}{line}",
-            e.message().trim().replace('\n', "; ")
-        ))
-    })?;
+    let g = read_grid_file(text)?;
     let n = match g.n {
         NSpec::List(v) => v,
         NSpec::Range(s) => parse_range(&s)?,
@@ -162,24 +152,7 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
     if let Some(d) = &ds {
         distinct("d", d)?;
     }
-    let mut settings = Vec::new();
-    for t in &tasks {
-        for k in &kernels {
-            for p in &positions {
-                for ky in &keys {
-                    for &a in &at {
-                        settings.push(Setting {
-                            task: Task::parse(t)?,
-                            kernel: Kernel::parse(k)?,
-                            positions: Positions::parse(p)?,
-                            keys: Keys::parse(ky)?,
-                            at: (a > 0).then_some(a),
-                        });
-                    }
-                }
-            }
-        }
-    }
+    let settings = settings(&tasks, &kernels, &positions, &keys, &at)?;
     if ds.as_ref().is_some_and(|d| d.is_empty() || d.contains(&0)) {
         return Err("grid: d must be a non-empty range of gaps ≥ 1".into());
     }
@@ -204,6 +177,58 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
             .map(|b| Bound::parse(b))
             .collect::<Result<_, _>>()?,
     };
+    check_grid(&grid)?;
+    Ok(grid)
+}
+
+/// The grid file's TOML, read into its fields; a malformed file is one line that says where.
+fn read_grid_file(text: &str) -> Result<GridFile, String> {
+    toml::from_str(text).map_err(|e| {
+        // One line: toml's message may span several; say where it is.
+        let line = e
+            .span()
+            .map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1))
+            .unwrap_or_default();
+        minip_check::error::one_line(&format!(
+            "malformed grid: {}{line}",
+            e.message().trim().replace('\n', "; ")
+        ))
+    })
+}
+
+/// Every combination of the setting lists, in the file's order (task major).
+fn settings(
+    tasks: &[String],
+    kernels: &[String],
+    positions: &[String],
+    keys: &[String],
+    at: &[u32],
+) -> Result<Vec<Setting>, String> {
+    let mut settings = Vec::new();
+    for t in tasks {
+        for k in kernels {
+            for p in positions {
+                for ky in keys {
+                    for &a in at {
+                        settings.push(Setting {
+                            task: Task::parse(t)?,
+                            kernel: Kernel::parse(k)?,
+                            positions: Positions::parse(p)?,
+                            keys: Keys::parse(ky)?,
+                            at: (a > 0).then_some(a),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(settings)
+}
+
+/// The checks on a grid as built: no empty list, `h_max` in range, a configuration left by
+/// `lemma_range`, no repeated `eps` or bound, and every `n`, family and setting within the
+/// limits of its gap LP (checked once, up front, with a clear message).
+fn check_grid(grid: &Grid) -> Result<(), String> {
     if grid.n.is_empty()
         || grid.eps.is_empty()
         || grid.families.is_empty()
@@ -251,7 +276,7 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
             }
         }
     }
-    Ok(grid)
+    Ok(())
 }
 
 /// `Err` naming the first repeated entry of a grid list (a repeated configuration would be

@@ -107,6 +107,20 @@ pub fn run(
     jobs: &[Job],
     ctl: &Control,
 ) -> Vec<(Record, Option<Checked<RatioCertificate>>)> {
+    let solved = solve(n, eps, jobs, ctl);
+    let mut out: Vec<(Record, Option<Checked<RatioCertificate>>)> =
+        solved.into_iter().map(|(i, res)| record(n, eps, jobs[i], res)).collect();
+    add_growth(&mut out);
+    out
+}
+
+/// Every job's certificate (or why there is none), in job order.
+fn solve(
+    n: u32,
+    eps: &Rat,
+    jobs: &[Job],
+    ctl: &Control,
+) -> Vec<(usize, Result<Checked<RatioCertificate>, String>)> {
     let bar = ctl.meter(jobs.len() as u64, "ratios");
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
@@ -149,76 +163,82 @@ pub fn run(
     );
     bar.finish();
     solved.sort_by_key(|x| x.0);
-    let mut out: Vec<(Record, Option<Checked<RatioCertificate>>)> = Vec::with_capacity(jobs.len());
-    for (i, res) in solved {
-        let j = jobs[i];
-        let gen = (!j.is_default())
-            .then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok())
-            .flatten();
-        // The class h⁺ has overlap h: the chain runs over the same gaps as for h. Beyond
-        // Min-IP: the overlap gap (Max-IP) or the distance gap (nearest) between the classes.
-        let chain = match &gen {
-            None => chain_bound(n, eps, j.hi.min(j.h), j.lo),
-            Some(g) => {
-                let gap = if j.setting.task == minip_check::model::Task::Nearest {
-                    g.dist(j.hi).abs_diff(g.dist(j.lo))
-                } else {
-                    g.overlap(j.hi).abs_diff(g.overlap(j.lo))
-                };
-                chain_bound(n, eps, gap, 0)
-            }
-        };
-        let mut rec = Record {
-            n,
-            eps: fmt_q(eps),
-            h: j.h,
-            lo: j.lo,
-            lo_label: gen
-                .as_ref()
-                .map(|g| g.label(j.lo))
-                .unwrap_or_else(|| minip_check::check::class_label(j.h, j.lo)),
-            hi: gen
-                .as_ref()
-                .map(|g| g.label(j.hi))
-                .unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
-            superset: j.superset,
-            verdict: "unknown".into(),
-            ratio: None,
-            log2_ratio: None,
-            chain_bound: chain.as_ref().map(fmt_q),
-            ratio_over_chain: None,
-            growth: None,
-            certificate_file: None,
-            reason: None,
-            setting: (!j.is_default()).then(|| j.setting.label()),
-            m: j.m,
-        };
-        let cert = match res {
-            Ok(c) if !matches!(c.claim(), RatioOutcome::Ratio(_)) => {
-                rec.verdict = "certified".into();
-                rec.ratio = Some(c.claim().label());
-                Some(c)
-            }
-            Ok(c) => {
-                let r = c.claim().value().cloned().unwrap_or_default();
-                rec.verdict = "certified".into();
-                rec.ratio = Some(fmt_q(&r));
-                if r > Rat::from_integer(0.into()) {
-                    rec.log2_ratio = Some(log2_abs(&r));
-                    if let Some(ch) = &chain {
-                        rec.ratio_over_chain = Some(2f64.powf(log2_abs(&r) - log2_abs(ch)));
-                    }
+    solved
+}
+
+/// A job's record: its ratio and `log2`, the chain bound beside it, or the reason it failed.
+fn record(
+    n: u32,
+    eps: &Rat,
+    j: Job,
+    res: Result<Checked<RatioCertificate>, String>,
+) -> (Record, Option<Checked<RatioCertificate>>) {
+    let gen = (!j.is_default())
+        .then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok())
+        .flatten();
+    // The class h⁺ has overlap h: the chain runs over the same gaps as for h. Beyond
+    // Min-IP: the overlap gap (Max-IP) or the distance gap (nearest) between the classes.
+    let chain = match &gen {
+        None => chain_bound(n, eps, j.hi.min(j.h), j.lo),
+        Some(g) => {
+            let gap = if j.setting.task == minip_check::model::Task::Nearest {
+                g.dist(j.hi).abs_diff(g.dist(j.lo))
+            } else {
+                g.overlap(j.hi).abs_diff(g.overlap(j.lo))
+            };
+            chain_bound(n, eps, gap, 0)
+        }
+    };
+    let mut rec = Record {
+        n,
+        eps: fmt_q(eps),
+        h: j.h,
+        lo: j.lo,
+        lo_label: gen
+            .as_ref()
+            .map(|g| g.label(j.lo))
+            .unwrap_or_else(|| minip_check::check::class_label(j.h, j.lo)),
+        hi: gen.as_ref().map(|g| g.label(j.hi)).unwrap_or_else(|| minip_check::check::class_label(j.h, j.hi)),
+        superset: j.superset,
+        verdict: "unknown".into(),
+        ratio: None,
+        log2_ratio: None,
+        chain_bound: chain.as_ref().map(fmt_q),
+        ratio_over_chain: None,
+        growth: None,
+        certificate_file: None,
+        reason: None,
+        setting: (!j.is_default()).then(|| j.setting.label()),
+        m: j.m,
+    };
+    let cert = match res {
+        Ok(c) if !matches!(c.claim(), RatioOutcome::Ratio(_)) => {
+            rec.verdict = "certified".into();
+            rec.ratio = Some(c.claim().label());
+            Some(c)
+        }
+        Ok(c) => {
+            let r = c.claim().value().cloned().unwrap_or_default();
+            rec.verdict = "certified".into();
+            rec.ratio = Some(fmt_q(&r));
+            if r > Rat::from_integer(0.into()) {
+                rec.log2_ratio = Some(log2_abs(&r));
+                if let Some(ch) = &chain {
+                    rec.ratio_over_chain = Some(2f64.powf(log2_abs(&r) - log2_abs(ch)));
                 }
-                Some(c)
             }
-            Err(e) => {
-                rec.reason = Some(e);
-                None
-            }
-        };
-        out.push((rec, cert));
-    }
-    // Local growth against the previous row of the same kind.
+            Some(c)
+        }
+        Err(e) => {
+            rec.reason = Some(e);
+            None
+        }
+    };
+    (rec, cert)
+}
+
+/// Local growth against the previous row of the same kind.
+fn add_growth(out: &mut [(Record, Option<Checked<RatioCertificate>>)]) {
     for i in 1..out.len() {
         let (a, b) = (&out[i - 1].0, &out[i].0);
         let gap = |r: &Record| {
@@ -236,7 +256,6 @@ pub fn run(
             }
         }
     }
-    out
 }
 
 /// Least-squares fit `log2 R ≈ c·h + b` over records with `R > 0`: `(c, b)`.

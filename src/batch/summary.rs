@@ -69,7 +69,6 @@ fn summary_one(recs: &[Record]) -> Vec<String> {
     }
     // Closed forms, each printed with its count of agreeing configurations.
     let certified: Vec<&Record> = recs.iter().filter(|r| r.relation != "unknown").collect();
-    let kk = |r: &Record| (q(&r.kstar).unwrap_or_default(), q(&r.paper_k).unwrap_or_default());
     let paper: Vec<&&Record> = certified.iter().filter(|r| r.family == "paper").collect();
     let ok = paper.iter().filter(|r| {
         let (k, pk) = kk(r);
@@ -97,61 +96,7 @@ fn summary_one(recs: &[Record]) -> Vec<String> {
         ));
     }
     if !near.is_empty() {
-        // 0 < K < 1: kstar strictly between 0 and K, a function of (n, eps, d, h - w), increasing in h - w.
-        let mut groups: std::collections::BTreeMap<(u32, String, u32), Vec<(u32, Rat)>> = Default::default();
-        let (mut inside, mut zero_at_h) = (0, 0);
-        for r in &near {
-            let (k, pk) = kk(r);
-            if k.is_positive() && k < pk && !r.attained {
-                inside += 1;
-            }
-            if k.is_zero() && !r.attained && r.h == r.w {
-                zero_at_h += 1;
-            }
-            groups.entry((r.n, r.eps.clone(), r.d)).or_default().push((r.h - r.w, k));
-        }
-        let mut functional = 0;
-        let mut increasing = 0;
-        for v in groups.values_mut() {
-            v.sort();
-            let dedup_ok = v.windows(2).all(|p| p[0].0 != p[1].0 || p[0].1 == p[1].1);
-            let mut by_j: Vec<(u32, Rat)> = v.clone();
-            by_j.dedup();
-            if dedup_ok {
-                functional += 1;
-            }
-            if by_j.windows(2).all(|p| p[0].1 < p[1].1) {
-                increasing += 1;
-            }
-        }
-        out.push(format!(
-            "all family, 0 < K < 1 ({} configurations, {} (n, eps, d) groups): 0 < kstar < K, not attained, on {}; kstar = 0, not attained, with h = w on {}; kstar depends only on h - w in {} groups and increases with h - w in {}",
-            near.len(),
-            groups.len(),
-            inside,
-            zero_at_h,
-            functional,
-            increasing
-        ));
-        let third = q("1/3").expect("literal");
-        let special: Vec<&&Record> =
-            near.iter().filter(|r| r.n == 3 && q(&r.eps) == Some(third.clone()) && r.d == 1).collect();
-        if !special.is_empty() {
-            let hits = special
-                .iter()
-                .filter(|r| {
-                    let j = Rat::from_integer((r.h - r.w).into());
-                    kk(r).0
-                        == q("1/2").expect("literal")
-                            - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
-                })
-                .count();
-            out.push(format!(
-                "  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} agree",
-                hits,
-                cfgs(special.len())
-            ));
-        }
+        out.extend(near_one(&near));
     }
     // Where K is not sharp, and where kstar is a minimum.
     let nonsharp: Vec<&&Record> = certified.iter().filter(|r| r.relation != "sharp").collect();
@@ -173,6 +118,72 @@ fn summary_one(recs: &[Record]) -> Vec<String> {
     let max = certified.iter().filter_map(|r| q(&r.kstar).map(|k| (k, *r))).max_by(|a, b| a.0.cmp(&b.0));
     if let Some((k, r)) = max {
         out.push(format!("largest kstar {} at n={} eps={} d={}", fmt_q(&k), r.n, r.eps, r.d));
+    }
+    out
+}
+
+/// `(kstar, K)` of a certified record.
+fn kk(r: &Record) -> (Rat, Rat) {
+    (q(&r.kstar).unwrap_or_default(), q(&r.paper_k).unwrap_or_default())
+}
+
+/// The lines on the all family with `0 < K < 1`: `kstar` strictly between 0 and `K`, a
+/// function of `(n, eps, d, h - w)`, increasing in `h - w`.
+fn near_one(near: &[&Record]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut groups: std::collections::BTreeMap<(u32, String, u32), Vec<(u32, Rat)>> = Default::default();
+    let (mut inside, mut zero_at_h) = (0, 0);
+    for r in near {
+        let (k, pk) = kk(r);
+        if k.is_positive() && k < pk && !r.attained {
+            inside += 1;
+        }
+        if k.is_zero() && !r.attained && r.h == r.w {
+            zero_at_h += 1;
+        }
+        groups.entry((r.n, r.eps.clone(), r.d)).or_default().push((r.h - r.w, k));
+    }
+    let mut functional = 0;
+    let mut increasing = 0;
+    for v in groups.values_mut() {
+        v.sort();
+        let dedup_ok = v.windows(2).all(|p| p[0].0 != p[1].0 || p[0].1 == p[1].1);
+        let mut by_j: Vec<(u32, Rat)> = v.clone();
+        by_j.dedup();
+        if dedup_ok {
+            functional += 1;
+        }
+        if by_j.windows(2).all(|p| p[0].1 < p[1].1) {
+            increasing += 1;
+        }
+    }
+    out.push(format!(
+        "all family, 0 < K < 1 ({} configurations, {} (n, eps, d) groups): 0 < kstar < K, not attained, on {}; kstar = 0, not attained, with h = w on {}; kstar depends only on h - w in {} groups and increases with h - w in {}",
+        near.len(),
+        groups.len(),
+        inside,
+        zero_at_h,
+        functional,
+        increasing
+    ));
+    let third = q("1/3").expect("literal");
+    let special: Vec<&&Record> =
+        near.iter().filter(|r| r.n == 3 && q(&r.eps) == Some(third.clone()) && r.d == 1).collect();
+    if !special.is_empty() {
+        let hits = special
+            .iter()
+            .filter(|r| {
+                let j = Rat::from_integer((r.h - r.w).into());
+                kk(r).0
+                    == q("1/2").expect("literal")
+                        - Rat::one() / (Rat::from_integer(4.into()) + Rat::from_integer(18.into()) * j)
+            })
+            .count();
+        out.push(format!(
+            "  n = 3, eps = 1/3, d = 1, all family: kstar = 1/2 - 1/(4 + 18(h - w)): {} of {} agree",
+            hits,
+            cfgs(special.len())
+        ));
     }
     out
 }

@@ -351,48 +351,56 @@ fn run<T: Int>(
         .collect();
     bar.finish();
     // Reduce in task order so the reported witnesses do not depend on scheduling.
-    let mut out = Vec::new();
-    for len in lo..=hi {
-        let mut count = 0;
-        let mut best: (T, T) = (T::from(0), T::from(1));
-        let (mut worst, mut first) = (None, None);
-        for (_, acc) in tasks.iter().zip(&results).filter(|(t, _)| t.0 == len) {
-            count += acc.count;
-            if acc.best.0.clone() * best.1.clone() > best.0.clone() * acc.best.1.clone() {
-                best = acc.best.clone();
-                worst = acc.worst.clone();
-            }
-            if first.is_none() {
-                first = acc.first.clone();
-            }
+    (lo..=hi).map(|len| reduce(head, eps, len, &tasks, &results)).collect()
+}
+
+/// The report of one length from the per-task accumulators, in task order; each witness is
+/// confirmed by a direct rational evaluation.
+fn reduce<T: Int>(
+    head: &Head,
+    eps: &Rat,
+    len: u32,
+    tasks: &[(u32, usize, Option<u32>)],
+    results: &[Acc<T>],
+) -> Result<LenReport, String> {
+    let mut count = 0;
+    let mut best: (T, T) = (T::from(0), T::from(1));
+    let (mut worst, mut first) = (None, None);
+    for (_, acc) in tasks.iter().zip(results).filter(|(t, _)| t.0 == len) {
+        count += acc.count;
+        if acc.best.0.clone() * best.1.clone() > best.0.clone() * acc.best.1.clone() {
+            best = acc.best.clone();
+            worst = acc.worst.clone();
         }
-        let max_error = Rat::new(best.0.big(), best.1.big());
-        let worst = match worst {
-            Some((seq, _)) => Some(Witness::confirm(head, seq)?),
-            None => None,
-        };
-        let first_failure = match first {
-            Some((seq, _)) => Some(Witness::confirm(head, seq)?),
-            None => None,
-        };
-        // The integer enumeration and the direct rational evaluation must agree.
-        if let Some(w) = &worst {
-            if w.error != max_error {
-                return Err(format!(
-                    "internal: integer and rational evaluation disagree on {}",
-                    w.describe(head.m)
-                ));
-            }
+        if first.is_none() {
+            first = acc.first.clone();
         }
-        if let Some(f) = &first_failure {
-            if f.error < *eps {
-                return Err(format!(
-                    "internal: integer and rational evaluation disagree on {}",
-                    f.describe(head.m)
-                ));
-            }
-        }
-        out.push(LenReport { len, evaluations: count, max_error, worst, first_failure });
     }
-    Ok(out)
+    let max_error = Rat::new(best.0.big(), best.1.big());
+    let worst = match worst {
+        Some((seq, _)) => Some(Witness::confirm(head, seq)?),
+        None => None,
+    };
+    let first_failure = match first {
+        Some((seq, _)) => Some(Witness::confirm(head, seq)?),
+        None => None,
+    };
+    // The integer enumeration and the direct rational evaluation must agree.
+    if let Some(w) = &worst {
+        if w.error != max_error {
+            return Err(format!(
+                "internal: integer and rational evaluation disagree on {}",
+                w.describe(head.m)
+            ));
+        }
+    }
+    if let Some(f) = &first_failure {
+        if f.error < *eps {
+            return Err(format!(
+                "internal: integer and rational evaluation disagree on {}",
+                f.describe(head.m)
+            ));
+        }
+    }
+    Ok(LenReport { len, evaluations: count, max_error, worst, first_failure })
 }
