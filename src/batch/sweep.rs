@@ -140,14 +140,20 @@ pub fn filed(inst: &Instance, outcome: &Outcome, out: Option<&Path>, vipr: bool)
 pub fn run(insts: &[Instance], out: Option<&Path>, vipr: bool, ctl: &Control) -> Vec<Record> {
     let mut recs = runner::run(insts, "instances", ctl, |inst| settle_one(inst, out, vipr));
     if let Some(dir) = out {
-        if let Err(e) = crate::print::sync_batch(dir) {
-            for r in recs.iter_mut().filter(|r| r.certificate_file.is_some()) {
-                r.verdict = "unknown".into();
-                r.reason = Some(e.clone());
-            }
-        }
+        sync_or_unknown(dir, recs.iter_mut());
     }
     recs
+}
+
+/// Makes the certificates a batch wrote under `dir` durable, at once; a failed sync turns
+/// every record with a file into `unknown`, with the reason.
+pub fn sync_or_unknown<'a>(dir: &Path, recs: impl Iterator<Item = &'a mut Record>) {
+    if let Err(e) = crate::print::sync_batch(dir) {
+        for r in recs.filter(|r| r.certificate_file.is_some()) {
+            r.verdict = "unknown".into();
+            r.reason = Some(e.clone());
+        }
+    }
 }
 
 /// The exit status of a batch of gap verdicts: 2 if any is unknown, else 1 if a certified

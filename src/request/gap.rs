@@ -85,7 +85,8 @@ impl Settling {
         eps_note(&self.instances[1]).map(|note| format!("at d = {}: {note}", self.job.ds[0]))
     }
 
-    /// Settles every row; after a stop, the rows done (a prefix) and the interruption.
+    /// Settles every row; after a stop, the rows done (a prefix) and the interruption. With
+    /// `--out`, the certificates are made durable at the end, at once, as `sweep` does.
     pub fn run(&self, ctl: &Control) -> Settled {
         let (out, keep) = (self.out.as_deref(), self.certificates);
         let done = runner::run_indexed(&self.instances, "instances", ctl, |inst| {
@@ -112,6 +113,9 @@ impl Settling {
             if keep {
                 kept.push((inst.clone(), cert));
             }
+        }
+        if let Some(dir) = out {
+            sweep::sync_or_unknown(dir, rows.iter_mut().map(|r| &mut r.record));
         }
         Settled { job: self.job.clone(), rows, kept, out: self.out.is_some(), interrupted }
     }
