@@ -561,6 +561,12 @@ fn a_signal_after_the_last_item_started_reports_as_usual() {
             let after = !signalled && code == Some(0) && stdout == full;
             let late = err.contains("did not finish within 1 s; stopped at once");
             assert!(before || after || late, "{ms} ms: exit {code:?}: {err}");
+            // An item past the grace period: the signal too landed while the items ran (on a
+            // loaded machine an item of 0.3 s can outlast the 1 s grace).
+            if late {
+                assert_eq!(code, Some(2), "{ms} ms: {err}");
+                landed += 1;
+            }
         }
         if landed >= 2 {
             break;
