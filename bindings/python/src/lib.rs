@@ -14,6 +14,7 @@ mod convert;
 mod frontier;
 mod gap;
 mod head;
+mod progress;
 mod rank;
 mod sharp;
 
@@ -100,11 +101,13 @@ impl From<Failure> for PyErr {
 /// own run control: on an interrupt that call's run is stopped for good (items not started are
 /// skipped, long computations give up at their next check) and KeyboardInterrupt is raised at
 /// once; the worker's result, if any, is dropped. The next call starts with a fresh control.
+/// A call armed with `set_progress(callback)` reports its progress to the callback from this
+/// thread (progress.rs); a callback that raises stops the run like Ctrl-C.
 pub fn run<T: Send + 'static>(
     py: Python<'_>,
     f: impl FnOnce(&Control) -> Result<T, Failure> + Send + 'static,
 ) -> PyResult<T> {
-    let ctl = Control::new();
+    let (ctl, reporter) = progress::take(Control::new());
     let worker = ctl.clone();
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
@@ -120,7 +123,12 @@ pub fn run<T: Send + 'static>(
         let (got, back) = py.allow_threads(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
         rx = back;
         match got {
-            Ok(Ok(r)) => return r.map_err(PyErr::from),
+            Ok(Ok(r)) => {
+                if let Some(rep) = &reporter {
+                    rep.report(py)?;
+                }
+                return r.map_err(PyErr::from);
+            }
             Ok(Err(panic)) => {
                 let what = panic
                     .downcast_ref::<String>()
@@ -132,7 +140,10 @@ pub fn run<T: Send + 'static>(
                 )));
             }
             Err(RecvTimeoutError::Timeout) => {
-                if let Err(e) = py.check_signals() {
+                if let Err(e) = py.check_signals().and_then(|()| match &reporter {
+                    Some(rep) => rep.report(py),
+                    None => Ok(()),
+                }) {
                     ctl.stop();
                     return Err(e);
                 }
@@ -159,5 +170,6 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     amplify::register(m)?;
     rank::register(m)?;
     frontier::register(m)?;
-    head::register(m)
+    head::register(m)?;
+    progress::register(m)
 }

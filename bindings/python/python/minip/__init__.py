@@ -17,7 +17,13 @@ bounds come back as Python ``int``.
 Errors are exceptions with the command line's one-line messages: ``ValueError`` for bad
 input, :class:`minip.Unknown` when nothing could be certified, :class:`minip.Rejected` (a
 ``ValueError``) for a certificate that does not check, ``OSError`` for files. The work runs
-with the GIL released, and Ctrl-C (``KeyboardInterrupt``) stops a long call.
+with the GIL released, and Ctrl-C (``KeyboardInterrupt``) stops a long call; ``progress=True``
+shows its progress (tqdm when installed).
+
+Table-like results (:class:`Settlement`, :class:`Verification`, and the lists :class:`Ratios`,
+:class:`RankBounds`, :class:`LinearBounds`, :class:`Frontier`) have a short repr with counts,
+an HTML table in Jupyter, ``to_pandas()`` (pandas installed), and the lists ``plot()``
+(matplotlib installed).
 """
 
 from __future__ import annotations
@@ -51,6 +57,8 @@ from ._gap import (
     verify,
 )
 from ._minip import Rejected, Unknown, __version__
+from ._progress import Progress
+from ._tables import Frontier, LinearBounds, RankBounds, Ratios, Table
 
 __all__ = [
     "Rational",
@@ -79,5 +87,11 @@ __all__ = [
     "rank_linear",
     "frontier",
     "head_verify",
+    "Table",
+    "Ratios",
+    "RankBounds",
+    "LinearBounds",
+    "Frontier",
+    "Progress",
     "__version__",
 ]

@@ -13,6 +13,8 @@ from . import _minip
 from ._minip import Unknown
 from ._convert import PathLike, Rational, _nat, _nats, _q, _q_or_none, _rational, _table, _witness
 from ._gap import Certified, Head, _conf
+from ._progress import Progress, reporting
+from ._tables import Frontier, LinearBounds, RankBounds, Ratios
 
 class Sharp(Certified):
     """The exact best domination factor ``kstar = inf alpha(x,y)/alpha(x,z)`` over heads
@@ -129,14 +131,16 @@ def amplify(
     positions: str = "shared",
     keys: str = "all",
     at: Optional[int] = None,
-) -> List[Ratio]:
+    progress: Progress = False,
+) -> Ratios:
     """Exact forced ratios ``R(lo, hi; h)`` for each query weight ``h`` (``minip amplify``):
     ``hi`` is an overlap, ``'h'`` (the query itself, default) or ``'h+'`` (strict supersets:
     needs ``superset=True`` or ``m > h``), ``lo`` an overlap (default 0). Beyond the paper's
     setting, ``task``/``kernel``/``positions``/``keys``/``at`` as on the command line
     (docs/math.md §11), with each task's default classes and ``m`` the bits of ``nearest``.
-    Rows come back in the order of ``h``; a row that could not be certified has
-    ``verdict == 'unknown'``.
+    Rows come back in the order of ``h`` (a :class:`Ratios` list); a row that could not be
+    certified has ``verdict == 'unknown'``. ``progress``: ``True`` shows a bar, a callable is
+    called as ``(done, total, label)``.
 
     >>> [str(r.ratio) for r in minip.amplify(h=range(1, 6))]
     ['0', '1', '5/2', '4', '11/2']
@@ -149,8 +153,8 @@ def amplify(
     def cls(name: str, v: Union[int, str, None]) -> Optional[str]:
         return v if v is None or isinstance(v, str) else str(_nat(name, v))
 
-    rows = json.loads(
-        _minip.amplify(
+    with reporting(progress):
+        text = _minip.amplify(
             _nat("n", n),
             _rational("eps", eps),
             _nats("h", h),
@@ -164,8 +168,7 @@ def amplify(
             str(keys),
             None if at is None else _nat("at", at),
         )
-    )
-    return [Ratio(r) for r in rows]
+    return Ratios(Ratio(r) for r in json.loads(text))
 
 
 class RankBound(Certified):
@@ -206,13 +209,13 @@ class RankBound(Certified):
 @overload
 def rank(
     m: int, n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
-    sat_m_max: int = ..., uniform: bool = ...,
+    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ...,
 ) -> RankBound: ...
 @overload
 def rank(
     m: Iterable[int], n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
-    sat_m_max: int = ..., uniform: bool = ...,
-) -> List[RankBound]: ...
+    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ...,
+) -> RankBounds: ...
 
 
 def rank(
@@ -223,13 +226,16 @@ def rank(
     sat_budget: int = 200_000,
     sat_m_max: int = 12,
     uniform: bool = False,
-) -> Union[RankBound, List[RankBound]]:
+    *,
+    progress: Progress = False,
+) -> Union[RankBound, RankBounds]:
     """Certified feature-rank lower bounds (``minip rank``) for one ``m`` (a
     :class:`RankBound`; raises :class:`minip.Unknown` if none was certified) or several (a
-    list; an uncertified ``m`` has ``bound is None`` and a ``reason``). ``sat_budget``:
-    clauses the SAT search may add to its proof per ``m`` (about one per conflict; a count,
-    not seconds, so the answer does not depend on the machine's load; only for
-    ``m <= sat_m_max``; 0: constructions only).
+    :class:`RankBounds` list; an uncertified ``m`` has ``bound is None`` and a ``reason``).
+    ``sat_budget``: clauses the SAT search may add to its proof per ``m`` (about one per
+    conflict; a count, not seconds, so the answer does not depend on the machine's load; only
+    for ``m <= sat_m_max``; 0: constructions only). ``progress``: ``True`` shows a bar, a
+    callable is called as ``(done, total, label)``.
 
     >>> minip.rank(m=24, h_max=12, sat_budget=0).bound  # about a minute  # doctest: +SKIP
     21
@@ -238,15 +244,12 @@ def rank(
     """
     single = isinstance(m, int) and not isinstance(m, bool)
     budget = _nat("sat_budget", sat_budget)
-    rows = [
-        RankBound(r)
-        for r in json.loads(
-            _minip.rank(
-                _nats("m", m), _nat("n", n), _rational("eps", eps), _nat("h_max", h_max), budget,
-                _nat("sat_m_max", sat_m_max), bool(uniform),
-            )
+    with reporting(progress):
+        text = _minip.rank(
+            _nats("m", m), _nat("n", n), _rational("eps", eps), _nat("h_max", h_max), budget,
+            _nat("sat_m_max", sat_m_max), bool(uniform),
         )
-    ]
+    rows = RankBounds(RankBound(r) for r in json.loads(text))
     if single:
         if rows[0].bound is None:
             raise Unknown(f"unknown: {rows[0].reason}")
@@ -281,25 +284,31 @@ class LinearBound(Certified):
 
 
 @overload
-def rank_linear(m: int, n: int = ...) -> LinearBound: ...
+def rank_linear(m: int, n: int = ..., *, progress: Progress = ...) -> LinearBound: ...
 @overload
-def rank_linear(m: Iterable[int], n: Union[int, Iterable[int]] = ...) -> List[LinearBound]: ...
+def rank_linear(
+    m: Iterable[int], n: Union[int, Iterable[int]] = ..., *, progress: Progress = ...
+) -> LinearBounds: ...
 @overload
-def rank_linear(m: int, n: Iterable[int]) -> List[LinearBound]: ...
+def rank_linear(m: int, n: Iterable[int], *, progress: Progress = ...) -> LinearBounds: ...
 
 
 def rank_linear(
-    m: Union[int, Iterable[int]], n: Union[int, Iterable[int]] = 3
-) -> Union[LinearBound, List[LinearBound]]:
+    m: Union[int, Iterable[int]], n: Union[int, Iterable[int]] = 3, *, progress: Progress = False
+) -> Union[LinearBound, LinearBounds]:
     """Certified rank lower bounds from linear codes (``minip rank --linear``): even ``m`` in
     ``8..=256`` or 512, 1024, ``n`` in ``3..=1024``, ``eps = 1/2``. One ``m`` and one ``n``: a
-    :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a list sorted by ``m``, then ``n``.
+    :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a :class:`LinearBounds` list
+    sorted by ``m``, then ``n``. ``progress``: ``True`` shows a bar, a callable is called as
+    ``(done, total, label)``.
 
     >>> minip.rank_linear(m=256).bound  # under a minute  # doctest: +SKIP
     211499940177613
     """
     single = isinstance(m, int) and isinstance(n, int)
-    rows = [LinearBound(r) for r in json.loads(_minip.rank_linear(_nats("m", m), _nats("n", n)))]
+    with reporting(progress):
+        text = _minip.rank_linear(_nats("m", m), _nats("n", n))
+    rows = LinearBounds(LinearBound(r) for r in json.loads(text))
     if single:
         if rows[0].bound is None:
             raise Unknown(f"unknown: {rows[0].reason}")
@@ -376,18 +385,21 @@ def frontier(
     sparse_attempts: int = 80,
     rank_dir: Optional[PathLike] = None,
     rank_linear_dir: Optional[PathLike] = None,
-) -> List[FrontierRow]:
+    *,
+    progress: Progress = False,
+) -> Frontier:
     """The rank frontier (``minip frontier``): per ``m``, certified upper bounds from
     overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
     or ``all``, comma-separated) and, when ``rank_dir`` (``minip-rank/2`` certificates, e.g.
     ``proofs/rank``) or ``rank_linear_dir`` is given, the certified lower bounds, checked
-    when read.
+    when read. The rows come as a :class:`Frontier` list. ``progress``: ``True`` shows a bar,
+    a callable is called as ``(done, total, label)``.
 
     >>> [r.best_upper for r in minip.frontier(m=[4, 6])]
     [5, 8]
     """
-    rows = json.loads(
-        _minip.frontier(
+    with reporting(progress):
+        text = _minip.frontier(
             _nats("m", m),
             str(kernel),
             _nat("shared_m_max", shared_m_max),
@@ -396,8 +408,7 @@ def frontier(
             None if rank_dir is None else os.fspath(rank_dir),
             None if rank_linear_dir is None else os.fspath(rank_linear_dir),
         )
-    )
-    return [FrontierRow(r) for r in rows]
+    return Frontier(FrontierRow(r) for r in json.loads(text))
 
 
 class HeadReport:

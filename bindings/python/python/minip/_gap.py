@@ -11,6 +11,8 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from . import _minip
 from ._minip import Unknown
 from ._convert import PathLike, Rational, _nat, _nats, _q, _rational, _table
+from ._progress import Progress, reporting
+from ._tables import Table
 
 class Certified:
     """Something minip certified, with its certificate file.
@@ -153,10 +155,11 @@ class GapResult(Certified):
         )
 
 
-class Settlement:
+class Settlement(Table):
     """The review's check (``minip settle``): for each gap ``d`` the literal bound
     ``b <= 2c`` and the lemma's ``b <= K*c``, each settled with a certificate. ``str()`` is
-    the command line's output; ``rows`` are :class:`GapResult` objects (with certificates).
+    the command line's output; ``rows`` are :class:`GapResult` objects (with certificates);
+    ``to_pandas()`` and Jupyter's HTML table show one line per row.
 
     >>> s = minip.settle(d=range(2, 4))
     >>> [(r.d, r.bound, r.verdict) for r in s]
@@ -191,6 +194,24 @@ class Settlement:
     def __repr__(self) -> str:
         return f"<Settlement: {len(self.rows)} rows, lemma {'holds' if self.lemma_holds else 'not settled'}>"
 
+    columns = ("d", "n", "eps", "h", "u", "w", "family", "bound", "kprime", "paper_k", "verdict", "reason")
+    dtypes = ("Int64",) * 2 + ("object",) + ("Int64",) * 3 + ("string",) * 2 + ("object",) * 2 + ("string",) * 2
+
+    def _table_rows(self) -> List[Tuple[Any, ...]]:
+        return [
+            (r.d, r.n, r.eps, r.h, r.u, r.w, r.family, r.bound, r.kprime, r.paper_k, r.verdict, r.reason)
+            for r in self.rows
+        ]
+
+    def _summary(self) -> str:
+        holds = sum(1 for r in self.rows if r.verdict == "holds")
+        broken = sum(1 for r in self.rows if r.verdict == "broken")
+        lemma = "holds" if self.lemma_holds else "not settled"
+        return (
+            f"{len(self.rows)} rows: {holds} holds, {broken} broken, {len(self.rows) - holds - broken} unknown; "
+            f"lemma {lemma}"
+        )
+
 
 # ---------------------------------------------------------------------------------------
 # Settle and check
@@ -202,10 +223,13 @@ def settle(
     d: Union[int, Iterable[int]] = range(2, 9),
     family: str = "paper",
     literal: Rational = 2,
+    *,
+    progress: Progress = False,
 ) -> Settlement:
     """The review's "what would settle it" check (``minip settle``): for each gap ``d``, is
     there a head correct on S1, S2, S3 with ``b <= literal*c``, and one with the lemma's
-    ``b <= K*c``? ``print()`` shows the command line's table and conclusion.
+    ``b <= K*c``? ``print()`` shows the command line's table and conclusion. ``progress``:
+    ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> s = minip.settle()
     >>> s.lemma_holds, len(s)
@@ -213,13 +237,11 @@ def settle(
     >>> s[0].d, s[0].verdict, s[0].head is not None
     (2, 'broken', True)
     """
-    return Settlement(
-        json.loads(
-            _minip.settle(
-                _nat("n", n), _rational("eps", eps), _nats("d", d), str(family), _rational("literal", literal)
-            )
+    with reporting(progress):
+        text = _minip.settle(
+            _nat("n", n), _rational("eps", eps), _nats("d", d), str(family), _rational("literal", literal)
         )
-    )
+    return Settlement(json.loads(text))
 
 
 def check(
@@ -337,13 +359,37 @@ class FileCheck:
         return f"FileCheck(path={self.path!r}, verdict={self.verdict!r}, claim={self.claim!r}, reason={self.reason!r})"
 
 
-class Verification(List[FileCheck]):
-    """The files checked by :func:`verify`, in a fixed order (a list of :class:`FileCheck`).
+class Verification(Table, List[FileCheck]):
+    """The files checked by :func:`verify`, in a fixed order (a list of :class:`FileCheck`);
+    its repr counts them, ``to_pandas()`` and Jupyter's HTML table show one line per file.
 
     >>> v = minip.verify("proofs/settle")  # doctest: +SKIP
     >>> v.ok, v.counts()["verified"]  # doctest: +SKIP
     (True, 14)
+    >>> v  # doctest: +SKIP
+    <Verification: 14 files: 14 verified, 0 failed>
     """
+
+    columns = ("path", "verdict", "claim", "reason")
+    dtypes = ("string",) * 4
+
+    def _table_rows(self) -> List[Tuple[Any, ...]]:
+        return [(f.path, f.verdict, f.claim, f.reason) for f in self]
+
+    def _summary(self) -> str:
+        c = self.counts()
+        parts = [f"{len(self)} files: {c['verified']} verified"]
+        if c["unchecked"]:
+            parts.append(f"{c['unchecked']} VIPR files not checked here")
+        if c.get("skipped"):
+            parts.append(f"{c['skipped']} skipped")
+        parts.append(f"{c['rejected']} failed")
+        if c["invalid"]:
+            parts.append(f"{c['invalid']} invalid")
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<Verification: {self._summary()}>"
 
     @property
     def ok(self) -> bool:
@@ -366,12 +412,13 @@ class Verification(List[FileCheck]):
         )
 
 
-def verify(paths: Union[PathLike, Iterable[PathLike]]) -> Verification:
+def verify(paths: Union[PathLike, Iterable[PathLike]], *, progress: Progress = False) -> Verification:
     """Checks certificate files with the checker alone (``minip verify``): files, or
     directories searched recursively for ``*.json`` (and ``*.vipr``, matched to the
     certificate beside them). Every file gets a :class:`FileCheck`; nothing raises for a
     rejected file (look at ``.ok``). Raises ``OSError`` for a path that does not exist,
-    ``ValueError`` when no certificate was found (as ``minip verify``).
+    ``ValueError`` when no certificate was found (as ``minip verify``). ``progress``:
+    ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> v = minip.verify(["proofs/settle", "proofs/amplify"])  # doctest: +SKIP
     >>> v.ok  # doctest: +SKIP
@@ -381,7 +428,9 @@ def verify(paths: Union[PathLike, Iterable[PathLike]]) -> Verification:
         items = [os.fspath(paths)]
     else:
         items = [os.fspath(p) for p in paths]
-    return Verification(FileCheck(d) for d in json.loads(_minip.verify(items)))
+    with reporting(progress):
+        text = _minip.verify(items)
+    return Verification(FileCheck(d) for d in json.loads(text))
 
 
 @overload

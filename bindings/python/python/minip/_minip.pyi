@@ -1,6 +1,6 @@
 # Types of the extension module minip._minip (src/*.rs). Every function returns JSON text
 # that the package's modules turn into objects; rationals go in and out as text.
-from typing import List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 # The numbers of one option: a range as the command line's text ("2..9"), or a list.
 Nums = Union[str, List[int]]
@@ -49,3 +49,4 @@ def frontier(
 def head_verify(
     head: str, m: Optional[int], len: int, eps: str, base: Optional[str], symmetry: bool
 ) -> str: ...
+def set_progress(callback: Optional[Callable[[int, int, str], Any]] = None) -> None: ...

@@ -1,0 +1,88 @@
+"""matplotlib figures of the list results (``Ratios.plot``, ``RankBounds.plot``,
+``LinearBounds.plot``, ``Frontier.plot``). matplotlib is imported only when a plot is drawn.
+Each function draws on ``ax`` (or a new figure's axes) and returns the ``Figure``."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio
+
+
+def _axes(ax: Any) -> Tuple[Any, Any]:
+    if ax is not None:
+        return ax.figure, ax
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("plot() needs matplotlib, which is not installed: pip install matplotlib") from None
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    return fig, ax
+
+
+def plot_ratios(rows: Sequence["Ratio"], ax: Any) -> Any:
+    fig, ax = _axes(ax)
+    pts = [(r.h, r.log2_ratio) for r in rows if r.log2_ratio is not None]
+    ax.plot([h for h, _ in pts], [y for _, y in pts], "o-", label="log2 R, certified")
+    chain = [(r.h, math.log2(r.chain_bound)) for r in rows if r.chain_bound is not None and r.chain_bound > 0]
+    if chain:
+        ax.plot([h for h, _ in chain], [y for _, y in chain], "s--", label="log2 chain bound")
+    ax.set_xlabel("query weight h")
+    ax.set_ylabel("log2 ratio")
+    first = rows[0] if rows else None
+    if first is not None:
+        ax.set_title(f"Forced kernel ratio, n = {first.n}, eps = {first.eps}")
+    ax.legend()
+    return fig
+
+
+def plot_rank(rows: Sequence["RankBound"], ax: Any) -> Any:
+    fig, ax = _axes(ax)
+    pts = [(b.m, b.bound) for b in rows if b.bound is not None]
+    ax.semilogy([m for m, _ in pts], [b for _, b in pts], "o-", label="certified lower bound (rank)")
+    ms = [b.m for b in rows]
+    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial 2^m")
+    ax.set_xlabel("bits per token m")
+    ax.set_ylabel("feature rank")
+    ax.set_title("Certified rank lower bounds")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def plot_linear(rows: Sequence["LinearBound"], ax: Any) -> Any:
+    fig, ax = _axes(ax)
+    by_n: Dict[int, List[Tuple[int, int]]] = {}
+    for b in rows:
+        if b.bound is not None:
+            by_n.setdefault(b.n, []).append((b.m, b.bound))
+    for n, pts in sorted(by_n.items()):
+        ax.semilogy([m for m, _ in pts], [float(b) for _, b in pts], "o-", label=f"n = {n}")
+    ax.set_xlabel("bits per token m")
+    ax.set_ylabel("feature rank")
+    ax.set_title("Certified rank lower bounds from linear codes")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def plot_frontier(rows: Sequence["FrontierRow"], ax: Any, lower: Optional[Sequence["RankBound"]]) -> Any:
+    fig, ax = _axes(ax)
+    if lower is not None:
+        lo = [(b.m, b.bound) for b in lower if b.bound is not None]
+    else:
+        lo = [(r.m, r.lower) for r in rows if r.lower is not None]
+    if lo:
+        ax.semilogy([m for m, _ in lo], [b for _, b in lo], "o-", label="certified lower bound (rank)")
+    for kind, style in [("per_weight", "s--"), ("shared", "^:"), ("sparse", "v-."), ("signed", "d:")]:
+        pts = [(r.m, r.upper[kind].rank) for r in rows if kind in r.upper]
+        if pts:
+            ax.semilogy([m for m, _ in pts], [k for _, k in pts], style,
+                        label=f"certified upper bound ({kind} head)")
+    ms = [r.m for r in rows]
+    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial 2^m")
+    ax.set_xlabel("bits per token m")
+    ax.set_ylabel("feature rank")
+    ax.set_title("Rank frontier, n = 3, eps = 1/2")
+    ax.legend(fontsize=8)
+    return fig

@@ -1,0 +1,80 @@
+"""``progress=`` of the long calls: ``True`` shows a bar per run of the call (tqdm when it is
+installed, else one line of text on stderr), a callable is called as
+``callback(done, total, label)`` (``label``: what is counted, e.g. ``'m'``, ``'instances'``,
+``'certificates'``) from the calling thread while the call runs, about every 50 ms when the
+count changed and once at the end. An exception raised by the callback stops the call and is
+raised by it."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional, Union
+
+from . import _minip
+
+#: What ``progress=`` accepts: ``False``/``None`` (nothing shown), ``True`` (a bar), or a
+#: callable ``(done, total, label)``.
+Progress = Union[bool, None, Callable[[int, int, str], Any]]
+
+
+class _Bars:
+    """One tqdm bar (or a text line) per run of the call: a new label closes the last one."""
+
+    def __init__(self) -> None:
+        self._label: Optional[str] = None
+        self._bar: Any = None
+        self._tqdm: Any = None
+        try:
+            import ipywidgets  # noqa: F401  (tqdm.auto needs it in a notebook)
+            from tqdm.auto import tqdm
+        except ImportError:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                tqdm = None
+        self._tqdm = tqdm
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if label != self._label:
+            self.close()
+            self._label = label
+            if self._tqdm is not None:
+                self._bar = self._tqdm(total=total, desc=label, leave=False)
+        if self._bar is not None:
+            self._bar.n = done
+            self._bar.refresh()
+        else:
+            sys.stderr.write(f"\r{label}: {done}/{total}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        elif self._label is not None:
+            sys.stderr.write("\n")
+        self._label = None
+
+
+@contextmanager
+def reporting(progress: Progress) -> Iterator[None]:
+    """Arms the next call of the extension module on this thread with ``progress``."""
+    if progress is None or progress is False:
+        yield
+        return
+    bars: Optional[_Bars] = None
+    if progress is True:
+        bars = _Bars()
+        callback: Callable[[int, int, str], Any] = bars
+    elif callable(progress):
+        callback = progress
+    else:
+        raise TypeError(f"progress: expected True, False or a callable (done, total, label), got {progress!r}")
+    _minip.set_progress(callback)
+    try:
+        yield
+    finally:
+        _minip.set_progress(None)
+        if bars is not None:
+            bars.close()
