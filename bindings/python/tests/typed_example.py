@@ -2,7 +2,7 @@
 (.ci/python), so a change that breaks the published types fails there (run from the repository root)."""
 
 from fractions import Fraction
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import minip
 
@@ -31,5 +31,14 @@ def files() -> bool:
     return v.ok and first.ok
 
 
+def tables() -> int:
+    rows: minip.Ratios = minip.amplify(h=range(1, 4), progress=lambda done, total, label: None)
+    first: minip.Ratio = rows[0]
+    bounds: minip.RankBounds = minip.rank(m=[4, 5], sat_budget=0, progress=False)
+    cols: Tuple[str, ...] = minip.Frontier.columns
+    html: str = rows._repr_html_() + bounds._repr_html_()
+    return len(html) + len(cols) + first.h
+
+
 if __name__ == "__main__":
-    print(lemma_rows(), one_check(), files())
+    print(lemma_rows(), one_check(), files(), tables())

@@ -378,9 +378,9 @@ class Verification(Table, List[FileCheck]):
 
     def _summary(self) -> str:
         c = self.counts()
-        parts = [f"{len(self)} files: {c['verified']} verified"]
+        parts = [f"{len(self)} file{'' if len(self) == 1 else 's'}: {c['verified']} verified"]
         if c["unchecked"]:
-            parts.append(f"{c['unchecked']} VIPR files not checked here")
+            parts.append(f"{c['unchecked']} VIPR file{'' if c['unchecked'] == 1 else 's'} not checked here")
         if c.get("skipped"):
             parts.append(f"{c['skipped']} skipped")
         parts.append(f"{c['rejected']} failed")

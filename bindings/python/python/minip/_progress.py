@@ -7,6 +7,8 @@ raised by it."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Union
@@ -18,22 +20,26 @@ from . import _minip
 Progress = Union[bool, None, Callable[[int, int, str], Any]]
 
 
+def _tqdm() -> Any:
+    """tqdm's bar class (``tqdm.auto``'s when ipywidgets can draw it in a notebook), or None."""
+    names = ["tqdm"]
+    if importlib.util.find_spec("ipywidgets") is not None:
+        names.insert(0, "tqdm.auto")
+    for name in names:
+        try:
+            return importlib.import_module(name).tqdm
+        except ImportError:
+            continue
+    return None
+
+
 class _Bars:
     """One tqdm bar (or a text line) per run of the call: a new label closes the last one."""
 
     def __init__(self) -> None:
         self._label: Optional[str] = None
         self._bar: Any = None
-        self._tqdm: Any = None
-        try:
-            import ipywidgets  # noqa: F401  (tqdm.auto needs it in a notebook)
-            from tqdm.auto import tqdm
-        except ImportError:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                tqdm = None
-        self._tqdm = tqdm
+        self._tqdm: Any = _tqdm()
 
     def __call__(self, done: int, total: int, label: str) -> None:
         if label != self._label:
