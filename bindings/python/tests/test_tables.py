@@ -1,6 +1,7 @@
 """Table-like results: counted reprs, HTML tables for Jupyter, to_pandas(), plot(), and
 progress= on the long calls."""
 
+import doctest
 import html
 import re
 from fractions import Fraction
@@ -218,3 +219,11 @@ def test_verification_counts_vipr_files_without_a_certificate(tmp_path):
     v = minip.verify(tmp_path)
     assert repr(v) == "<Verification: 2 files: 1 verified, 1 VIPR file not checked here, 0 failed>"
     assert v.ok
+
+
+def test_docstring_examples_of_the_tables(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    for module in (minip._tables, minip._progress):
+        failures, tried = doctest.testmod(module, globs={"minip": minip})
+        assert failures == 0
+    assert doctest.testmod(minip._tables, globs={"minip": minip}).attempted == 6
