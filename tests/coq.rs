@@ -258,6 +258,108 @@ fn tampered_exports_are_rejected_by_coq() {
     }
 }
 
+/// The first entry of `proofs_settle.v` (`n = 3`, `ε = 1/2`, `(h, u, w) = (2, 0, 2)`, paper
+/// family, `K' = 1`), listed in `gap_paper` at index 0.
+const SETTLE_FIRST: &str = "(GP 3 (1#2) 2 0 2 false (1#1), [(GSeq 1 2 0 false, (1#4)); (GSeq 1 0 2 false, (1#4)); (GSeq 1 1 1 true, (1#2)); (GBound, (1#2))])";
+
+/// Certificates outside the checker's ranges: valid Farkas combinations of the rows Coq
+/// rebuilds (the file also proves that the combination part, `gap_rows_ok` or
+/// `ratio_rows_ok`, accepts them), rejected by the range checks alone. With `ε ≤ 0` no head
+/// is correct, so their claims ("K' = 10^6") would be vacuous; `n = 2` is outside the model.
+#[test]
+fn vacuous_exports_are_rejected_by_coq() {
+    built();
+    let out = scratch("vacuous");
+    export(&["proofs/settle", "proofs/amplify/n3_eps1-2_h10_lo0_hi10p_sup.json"], &out);
+    let settle = std::fs::read_to_string(out.join("proofs_settle.v")).unwrap();
+    let amplify = std::fs::read_to_string(out.join("proofs_amplify_n3_eps1_2_h10_lo0_hi10p_sup.v")).unwrap();
+    let amplify_entry =
+        amplify.lines().find(|l| l.trim_start().starts_with("((RP ")).unwrap().trim().to_string();
+    let unlisted = |t: String| tamper(&t, "gap_paper : list nat := [0; 2;", "gap_paper : list nat := [2;");
+    // ε = 0, S1.upper + S1.lower cancel; still listed in gap_paper (kpaper = 0/0 = 0 = K').
+    let eps0 = "(GP 3 (0#1) 2 0 2 false (0#1), [(GSeq 1 2 0 true, (1#1)); (GSeq 1 2 0 false, (1#1))])";
+    // ε = −1/2, K' = 10^6: the two S1 rows sum to a + 2b, cancelled by the sign rows.
+    let eps_neg = "(GP 3 (-1#2) 2 0 2 false (1000000#1), [(GSeq 1 2 0 true, (1#1)); (GSeq 1 2 0 false, (1#1)); (GSign 0, (1#1)); (GSign 1, (2#1))])";
+    // n = 2 (K' = −1: the pins Q = S = 0 apply).
+    let n2 = "(GP 2 (1#2) 2 0 2 false (-1#1), [(GSeq 1 1 0 true, (1#1)); (GSeq 1 0 1 false, (1#1)); (GPin 4 false, (1#1)); (GPin 5 true, (1#1)); (GSign 0, (1#1)); (GBound, (1#2)); (GSign 2, (2#1))])";
+    // ε = 0 (or −1/2), L = 10^6: lower [h+, h+] + 2 upper [0, h+] + lower [0, 0] has zero P part.
+    let ratio0 = "((RP 3 (0#1) 10 0 11 true, (1000000#1)), [(([11;11]%nat, false), (50000#1)); (([0;11]%nat, true), (100000#1)); (([0;0]%nat, false), (50000#1))])";
+    let ratio_neg = ratio0.replace("(RP 3 (0#1)", "(RP 3 (-1#2)");
+    // n = 2, L = 0: no rows needed (the claim A_lo >= 0 holds for every head).
+    let ratio_n2 = "((RP 2 (1#2) 10 0 11 true, (0#1)), [])";
+    let gap = |e: &str| tamper(&settle, SETTLE_FIRST, e);
+    let ratio = |e: &str| tamper(&amplify, &amplify_entry, e);
+    let cases = [
+        ("eps 0 paper", gap(eps0)),
+        ("eps negative", unlisted(gap(eps_neg))),
+        ("n 2", unlisted(gap(n2))),
+        ("ratio eps 0", ratio(ratio0)),
+        ("ratio eps negative", ratio(&ratio_neg)),
+        ("ratio n 2", ratio(ratio_n2)),
+    ];
+    for (what, text) in cases {
+        let name = what.replace(' ', "_");
+        let f = out.join(format!("vacuous_{name}.v"));
+        std::fs::write(&f, &text).unwrap();
+        let (ok, log) = coqc(&f);
+        assert!(!ok, "Coq accepted the vacuous {what}");
+        assert!(log.contains("Unable to unify \"true\" with \"false\""), "{what}: {log}");
+        // The same data: the Farkas part accepts it, the ranges do not.
+        let (data, rows, range) = if what.starts_with("ratio") {
+            (
+                &text[..text.find("Lemma ratio_certs_ok").unwrap()],
+                "forallb (fun c => ratio_rows_ok (fst (fst c)) (snd (fst c)) (snd c)) ratio_certs = true",
+                "forallb (fun c => rrange (fst (fst c))) ratio_certs = false",
+            )
+        } else {
+            (
+                &text[..text.find("Lemma gap_certs_ok").unwrap()],
+                "forallb (fun c => gap_rows_ok (fst c) (snd c)) gap_certs = true",
+                "forallb (fun c => grange (fst c)) gap_certs = false",
+            )
+        };
+        let mut probe = format!(
+            "{data}Lemma rows_ok : {rows}.\nProof. vm_compute. reflexivity. Qed.\n\
+             Lemma out_of_range : {range}.\nProof. vm_compute. reflexivity. Qed.\n"
+        );
+        if what == "eps 0 paper" {
+            // K' = 0 equals kpaper (division by 2ε = 0); paper_at refuses it for its ε.
+            probe.push_str(
+                "Lemma kpaper_met : Qeq_bool (g_kp (fst (hd (GP 0 0 0 0 0 false 0, []) gap_certs)))\n  \
+                 (kpaper (fst (hd (GP 0 0 0 0 0 false 0, []) gap_certs))) = true.\n\
+                 Proof. vm_compute. reflexivity. Qed.\n\
+                 Lemma paper_refused : paper_at gap_certs 0 = false.\nProof. vm_compute. reflexivity. Qed.\n",
+            );
+        }
+        let f = out.join(format!("probe_{name}.v"));
+        std::fs::write(&f, probe).unwrap();
+        let (ok, log) = coqc(&f);
+        assert!(ok, "{what}: the combination part should accept it:\n{log}");
+    }
+}
+
+/// The gap claim binds `h` only through the rows that depend on it: in the paper family no row
+/// does (S1–S3 have the targets `u`, `w`, `u`), so an export edited to another `h ≥ w` is
+/// accepted and proves the (true) claim about that configuration, while `h < w` is refused by
+/// the ranges (docs/formal.md, "What a claim binds").
+#[test]
+fn a_gap_claim_binds_h_through_its_rows_and_ranges() {
+    built();
+    let out = scratch("bind-h");
+    export(&["proofs/settle"], &out);
+    let settle = std::fs::read_to_string(out.join("proofs_settle.v")).unwrap();
+    let other_h = SETTLE_FIRST.replacen("(GP 3 (1#2) 2 0 2", "(GP 3 (1#2) 9 0 2", 1);
+    let low_h = SETTLE_FIRST.replacen("(GP 3 (1#2) 2 0 2", "(GP 3 (1#2) 1 0 2", 1);
+    let f = out.join("other_h.v");
+    std::fs::write(&f, tamper(&settle, SETTLE_FIRST, &other_h)).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok, "the paper family's rows do not depend on h ≥ w:\n{log}");
+    let f = out.join("low_h.v");
+    std::fs::write(&f, tamper(&settle, SETTLE_FIRST, &low_h)).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(!ok && log.contains("Unable to unify \"true\" with \"false\""), "w > h accepted:\n{log}");
+}
+
 #[test]
 fn export_refuses_what_it_cannot_state() {
     let out = scratch("refuse");

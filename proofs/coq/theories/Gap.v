@@ -66,10 +66,21 @@ Definition gvalid (p : gparams) (l : glabel) : bool :=
   | GPin _ _ => false
   end.
 
-Definition check_gap (p : gparams) (cert : list (glabel * Q)) : bool :=
+(** The parameter ranges that minip-check validates ([Instance::new]): [n >= 3], [eps > 0],
+    [0 <= u < w <= h].  Without them an accepted certificate could state a vacuous claim: no
+    head is correct when [eps <= 0]. *)
+Definition grange (p : gparams) : bool :=
+  Nat.leb 3 (g_n p) && negb (Qle_bool (g_eps p) 0)
+  && Nat.ltb (g_u p) (g_w p) && Nat.leb (g_w p) (g_h p).
+
+(** The Farkas part: valid labels, the combination of the rebuilt rows, a strict row. *)
+Definition gap_rows_ok (p : gparams) (cert : list (glabel * Q)) : bool :=
   forallb (fun lq => gvalid p (fst lq)) cert
   && comb_ok 6 (fun _ => false) (map (fun lq => (snd lq, grow p (fst lq))) cert) []
   && existsb (fun lq => gstrict (fst lq) && negb (Qle_bool (snd lq) 0)) cert.
+
+Definition check_gap (p : gparams) (cert : list (glabel * Q)) : bool :=
+  grange p && gap_rows_ok p cert.
 
 Local Close Scope Q_scope.
 Local Open Scope R_scope.
@@ -78,8 +89,15 @@ Local Open Scope R_scope.
 Definition opt {T} (k : T) (m : nat) : keys := if Nat.eqb m 0 then [] else [(k, INR m)].
 Definition keys3 {T} (x y z : T) (jx jy jz : nat) : keys := opt x jx ++ opt y jy ++ opt z jz.
 
-(** The claim a gap certificate proves, stated in the model. *)
+(** The ranges as a proposition: part of every claim, so that a reader sees it is not
+    vacuous. *)
+Definition gap_range (p : gparams) : Prop :=
+  (3 <= g_n p)%nat /\ 0 < Q2R (g_eps p) /\ (g_u p < g_w p)%nat /\ (g_w p <= g_h p)%nat.
+
+(** The claim a gap certificate proves, stated in the model: the ranges hold, and no
+    nonnegative head correct on the family has [alpha(x,y) <= K' alpha(x,z)]. *)
 Definition gap_claim (p : gparams) : Prop :=
+  gap_range p /\
   forall (T : Type) (ov : T -> T -> R) (x y z : T) (H : head T),
     ov x x = INR (g_h p) -> ov x y = INR (g_u p) -> ov x z = INR (g_w p) ->
     nonneg H ->
@@ -95,6 +113,22 @@ Proof.
   destruct (Nat.le_ge_cases a b) as [Hab|Hba].
   - rewrite Nat.min_l by exact Hab. apply Rmin_left, le_INR, Hab.
   - rewrite Nat.min_r by exact Hba. apply Rmin_right, le_INR, Hba.
+Qed.
+
+Lemma Qpos_R q : negb (Qle_bool q 0) = true -> 0 < Q2R q.
+Proof.
+  intro H. apply negb_true_iff in H. apply Rnot_le_lt. intro Hq.
+  rewrite <- Q2R0 in Hq. apply Rle_Qle, Qle_bool_iff in Hq. congruence.
+Qed.
+
+Lemma grange_sound p : grange p = true -> gap_range p.
+Proof.
+  unfold grange, gap_range. intro H.
+  repeat match type of H with (_ && _) = true => apply andb_true_iff in H as [H ?] end.
+  apply Nat.leb_le in H. repeat split; try lia.
+  - apply Qpos_R; assumption.
+  - apply Nat.ltb_lt; assumption.
+  - apply Nat.leb_le; assumption.
 Qed.
 
 Lemma Q2R_1 : Q2R 1 = 1.
@@ -194,18 +228,14 @@ Qed.
 
 End Sound.
 
-Lemma Qpos_R q : negb (Qle_bool q 0) = true -> 0 < Q2R q.
-Proof.
-  intro H. apply negb_true_iff in H. apply Rnot_le_lt. intro Hq.
-  rewrite <- Q2R0 in Hq. apply Rle_Qle, Qle_bool_iff in Hq. congruence.
-Qed.
-
 (** ** Soundness: an accepted certificate proves the claim. *)
 Theorem gap_sound (p : gparams) (cert : list (glabel * Q)) :
   check_gap p cert = true -> gap_claim p.
 Proof.
-  intros Hc T ov x y z H Hh Hu Hw Hnn Hcor Hb.
-  unfold check_gap in Hc. apply andb_true_iff in Hc as [Hc Hex]. apply andb_true_iff in Hc as [Hv Hok].
+  unfold check_gap. intro Hc. apply andb_true_iff in Hc as [Hrange Hc].
+  split; [exact (grange_sound _ Hrange)|].
+  intros T ov x y z H Hh Hu Hw Hnn Hcor Hb.
+  unfold gap_rows_ok in Hc. apply andb_true_iff in Hc as [Hc Hex]. apply andb_true_iff in Hc as [Hv Hok].
   pose proof (comb_sound _ _ _ _ (gpoint x y z H) Hok (fun j Hj => ltac:(discriminate))) as S0.
   pose proof (comb_ok_mult_nonneg _ _ _ _ Hok) as Hy.
   cbn [rval] in S0.
@@ -265,12 +295,16 @@ Definition kpaper (p : gparams) : Q :=
   (Qnat (g_n p) - 2) * (Qnat (g_w p) - Qnat (g_u p) - 2 * g_eps p) / (2 * g_eps p).
 
 Definition paper_at (certs : list (gparams * list (glabel * Q))) (i : nat) : bool :=
-  match nth_error certs i with Some c => Qeq_bool (g_kp (fst c)) (kpaper (fst c)) | None => false end.
+  match nth_error certs i with
+  | Some c => grange (fst c) && Qeq_bool (g_kp (fst c)) (kpaper (fst c))
+  | None => false
+  end.
 Local Close Scope Q_scope.
 
-(** The claim of a [bound: paper] certificate: no head correct on the family has
-    [alpha(x,y) <= K alpha(x,z)] with the paper's [K] (Lemma 3's constant). *)
+(** The claim of a [bound: paper] certificate: the ranges hold, and no head correct on the
+    family has [alpha(x,y) <= K alpha(x,z)] with the paper's [K] (Lemma 3's constant). *)
 Definition paper_claim (p : gparams) : Prop :=
+  gap_range p /\
   forall (T : Type) (ov : T -> T -> R) (x y z : T) (H : head T),
     ov x x = INR (g_h p) -> ov x y = INR (g_u p) -> ov x z = INR (g_w p) ->
     nonneg H ->
@@ -290,7 +324,7 @@ Proof.
   specialize (Hi i Hin). unfold paper_at in Hi.
   destruct (nth_error certs i) as [c|] eqn:E; [|discriminate].
   exists c. split; [exact E|].
-  apply Qeq_bool_iff, Qeq_eqR in Hi.
+  apply andb_true_iff in Hi as [_ Hi]. apply Qeq_bool_iff, Qeq_eqR in Hi.
   rewrite forallb_forall in Hc. pose proof (gap_sound _ _ (Hc c (nth_error_In _ _ E))) as G.
   unfold paper_claim. rewrite <- Hi. exact G.
 Qed.

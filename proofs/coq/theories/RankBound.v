@@ -193,7 +193,7 @@ Proof.
   apply Nat.eqb_eq in Hsel, Ehi, Elo, Eh. apply Qeq_bool_iff in Eeps.
   split; [apply Qltb_R in Hf; unfold Q2R in Hf at 1; simpl in Hf; lra|].
   rewrite forallb_forall in Hcs. specialize (Hcs ce Hin).
-  pose proof (ratio_sound _ _ _ Hcs) as C.
+  pose proof (proj2 (ratio_sound _ _ _ Hcs)) as C.
   set (p := fst (fst ce)) in *.
   set (X := mk m x).
   set (rep := fun c => if Nat.eqb c lo then mk m yi else if Nat.eqb c (cls h x yj) then mk m yj

@@ -39,20 +39,40 @@ Definition rrow (p : rparams) (l : rlabel) : srow :=
 Definition rvalid (p : rparams) (l : rlabel) : bool :=
   Nat.eqb (length (fst l)) (r_n p - 1) && forallb (rclass_ok p) (fst l).
 
-Definition check_ratio (p : rparams) (L : Q) (cert : list (rlabel * Q)) : bool :=
+(** The parameter ranges that minip-check validates ([ratio_instance]): [n >= 3],
+    [eps > 0], [h >= 1], [lo < hi], [hi <= h] or [hi = h + 1] with [superset].  Without them
+    an accepted certificate could state a vacuous claim: no head is correct when [eps <= 0]. *)
+Definition rrange (p : rparams) : bool :=
+  Nat.leb 3 (r_n p) && negb (Qle_bool (r_eps p) 0) && Nat.leb 1 (r_h p)
+  && Nat.ltb (r_lo p) (r_hi p) && rclass_ok p (r_hi p).
+
+(** The Farkas part: valid labels and the combination of the rebuilt rows with the target
+    [A_lo - L A_hi]. *)
+Definition ratio_rows_ok (p : rparams) (L : Q) (cert : list (rlabel * Q)) : bool :=
   rclass_ok p (r_lo p) && rclass_ok p (r_hi p)
   && forallb (fun lq => rvalid p (fst lq)) cert
   && comb_ok (2 * S (S (r_h p))) (fun j => Nat.ltb j (S (S (r_h p))))
        (map (fun lq => (snd lq, rrow p (fst lq))) cert)
        [(r_lo p, 1); (r_hi p, - L)].
 
+Definition check_ratio (p : rparams) (L : Q) (cert : list (rlabel * Q)) : bool :=
+  rrange p && ratio_rows_ok p L cert.
+
 Local Close Scope Q_scope.
 Local Open Scope R_scope.
 
-(** The claim: for a query [x] of weight [h] and representatives [rep c] of every class
-    ([rep h = x]; [rep c] has overlap [min c h] with [x]), every head correct on all
-    length-[n] sequences queried at [x] has [alpha(x, rep lo) >= L alpha(x, rep hi)]. *)
+(** The ranges as a proposition: part of every claim, so that a reader sees it is not
+    vacuous. *)
+Definition ratio_range (p : rparams) : Prop :=
+  (3 <= r_n p)%nat /\ 0 < Q2R (r_eps p) /\ (1 <= r_h p)%nat /\ (r_lo p < r_hi p)%nat /\
+  ((r_hi p <= r_h p)%nat \/ (r_sup p = true /\ r_hi p = S (r_h p))).
+
+(** The claim: the ranges hold, and for a query [x] of weight [h] and representatives
+    [rep c] of every class ([rep h = x]; [rep c] has overlap [min c h] with [x]), every
+    head correct on all length-[n] sequences queried at [x] has
+    [alpha(x, rep lo) >= L alpha(x, rep hi)]. *)
 Definition ratio_claim (p : rparams) (L : Q) : Prop :=
+  ratio_range p /\
   forall (T : Type) (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T),
     rep (r_h p) = x ->
     (forall c, (c <= S (r_h p))%nat -> ov x (rep c) = INR (Nat.min c (r_h p))) ->
@@ -139,11 +159,27 @@ Qed.
 
 End RSound.
 
+Lemma rrange_sound p : rrange p = true -> ratio_range p.
+Proof.
+  unfold rrange, ratio_range, rclass_ok. intro H.
+  repeat match type of H with (_ && _) = true => apply andb_true_iff in H as [H ?] end.
+  apply Nat.leb_le in H. repeat split; try lia.
+  - apply Qpos_R; assumption.
+  - apply Nat.leb_le; assumption.
+  - apply Nat.ltb_lt; assumption.
+  - match goal with E : (_ || _) = true |- _ =>
+      apply orb_true_iff in E as [E|E];
+      [left; apply Nat.leb_le, E
+      |right; apply andb_true_iff in E as [E1 E2]; split; [exact E1|apply Nat.eqb_eq, E2]] end.
+Qed.
+
 Theorem ratio_sound (p : rparams) (L : Q) (cert : list (rlabel * Q)) :
   check_ratio p L cert = true -> ratio_claim p L.
 Proof.
-  intros Hc T ov x rep H Hrep Hov Hnn Hall.
-  unfold check_ratio in Hc.
+  unfold check_ratio. intro Hc. apply andb_true_iff in Hc as [Hrange Hc].
+  split; [exact (rrange_sound _ Hrange)|].
+  intros T ov x rep H Hrep Hov Hnn Hall.
+  unfold ratio_rows_ok in Hc.
   apply andb_true_iff in Hc as [Hc Hok]. apply andb_true_iff in Hc as [Hc Hv].
   apply andb_true_iff in Hc as [Hlo Hhi].
   set (v := rpoint x rep H p).
