@@ -168,7 +168,7 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Gap.gap_batch_sound",
         "Gap.gap_paper_sound",
         "Nonvacuous.paper_gap_satisfiable",
-        "Nonvacuous.all3_gap_satisfiable",
+        "Nonvacuous.all_gap_satisfiable",
         "Nonvacuous.gap_certified_head",
         "Ratio.ratio_sound",
         "Ratio.ratio_batch_sound",

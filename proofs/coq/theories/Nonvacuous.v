@@ -1,11 +1,11 @@
 (** * The hypotheses of a gap claim can be met, so an accepted certificate is not vacuous.
-    [paper_gap_satisfiable]: for every paper-family [p] in range ([gap_range]: [n >= 3],
-    [eps > 0], [u < w <= h]) there are tokens with the stated overlaps and a nonnegative head
-    correct on S1, S2, S3 (Lemma 3's [sharp_head] when [K > 0], [nec_head] when [K < 1]).
-    [all3_gap_satisfiable]: the same for the [all] family at [n = 3], [eps >= 1/2], with an
-    explicit head.  [gap_certified_head]: an accepted certificate of either kind bounds such
-    a head, [alpha(x,y) > K' alpha(x,z)].  ([paper_claim] has the hypotheses of
-    [gap_claim].)  Not covered: the [all] family at other [n] or [eps < 1/2]. *)
+    For every [p] in range ([gap_range]: [n >= 3], [eps > 0], [u < w <= h]) there are
+    tokens with the stated overlaps and a nonnegative head correct on the family:
+    [paper_gap_satisfiable] (S1, S2, S3: Lemma 3's [sharp_head] when [K > 0], [nec_head]
+    when [K < 1]) and [all_gap_satisfiable] (every multiset: an explicit head with [alpha]
+    growing fast as the overlap falls).  [gap_certified_head]: every accepted certificate
+    bounds such a head, [alpha(x,y) > K' alpha(x,z)].  ([paper_claim] has the hypotheses of
+    [gap_claim].) *)
 
 From Coq Require Import Reals Lra Lia List QArith Qreals Bool Arith.
 From Minip Require Import Model Lemma3 Gap.
@@ -77,58 +77,98 @@ Proof.
     exact (Hcor _ Hnn C1 C2 C3).
 Qed.
 
-(** The [all] family at [n = 3], [eps >= 1/2]: with [s] the overlaps and
-    [alpha = (1, 16 (h+1)^2, 4 (h+1))] on [(x, y, z)], the output is within [1/2] of the least
-    overlap on all six multisets (a key [y] present: the error is at most
-    [(2h + 4(h+1)h) / (16 (h+1)^2)]; [z] but no [y]: at most [2h / (4(h+1) + 1)]). *)
-Definition all3_head (h u w : R) : head nat :=
-  Head (fun _ k => match k with O => 1 | 1%nat => 16 * (h + 1) ^ 2 | 2%nat => 4 * (h + 1) | _ => 0 end)
+(** The [all] family for every [n] and [eps > 0]: with [s] the overlaps and
+    [alpha = (1, M^2, M)] on [(x, y, z)], [M = 2 n h / eps + 1], the output is within [eps]
+    of the least overlap on every multiset with [i_x >= 1] (a key [y] present: the error times
+    [D] is at most [n h + n M h < eps M^2]; [z] but no [y]: at most [n h < eps M]). *)
+Definition allM_head (h u w M : R) : head nat :=
+  Head (fun _ k => match k with O => 1 | 1%nat => M * M | 2%nat => M | _ => 0 end)
        (fun _ k => match k with O => h | 1%nat => u | 2%nat => w | _ => 0 end).
 
-Theorem all3_gap_satisfiable (p : gparams) :
-  g_all p = true -> g_n p = 3%nat -> 1 / 2 <= Q2R (g_eps p) -> gap_range p ->
-  exists (ov : nat -> nat -> R) (H : head nat), gap_hyps p ov H.
+Theorem all_gap_satisfiable (p : gparams) :
+  g_all p = true -> gap_range p -> exists (ov : nat -> nat -> R) (H : head nat), gap_hyps p ov H.
 Proof.
-  unfold gap_hyps. intros Ha En He (_ & _ & Huw & Hwh).
-  set (h := INR (g_h p)). set (u := INR (g_u p)). set (w := INR (g_w p)). set (e := Q2R (g_eps p)) in *.
+  unfold gap_hyps. intros Ha (Hn & He & Huw & Hwh).
+  set (h := INR (g_h p)). set (u := INR (g_u p)). set (w := INR (g_w p)).
+  set (e := Q2R (g_eps p)) in *. set (N := INR (g_n p)).
   assert (Hu0 : 0 <= u) by apply pos_INR.
   assert (Huw' : u < w) by (apply lt_INR; exact Huw).
   assert (Hwh' : w <= h) by (apply le_INR; exact Hwh).
-  exists (ov3 h u w), (all3_head h u w).
+  assert (HN : 3 <= N) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR, Hn).
+  set (M := 2 * N * h / e + 1).
+  assert (EM : e * M = 2 * N * h + e) by (unfold M; field; lra).
+  assert (HM : 1 <= M).
+  { unfold M. assert (Hh0 : 0 <= h) by apply pos_INR.
+    assert (0 <= 2 * N * h / e).
+    { unfold Rdiv. apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; exact He]. }
+    lra. }
+  exists (ov3 h u w), (allM_head h u w M).
   split; [reflexivity|]. split; [reflexivity|]. split; [reflexivity|].
   split.
-  { intros q k. unfold all3_head; simpl. destruct k as [|[|[|k]]]; nra. }
-  intros ix iy iz Hf. unfold in_family in Hf. rewrite Ha, En in Hf.
+  { intros q k. unfold allM_head; simpl. destruct k as [|[|[|k]]]; nra. }
+  intros ix iy iz Hf. unfold in_family in Hf. rewrite Ha in Hf.
   apply andb_true_iff in Hf as [H1 H3]. apply Nat.leb_le in H1. apply Nat.eqb_eq in H3.
-  assert (Hy : 0 < 16 * (h + 1) ^ 2) by nra.
-  assert (Hz : 0 < 4 * (h + 1)) by lra.
-  assert (Hyz : 4 * (h + 1) * (w - u) <= 4 * (h + 1) * h) by (apply Rmult_le_compat_l; lra).
-  assert (E1 : Rmin w h = w) by (apply Rmin_left; lra).
-  assert (E2 : Rmin u h = u) by (apply Rmin_left; lra).
-  assert (E3 : Rmin u w = u) by (apply Rmin_left; lra).
-  assert (E4 : Rmin h w = w) by (apply Rmin_right; lra).
-  assert (E5 : Rmin h u = u) by (apply Rmin_right; lra).
-  assert (E6 : Rmin h h = h) by (apply Rmin_left; lra).
-  destruct ix as [|[|[|[|ix]]]]; try lia; destruct iy as [|[|[|[|iy]]]]; try lia;
-    destruct iz as [|[|[|[|iz]]]]; try lia;
-    apply rows_correct; unfold den, num, target, keys3, opt; simpl;
-    rewrite ?E1, ?E2, ?E3, ?E4, ?E5, ?E6; nra.
+  destruct ix as [|jx]; [lia|]. replace (S jx - 1)%nat with jx by lia.
+  set (ov := ov3 h u w). set (H := allM_head h u w M).
+  assert (EX : 1 + INR jx + INR iy + INR iz = N).
+  { unfold N. rewrite <- H3, !plus_INR, S_INR. ring. }
+  assert (HX := pos_INR jx). assert (HY := pos_INR iy). assert (HZ := pos_INR iz).
+  apply rows_correct;
+    rewrite (den3 0%nat 1%nat 2%nat H), ?(num3 0%nat 1%nat 2%nat H),
+      ?(target3 ov 0%nat 1%nat 2%nat p eq_refl eq_refl eq_refl);
+    unfold H, allM_head; cbn [alpha s]; unfold gtarget;
+    destruct (Nat.eqb_spec iy 0) as [Ey|Ey]; destruct (Nat.eqb_spec iz 0) as [Ez|Ez].
+  (* den > 0 *)
+  1-4: nra.
+  (* upper rows *)
+  - replace (Nat.min (g_h p) (g_h p)) with (g_h p) by lia. fold h. subst iy iz. simpl in *. nra.
+  - replace (Nat.min (Nat.min (g_w p) (g_h p)) (g_h p)) with (g_w p) by lia. fold w.
+    subst iy. simpl in *.
+    assert (1 <= INR iz) by (apply (le_INR 1); lia).
+    assert ((1 + INR jx) * (h - w) <= N * h) by nra.
+    assert (0 <= e * M * (INR iz - 1)) by (apply Rmult_le_pos; nra).
+    nra.
+  - replace (Nat.min (g_h p) (g_u p)) with (g_u p) by lia. fold u.
+    assert (1 <= INR iy) by (apply (le_INR 1); lia).
+    assert ((1 + INR jx) * (h - u) <= N * h) by nra.
+    assert (0 <= e * (M * M) * (INR iy - 1)) by (apply Rmult_le_pos; nra).
+    assert (EM2 : e * (M * M) = e * M * M) by ring. rewrite EM in EM2.
+    assert (Hh0 : 0 <= h) by apply pos_INR.
+    assert (N * h <= N * h * M) by nra.
+    subst iz. simpl in *. nra.
+  - replace (Nat.min (Nat.min (g_w p) (g_h p)) (g_u p)) with (g_u p) by lia. fold u.
+    assert (1 <= INR iy) by (apply (le_INR 1); lia).
+    assert ((1 + INR jx) * (h - u) <= N * h) by nra.
+    assert (Hz1 : INR iz * (w - u) <= N * h).
+    { apply Rle_trans with (N * (w - u)); [apply Rmult_le_compat_r|apply Rmult_le_compat_l]; lra. }
+    assert (INR iz * M * (w - u) <= N * M * h).
+    { replace (INR iz * M * (w - u)) with (M * (INR iz * (w - u))) by ring.
+      replace (N * M * h) with (M * (N * h)) by ring. apply Rmult_le_compat_l; lra. }
+    assert (0 <= e * (M * M) * (INR iy - 1)) by (apply Rmult_le_pos; nra).
+    assert (EM2 : e * (M * M) = e * M * M) by ring. rewrite EM in EM2.
+    assert (Hh0 : 0 <= h) by apply pos_INR.
+    assert (N * h <= N * h * M) by nra.
+    nra.
+  (* lower rows *)
+  - replace (Nat.min (g_h p) (g_h p)) with (g_h p) by lia. fold h. subst iy iz. simpl in *. nra.
+  - replace (Nat.min (Nat.min (g_w p) (g_h p)) (g_h p)) with (g_w p) by lia. fold w.
+    subst iy. simpl in *. assert (0 <= INR iz * M) by nra. nra.
+  - replace (Nat.min (g_h p) (g_u p)) with (g_u p) by lia. fold u.
+    subst iz. simpl in *. assert (0 <= INR iy * (M * M)) by nra. nra.
+  - replace (Nat.min (Nat.min (g_w p) (g_h p)) (g_u p)) with (g_u p) by lia. fold u.
+    assert (0 <= INR iz * M) by nra. assert (0 <= INR iy * (M * M)) by nra. nra.
 Qed.
 
-(** An accepted certificate of the paper family, or of the [all] family at [n = 3],
-    [eps >= 1/2], bounds a head that exists: the head above has
+(** Every accepted gap certificate bounds a head that exists: the head above has
     [alpha(x,y) > K' alpha(x,z)]. *)
 Corollary gap_certified_head (p : gparams) (cert : list (glabel * Q)) :
   check_gap p cert = true ->
-  g_all p = false \/ (g_n p = 3%nat /\ 1 / 2 <= Q2R (g_eps p)) ->
   exists (ov : nat -> nat -> R) (H : head nat),
     gap_hyps p ov H /\ Q2R (g_kp p) * alpha H 0%nat 2%nat < alpha H 0%nat 1%nat.
 Proof.
-  intros Hc Hf. destruct (gap_sound p cert Hc) as [Hr C].
+  intros Hc. destruct (gap_sound p cert Hc) as [Hr C].
   assert (E : exists (ov : nat -> nat -> R) (H : head nat), gap_hyps p ov H).
-  { destruct (g_all p) eqn:Ha.
-    - destruct Hf as [Hf|[Hn He]]; [discriminate|]. exact (all3_gap_satisfiable p Ha Hn He Hr).
-    - exact (paper_gap_satisfiable p Ha Hr). }
+  { destruct (g_all p) eqn:Ha; [exact (all_gap_satisfiable p Ha Hr)|exact (paper_gap_satisfiable p Ha Hr)]. }
   destruct E as (ov & H & Hy). exists ov, H. split; [exact Hy|].
   destruct Hy as (Eh & Eu & Ew & Hnn & Hcor).
   apply Rnot_le_lt. exact (C nat ov 0%nat 1%nat 2%nat H Eh Eu Ew Hnn Hcor).
