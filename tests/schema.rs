@@ -189,6 +189,16 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "none".into(),
             "--json".into(),
         ],
+        // Several heads against the step of Lemma 3.
+        vec![
+            "multihead".into(),
+            "domination".into(),
+            "--d".into(),
+            "2..=3".into(),
+            "--n".into(),
+            "3".into(),
+            "--json".into(),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![

@@ -15,6 +15,7 @@ macro_rules! eprintln {
 mod amplify;
 mod export;
 mod frontier;
+mod multihead;
 mod gap;
 mod head;
 mod plot;
@@ -165,6 +166,8 @@ enum Cmd {
         "minip frontier --n 4..=8 --m 4..=24 --kernel per_weight --out /tmp/fn",
     ]))]
     Frontier(frontier::FrontierArgs),
+    /// Several heads: must some head satisfy the lemma's alpha(x,y) > K*alpha(x,z)? (docs/escape.md)
+    Multihead(multihead::MultiheadArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
@@ -280,6 +283,7 @@ pub fn run() -> i32 {
         Cmd::AmplifyBench(a) => amplify::cmd_amplify_bench(a),
         Cmd::Rank(a) => rank::cmd_rank(a),
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
+        Cmd::Multihead(a) => multihead::cmd_multihead(a),
         Cmd::Export(a) => export::cmd_export(a),
         Cmd::Limits => emit(&format!("{}\n{CLI_LIMITS}\n", minip_check::limits::TABLE)).map(|_| 0),
     };

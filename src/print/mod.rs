@@ -15,6 +15,7 @@ pub mod coq;
 pub mod gap;
 pub mod head;
 pub mod json;
+pub mod multihead;
 pub mod rank;
 pub mod sharp;
 pub mod svg;

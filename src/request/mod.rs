@@ -19,6 +19,7 @@
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`gap`]: `settle` and `check`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
+//! - [`multihead`]: `multihead domination`: several heads against the step of Lemma 3.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
@@ -31,6 +32,7 @@ pub mod config;
 pub mod export;
 pub mod frontier;
 pub mod gap;
+pub mod multihead;
 pub mod head;
 pub mod notice;
 pub mod rank;

@@ -18,6 +18,7 @@
 mod claims;
 pub mod drup;
 pub mod gap;
+pub mod multihead;
 mod input;
 pub mod poly;
 pub mod rank;

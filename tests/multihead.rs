@@ -1,0 +1,56 @@
+//! `minip multihead domination`: exact heads that escape the step of Lemma 3, from the
+//! command line (docs/escape.md).
+
+use std::process::Command;
+
+fn minip(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn two_heads_with_alpha_xy_zero_solve_s1_to_s3_on_the_grid() {
+    let (code, out, err) = minip(&["multihead", "domination", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    // n = 3..=6 and d = 2..=8, n major.
+    assert_eq!(rows.len(), 28);
+    assert!(rows.iter().all(|r| r["verdict"] == "escapes" && r["max_error"] == "0"));
+    assert!(rows.iter().all(|r| r["alpha"][0][1] == "0" && r["alpha"][1][1] == "0"));
+    // n = 3, d = 3: α = (1, 0, 1/4), (1, 0, 1/2); σ1 = −54, ζ1 = 36, σ2 = 54 (docs/math.md §12).
+    let r = &rows[1];
+    assert_eq!((r["n"].as_u64(), r["d"].as_u64(), r["paper_k"].as_str()), (Some(3), Some(3), Some("2")));
+    assert_eq!(r["s"], serde_json::json!([["-54", "0", "36"], ["54", "0", "0"]]));
+    // n = 4, d = 2: K = 2, values in thirds.
+    assert_eq!(rows[7]["s"], serde_json::json!([["-140/3", "0", "70/3"], ["140/3", "0", "0"]]));
+}
+
+#[test]
+fn the_table_and_refusals() {
+    let (code, out, _) = minip(&["multihead", "domination", "--d", "3", "--n", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("n  d  eps  K  verdict"), "{out}");
+    assert!(
+        out.contains("3  3  1/2  2  escapes  (1, 0, 1/4) (1, 0, 1/2)   (-54, 0, 36) (54, 0, 0)  0\n"),
+        "{out}"
+    );
+    for (args, msg) in [
+        (
+            vec!["multihead", "domination", "--heads", "1"],
+            "minip: error: --heads 1: need 2..=64 (one head is Lemma 3 itself: minip check --d D)\n",
+        ),
+        (
+            vec!["multihead", "domination", "--n", "2"],
+            "minip: error: --n: n = 2 is out of range (3..=1024)\n",
+        ),
+        (vec!["multihead", "domination", "--eps=-1/2"], "minip: error: need ε > 0, got ε = -1/2\n"),
+        (vec!["multihead", "domination", "--d", "0"], "minip: error: --d: the gap d must be at least 1\n"),
+    ] {
+        let (code, out, err) = minip(&args);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
+    }
+}
