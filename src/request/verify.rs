@@ -6,6 +6,7 @@ use super::{Control, Error};
 use crate::batch::runner;
 use crate::batch::verify::{certificate, vipr, Item};
 use minip_check::check::{check_any, Context};
+use minip_check::format::rank::RANK_FORMAT;
 use minip_check::format::AnyCertificate;
 use minip_check::verify::collect_walk;
 use std::path::PathBuf;
@@ -176,19 +177,58 @@ pub struct CertificateCheck {
     ctx: Context,
 }
 
+/// What a rejection says first, in the user's terms; the checker's detail follows it.
+pub const REJECTED: &str = "the certificate does not prove its claim";
+
 impl CheckCertificate {
-    /// Parses the text (the files are moved into the check's context, not copied).
+    /// Parses the text (the files are moved into the check's context, not copied). A proof
+    /// file the certificate refers to that is neither held in memory nor in the directory
+    /// given is `Io` (a file not given, not a certificate that fails).
     pub fn validate(self) -> Result<CertificateCheck, Error> {
         let cert = minip_check::read::parse(&self.text)?;
+        if let Some(name) = proof_file(&cert).filter(|n| !self.files.iter().any(|(f, _)| f == n)) {
+            match &self.dir {
+                None => {
+                    return Err(Error::Io(format!(
+                        "the proof file '{name}' this certificate refers to was not given: pass dir= (the directory that holds it), or the result object itself instead of its certificate"
+                    )))
+                }
+                Some(d) if !d.join(name).is_file() => {
+                    return Err(Error::Io(format!(
+                        "the proof file '{name}' this certificate refers to is not in {}: pass dir= (the directory that holds it)",
+                        d.display()
+                    )))
+                }
+                Some(_) => {}
+            }
+        }
         Ok(CertificateCheck { cert, ctx: Context { dir: self.dir, files: self.files } })
     }
 }
 
+/// The file a certificate refers to by a plain name (a `minip-rank/2` certificate's DRAT
+/// proof); a name that is not plain is the checker's to reject.
+fn proof_file(cert: &AnyCertificate) -> Option<&str> {
+    match cert {
+        AnyCertificate::Rank(r) if r.format == RANK_FORMAT => r
+            .maximal
+            .as_ref()
+            .map(|mx| mx.proof.as_str())
+            .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.')),
+        _ => None,
+    }
+}
+
 impl CertificateCheck {
-    /// What the certificate proves, one line; `Rejected` if it does not check, `Input` or
-    /// `TooLarge` if it cannot be checked.
+    /// What the certificate proves, one line; `Rejected` if it does not check (the message
+    /// starts with [`REJECTED`], then the checker's detail), `Input`, `TooLarge` or `Io` if
+    /// it cannot be checked.
     pub fn run(&self) -> Result<String, Error> {
-        Ok(check_any(&self.cert, &self.ctx)?.to_string())
+        match check_any(&self.cert, &self.ctx) {
+            Ok(claim) => Ok(claim.to_string()),
+            Err(minip_check::Error::Rejected(m)) => Err(Error::Rejected(format!("{REJECTED}: {m}"))),
+            Err(e) => Err(e.into()),
+        }
     }
 }
 
@@ -257,13 +297,45 @@ mod tests {
             std::fs::read_to_string(root().join("proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json")).unwrap();
         let check = |text: String| CheckCertificate { text, ..CheckCertificate::default() }.validate()?.run();
         assert!(check(text.clone()).unwrap().starts_with("broken (gap n=3 eps=1/2 h=2 u=0 w=2"));
-        assert!(matches!(
-            check(text.replace("\"yhat\": \"-6/17\"", "\"yhat\": \"-6/16\"")),
-            Err(Error::Rejected(_))
-        ));
+        match check(text.replace("\"yhat\": \"-6/17\"", "\"yhat\": \"-6/16\"")) {
+            Err(Error::Rejected(m)) => assert!(m.starts_with(&format!("{REJECTED}: ")), "{m}"),
+            other => panic!("{other:?}"),
+        }
         match check("{ not json".into()) {
             Err(Error::Input(m)) => assert!(m.starts_with("malformed certificate"), "{m}"),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_rank_certificate_without_its_proof_file_is_a_file_not_given() {
+        let dir = root().join("proofs/rank");
+        let text = std::fs::read_to_string(dir.join("m08.json")).unwrap();
+        let check = |dir: Option<PathBuf>| CheckCertificate { text: text.clone(), dir, files: Vec::new() };
+        match check(None).validate() {
+            Err(Error::Io(m)) => {
+                assert!(
+                    m.starts_with(
+                        "the proof file 'm08.maximal.drat' this certificate refers to was not given"
+                    ),
+                    "{m}"
+                )
+            }
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => panic!("validated"),
+        }
+        assert!(check(Some(dir)).validate().unwrap().run().unwrap().starts_with("rank >= 2"));
+        let elsewhere = root().join("proofs/settle");
+        match check(Some(elsewhere.clone())).validate() {
+            Err(Error::Io(m)) => assert_eq!(
+                m,
+                format!(
+                    "the proof file 'm08.maximal.drat' this certificate refers to is not in {}: pass dir= (the directory that holds it)",
+                    elsewhere.display()
+                )
+            ),
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => panic!("validated"),
         }
     }
 }

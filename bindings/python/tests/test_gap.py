@@ -151,11 +151,37 @@ def test_tampered_certificate_is_rejected(tmp_path):
     p.write_text(json.dumps(c))
     (f,) = minip.verify(p)
     assert (f.verdict, f.ok) == ("rejected", False) and f.reason
+    # The rejection says what failed in the user's terms, then the checker's detail.
+    assert str(e.value) == f"the certificate does not prove its claim: {f.reason}"
+    assert f.reason.startswith("farkas: ")
     # A committed head with one output changed.
     text = (ROOT / "proofs/settle/n3_eps1-2_h2_u0_w2_paper_b2.json").read_text()
     assert minip.check_certificate(text).startswith("broken")
     with pytest.raises(minip.Rejected):
         minip.check_certificate(text.replace('"yhat": "-6/17"', '"yhat": "-6/16"'))
+
+
+def test_a_proof_file_not_given_is_not_a_rejection(tmp_path):
+    b = minip.rank(m=8)
+    # The result object holds its DRAT proof; its certificate alone refers to a file.
+    assert minip.check_certificate(b).startswith("rank >= 2")
+    with pytest.raises(OSError) as e:
+        minip.check_certificate(b.certificate)
+    assert not isinstance(e.value, minip.Rejected)
+    assert str(e.value) == (
+        "the proof file 'm08.maximal.drat' this certificate refers to was not given: pass dir= "
+        "(the directory that holds it), or the result object itself instead of its certificate"
+    )
+    assert minip.check_certificate(b.certificate, dir=ROOT / "proofs/rank").startswith("rank >= 2")
+    # A directory without the file: the file cannot be read (OSError), not a rejection.
+    with pytest.raises(OSError) as e:
+        minip.check_certificate(b.certificate, dir=tmp_path)
+    assert not isinstance(e.value, minip.Rejected)
+    assert str(e.value).startswith(f"the proof file 'm08.maximal.drat' this certificate refers to is not in {tmp_path}: ")
+    # A proof that does not refute the CNF is a rejection.
+    (tmp_path / "m08.maximal.drat").write_bytes(b"0\n")
+    with pytest.raises(minip.Rejected, match="^the certificate does not prove its claim: maximal"):
+        minip.check_certificate(b.certificate, dir=tmp_path)
 
 
 def test_malformed_certificates():

@@ -446,8 +446,10 @@ def check_certificate(
 ) -> str:
     """Checks one certificate (JSON text, a dict, or a result object) with the checker
     alone and returns what it proves; raises :class:`minip.Rejected` (a ``ValueError``) if it
-    does not check, ``ValueError`` if it is malformed. Files it refers to (a rank
-    certificate's DRAT proof) are looked up in ``dir``.
+    does not check (its message says so first, then the checker's detail), ``ValueError`` if
+    it is malformed. Files it refers to (a rank certificate's DRAT proof) are those a result
+    object holds, else looked up in ``dir``; ``OSError`` when such a file was not given or
+    cannot be read (not a rejection: the certificate was not checked).
 
     >>> c = minip.check(d=3).certificate
     >>> minip.check_certificate(c)
@@ -456,7 +458,13 @@ def check_certificate(
     >>> minip.check_certificate(c)
     Traceback (most recent call last):
     ...
-    minip.Rejected: ...
+    minip.Rejected: the certificate does not prove its claim: ...
+    >>> minip.check_certificate(minip.rank(m=8).certificate)
+    Traceback (most recent call last):
+    ...
+    OSError: the proof file 'm08.maximal.drat' this certificate refers to was not given: ...
+    >>> minip.check_certificate(minip.rank(m=8).certificate, dir="proofs/rank")
+    'rank >= 2 ...'
     """
     if isinstance(cert, Certified):
         text = cert.to_json()
@@ -465,7 +473,7 @@ def check_certificate(
     elif isinstance(cert, str):
         text = cert
     else:
-        raise TypeError(f"cert: expected JSON text, a dict or a result object, got {type(cert).__name__}")
+        raise ValueError(f"cert: expected JSON text, a dict or a result object, got {type(cert).__name__}")
     files = cert._files if isinstance(cert, Certified) else []
     return str(_minip.check_certificate(text, None if dir is None else os.fspath(dir), files))
 
