@@ -1,6 +1,7 @@
 """A small typed program against minip's stub types: `mypy --strict` checks it in CI
 (.ci/python), so a change that breaks the published types fails there (run from the repository root)."""
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Dict, List, Optional, Tuple
 
@@ -40,5 +41,32 @@ def tables() -> int:
     return len(html) + len(cols) + first.h
 
 
+def one_rank() -> int:
+    # One m: a certified bound or minip.Unknown, so every field is its value (no assert).
+    b: minip.RankBound = minip.rank(m=8)
+    bound: int = b.bound
+    value: Fraction = b.value
+    construction: str = b.construction
+    linear: int = minip.rank_linear(m=8).bound
+    return bound + linear + int(value) + len(construction)
+
+
+def rank_rows() -> List[int]:
+    # A batch: a row is a RankBound or an Uncertified one, told apart by its type.
+    out: List[int] = []
+    for r in minip.rank(m=range(1, 6)):
+        if isinstance(r, minip.Uncertified):
+            reason: str = r.reason
+            out.append(len(reason))
+        else:
+            out.append(r.bound)
+    return out
+
+
+def exact_inputs() -> Fraction:
+    # Decimal and exact floats are taken exactly.
+    return minip.check(d=3, eps=Decimal("0.25")).eps + minip.check(d=3, eps=0.5).eps
+
+
 if __name__ == "__main__":
-    print(lemma_rows(), one_check(), files(), tables())
+    print(lemma_rows(), one_check(), files(), tables(), one_rank(), rank_rows(), exact_inputs())

@@ -3,8 +3,9 @@ for nonnegative kernel attention.
 
 Every verdict is exact: the solver's floating-point answer is only a hint, and nothing is
 returned unless an exact rational certificate passed minip's checker. Rationals come back as
-:class:`fractions.Fraction` (inputs: ``Fraction``, ``int``, text such as ``"3/8"`` or
-``"0.375"``, or a ``float`` whose value is exactly its decimal text, such as ``0.5``); rank
+:class:`fractions.Fraction` (inputs: ``Fraction``, ``int``, ``Decimal``, text such as ``"3/8"``
+or ``"0.375"``, a ``float`` whose value is exactly its decimal text, such as ``0.5``, or a numpy
+integer or float scalar under the same rules; lists of integers may be numpy arrays); rank
 bounds come back as Python ``int``.
 
 >>> import minip
@@ -36,6 +37,7 @@ from ._beyond import (
     RankBound,
     Ratio,
     Sharp,
+    Uncertified,
     amplify,
     frontier,
     head_verify,
@@ -93,5 +95,6 @@ __all__ = [
     "LinearBounds",
     "Frontier",
     "Progress",
+    "Uncertified",
     "__version__",
 ]

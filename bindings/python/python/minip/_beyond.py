@@ -7,11 +7,13 @@ import json
 import math
 import os
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 from . import _minip
 from ._minip import Unknown
-from ._convert import PathLike, Rational, _nat, _nats, _q, _q_or_none, _rational, _table, _witness
+from ._convert import (
+    PathLike, Rational, _is_one, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
+)
 from ._gap import Certified, Head, _conf
 from ._progress import Progress, reporting
 from ._tables import Frontier, LinearBounds, RankBounds, Ratios
@@ -171,11 +173,40 @@ def amplify(
     return Ratios(Ratio(r) for r in json.loads(text))
 
 
+class Uncertified:
+    """A row of a batch for which nothing was certified (the command line's ``unknown``):
+    which ``m`` (and ``n``) it is and why. ``bound`` is ``None`` and ``certified`` is
+    ``False``, so that a row of a batch reads like a certified one until it is used.
+
+    >>> minip.rank(m=[1, 4])
+    [Uncertified(m=1, n=None, reason='m = 1: no code found'), RankBound(m=4, bound=2, k=2, construction='sat')]
+    >>> minip.rank(m=1)
+    Traceback (most recent call last):
+    ...
+    minip.Unknown: unknown: m = 1: no code found
+    """
+
+    certified = False
+    bound: None = None
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.m: int = d["m"]
+        self.n: Optional[int] = d.get("n")
+        #: Why nothing was certified.
+        self.reason: str = d["reason"]
+
+    def __repr__(self) -> str:
+        return f"Uncertified(m={self.m}, n={self.n}, reason={self.reason!r})"
+
+
 class RankBound(Certified):
     """A certified lower bound on the feature rank of every head correct on all length-n
     Min-IP sequences over ``{0,1}^m`` (``minip rank``): ``bound`` (an ``int``), the code
     behind it (``k`` pairs of weight-``h`` words, classes ``lo``, ``hi``), and whether the
-    code was proved maximal (``maximal``: the pair count refuted, with a DRAT proof).
+    code was proved maximal (``maximal``: the pair count refuted, with a DRAT proof). Every
+    field but ``maximal`` is always there: a bound that could not be certified is never a
+    ``RankBound`` (one ``m`` raises :class:`minip.Unknown`; a batch has an
+    :class:`Uncertified` row).
 
     >>> b = minip.rank(m=8)
     >>> b.bound, b.maximal, b.verify().startswith("rank >= 2")
@@ -184,26 +215,40 @@ class RankBound(Certified):
 
     def __init__(self, d: Dict[str, Any]) -> None:
         proof = d.get("proof")
-        super().__init__(d.get("certificate"), [(proof["name"], bytes(proof["bytes"]))] if proof else [])
+        super().__init__(d["certificate"], [(proof["name"], bytes(proof["bytes"]))] if proof else [])
         self.m: int = d["m"]
-        self.reason: Optional[str] = d.get("reason")
-        self.n: int = d.get("n", 0)
-        self.eps: Optional[Fraction] = _q_or_none(d.get("eps"))
-        self.bound: Optional[int] = d.get("bound")
-        self.strict: bool = bool(d.get("strict", False))
-        self.k: Optional[int] = d.get("k")
-        self.h: Optional[int] = d.get("h")
-        self.lo: Optional[int] = d.get("lo")
-        self.hi: Optional[int] = d.get("hi")
-        self.delta: Optional[Fraction] = _q_or_none(d.get("delta"))
+        self.n: int = d["n"]
+        self.eps: Fraction = Fraction(d["eps"])
+        self.bound: int = d["bound"]
+        self.strict: bool = bool(d["strict"])
+        self.k: int = d["k"]
+        self.h: int = d["h"]
+        self.lo: int = d["lo"]
+        self.hi: int = d["hi"]
+        self.delta: Fraction = Fraction(d["delta"])
         #: ``k^2/(k + sum R^-2)``: the bound is ``floor(value) + 1``.
-        self.value: Optional[Fraction] = _q_or_none(d.get("value"))
-        self.construction: Optional[str] = d.get("construction")
-        #: The refuted pair count when the code was proved maximal.
+        self.value: Fraction = Fraction(d["value"])
+        self.construction: str = d["construction"]
+        #: The refuted pair count when the code was proved maximal, else ``None``.
         self.maximal: Optional[int] = d.get("maximal")
 
     def __repr__(self) -> str:
         return f"RankBound(m={self.m}, bound={self.bound}, k={self.k}, construction={self.construction!r})"
+
+
+def _rank_row(d: Dict[str, Any]) -> Union[RankBound, Uncertified]:
+    return Uncertified(d) if "reason" in d else RankBound(d)
+
+
+_T = TypeVar("_T")
+
+
+def _one(rows: List[Union[_T, Uncertified]]) -> _T:
+    """The one row of a call for one value, or :class:`minip.Unknown` with its reason."""
+    r = rows[0]
+    if isinstance(r, Uncertified):
+        raise Unknown(f"unknown: {r.reason}")
+    return r
 
 
 @overload
@@ -231,36 +276,35 @@ def rank(
 ) -> Union[RankBound, RankBounds]:
     """Certified feature-rank lower bounds (``minip rank``) for one ``m`` (a
     :class:`RankBound`; raises :class:`minip.Unknown` if none was certified) or several (a
-    :class:`RankBounds` list; an uncertified ``m`` has ``bound is None`` and a ``reason``).
-    ``sat_budget``: clauses the SAT search may add to its proof per ``m`` (about one per
-    conflict; a count, not seconds, so the answer does not depend on the machine's load; only
-    for ``m <= sat_m_max``; 0: constructions only). ``progress``: ``True`` shows a bar, a
-    callable is called as ``(done, total, label)``.
+    :class:`RankBounds` list; an uncertified ``m`` is an :class:`Uncertified` row, with
+    ``bound is None`` and a ``reason``). ``m`` may be an ``int``, a ``range``, a list or a
+    numpy array. ``sat_budget``: clauses the SAT search may add to its proof per ``m`` (about
+    one per conflict; a count, not seconds, so the answer does not depend on the machine's
+    load; only for ``m <= sat_m_max``; 0: constructions only). ``progress``: ``True`` shows a
+    bar, a callable is called as ``(done, total, label)``.
 
     >>> minip.rank(m=24, h_max=12, sat_budget=0).bound  # about a minute  # doctest: +SKIP
     21
     >>> [b.bound for b in minip.rank(m=range(4, 9))]
     [2, 2, 2, 2, 2]
     """
-    single = isinstance(m, int) and not isinstance(m, bool)
+    single = _is_one(m)
     budget = _nat("sat_budget", sat_budget)
     with reporting(progress):
         text = _minip.rank(
             _nats("m", m), _nat("n", n), _rational("eps", eps), _nat("h_max", h_max), budget,
             _nat("sat_m_max", sat_m_max), bool(uniform),
         )
-    rows = RankBounds(RankBound(r) for r in json.loads(text))
+    rows = RankBounds(_rank_row(r) for r in json.loads(text))
     if single:
-        if rows[0].bound is None:
-            raise Unknown(f"unknown: {rows[0].reason}")
-        return rows[0]
+        return _one(rows)
     return rows
 
 
 class LinearBound(Certified):
     """A certified rank lower bound from a direct sum of linear codes (``minip rank
     --linear``), for even ``m`` up to 256 at ``eps = 1/2``; ``bound`` and ``k`` are Python
-    ``int`` (they outgrow 64 bits).
+    ``int`` (they outgrow 64 bits). Every field is always there (see :class:`RankBound`).
 
     >>> b = minip.rank_linear(m=64)  # doctest: +SKIP
     >>> b.bound, b.construction  # doctest: +SKIP
@@ -268,19 +312,22 @@ class LinearBound(Certified):
     """
 
     def __init__(self, d: Dict[str, Any]) -> None:
-        super().__init__(d.get("certificate"))
+        super().__init__(d["certificate"])
         self.m: int = d["m"]
         self.n: int = d["n"]
-        self.reason: Optional[str] = d.get("reason")
-        self.bound: Optional[int] = int(d["bound"]) if "bound" in d else None
-        self.k: Optional[int] = int(d["k"]) if "k" in d else None
-        self.h: Optional[int] = d.get("h")
-        self.strict: bool = bool(d.get("strict", False))
-        self.value: Optional[Fraction] = _q_or_none(d.get("value"))
-        self.construction: Optional[str] = d.get("construction")
+        self.bound: int = int(d["bound"])
+        self.k: int = int(d["k"])
+        self.h: int = d["h"]
+        self.strict: bool = bool(d["strict"])
+        self.value: Fraction = Fraction(d["value"])
+        self.construction: str = d["construction"]
 
     def __repr__(self) -> str:
         return f"LinearBound(m={self.m}, n={self.n}, bound={self.bound}, construction={self.construction!r})"
+
+
+def _linear_row(d: Dict[str, Any]) -> Union[LinearBound, Uncertified]:
+    return Uncertified(d) if "reason" in d else LinearBound(d)
 
 
 @overload
@@ -299,20 +346,18 @@ def rank_linear(
     """Certified rank lower bounds from linear codes (``minip rank --linear``): even ``m`` in
     ``8..=256`` or 512, 1024, ``n`` in ``3..=1024``, ``eps = 1/2``. One ``m`` and one ``n``: a
     :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a :class:`LinearBounds` list
-    sorted by ``m``, then ``n``. ``progress``: ``True`` shows a bar, a callable is called as
-    ``(done, total, label)``.
+    sorted by ``m``, then ``n`` (an :class:`Uncertified` row where nothing was certified).
+    ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> minip.rank_linear(m=256).bound  # under a minute  # doctest: +SKIP
     211499940177613
     """
-    single = isinstance(m, int) and isinstance(n, int)
+    single = _is_one(m) and _is_one(n)
     with reporting(progress):
         text = _minip.rank_linear(_nats("m", m), _nats("n", n))
-    rows = LinearBounds(LinearBound(r) for r in json.loads(text))
+    rows = LinearBounds(_linear_row(r) for r in json.loads(text))
     if single:
-        if rows[0].bound is None:
-            raise Unknown(f"unknown: {rows[0].reason}")
-        return rows[0]
+        return _one(rows)
     return rows
 
 

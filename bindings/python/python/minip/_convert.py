@@ -4,72 +4,138 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
+from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, Tuple, Union, overload
 
 from . import _minip
 
-#: What a rational argument may be: a ``Fraction``, an ``int``, text (``"3/8"``, ``"0.375"``)
-#: or a ``float`` that is exactly its decimal text (``0.5``, not ``0.1``).
-Rational = Union[Fraction, int, str, float]
+#: What a rational argument may be: a ``Fraction``, an ``int``, a ``Decimal``, text (``"3/8"``,
+#: ``"0.375"``), a ``float`` that is exactly its decimal text (``0.5``, not ``0.1``), or a numpy
+#: integer or float scalar under the same rules (numpy itself is never needed).
+Rational = Union[Fraction, int, str, float, Decimal, numbers.Rational, "_SupportsItem"]
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+
+class _SupportsItem(Protocol):
+    """A numpy scalar or 0-d array: ``item()`` gives the Python number."""
+
+    def item(self) -> Any: ...
 
 
 # ---------------------------------------------------------------------------------------
 # Arguments in, values out
 
 
-def _rational(name: str, v: Rational) -> str:
-    """A rational argument as the text the command line reads (exact, never rounded)."""
-    if isinstance(v, bool):
-        raise ValueError(f"{name}: expected a rational, got {v!r}")
-    if isinstance(v, Fraction):
-        return f"{v.numerator}/{v.denominator}"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        if not math.isfinite(v):
-            raise ValueError(f"{name}: expected a finite rational, got {v!r}")
-        exact = Fraction(v)
-        if Fraction(repr(v)) != exact:
-            raise ValueError(
-                f"{name}: the float {v!r} is not exactly {repr(v)} (it is {exact}); "
-                f"pass the text '{repr(v)}' or a Fraction"
-            )
-        return f"{exact.numerator}/{exact.denominator}"
-    if isinstance(v, str):
-        return v
-    raise TypeError(f"{name}: expected a Fraction, int, str or float, got {type(v).__name__}")
+def _is_bool(v: Any) -> bool:
+    # numpy's bool is neither a Python bool nor a number; refused like one.
+    return isinstance(v, bool) or type(v).__name__ in ("bool_", "bool")
 
 
-def _nat(name: str, v: Any) -> int:
-    """A nonnegative integer argument that fits the command line's (32-bit) parameters."""
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{name}: expected a nonnegative integer, got {v!r}")
-    if v < 0 or v >= 2**32:
-        raise ValueError(f"{name}: expected a nonnegative integer below 2^32, got {v}")
+def _is_array(v: Any) -> bool:
+    """A numpy array (or anything with ``__array__`` and ``tolist``), never text."""
+    return hasattr(v, "__array__") and hasattr(v, "tolist") and not isinstance(v, (str, bytes))
+
+
+def _scalar(v: Any) -> Any:
+    """A 0-d array as its Python number (``np.array(3)`` is 3); anything else unchanged."""
+    if _is_array(v) and getattr(v, "ndim", None) == 0:
+        return v.tolist()
     return v
 
 
+def _rational(name: str, v: Rational) -> str:
+    """A rational argument as the text the command line reads (exact, never rounded): a
+    ``Fraction``, an integer (Python's or numpy's), a ``Decimal``, text, or a float (Python's
+    or numpy's) whose exact value is its shortest decimal text; ``ValueError`` otherwise."""
+    v = _scalar(v)
+    if _is_bool(v):
+        raise ValueError(f"{name}: expected a rational, got {v!r}")
+    if isinstance(v, str):
+        return v
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    if isinstance(v, numbers.Rational):
+        return f"{v.numerator}/{v.denominator}"
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            raise ValueError(f"{name}: expected a finite rational, got {v!r}")
+        exact = Fraction(v)
+        return f"{exact.numerator}/{exact.denominator}"
+    if isinstance(v, numbers.Real) and hasattr(v, "as_integer_ratio"):
+        # Python's float and numpy's floating scalars: their str() is the shortest text.
+        if not math.isfinite(float(v)):
+            raise ValueError(f"{name}: expected a finite rational, got {v}")
+        exact = Fraction(*v.as_integer_ratio())
+        shown = str(v)
+        try:
+            same = Fraction(shown) == exact
+        except (ValueError, ZeroDivisionError):
+            same = False
+        if not same:
+            raise ValueError(
+                f"{name}: the float {shown} is not exactly {shown} (it is {exact}); "
+                f"pass the text '{shown}' or a Fraction"
+            )
+        return f"{exact.numerator}/{exact.denominator}"
+    raise ValueError(
+        f"{name}: expected a rational (a Fraction, int, Decimal, str, or a float that is exactly "
+        f"its decimal text), got {type(v).__name__} {v!r}"
+    )
+
+
+def _nat(name: str, v: Any) -> int:
+    """A nonnegative integer argument (Python's or numpy's) that fits the command line's
+    (32-bit) parameters."""
+    v = _scalar(v)
+    if _is_bool(v) or not isinstance(v, numbers.Integral):
+        raise ValueError(f"{name}: expected a nonnegative integer, got {v!r}")
+    i = int(v)
+    if i < 0 or i >= 2**32:
+        raise ValueError(f"{name}: expected a nonnegative integer below 2^32, got {i}")
+    return i
+
+
+def _is_one(v: Any) -> bool:
+    """One integer (Python's, numpy's, or a 0-d array of one), not a list of them."""
+    v = _scalar(v)
+    return isinstance(v, numbers.Integral) and not _is_bool(v)
+
+
 def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
-    """One integer, a ``range`` or any iterable of integers. A ``range`` of step 1 goes on as
-    the command line's text (``range(2, 9)`` is ``"2..9"``), so that it is counted before a
-    value is made and refused with the command line's words; anything else as a list."""
+    """One integer, a ``range``, a numpy array or any iterable of integers. A ``range`` of step
+    1 goes on as the command line's text (``range(2, 9)`` is ``"2..9"``), so that it is counted
+    before a value is made and refused with the command line's words; anything else as a list."""
     if isinstance(v, range) and v.step == 1 and v.start >= 0:
         return f"{v.start}..{v.stop}"
-    if isinstance(v, bool):
-        raise ValueError(f"{name}: expected an integer, a range or a list of integers, got {v!r}")
-    if isinstance(v, int):
-        return [_nat(name, v)]
-    if isinstance(v, (str, bytes)):
-        raise ValueError(f"{name}: expected an integer, a range or a list of integers, got {v!r}")
+    bad = f"{name}: expected an integer, a range or a list of integers, got {v!r}"
+    x: Any = v.tolist() if _is_array(v) else v  # type: ignore[union-attr]
+    if _is_bool(x):
+        raise ValueError(bad)
+    if isinstance(x, numbers.Integral):
+        return [_nat(name, x)]
+    if isinstance(x, (str, bytes)):
+        raise ValueError(bad)
     try:
-        items = list(v)
+        items = list(x)
     except TypeError:
-        raise ValueError(f"{name}: expected an integer, a range or a list of integers, got {v!r}") from None
+        raise ValueError(bad) from None
     return [_nat(name, x) for x in items]
+
+
+def _lengths(name: str, v: Union[int, str, Iterable[int]]) -> str:
+    """A sequence length or lengths as the command line's text: one integer, a ``range`` of
+    step 1 (``range(3, 6)`` is ``"3..6"``), or the text itself (``"3..=5"``)."""
+    if isinstance(v, str):
+        return v
+    if _is_one(v):
+        return str(_nat(name, v))
+    if isinstance(v, range) and v.step == 1 and v.start >= 0:
+        return f"{v.start}..{v.stop}"
+    raise ValueError(f"{name}: expected an integer, a range of step 1 or the text of a range, got {v!r}")
 
 
 def _q(s: Optional[str]) -> Optional[Fraction]:

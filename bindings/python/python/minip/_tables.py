@@ -11,12 +11,12 @@ whatever the values of one call. pandas and matplotlib are optional: only ``to_p
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._plots import plot_frontier, plot_linear, plot_rank, plot_ratios
 
 if TYPE_CHECKING:
-    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio
+    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio, Uncertified
 
 #: The most rows ``_repr_html_`` shows (the first ones; ``to_pandas()`` has every row).
 HTML_ROWS = 40
@@ -46,7 +46,8 @@ class Table:
 
     #: The column names, in order.
     columns: ClassVar[Tuple[str, ...]] = ()
-    #: The pandas dtype of each column: ``Int64`` (nullable integers), ``string``, ``bool``,
+    #: The pandas dtype of each column: ``Int64`` (nullable integers), ``string``, ``bool``
+    #: (``boolean`` where a row may have no value),
     #: ``float64`` (missing: NaN) or ``object`` (``Fraction``, integers past 64 bits, mixed).
     dtypes: ClassVar[Tuple[str, ...]] = ()
 
@@ -142,7 +143,7 @@ class Ratios(Table, List["Ratio"]):
         return plot_ratios(self, ax)
 
 
-class RankBounds(Table, List["RankBound"]):
+class RankBounds(Table, List[Union["RankBound", "Uncertified"]]):
     """The rows of :func:`rank` for several ``m`` (a list of :class:`RankBound`), with
     ``to_pandas()``, an HTML table in Jupyter and ``plot()``.
 
@@ -152,13 +153,14 @@ class RankBounds(Table, List["RankBound"]):
 
     columns = ("m", "n", "eps", "bound", "strict", "k", "h", "lo", "hi", "delta", "value",
                "construction", "maximal", "reason")
-    dtypes = ("Int64", "Int64", "object", "Int64", "bool", "Int64", "Int64", "Int64", "Int64", "object",
+    dtypes = ("Int64", "Int64", "object", "Int64", "boolean", "Int64", "Int64", "Int64", "Int64", "object",
               "object", "string", "Int64", "string")
 
     def _table_rows(self) -> List[Tuple[Any, ...]]:
         return [
-            (b.m, b.n, b.eps, b.bound, b.strict, b.k, b.h, b.lo, b.hi, b.delta, b.value,
-             b.construction, b.maximal, b.reason)
+            (b.m, b.n) + tuple(getattr(b, c, None) for c in ("eps", "bound", "strict", "k", "h", "lo", "hi",
+                                                               "delta", "value", "construction", "maximal"))
+            + (getattr(b, "reason", None),)
             for b in self
         ]
 
@@ -175,7 +177,7 @@ class RankBounds(Table, List["RankBound"]):
         return plot_rank(self, ax)
 
 
-class LinearBounds(Table, List["LinearBound"]):
+class LinearBounds(Table, List[Union["LinearBound", "Uncertified"]]):
     """The rows of :func:`rank_linear` for several ``m`` or ``n`` (a list of
     :class:`LinearBound`), with ``to_pandas()``, an HTML table in Jupyter and ``plot()``.
 
@@ -185,10 +187,13 @@ class LinearBounds(Table, List["LinearBound"]):
 
     columns = ("m", "n", "bound", "strict", "k", "h", "value", "construction", "reason")
     #: ``bound`` and ``k`` outgrow 64 bits for large ``m``: exact Python ``int`` always.
-    dtypes = ("Int64", "Int64", "object", "bool", "object", "Int64", "object", "string", "string")
+    dtypes = ("Int64", "Int64", "object", "boolean", "object", "Int64", "object", "string", "string")
 
     def _table_rows(self) -> List[Tuple[Any, ...]]:
-        return [(b.m, b.n, b.bound, b.strict, b.k, b.h, b.value, b.construction, b.reason) for b in self]
+        return [
+            (b.m, b.n) + tuple(getattr(b, c, None) for c in ("bound", "strict", "k", "h", "value", "construction", "reason"))
+            for b in self
+        ]
 
     def __repr__(self) -> str:
         ok = sum(1 for b in self if b.bound is not None)
