@@ -45,15 +45,17 @@ fn upper_json(c: &Option<Result<Upper, String>>) -> Value {
     }
 }
 
-/// `minip frontier`: per `m`, certified upper bounds on the feature rank from
+/// `minip frontier`: per `m` and each sequence length `n` (`3`, or a range such as
+/// `"3..=5"`, as `--n` reads it), certified upper bounds on the feature rank from
 /// overlap-polynomial heads (one entry per kernel class), and the lower bounds read from
 /// committed rank certificates (when the directories are given).
 #[pyfunction]
-#[pyo3(signature = (ms, kernel, shared_m_max, sparse_m_max, sparse_attempts, rank_dir, rank_linear_dir))]
+#[pyo3(signature = (ms, n, kernel, shared_m_max, sparse_m_max, sparse_attempts, rank_dir, rank_linear_dir))]
 #[allow(clippy::too_many_arguments)]
 fn frontier(
     py: Python<'_>,
     ms: Nums,
+    n: String,
     kernel: String,
     shared_m_max: u32,
     sparse_m_max: u32,
@@ -68,7 +70,7 @@ fn frontier(
         let request = Frontier {
             m: ms.into(),
             step: 1,
-            n: "3".into(),
+            n,
             kernel,
             shared_m_max,
             sparse_m_max,
@@ -80,14 +82,16 @@ fn frontier(
         // Files whose claim gives no bound for these rows: a Python warning each, as the
         // command line's one-line warnings.
         let mut skipped = Vec::new();
-        let lowers = job.lowers(3, &mut |w| skipped.push(w))?;
-        let rows = job.run(3, lowers, ctl)?.rows;
-        let out: Vec<Value> = rows
-            .iter()
-            .map(|r| {
+        let mut out: Vec<Value> = Vec::new();
+        for &n in &job.ns {
+            let lowers = job.lowers(n, &mut |w| skipped.push(w))?;
+            let length = job.run(n, lowers, ctl)?;
+            length.stopped.clone()?;
+            out.extend(length.rows.iter().map(|r| {
                 let best = r.best_upper();
                 json!({
                     "m": r.m,
+                    "n": n,
                     "complete": r.complete(),
                     "lower": lower_json(&r.lower),
                     "lower_linear": lower_json(&r.lower_linear),
@@ -97,12 +101,10 @@ fn frontier(
                     "signed": upper_json(&r.signed),
                     "best_upper": best.as_ref().map(|(x, c)| json!({ "rank": x.to_string(), "class": c })),
                 })
-            })
-            .collect();
+            }));
+        }
         Ok((to_text(&Value::Array(out)), skipped))
     })?;
-    for s in skipped {
-        PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &std::ffi::CString::new(s)?, 1)?;
-    }
+    crate::warn_all(py, skipped)?;
     Ok(text)
 }

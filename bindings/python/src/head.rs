@@ -1,14 +1,17 @@
-//! `minip head verify` from Python: an explicit head checked exhaustively. JSON text out.
+//! `minip head verify`, `minip head attack` and `minip transition` from Python: explicit heads
+//! checked exhaustively. JSON text out.
 
 use crate::convert::to_text;
 use crate::run;
 use minip::rational::fmt_q;
-use minip::request::head::{HeadVerify, Select};
+use minip::request::head::{HeadAttack, HeadVerify, Select, Transition};
 use pyo3::prelude::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(head_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(head_attack, m)?)?;
+    m.add_function(wrap_pyfunction!(transition, m)?)?;
     Ok(())
 }
 
@@ -45,5 +48,41 @@ fn head_verify(
                 "correct": l.first_failure.is_none(),
             })).collect::<Vec<_>>(),
         })))
+    })
+}
+
+/// A JSON line of the command line's `--json` output, as a value.
+fn parse_line(line: &str) -> Value {
+    serde_json::from_str(line).expect("a record line is JSON")
+}
+
+/// `minip head attack`: a failing length-`n` sequence, by gap domination on the head's
+/// kernel, then exhaustively (the record `minip head attack --json` prints).
+#[pyfunction]
+#[pyo3(signature = (head, m, n, eps, base, symmetry))]
+fn head_attack(
+    py: Python<'_>,
+    head: String,
+    m: Option<u32>,
+    n: u32,
+    eps: String,
+    base: Option<String>,
+    symmetry: bool,
+) -> PyResult<String> {
+    run(py, move |ctl| {
+        let at = HeadAttack { select: Select { head, m, base, eps, symmetry }, n }.validate()?.run(ctl)?;
+        Ok(to_text(&parse_line(&at.json_line())))
+    })
+}
+
+/// `minip transition`: the three-token phase-transition table, `m = 1..=m_max`, each entry
+/// verified exhaustively (the records `minip transition --json` prints, and the table).
+#[pyfunction]
+#[pyo3(signature = (m_max, exact_len))]
+fn transition(py: Python<'_>, m_max: u32, exact_len: u32) -> PyResult<String> {
+    run(py, move |ctl| {
+        let t = Transition { m_max, exact_len }.validate()?.run(ctl)?;
+        let entries: Vec<Value> = t.json_lines().lines().map(parse_line).collect();
+        Ok(to_text(&json!({ "entries": entries, "text": t.text(), "exit_code": t.exit_code() })))
     })
 }

@@ -10,6 +10,7 @@
 //! (KeyboardInterrupt) returns at once and asks running batches to stop.
 
 mod amplify;
+mod batch;
 mod convert;
 mod frontier;
 mod gap;
@@ -157,6 +158,14 @@ pub fn run<T: Send + 'static>(
     }
 }
 
+/// Each line as a Python `UserWarning` (the command line's `minip: warning: …` lines).
+pub fn warn_all(py: Python<'_>, lines: Vec<String>) -> PyResult<()> {
+    for s in lines {
+        PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &std::ffi::CString::new(s)?, 1)?;
+    }
+    Ok(())
+}
+
 #[pymodule]
 fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // rayon's global pool sized as the command line sizes it (RAYON_NUM_THREADS at most 256),
@@ -171,5 +180,6 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rank::register(m)?;
     frontier::register(m)?;
     head::register(m)?;
+    batch::register(m)?;
     progress::register(m)
 }

@@ -68,5 +68,15 @@ def exact_inputs() -> Fraction:
     return minip.check(d=3, eps=Decimal("0.25")).eps + minip.check(d=3, eps=0.5).eps
 
 
+def grids_and_heads() -> bool:
+    s: minip.SweepResult = minip.sweep("instances/small.toml", expect="instances/small.expected.jsonl")
+    row: minip.SweepRow = s[0]
+    report: Optional[minip.ExpectReport] = s.expect
+    attack: minip.AttackReport = minip.head_attack("rank1", m=3)
+    table: minip.Transition = minip.transition(m_max=2)
+    rows: List[minip.FrontierRow] = minip.frontier(m=4, kernel="per_weight", n=range(3, 5))
+    return s.ok and row.verdict == "broken" and report is not None and not attack.correct and table.as_expected and rows[1].n == 4
+
+
 if __name__ == "__main__":
-    print(lemma_rows(), one_check(), files(), tables(), one_rank(), rank_rows(), exact_inputs())
+    print(lemma_rows(), one_check(), files(), tables(), one_rank(), rank_rows(), exact_inputs(), grids_and_heads())

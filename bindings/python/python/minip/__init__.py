@@ -46,6 +46,8 @@ from ._beyond import (
     sharp,
 )
 from ._convert import PathLike, Rational
+from ._grid import CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, export_coq, sharp_grid, sweep
+from ._heads import AttackReport, Transition, TransitionEntry, head_attack, transition
 from ._gap import (
     Certified,
     FileCheck,
@@ -96,5 +98,19 @@ __all__ = [
     "Frontier",
     "Progress",
     "Uncertified",
+    "AttackReport",
+    "Transition",
+    "TransitionEntry",
+    "head_attack",
+    "transition",
+    "ExpectReport",
+    "SweepRow",
+    "SweepResult",
+    "SharpRow",
+    "SharpGrid",
+    "CoqFile",
+    "sweep",
+    "sharp_grid",
+    "export_coq",
     "__version__",
 ]

@@ -12,7 +12,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from . import _minip
 from ._minip import Unknown
 from ._convert import (
-    PathLike, Rational, _is_one, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
+    PathLike, Rational, _is_one, _lengths, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
 )
 from ._gap import Certified, Head, _conf
 from ._progress import Progress, reporting
@@ -397,6 +397,8 @@ class FrontierRow:
 
     def __init__(self, d: Dict[str, Any]) -> None:
         self.m: int = d["m"]
+        #: The sequence length: the heads are correct on every length up to ``n``.
+        self.n: int = d["n"]
         self.complete: bool = bool(d["complete"])
         lo = d.get("lower")
         self.lower: Optional[int] = lo["bound"] if lo else None
@@ -419,7 +421,7 @@ class FrontierRow:
         self.best_class: Optional[str] = best["class"] if best else None
 
     def __repr__(self) -> str:
-        return f"FrontierRow(m={self.m}, lower={self.lower}, best_upper={self.best_upper}, classes={sorted(self.upper)})"
+        return f"FrontierRow(m={self.m}, n={self.n}, lower={self.lower}, best_upper={self.best_upper}, classes={sorted(self.upper)})"
 
 
 def frontier(
@@ -432,20 +434,26 @@ def frontier(
     rank_linear_dir: Optional[PathLike] = None,
     *,
     progress: Progress = False,
+    n: Union[int, str, Iterable[int]] = 3,
 ) -> Frontier:
     """The rank frontier (``minip frontier``): per ``m``, certified upper bounds from
     overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
     or ``all``, comma-separated) and, when ``rank_dir`` (``minip-rank/2`` certificates, e.g.
     ``proofs/rank``) or ``rank_linear_dir`` is given, the certified lower bounds, checked
-    when read. The rows come as a :class:`Frontier` list. ``progress``: ``True`` shows a bar,
-    a callable is called as ``(done, total, label)``.
+    when read. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
+    correct on every length up to ``n``), or several (a ``range`` of step 1, or the command
+    line's text ``"3..=5"``): rows come in order of ``n``, then ``m``, each with its ``n``.
+    ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> [r.best_upper for r in minip.frontier(m=[4, 6])]
     [5, 8]
+    >>> [(r.n, r.m, r.best_upper) for r in minip.frontier(m=4, kernel="per_weight", n=range(3, 5))]
+    [(3, 4, 5), (4, 4, 6)]
     """
     with reporting(progress):
         text = _minip.frontier(
             _nats("m", m),
+            _lengths("n", n),
             str(kernel),
             _nat("shared_m_max", shared_m_max),
             _nat("sparse_m_max", sparse_m_max),

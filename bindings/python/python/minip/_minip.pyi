@@ -39,6 +39,7 @@ def rank(
 def rank_linear(ms: Nums, ns: Nums) -> str: ...
 def frontier(
     ms: Nums,
+    n: str,
     kernel: str,
     shared_m_max: int,
     sparse_m_max: int,
@@ -50,3 +51,25 @@ def head_verify(
     head: str, m: Optional[int], len: int, eps: str, base: Optional[str], symmetry: bool
 ) -> str: ...
 def set_progress(callback: Optional[Callable[[int, int, str], Any]] = None) -> None: ...
+def head_attack(
+    head: str, m: Optional[int], n: int, eps: str, base: Optional[str], symmetry: bool
+) -> str: ...
+def transition(m_max: int, exact_len: int) -> str: ...
+def sweep(
+    grid: str,
+    expect: Optional[str],
+    shard: Optional[str],
+    jobs: Optional[int],
+    out: Optional[str],
+    vipr: bool,
+) -> str: ...
+def sharp_grid(
+    grid: str,
+    expect: Optional[str],
+    shard: Optional[str],
+    jobs: Optional[int],
+    out: Optional[str],
+    vipr: Optional[str],
+    csv: Optional[str],
+) -> str: ...
+def export_coq(certs: List[str], out: str) -> str: ...
