@@ -178,7 +178,7 @@ class Uncertified:
     which ``m`` (and ``n``) it is and why. ``bound`` is ``None`` and ``certified`` is
     ``False``, so that a row of a batch reads like a certified one until it is used.
 
-    >>> minip.rank(m=[1, 4])
+    >>> list(minip.rank(m=[1, 4]))
     [Uncertified(m=1, n=None, reason='m = 1: no code found'), RankBound(m=4, bound=2, k=2, construction='sat')]
     >>> minip.rank(m=1)
     Traceback (most recent call last):

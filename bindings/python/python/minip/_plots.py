@@ -5,10 +5,10 @@ Each function draws on ``ax`` (or a new figure's axes) and returns the ``Figure`
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 if TYPE_CHECKING:
-    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio
+    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio, Uncertified
 
 
 def _axes(ax: Any) -> Tuple[Any, Any]:
@@ -38,7 +38,7 @@ def plot_ratios(rows: Sequence["Ratio"], ax: Any) -> Any:
     return fig
 
 
-def plot_rank(rows: Sequence["RankBound"], ax: Any) -> Any:
+def plot_rank(rows: Sequence[Union["RankBound", "Uncertified"]], ax: Any) -> Any:
     fig, ax = _axes(ax)
     pts = [(b.m, b.bound) for b in rows if b.bound is not None]
     ax.semilogy([m for m, _ in pts], [b for _, b in pts], "o-", label="certified lower bound (rank)")
@@ -51,11 +51,11 @@ def plot_rank(rows: Sequence["RankBound"], ax: Any) -> Any:
     return fig
 
 
-def plot_linear(rows: Sequence["LinearBound"], ax: Any) -> Any:
+def plot_linear(rows: Sequence[Union["LinearBound", "Uncertified"]], ax: Any) -> Any:
     fig, ax = _axes(ax)
     by_n: Dict[int, List[Tuple[int, int]]] = {}
     for b in rows:
-        if b.bound is not None:
+        if b.bound is not None and b.n is not None:
             by_n.setdefault(b.n, []).append((b.m, b.bound))
     for n, pts in sorted(by_n.items()):
         ax.semilogy([m for m, _ in pts], [float(b) for _, b in pts], "o-", label=f"n = {n}")

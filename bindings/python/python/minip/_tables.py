@@ -199,7 +199,7 @@ class LinearBounds(Table, List[Union["LinearBound", "Uncertified"]]):
         ok = sum(1 for b in self if b.bound is not None)
         return (
             f"<LinearBounds: {_plural(len(self), 'bound', 'bounds')} for {_span('m', (b.m for b in self))} "
-            f"and {_span('n', (b.n for b in self))}, {ok} certified, {len(self) - ok} unknown>"
+            f"and {_span('n', (b.n for b in self if b.n is not None))}, {ok} certified, {len(self) - ok} unknown>"
         )
 
     def plot(self, ax: Any = None) -> Any:
