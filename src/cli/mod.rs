@@ -15,9 +15,9 @@ macro_rules! eprintln {
 mod amplify;
 mod export;
 mod frontier;
-mod multihead;
 mod gap;
 mod head;
+mod multihead;
 mod plot;
 mod progress;
 mod rank;

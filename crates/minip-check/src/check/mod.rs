@@ -18,8 +18,8 @@
 mod claims;
 pub mod drup;
 pub mod gap;
-pub mod multihead;
 mod input;
+pub mod multihead;
 pub mod poly;
 pub mod rank;
 pub mod rank_bound;
