@@ -85,6 +85,22 @@ fn verify_exit_codes_follow_the_worst_file_and_nothing_to_check_is_an_error() {
         "{out}"
     );
     assert_eq!(out.lines().filter(|l| l.contains(".vipr: VIPR export of the checked")).count(), 13, "{out}");
+    // The sharp VIPR exports have no certificate beside them: each is parsed and listed as
+    // UNCHECKED, and the summary says once why and how to check them (exit 0: nothing failed).
+    let sharp_vipr = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/sharp/vipr");
+    let (code, out, err) = minip(&["verify", settle, sharp_vipr]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        err,
+        "307 files: 27 verified, 0 failed, 0 invalid, 280 unchecked (VIPR files with no certificate beside \
+         them, such as sharp exports, are only parsed here; check them with viprchk, the VIPR project's \
+         checker: see the README)\n"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("UNCHECKED ") && l.contains("/proofs/sharp/vipr/n")).count(),
+        280,
+        "{out}"
+    );
     // One rejected certificate: exit 1, its line names the failing part.
     let good = std::fs::read_to_string(format!("{settle}/n3_eps1-2_h3_u0_w3_paper_bpaper.json")).unwrap();
     let p = dir.join("tampered.json");

@@ -44,25 +44,57 @@ fn sharp_docs_show_the_summary_of_the_committed_certificates() {
 
 #[test]
 fn help_lists_the_exit_codes_and_the_limits() {
-    // The limits table is in one place: the top-level help and `minip help limits`; every
-    // command's help has the exit codes and a line pointing there.
-    for cmd in [vec!["--help"], vec!["help", "limits"]] {
-        let (out, _) = run(&cmd);
-        assert!(
-            out.contains("Exit status (every command):")
-                && out.contains("Limits (checked before any work starts")
-        );
-    }
-    for cmd in [
-        vec!["check", "--help"],
-        vec!["verify", "--help"],
-        vec!["rank", "--help"],
+    // The limits table is in one place, `minip help limits`; the top-level help and every
+    // command's help have the exit codes and a line pointing there.
+    let (limits, _) = run(&["help", "limits"]);
+    assert!(
+        limits.contains("Exit status (every command):")
+            && limits.contains("Limits (checked before any work starts")
+            && limits.matches("<=").count() >= 25,
+        "{limits}"
+    );
+    let (top, _) = run(&["--help"]);
+    assert!(top.contains("Exit status (every command):") && top.contains("minip help limits"), "{top}");
+    assert!(
+        !top.contains("Limits (checked") && !top.contains("n (paper family)"),
+        "the top-level help repeats the limits:\n{top}"
+    );
+    // The one-line descriptions say what the commands do by default.
+    let about =
+        |cmd: &str| top.lines().find(|l| l.trim_start().starts_with(&format!("{cmd} "))).unwrap_or("");
+    assert!(
+        about("amplify-bench").contains("esolver") && !about("amplify-bench").contains("glpsol"),
+        "{top}"
+    );
+    assert!(about("settle").contains("Lemma 3"), "{top}");
+    // Every command's help fits a screen and ends with the exit codes and the pointer.
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() >= 14, "{commands:?}");
+    for cmd in commands.iter().map(|c| vec![c.as_str(), "--help"]).chain([
         vec!["head", "verify", "--help"],
-    ] {
+        vec!["head", "attack", "--help"],
+        vec!["head", "bench", "--help"],
+        vec!["export", "coq", "--help"],
+    ]) {
         let (out, _) = run(&cmd);
-        assert!(out.contains("Exit status (every command):") && out.contains("minip help limits"), "{cmd:?}");
+        assert!(out.lines().count() <= 50, "{cmd:?}: {} lines", out.lines().count());
+        assert!(out.contains("Exit status (every command):"), "{cmd:?}");
+        if cmd[0] != "limits" {
+            assert!(out.contains("minip help limits") && !out.contains("Limits (checked"), "{cmd:?}");
+        }
     }
-    // README states the same table.
+    // The check's tokens are bit strings, in the help and in the README.
+    let (check, _) = run(&["check", "--help"]);
+    assert!(check.contains("as bit strings"), "{check}");
     let readme = doc("README.md");
+    assert!(!readme.contains("real vectors"), "README: --tokens takes bit strings");
+    // README states the same exit-code table.
     assert!(readme.contains("| 0 | every claim checked holds"), "README has the exit-code table");
 }

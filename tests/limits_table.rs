@@ -146,7 +146,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "amplify rows beyond the paper's model",
         consts: &["MAX_GENERAL_ROWS"],
-        printed: &["(--task, --kernel, --positions, --keys): <= 60000 rows"],
+        printed: &["row LP beyond the model <= 60000 rows"],
         inside: args(&format!("amplify --h 2 --n {n_pp} --positions per-position --json")),
         expect_inside: works(0, "\"setting\":\"per-position\"", 60),
         inside_mem: GIB,
@@ -326,7 +326,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     };
     let d_head = last_true(1, 9999, |d| head_work(d) <= head_budget);
     let head_printed: &'static str =
-        Box::leak(format!("head verify|attack|bench, <= {head_budget} units of work").into_boxed_str());
+        Box::leak(format!("head, transition <= {head_budget} units of work").into_boxed_str());
     rows.push(Row {
         limit: "head: work of the tables and the walk",
         consts: &[],
@@ -350,8 +350,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     };
     let pad = max_values + 1 - minip::heads::file::count_values(&with_comment(1));
     let values_printed: &'static str = Box::leak(
-        format!("head files <= {max_values} JSON values (table entries, keys, lists), counted before the file is parsed")
-            .into_boxed_str(),
+        format!("head files <= {max_values} JSON values, counted before the file is parsed").into_boxed_str(),
     );
     rows.push(Row {
         limit: "head: JSON values of a head file",
@@ -382,7 +381,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         limit: "head: vector entries of the maps",
         consts: &[],
         printed: Box::leak(Box::new([&*Box::leak(
-            format!("its maps' vectors over {{0,1}}^m <= {max_values} entries (2^m tokens x nonzero entries), before building")
+            format!("head files: map vectors <= {max_values} entries over {{0,1}}^m (2^m tokens x nonzero entries)")
                 .into_boxed_str(),
         )])),
         inside: vec!["head".into(), "verify".into(), write(dir, "vectors-in.json", &units(k_in)), "--len".into(), "1".into()],
@@ -402,7 +401,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "bytes of an input file",
         consts: &["MAX_INPUT_BYTES"],
-        printed: &["input files (certificates, grids, head files) <= 64 MiB"],
+        printed: &["input files <= 64 MiB (certificates, grids, head files)"],
         inside: verify(write(dir, "bytes-in.json", &pad(MAX_INPUT_BYTES))),
         expect_inside: works(0, "ok        ", 30),
         inside_mem: GIB,
@@ -497,7 +496,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "literals of a rebuilt CNF",
         consts: &["MAX_CNF_LITERALS"],
-        printed: &["<= 20000000 CNF literals per proof"],
+        printed: &["checker: rank proof CNF <= 20000000 literals"],
         // `minip-check --dimacs` rebuilds the formula a maximality proof of `refuted` pairs must
         // refute (about 0.4 GB at the limit) from the stated parameters alone; `verify` first
         // asks the code to have refuted − 1 pairs, which no m = 4 code near the limit has.
@@ -535,7 +534,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "sequences a ratio check enumerates",
         consts: &["MAX_CHECKED_MULTISETS"],
-        printed: &["<= 20000000 multisets per ratio certificate"],
+        printed: &["checker: enumerated multisets <= 20000000 per ratio certificate"],
         inside: verify(write(dir, "seq-in.json", &zero_ratio(n_work, 1).to_string())),
         expect_inside: Inside::AsRow("units of work of a ratio certificate"),
         inside_mem: GIB,

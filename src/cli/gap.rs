@@ -32,7 +32,7 @@ pub struct InstanceArgs {
     /// Overlap w = <x,z>.
     #[arg(long, requires_all = ["h", "u"])]
     pub(super) w: Option<u32>,
-    /// Real tokens x,y,z as bit strings (overlaps taken from them).
+    /// Tokens x,y,z as bit strings of one length, e.g. 1110,1000,1100 (h, u, w are read off them).
     #[arg(long, conflicts_with_all = ["h", "u", "w"])]
     pub(super) tokens: Option<String>,
     /// Family: paper (S1, S2, S3) or all.
@@ -111,7 +111,7 @@ pub struct SettleArgs {
     /// Family: paper (the sequences S1, S2, S3) or all (every length-n sequence over x, y, z).
     #[arg(long, default_value = "paper")]
     family: String,
-    /// The review's literal factor.
+    /// The literal factor of the check b <= F*c, next to the lemma's own K.
     #[arg(long, default_value = "2", allow_hyphen_values = true)]
     literal: String,
     /// Write the certificates (JSON, and VIPR for `holds`) into this directory (none without it;

@@ -50,9 +50,20 @@ struct Cli {
 /// The pointer to the limits table that closes every command's help.
 const LIMITS_LINE: &str = "Limits on input sizes (checked before any work starts): minip help limits";
 
-/// The top-level help: the exit codes, and the limits table (its one place besides `minip help limits`).
+/// The top-level help: the exit codes, the rules on outputs, threads and signals, and the
+/// pointer to the limits table (printed in full by
+/// `minip help limits` only).
 fn top_help() -> String {
-    format!("{EXIT_CODES}\n\n{}\n{CLI_LIMITS}", minip_check::limits::TABLE)
+    format!("{EXIT_CODES}\n\n{CONTRACT}\n{LIMITS_LINE}")
+}
+
+/// `minip help limits`: the whole table (the checker's limits, then those of what the command
+/// line builds, in the same columns), the examples and the exit codes.
+fn limits_help() -> String {
+    format!(
+        "{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n  minip help limits\n\n{EXIT_CODES}",
+        minip_check::limits::TABLE
+    )
 }
 
 /// A command's help after the options: notes of its own, examples, the exit codes and the
@@ -72,35 +83,36 @@ pub(super) fn tail(notes: &str, examples: &[&str]) -> String {
     format!("{s}\n{EXIT_CODES}\n{LIMITS_LINE}")
 }
 
-/// Limits that count the work of what the command line builds (beyond `limits::TABLE`), and
-/// what a signal does.
+/// The limits of what the command line builds (after `limits::TABLE`, in its columns).
 pub const CLI_LIMITS: &str =
-    "  gap LP (check, sharp, grids)  <= 750000 cells (rows x columns; per-position and causal-last
-                                   order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
-  row LP (amplify, rank)        <= 10000000 multisets x (n - 1)
-  frontier (class LP)           m <= 64, 3 <= n <= 1024 (the rows do not grow with n: 6523 at m = 24)
-  rank --linear                 even m in 8..=256 (direct sums), then 512 and 1024 (eham512, eham1024),
-                                   3 <= n <= 1024, eps = 1/2
-  head verify|attack|bench,     <= 800000000 units of work, counted before any table is built: 4^m
-  transition                       table entries and every sequence class walked, each weighted by the
-                                   size of its numbers (3 to 8 s at the limit)
-  head files                    <= 3145728 JSON values (table entries, keys, lists), counted before
-                                   the file is parsed; its maps' vectors over {0,1}^m
-                                   <= 3145728 entries (2^m tokens x nonzero entries), before building
-  grid files and ratio tables: every list (n, eps, families, bounds, tasks, kernels, positions, keys,
-  at, d, each series' h) counts in the configuration limit; repeats refused; n checked per family
+    "  gap LP (check, sharp, grids)    <= 750000 cells (rows x columns; per-position and causal-last
+                                  order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
+  row LP (amplify, rank)          <= 10000000 multisets x (n - 1)
+  row LP beyond the model         <= 60000 rows and <= 1200000 cells (rows x columns)
+                                  (amplify --task, --kernel, --positions, --keys)
+  frontier (class LP)             m <= 64, 3 <= n <= 1024 (6523 rows at m = 24, whatever n)
+  rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
+  head, transition                <= 800000000 units of work (4^m table entries and sequence classes
+                                  walked, weighted by their numbers' sizes; 3 to 8 s at the limit)
+  head files                      <= 3145728 JSON values, counted before the file is parsed
+  head files: map vectors         <= 3145728 entries over {0,1}^m (2^m tokens x nonzero entries)
+  grid files and ratio tables:    every list (n, eps, families, bounds, tasks, kernels, positions,
+                                  keys, at, d, each series' h) counts in the configuration limit;
+                                  repeats refused; n checked per family";
+
+/// The rules every command follows beyond its limits: outputs, worker threads, signals (the
+/// top-level help).
+pub const CONTRACT: &str = "\
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files, never an
 input of the same run (or a link to one): a directory, device, FIFO, socket or input is refused.
 Worker threads: --jobs N, else RAYON_NUM_THREADS (0 or empty: unset), else one per core; at most 256.
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
 counts on stderr, no temporary file left; an item still running after 1 s is abandoned; nothing left
-out: the usual report); a second one, or one during a single computation, exits 2 at once.
-Row LP of amplify beyond the paper's model (--task, --kernel, --positions, --keys): <= 60000 rows
-and <= 1200000 cells (rows x columns).";
+out: the usual report); a second one, or one during a single computation, exits 2 at once.";
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// The review's check: literal b <= 2c and the lemma's b <= Kc for n = 3, eps = 1/2, d = 2..=8.
+    /// Settle Lemma 3 as stated: b <= 2c and the lemma's b <= Kc for n = 3, eps = 1/2, d = 2..=8.
     #[command(after_help = tail("", &["minip settle", "minip settle --d 2..=12 --out /tmp/settle", "minip settle --n 4 --eps 1/3 --json"]))]
     Settle(SettleArgs),
     /// Settle one configuration and print its certificate.
@@ -149,7 +161,7 @@ enum Cmd {
         "minip amplify --grid instances/beyond/tasks-ratios.toml --plot tasks.svg",
     ]))]
     Amplify(amplify::AmplifyArgs),
-    /// Time certified ratios up to h = 168, side by side with glpsol --exact.
+    /// Time certified ratios up to h = 168 against an exact LP solver (default: QSopt_ex's esolver).
     #[command(after_help = tail("", &["minip amplify-bench", "minip amplify-bench --h 48,96 --against both --json"]))]
     AmplifyBench(amplify::AmplifyBenchArgs),
     /// Certified feature-rank lower bounds for small m (codes, SAT, exact ratios); --linear: up to m = 1024.
@@ -172,7 +184,7 @@ enum Cmd {
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
     /// The limits on input sizes, checked before any work starts (also: minip help limits).
-    #[command(after_help = tail(&format!("{}\n{CLI_LIMITS}", minip_check::limits::TABLE), &["minip limits", "minip help limits"]))]
+    #[command(after_help = limits_help())]
     Limits,
 }
 
@@ -285,7 +297,9 @@ pub fn run() -> i32 {
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
         Cmd::Multihead(a) => multihead::cmd_multihead(a),
         Cmd::Export(a) => export::cmd_export(a),
-        Cmd::Limits => emit(&format!("{}\n{CLI_LIMITS}\n", minip_check::limits::TABLE)).map(|_| 0),
+        Cmd::Limits => {
+            emit(&format!("{}\n{CLI_LIMITS}\n\n{CONTRACT}\n", minip_check::limits::TABLE)).map(|_| 0)
+        }
     };
     match result {
         Ok(code) => code,
@@ -497,8 +511,28 @@ mod tests {
     }
 
     #[test]
-    fn the_limits_table_is_in_the_top_level_help_once() {
+    fn the_top_level_help_points_to_the_limits_table() {
         let help = Cli::command().render_help().to_string();
-        assert_eq!(help.matches("Limits (checked before any work starts").count(), 1);
+        assert!(
+            !help.contains("Limits (checked before any work starts") && !help.contains("n (paper family)"),
+            "{help}"
+        );
+        assert!(help.contains(LIMITS_LINE) && help.contains(CONTRACT), "{help}");
+        assert!(help.lines().count() <= 50, "{} lines", help.lines().count());
+    }
+
+    #[test]
+    fn the_limits_table_is_aligned() {
+        // Every row: a label from column 2, then the limit from column 34; a continuation line
+        // starts in column 34 too.
+        let table = format!("{}\n{CLI_LIMITS}", minip_check::limits::TABLE);
+        let mut rows = 0;
+        for line in table.lines().skip(1) {
+            assert!(line.len() <= 100 && line.len() > 34, "{line}");
+            let (label, limit) = line.split_at(34);
+            assert!(label.starts_with("  ") && label.ends_with("  ") && !limit.starts_with(' '), "{line}");
+            rows += 1;
+        }
+        assert!(rows >= 25, "{rows} rows");
     }
 }

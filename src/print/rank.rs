@@ -26,13 +26,56 @@ pub fn trivial(m: u32) -> String {
     (BigUint::from(1u8) << m).to_string()
 }
 
-/// A count for a table cell: exact up to 15 digits, else `d.ddde+NN`.
+/// A count for a table cell: exact up to 15 digits, else four significant digits, rounded half
+/// up, as `d.dddeNN` (`30138…` with 203 digits: `3.014e202`).
 pub fn short(s: &str) -> String {
     if s.len() <= 15 {
         s.to_string()
     } else {
-        format!("{}.{}e{}", &s[..1], &s[1..4], s.len() - 1)
+        let (digits, exp) = mantissa(s, 4);
+        format!("{digits}e{exp}")
     }
+}
+
+/// A count as the docs write it: `sig` significant digits, rounded half up, as `d.dd·10^NN`
+/// (docs/rank.md; `tests/docs.rs` checks its figures against the certificates with this).
+pub fn times_ten(s: &str, sig: usize) -> String {
+    let (digits, exp) = mantissa(s, sig);
+    format!("{digits}·10^{exp}")
+}
+
+/// The mantissa and the power of ten of a positive decimal integer `s` (digits only, no
+/// leading zero) to `sig ≥ 1` significant digits, **rounded half up**: the digits dropped are
+/// compared with one half of the last digit kept, exactly (a first dropped digit of 5 or more
+/// rounds up), and a carry out of the first digit moves the power of ten (`99996` to four
+/// digits is `1.000`, power 5). The one rounding of every mantissa minip prints.
+pub fn mantissa(s: &str, sig: usize) -> (String, usize) {
+    assert!(sig >= 1 && !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()), "a decimal integer");
+    let mut exp = s.len() - 1;
+    let mut kept: Vec<u8> = s.bytes().take(sig).collect();
+    kept.resize(sig, b'0');
+    if s.as_bytes().get(sig).is_some_and(|&b| b >= b'5') {
+        let mut i = sig;
+        loop {
+            if i == 0 {
+                // Every kept digit was 9: 9.99… rounds to 10.0…, one more power of ten.
+                kept.insert(0, b'1');
+                kept.pop();
+                exp += 1;
+                break;
+            }
+            i -= 1;
+            if kept[i] == b'9' {
+                kept[i] = b'0';
+            } else {
+                kept[i] += 1;
+                break;
+            }
+        }
+    }
+    let kept = String::from_utf8(kept).expect("ASCII digits");
+    let digits = if sig == 1 { kept } else { format!("{}.{}", &kept[..1], &kept[1..]) };
+    (digits, exp)
 }
 
 /// `log2` of a positive integer, for display.
@@ -254,6 +297,28 @@ mod tests {
         assert_eq!(trivial(70), "1180591620717411303424");
         assert_eq!(format!("{:.4}", paper(60)), "1.0000");
         assert_eq!(short("123456789012345"), "123456789012345");
-        assert_eq!(short("1234567890123456"), "1.234e15");
+        assert_eq!(short("1234567890123456"), "1.235e15");
+        assert_eq!(short("1234467890123456"), "1.234e15");
+        assert_eq!(short("9999567890123456"), "1.000e16");
+    }
+
+    #[test]
+    fn mantissas_are_rounded_half_up() {
+        // docs/rank.md's m = 512, n = 8 and m = 1024, n = 8 and 16 bounds (to 4 or 5 digits).
+        assert_eq!(mantissa("73181680131392", 3), ("7.32".into(), 13));
+        assert_eq!(mantissa("73797000", 3), ("7.38".into(), 7));
+        assert_eq!(mantissa("30138", 4), ("3.014".into(), 4));
+        // Exactly one half rounds up; just below it rounds down.
+        assert_eq!(mantissa("12345", 4), ("1.235".into(), 4));
+        assert_eq!(mantissa("12344999", 4), ("1.234".into(), 7));
+        // A carry through every digit moves the power of ten.
+        assert_eq!(mantissa("99996", 4), ("1.000".into(), 5));
+        assert_eq!(mantissa("96", 1), ("1".into(), 2));
+        // Fewer digits than asked: padded, never rounded.
+        assert_eq!(mantissa("42", 4), ("4.200".into(), 1));
+        assert_eq!(
+            times_ten("731816801313920608026921926812339681522478280928637282445521206059574339765143", 3),
+            "7.32·10^77"
+        );
     }
 }

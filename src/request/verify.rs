@@ -105,6 +105,12 @@ pub struct Verified {
     pub interrupted: Option<Error>,
 }
 
+/// Why a VIPR file can be `unchecked`, said once in the summary: minip checks a VIPR file by
+/// printing it again from its checked certificate (the same name, `.json`), so a VIPR file
+/// without one (the sharp exports of `sharp --vipr`, `proofs/sharp/vipr`) is only parsed.
+pub const UNCHECKED_WHY: &str = "VIPR files with no certificate beside them, such as sharp exports, are \
+     only parsed here; check them with viprchk, the VIPR project's checker: see the README";
+
 /// The verdicts, in the order the summary counts them.
 const VERDICTS: [&str; 5] = ["verified", "rejected", "invalid", "unchecked", "skipped"];
 
@@ -118,13 +124,15 @@ impl Verified {
         counts
     }
 
-    /// `N files: V verified, F failed, I invalid, U unchecked[, S skipped]`.
+    /// `N files: V verified, F failed, I invalid, U unchecked[, S skipped]`, and when some are
+    /// unchecked, why and how to check them (`UNCHECKED_WHY`).
     pub fn summary(&self) -> String {
         let c = self.counts();
         let plural = if self.done == 1 { "file" } else { "files" };
         let skipped = if c[4] > 0 { format!(", {} skipped", c[4]) } else { String::new() };
+        let why = if c[3] > 0 { format!(" ({UNCHECKED_WHY})") } else { String::new() };
         format!(
-            "{} {plural}: {} verified, {} failed, {} invalid, {} unchecked{skipped}",
+            "{} {plural}: {} verified, {} failed, {} invalid, {} unchecked{why}{skipped}",
             self.done, c[0], c[1], c[2], c[3]
         )
     }
@@ -282,6 +290,12 @@ mod tests {
             Verify { paths: vec![dir.clone()] }.validate().unwrap().run(&Control::new(), |_| Ok(())).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(v.items[0].verdict, "unchecked");
+        assert_eq!(
+            v.summary(),
+            "1 file: 0 verified, 0 failed, 0 invalid, 1 unchecked (VIPR files with no certificate beside \
+             them, such as sharp exports, are only parsed here; check them with viprchk, the VIPR \
+             project's checker: see the README)"
+        );
         assert_eq!(
             v.status(),
             Err(Error::Input(

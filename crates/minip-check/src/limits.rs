@@ -1,6 +1,6 @@
 //! The supported limits, in one place. Every input is checked against these before anything is
 //! allocated or enumerated, and the one-line error names the limit and why it is there. The
-//! command line prints this table in `--help` (`TABLE`).
+//! command line prints this table in `minip help limits` (`TABLE`).
 //!
 //! The limits are generous for every question the project asks (its grids use n ≤ 8, h ≤ 12,
 //! m ≤ 24 explicit and m ≤ 256 through linear codes) and small enough that no input of a few
@@ -64,16 +64,24 @@ pub const MAX_CODE_PAIRS: u128 = 1 << 26;
 /// 4.5·10⁵ units per file: `n = 1024`, `m = 1024`.)
 pub const MAX_RATIO_WORK: u128 = 9_000_000;
 
-/// The table printed by `--help`.
+/// The first rows of the table printed by `minip help limits` (the command line adds the limits
+/// of what it builds, aligned in the same columns).
 pub const TABLE: &str = "\
 Limits (checked before any work starts; larger inputs are refused, exit 2):
-  n (paper family)            <= 1024        n (all family)        <= 100  (n(n+1)/2 sequences)
-  h (gap configuration)       <= 100000      row LP (solved)       <= 5000000 multisets, h <= 512
-  one range or list of values <= 10000 items, one grid <= 1000000 configurations, --jobs <= 256
-  input files (certificates, grids, head files) <= 64 MiB, proof files <= 256 MiB, regular files only
-  checker work: <= 20000000 multisets per ratio certificate, <= 20000000 CNF literals per proof,
-  numbers <= 10000 digits each, explicit rank codes <= 67108864 pairs (k <= 8192),
-  ratio certificates <= 9000000 units of work (rows x entries x number lengths, about 6 s)";
+  n (paper family)                <= 1024
+  n (all family)                  <= 100  (n(n+1)/2 sequences)
+  h (gap configuration)           <= 100000
+  row LP (solved)                 <= 5000000 multisets, h <= 512
+  one range or list of values     <= 10000 items
+  one grid                        <= 1000000 configurations
+  --jobs                          <= 256
+  input files                     <= 64 MiB (certificates, grids, head files), regular files only
+  proof files                     <= 256 MiB
+  numbers                         <= 10000 digits each
+  checker: enumerated multisets   <= 20000000 per ratio certificate
+  checker: rank proof CNF         <= 20000000 literals
+  explicit rank codes             <= 67108864 pairs (k <= 8192)
+  ratio certificates              <= 9000000 units of work (rows x entries x digits, about 6 s)";
 
 /// [`Error::TooLarge`] naming the limit when `count > max`.
 pub fn at_most<T: PartialOrd + std::fmt::Display>(what: &str, count: T, max: T, why: &str) -> Res<()> {
