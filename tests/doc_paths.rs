@@ -204,8 +204,8 @@ fn citation_cff_keeps_the_rules_cffconvert_validates() {
         text.lines().filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty()).collect();
     let top = |k: &str| lines.iter().filter(|l| !l.starts_with(' ')).find_map(|l| value(l, k));
     assert_eq!(top("cff-version"), Some("1.2.0"));
-    for k in ["message", "title", "authors", "type", "version", "date-released", "license", "repository-code"]
-    {
+    // `date-released` is there exactly when the version is released (tests/versions.rs).
+    for k in ["message", "title", "authors", "type", "version", "license", "repository-code"] {
         assert!(top(k).is_some(), "CITATION.cff: {k} missing");
     }
     assert_eq!(top("type"), Some("software"));
