@@ -1,4 +1,4 @@
-//! Hostile command lines, round two (issue 22 §2–§6, the command-line side): no panic or abort
+//! Hostile command lines (the command-line side): no panic or abort
 //! on a full stdout, limits that count the real work (each boundary: just inside works, just
 //! outside is refused at once), outputs that replace only regular files, signals that stop
 //! every batch with exit 2 and no temporary file, and refusals before any work.
@@ -138,7 +138,7 @@ fn help_version_and_typical_runs_onto_a_full_stdout_exit_2_without_a_panic() {
 
 #[test]
 fn gap_lp_limit_counts_orderings() {
-    // The issue's reproducer: 1000! / ... orderings, refused before any is built.
+    // The reproducer: 1000! / ... orderings, refused before any is built.
     refused(
         &["check", "--d", "3", "--n", "1000", "--positions", "per-position"],
         "the gap LP of n = 1000 with positions per-position has",

@@ -1,5 +1,5 @@
 //! The Coq development (proofs/coq, docs/formal.md): it builds, every committed certificate
-//! listed in issue 19 is checked by Coq from rows that Coq rebuilds itself (`minip export
+//! listed below is checked by Coq from rows that Coq rebuilds itself (`minip export
 //! coq` writes parameters and multipliers only), tampered exports are rejected, and the
 //! main theorems rest on Coq's standard real-number axioms alone.
 //!

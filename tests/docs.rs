@@ -98,3 +98,78 @@ fn help_lists_the_exit_codes_and_the_limits() {
     // README states the same exit-code table.
     assert!(readme.contains("| 0 | every claim checked holds"), "README has the exit-code table");
 }
+
+/// The exact rank bound of a committed linear-code certificate.
+fn linear_bound(n: u32, m: u32) -> String {
+    let path = format!("proofs/rank-linear/n{n}_m{m:03}.json");
+    let v: serde_json::Value = serde_json::from_str(&doc(&path)).unwrap();
+    v["bound"].as_str().unwrap_or_else(|| panic!("{path}: bound")).to_string()
+}
+
+/// A table cell of docs/rank.md against the exact bound: an integer with thousands separators,
+/// or three significant digits rounded half up (`minip::print::rank::times_ten`), then an
+/// optional `(log2/m)`.
+fn cell_shows(cell: &str, bound: &str) -> bool {
+    let figure = cell.split(" (").next().unwrap().trim();
+    if figure.contains("·10^") {
+        figure == minip::print::rank::times_ten(bound, 3)
+    } else {
+        figure.replace(',', "") == bound
+    }
+}
+
+#[test]
+fn rank_docs_round_the_certified_bounds_half_up() {
+    let page = doc("docs/rank.md");
+    let table = |header: &str| -> Vec<Vec<String>> {
+        page.lines()
+            .skip_while(|l| !l.starts_with(header))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+            .collect()
+    };
+    let mut checked = 0;
+    // m = 512 and 1024, one row per n.
+    for row in table("| n | m = 512: bound |") {
+        let n: u32 = row[0].parse().unwrap();
+        for (col, m) in [(1, 512), (4, 1024)] {
+            assert!(cell_shows(&row[col], &linear_bound(n, m)), "n = {n}, m = {m}: {}", row[col]);
+            checked += 1;
+        }
+    }
+    // n = 3..8, one row per m.
+    for row in table("| m | n = 3 | n = 4 |") {
+        let m: u32 = row[0].parse().unwrap();
+        for (i, cell) in row[1..].iter().enumerate() {
+            let n = i as u32 + 3;
+            assert!(cell_shows(cell, &linear_bound(n, m)), "n = {n}, m = {m}: {cell}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 18 + 18, "the two tables of docs/rank.md");
+}
+
+#[test]
+fn readme_examples_show_what_the_commands_print() {
+    // Every block that starts with `$ minip ARGS` shows lines of that command's stdout, in order
+    // (a block may leave out a title, a footer or rows, never change one).
+    let readme = doc("README.md");
+    let mut seen = 0;
+    for block in readme.split("```\n$ minip ").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut lines = block.lines();
+        let args: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let (out, _) = run(&args);
+        let mut printed = out.lines();
+        for shown in lines {
+            assert!(
+                printed.any(|l| l == shown),
+                "README, minip {}: '{shown}' is not printed (in this order)",
+                args.join(" ")
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 4, "{seen} examples");
+}

@@ -1,4 +1,4 @@
-//! Every documented limit at its boundary, in one table (issue 22 §2): for each limit printed by
+//! Every documented limit at its boundary, in one table: for each limit printed by
 //! `minip help limits` and each constant of `minip_check::limits`, the just-inside input works
 //! (run under `prlimit --as` and `timeout`, with its verdict asserted) and the just-outside
 //! input is refused with exit 2 and a one-line error naming the limit, within `timeout 1`.

@@ -5,7 +5,7 @@
 //! - lower: committed `minip-rank/2` certificates (`proofs/rank/mMM.json`), checked here, and
 //!   extended upward: a head over `{0,1}^m` restricted to tokens that vanish outside the
 //!   first `m'` coordinates is a head over `{0,1}^{m'}` of no larger rank, so a bound at
-//!   `m'` holds at every `m ≥ m'`. The linear-code bounds of issue 11 are read the same way
+//!   `m'` holds at every `m ≥ m'`. The linear-code bounds (`minip rank --linear`) are read the same way
 //!   from another directory when its certificates exist.
 //! - per_weight: `f_h` of the smallest degree for every query weight (refutations below);
 //!   the query weights are shared across `m` (the LP of `h` depends only on whether `h⁺`
@@ -55,7 +55,7 @@ pub struct FrontierJob {
     pub sparse_attempts: usize,
     /// Checked lower bounds by the `m` of their certificate (`read_lower`).
     pub lower: BTreeMap<u32, Lower>,
-    /// The same for linear-code certificates (issue 11), when present.
+    /// The same for linear-code certificates (`minip-rank-linear/1`), when present.
     pub lower_linear: BTreeMap<u32, Lower>,
 }
 

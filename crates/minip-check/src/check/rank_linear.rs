@@ -128,8 +128,8 @@ pub const MAX_CONVOLUTION_OPS: u128 = 2_000_000_000;
 pub const MAX_CONVOLUTION_STEPS: u128 = 50_000_000;
 /// Most modular products in the MacWilliams transform of a code given by its dual
 /// (`model::macwilliams::slice_work`, Krawtchouk rows and the final sum, `O(N²)` per distinct
-/// dual weight, `O(N)` per dual pair type). Measured on the 2-core VM under a load of about 8
-/// (other engineers' builds): `eham1024` 2.2·10^8 products in 1.5 s (6 ns each); the slowest
+/// dual weight, `O(N)` per dual pair type). Measured on the 2-core VM under a load average of
+/// about 8: `eham1024` 2.2·10^8 products in 1.5 s (6 ns each); the slowest
 /// shape, 65536 pair types (`tests/rank_linear_budget.rs`), 7.9·10^8 in 13 s (16 ns each). So
 /// at most about 6.5 s; `eham1024`, the largest committed code, needs 55% of it.
 pub const MAX_MACWILLIAMS_WORK: u128 = 400_000_000;
