@@ -1,6 +1,7 @@
 //! What a request tells its user on the way, while it is validated or run: a note about the
 //! input, or a warning about an output. The command line prints each at once on stderr
-//! (`minip: note: …`, `minip: warning: …`, through `Display`); the Python module drops them.
+//! (`minip: note: …`, `minip: warning: …`, through `Display`); the Python module turns
+//! warnings into `UserWarning`s and drops notes.
 
 use std::fmt;
 
