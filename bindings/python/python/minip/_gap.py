@@ -12,7 +12,7 @@ from . import _minip
 from ._minip import Unknown
 from ._convert import PathLike, Rational, _nat, _nats, _q, _rational, _table
 from ._progress import Progress, reporting
-from ._tables import Table
+from ._tables import Rows, Table
 
 class Certified:
     """Something minip certified, with its certificate file.
@@ -155,7 +155,7 @@ class GapResult(Certified):
         )
 
 
-class Settlement(Table):
+class Settlement(Table, Rows[GapResult]):
     """The review's check (``minip settle``): for each gap ``d`` the literal bound
     ``b <= 2c`` and the lemma's ``b <= K*c``, each settled with a certificate. ``str()`` is
     the command line's output; ``rows`` are :class:`GapResult` objects (with certificates);
@@ -178,18 +178,6 @@ class Settlement(Table):
     def lemma_holds(self) -> bool:
         """Every row with the lemma's own bound holds (the command line's exit status 0)."""
         return self._exit == 0
-
-    def __iter__(self) -> Iterator[GapResult]:
-        return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __getitem__(self, i: int) -> GapResult:
-        return self.rows[i]
-
-    def __str__(self) -> str:
-        return self.text
 
     def __repr__(self) -> str:
         return f"<Settlement: {len(self.rows)} rows, lemma {'holds' if self.lemma_holds else 'not settled'}>"

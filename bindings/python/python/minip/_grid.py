@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import os
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import _minip
 from ._convert import PathLike, _nat, _q_or_none
+from ._tables import Rows, _R
 
 
 def _path(v: Optional[PathLike]) -> Optional[str]:
@@ -76,7 +77,25 @@ class SweepRow:
         )
 
 
-class SweepResult:
+class _GridRun(Rows[_R]):
+    """A grid run: its rows, the command line's text, and the comparison with a table of
+    expected outcomes when one was given."""
+
+    expect: Optional[ExpectReport]
+    #: The command line's exit status.
+    exit_code: int
+
+    def _compare(self, d: Dict[str, Any]) -> None:
+        self.expect = ExpectReport(d["expect"]) if d.get("expect") else None
+        self.exit_code = self.expect.exit_code if self.expect is not None else d["exit_code"]
+
+    @property
+    def ok(self) -> bool:
+        """The command line's exit status 0."""
+        return self.exit_code == 0
+
+
+class SweepResult(_GridRun[SweepRow]):
     """The configurations of a grid file settled (``minip sweep``), in grid order: ``rows``
     (:class:`SweepRow`), ``summary`` (the command line's count line), ``str()`` its table;
     ``expect`` the comparison when a table was given. ``ok``: the command line's exit 0
@@ -86,25 +105,7 @@ class SweepResult:
         self.rows: List[SweepRow] = [SweepRow(r) for r in d["rows"]]
         self.summary: str = d["summary"]
         self.text: str = d["text"]
-        self.expect: Optional[ExpectReport] = ExpectReport(d["expect"]) if d.get("expect") else None
-        #: The command line's exit status.
-        self.exit_code: int = self.expect.exit_code if self.expect is not None else d["exit_code"]
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
-
-    def __iter__(self) -> Iterator[SweepRow]:
-        return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __getitem__(self, i: int) -> SweepRow:
-        return self.rows[i]
-
-    def __str__(self) -> str:
-        return self.text
+        self._compare(d)
 
     def __repr__(self) -> str:
         return f"<SweepResult: {self.summary}>"
@@ -168,7 +169,7 @@ class SharpRow:
         return f"SharpRow(h={self.h}, u={self.u}, w={self.w}, kstar={self.kstar_text}, relation={self.relation!r})"
 
 
-class SharpGrid:
+class SharpGrid(_GridRun[SharpRow]):
     """``kstar`` of every configuration of a grid file (``minip sharp --grid``), in grid
     order: ``rows`` (:class:`SharpRow`), ``str()`` the command line's table, ``expect`` the
     comparison when a table was given, ``ok`` the command line's exit 0."""
@@ -176,25 +177,7 @@ class SharpGrid:
     def __init__(self, d: Dict[str, Any]) -> None:
         self.rows: List[SharpRow] = [SharpRow(r) for r in d["rows"]]
         self.text: str = d["text"]
-        self.expect: Optional[ExpectReport] = ExpectReport(d["expect"]) if d.get("expect") else None
-        #: The command line's exit status.
-        self.exit_code: int = self.expect.exit_code if self.expect is not None else d["exit_code"]
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
-
-    def __iter__(self) -> Iterator[SharpRow]:
-        return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __getitem__(self, i: int) -> SharpRow:
-        return self.rows[i]
-
-    def __str__(self) -> str:
-        return self.text
+        self._compare(d)
 
     def __repr__(self) -> str:
         return f"<SharpGrid: {len(self.rows)} configurations>"

@@ -11,7 +11,7 @@ whatever the values of one call. pandas and matplotlib are optional: only ``to_p
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._plots import plot_frontier, plot_linear, plot_rank, plot_ratios
 
@@ -37,6 +37,29 @@ def _cell(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.6g}"
     return str(v)
+
+
+_R = TypeVar("_R")
+
+
+class Rows(Generic[_R]):
+    """A result that reads as the list of its ``rows`` (iteration, ``len``, indexing);
+    ``str()`` is the command line's text for it."""
+
+    rows: List[_R]
+    text: str
+
+    def __iter__(self) -> Iterator[_R]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i: int) -> _R:
+        return self.rows[i]
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class Table:
