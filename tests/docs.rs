@@ -82,6 +82,7 @@ fn help_lists_the_exit_codes_and_the_limits() {
         vec!["head", "attack", "--help"],
         vec!["head", "bench", "--help"],
         vec!["export", "coq", "--help"],
+        vec!["multihead", "domination", "--help"],
     ]) {
         let (out, _) = run(&cmd);
         assert!(out.lines().count() <= 50, "{cmd:?}: {} lines", out.lines().count());

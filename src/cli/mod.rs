@@ -179,6 +179,7 @@ enum Cmd {
     ]))]
     Frontier(frontier::FrontierArgs),
     /// Several heads: must some head satisfy the lemma's alpha(x,y) > K*alpha(x,z)? (docs/escape.md)
+    #[command(after_help = tail("", &["minip multihead domination", "minip multihead domination --heads 3 --d 3 --n 3 --json"]))]
     Multihead(multihead::MultiheadArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
