@@ -3,7 +3,7 @@
 //! and returns its result as JSON text.
 
 use crate::convert::{to_text, Nums};
-use crate::{run, Failure};
+use crate::{run, warn_all, Failure};
 use minip::batch::sweep::Record;
 use minip::check::{Checked, Verdict};
 use minip::format::gap::GapCertificate;
@@ -38,7 +38,7 @@ fn gap_json(record: &Record, inst: &Instance, cert: Option<&Checked<GapCertifica
 
 /// `minip settle`: the table's rows (with certificates) and the printed text.
 #[pyfunction]
-#[pyo3(signature = (n, eps, ds, family, literal))]
+#[pyo3(signature = (n, eps, ds, family, literal, out=None))]
 fn settle(
     py: Python<'_>,
     n: u32,
@@ -46,10 +46,18 @@ fn settle(
     ds: Nums,
     family: String,
     literal: String,
+    out: Option<String>,
 ) -> PyResult<String> {
-    run(py, move |ctl| {
-        let request = Settle { n, eps, d: ds.into(), family, literal, out: None, certificates: true };
-        let settled = request.validate()?.run(ctl);
+    let (text, warnings) = run(py, move |ctl| {
+        let out = out.map(PathBuf::from);
+        let request = Settle { n, eps, d: ds.into(), family, literal, out: out.clone(), certificates: true };
+        let job = request.validate()?;
+        // Made (and its warnings collected) after the request is valid, as the command line does.
+        let warnings = match &out {
+            Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let settled = job.run(ctl);
         if let Some(e) = settled.interrupted {
             return Err(e.into());
         }
@@ -59,13 +67,16 @@ fn settle(
             .zip(&settled.kept)
             .map(|(r, (inst, cert))| gap_json(&r.record, inst, cert.as_ref()))
             .collect();
-        Ok(to_text(&json!({
+        let text = to_text(&json!({
             "rows": rows,
             "text": settled.text(),
             "conclusion": settled.conclusion(),
             "exit_code": settled.exit_code(),
-        })))
-    })
+        }));
+        Ok((text, warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }
 
 /// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was

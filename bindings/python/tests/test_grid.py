@@ -111,3 +111,23 @@ def test_transition_table():
     assert fails == [(1, "exact(B=2) len 3"), (2, "rank1 len 3"), (2, "exact(B=2) len 3")]
     assert all(e.as_expected for e in t.entries)
     assert str(t).endswith("every entry as predicted\n")
+
+
+@needs_cli
+def test_settle_writes_the_certificates_the_command_line_writes(tmp_path):
+    py, cli = tmp_path / "py", tmp_path / "cli"
+    s = minip.settle(d=range(2, 4), out=py)
+    assert [(r.d, r.bound, r.verdict) for r in s] == [
+        (2, "2", "broken"), (2, "paper", "holds"), (3, "2", "holds"), (3, "paper", "holds")
+    ]
+    r = subprocess.run([str(MINIP), "settle", "--d", "2..=3", "--out", str(cli)], capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in py.iterdir())
+    assert names == sorted(p.name for p in cli.iterdir()) and len(names) >= 4, names
+    for name in names:
+        assert (py / name).read_bytes() == (cli / name).read_bytes(), name
+    # A directory that holds files is a warning, as on the command line; a file is refused.
+    with pytest.warns(UserWarning, match="not empty"):
+        minip.settle(d=3, out=py)
+    with pytest.raises(OSError):
+        minip.settle(d=3, out=py / names[0])

@@ -213,11 +213,14 @@ def settle(
     literal: Rational = 2,
     *,
     progress: Progress = False,
+    out: Optional[PathLike] = None,
 ) -> Settlement:
-    """The review's "what would settle it" check (``minip settle``): for each gap ``d``, is
-    there a head correct on S1, S2, S3 with ``b <= literal*c``, and one with the lemma's
-    ``b <= K*c``? ``print()`` shows the command line's table and conclusion. ``progress``:
-    ``True`` shows a bar, a callable is called as ``(done, total, label)``.
+    """Lemma 3 at each gap (``minip settle``): for each gap ``d``, is there a head correct on
+    S1, S2, S3 with ``b <= literal*c``, and one with the lemma's ``b <= K*c``? ``print()`` shows
+    the command line's table and conclusion. ``out``: a directory the certificates are written
+    to, as ``minip settle --out DIR`` writes them (a directory that already holds files is a
+    ``UserWarning``). ``progress``: ``True`` shows a bar, a callable is called as
+    ``(done, total, label)``.
 
     >>> s = minip.settle()
     >>> s.lemma_holds, len(s)
@@ -227,7 +230,8 @@ def settle(
     """
     with reporting(progress):
         text = _minip.settle(
-            _nat("n", n), _rational("eps", eps), _nats("d", d), str(family), _rational("literal", literal)
+            _nat("n", n), _rational("eps", eps), _nats("d", d), str(family), _rational("literal", literal),
+            None if out is None else os.fspath(out),
         )
     return Settlement(json.loads(text))
 
