@@ -1,11 +1,13 @@
 //! `minip amplify` from Python: exact forced kernel ratios. JSON text out.
 
 use crate::convert::{to_text, Nums};
-use crate::{run, Failure};
+use crate::{run, warn_all, Failure};
 use minip::print::json;
 use minip::request::amplify::{Amplify, Job};
+use minip::request::notice::Notice;
 use pyo3::prelude::*;
 use serde_json::Value;
+use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(amplify, m)?)?;
@@ -16,7 +18,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// certificates. Classes as on the command line (`None`: the setting's default); the setting
 /// beyond Min-IP by `task`, `kernel`, `positions`, `keys`, `at`.
 #[pyfunction]
-#[pyo3(signature = (n, eps, hs, lo, hi, superset, m, task, kernel, positions, keys, at))]
+#[pyo3(signature = (n, eps, hs, lo, hi, superset, m, task, kernel, positions, keys, at, out=None, vipr=false))]
 #[allow(clippy::too_many_arguments)]
 fn amplify(
     py: Python<'_>,
@@ -32,8 +34,10 @@ fn amplify(
     positions: String,
     keys: String,
     at: Option<u32>,
+    out: Option<String>,
+    vipr: bool,
 ) -> PyResult<String> {
-    run(py, move |ctl| {
+    let (text, warnings) = run(py, move |ctl| {
         let req = Amplify {
             h: hs.into(),
             n,
@@ -47,9 +51,18 @@ fn amplify(
             positions,
             keys,
             at,
+            out: out.map(PathBuf::from),
+            vipr,
             ..Amplify::default()
         };
-        let Job::Ratios(job) = req.validate()? else {
+        // Warnings about outputs (a directory that is not empty) become Python warnings.
+        let mut warnings = Vec::new();
+        let mut say = |n: Notice| {
+            if let Notice::Warning(w) = n {
+                warnings.push(w);
+            }
+        };
+        let Job::Ratios(job) = req.validate_noting(&mut say)? else {
             return Err(Failure::Input("amplify: a range of h".into()));
         };
         let done = job.run(ctl)?;
@@ -66,6 +79,8 @@ fn amplify(
                 v
             })
             .collect();
-        Ok(to_text(&Value::Array(rows)))
-    })
+        Ok((to_text(&Value::Array(rows)), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }

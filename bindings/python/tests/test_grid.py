@@ -131,3 +131,21 @@ def test_settle_writes_the_certificates_the_command_line_writes(tmp_path):
         minip.settle(d=3, out=py)
     with pytest.raises(OSError):
         minip.settle(d=3, out=py / names[0])
+
+
+@needs_cli
+def test_amplify_writes_the_certificates_the_command_line_writes(tmp_path):
+    py, cli = tmp_path / "py", tmp_path / "cli"
+    rows = minip.amplify(h=range(3, 5), out=py, vipr=True)
+    assert [str(r.ratio) for r in rows] == ["5/2", "4"]
+    r = subprocess.run(
+        [str(MINIP), "amplify", "--h", "3..=4", "--out", str(cli), "--vipr"], capture_output=True, timeout=300
+    )
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in py.iterdir())
+    assert names == sorted(p.name for p in cli.iterdir()), names
+    assert any(n.endswith(".vipr") for n in names) and any(n.endswith(".json") for n in names), names
+    for name in names:
+        assert (py / name).read_bytes() == (cli / name).read_bytes(), name
+    with pytest.warns(UserWarning, match="not empty"):
+        minip.amplify(h=3, out=py)

@@ -134,6 +134,8 @@ def amplify(
     keys: str = "all",
     at: Optional[int] = None,
     progress: Progress = False,
+    out: Optional[PathLike] = None,
+    vipr: bool = False,
 ) -> Ratios:
     """Exact forced ratios ``R(lo, hi; h)`` for each query weight ``h`` (``minip amplify``):
     ``hi`` is an overlap, ``'h'`` (the query itself, default) or ``'h+'`` (strict supersets:
@@ -141,8 +143,10 @@ def amplify(
     setting, ``task``/``kernel``/``positions``/``keys``/``at`` as on the command line
     (docs/math.md §11), with each task's default classes and ``m`` the bits of ``nearest``.
     Rows come back in the order of ``h`` (a :class:`Ratios` list); a row that could not be
-    certified has ``verdict == 'unknown'``. ``progress``: ``True`` shows a bar, a callable is
-    called as ``(done, total, label)``.
+    certified has ``verdict == 'unknown'``. ``out``: a directory the certificates are written
+    to as ``minip amplify --out DIR`` writes them (``vipr``: with a VIPR file beside each; a
+    directory that holds files is a ``UserWarning``). ``progress``: ``True`` shows a bar, a
+    callable is called as ``(done, total, label)``.
 
     >>> [str(r.ratio) for r in minip.amplify(h=range(1, 6))]
     ['0', '1', '5/2', '4', '11/2']
@@ -169,6 +173,8 @@ def amplify(
             str(positions),
             str(keys),
             None if at is None else _nat("at", at),
+            None if out is None else os.fspath(out),
+            bool(vipr),
         )
     return Ratios(Ratio(r) for r in json.loads(text))
 

@@ -32,6 +32,8 @@ def amplify(
     positions: str,
     keys: str,
     at: Optional[int],
+    out: Optional[str] = None,
+    vipr: bool = False,
 ) -> str: ...
 def rank(
     ms: Nums, n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool
