@@ -4,7 +4,7 @@
 //! the plot, the table or JSON lines of `crate::print::rank`.
 
 use super::{ctl, emit, pool, report, warn};
-use crate::print::{json, svg};
+use crate::print::svg;
 use crate::request::rank::Rank;
 use clap::Args;
 use std::path::PathBuf;
@@ -104,13 +104,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     let ok = found.ok();
     let stopped = found.stopped.clone();
     if let Some(dir) = &a.out {
-        for r in &ok {
-            // The proof first: a certificate never refers to a missing file.
-            if let Some((name, bytes)) = &r.proof {
-                crate::print::write_bytes(&dir.join(name), bytes)?;
-            }
-            crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))?;
-        }
+        found.write(dir)?;
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {

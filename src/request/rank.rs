@@ -164,6 +164,19 @@ impl Bounds {
         self.rows.iter().filter_map(|(m, r)| r.as_ref().err().map(|e| (*m, e)))
     }
 
+    /// Writes every certified bound into `dir` (made by `super::gap::out_dir`) as
+    /// `mMM.json`, each proof file first: a certificate never refers to a missing file.
+    pub fn write(&self, dir: &std::path::Path) -> Result<(), Error> {
+        for r in self.ok() {
+            if let Some((name, bytes)) = &r.proof {
+                crate::print::write_bytes(&dir.join(name), bytes).map_err(Error::Io)?;
+            }
+            crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))
+                .map_err(Error::Io)?;
+        }
+        Ok(())
+    }
+
     /// 0 when every `m` run was certified, 2 otherwise.
     pub fn exit_code(&self) -> i32 {
         if self.unknown().next().is_some() {

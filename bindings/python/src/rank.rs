@@ -1,11 +1,12 @@
 //! `minip rank` and `minip rank --linear` from Python: certified feature-rank lower bounds. JSON text out.
 
 use crate::convert::{to_text, Nums};
-use crate::run;
+use crate::{run, warn_all};
 use minip::print::json;
 use minip::request::rank::{Rank, RankLinear};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
+use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
@@ -16,7 +17,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `minip rank`: the best certified feature-rank lower bound for each `m` (explicit codes,
 /// SAT, exact ratios), with its certificate and the maximality proof it refers to.
 #[pyfunction]
-#[pyo3(signature = (ms, n, eps, h_max, sat_budget, sat_m_max, uniform))]
+#[pyo3(signature = (ms, n, eps, h_max, sat_budget, sat_m_max, uniform, out=None))]
 #[allow(clippy::too_many_arguments)]
 fn rank(
     py: Python<'_>,
@@ -27,12 +28,21 @@ fn rank(
     sat_budget: u64,
     sat_m_max: u32,
     uniform: bool,
+    out: Option<String>,
 ) -> PyResult<String> {
-    run(py, move |ctl| {
+    let (text, warnings) = run(py, move |ctl| {
         let job =
             Rank { m: ms.into(), n, eps, h_max, sat_budget: sat_budget.to_string(), sat_m_max, uniform }
                 .validate()?;
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
         let found = job.run(ctl);
+        if let Some(dir) = &out {
+            found.write(dir)?;
+        }
         let rows: Vec<Value> = found
             .rows
             .iter()
@@ -52,8 +62,10 @@ fn rank(
                 Err(e) => json!({ "m": m, "reason": e }),
             })
             .collect();
-        Ok(to_text(&Value::Array(rows)))
-    })
+        Ok((to_text(&Value::Array(rows)), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }
 
 /// `minip rank --linear`: certified bounds from direct sums of linear codes, even `m` up to

@@ -149,3 +149,18 @@ def test_amplify_writes_the_certificates_the_command_line_writes(tmp_path):
         assert (py / name).read_bytes() == (cli / name).read_bytes(), name
     with pytest.warns(UserWarning, match="not empty"):
         minip.amplify(h=3, out=py)
+
+
+@needs_cli
+def test_rank_writes_the_certificates_and_proofs_the_command_line_writes(tmp_path):
+    py, cli = tmp_path / "py", tmp_path / "cli"
+    rows = minip.rank(m=range(4, 6), out=py)
+    assert [b.bound for b in rows] == [2, 2]
+    r = subprocess.run([str(MINIP), "rank", "--m", "4..=5", "--out", str(cli)], capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in py.iterdir())
+    assert names == sorted(p.name for p in cli.iterdir()), names
+    assert {"m04.json", "m05.json"} <= set(names) and any(n.endswith(".drat") for n in names), names
+    for name in names:
+        assert (py / name).read_bytes() == (cli / name).read_bytes(), name
+    assert minip.verify(py).ok

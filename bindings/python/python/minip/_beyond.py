@@ -260,12 +260,12 @@ def _one(rows: List[Union[_T, Uncertified]]) -> _T:
 @overload
 def rank(
     m: int, n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
-    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ...,
+    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ..., out: Optional[PathLike] = ...,
 ) -> RankBound: ...
 @overload
 def rank(
     m: Iterable[int], n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
-    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ...,
+    sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ..., out: Optional[PathLike] = ...,
 ) -> RankBounds: ...
 
 
@@ -279,6 +279,7 @@ def rank(
     uniform: bool = False,
     *,
     progress: Progress = False,
+    out: Optional[PathLike] = None,
 ) -> Union[RankBound, RankBounds]:
     """Certified feature-rank lower bounds (``minip rank``) for one ``m`` (a
     :class:`RankBound`; raises :class:`minip.Unknown` if none was certified) or several (a
@@ -286,8 +287,10 @@ def rank(
     ``bound is None`` and a ``reason``). ``m`` may be an ``int``, a ``range``, a list or a
     numpy array. ``sat_budget``: clauses the SAT search may add to its proof per ``m`` (about
     one per conflict; a count, not seconds, so the answer does not depend on the machine's
-    load; only for ``m <= sat_m_max``; 0: constructions only). ``progress``: ``True`` shows a
-    bar, a callable is called as ``(done, total, label)``.
+    load; only for ``m <= sat_m_max``; 0: constructions only). ``out``: a directory the
+    certificates (``mMM.json``, each DRAT proof beside it) are written to, as ``minip rank
+    --out DIR`` writes them. ``progress``: ``True`` shows a bar, a callable is called as
+    ``(done, total, label)``.
 
     >>> minip.rank(m=24, h_max=12, sat_budget=0).bound  # about a minute  # doctest: +SKIP
     21
@@ -299,7 +302,7 @@ def rank(
     with reporting(progress):
         text = _minip.rank(
             _nats("m", m), _nat("n", n), _rational("eps", eps), _nat("h_max", h_max), budget,
-            _nat("sat_m_max", sat_m_max), bool(uniform),
+            _nat("sat_m_max", sat_m_max), bool(uniform), None if out is None else os.fspath(out),
         )
     rows = RankBounds(_rank_row(r) for r in json.loads(text))
     if single:

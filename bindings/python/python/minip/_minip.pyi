@@ -36,7 +36,8 @@ def amplify(
     vipr: bool = False,
 ) -> str: ...
 def rank(
-    ms: Nums, n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool
+    ms: Nums, n: int, eps: str, h_max: int, sat_budget: int, sat_m_max: int, uniform: bool,
+    out: Optional[str] = None,
 ) -> str: ...
 def rank_linear(ms: Nums, ns: Nums) -> str: ...
 def frontier(
