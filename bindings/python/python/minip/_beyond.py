@@ -12,13 +12,13 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from . import _minip
 from ._minip import Unknown
 from ._convert import (
-    PathLike, Rational, _is_one, _lengths, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
+    Configuration, PathLike, Rational, _is_one, _lengths, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
 )
 from ._gap import Certified, Head, _conf
 from ._progress import Progress, reporting
 from ._tables import Frontier, LinearBounds, RankBounds, Ratios
 
-class Sharp(Certified):
+class Sharp(Certified, Configuration):
     """The exact best domination factor ``kstar = inf alpha(x,y)/alpha(x,z)`` over heads
     correct on the family (``minip sharp``), certified on both sides. ``relation`` compares it
     with the lemma's K: ``'sharp'`` (equal), ``'loose'`` (larger) or ``'fails'`` (smaller).
@@ -30,13 +30,7 @@ class Sharp(Certified):
 
     def __init__(self, d: Dict[str, Any]) -> None:
         super().__init__(d.get("certificate"))
-        self.n: int = d["n"]
-        self.eps: Fraction = Fraction(d["eps"])
-        self.h: int = d["h"]
-        self.u: int = d["u"]
-        self.w: int = d["w"]
-        self.d: int = d["d"]
-        self.family: str = d["family"]
+        self._read_configuration(d)
         #: ``kstar`` as text (``'-inf'`` when no positive factor is forced, signed kernels).
         self.kstar_text: str = d["kstar"]
         #: ``kstar``, or ``None`` when it is not a rational (``-inf``).

@@ -169,3 +169,25 @@ def _witness(w: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
     out["output"] = Fraction(w["output"])
     out["error"] = Fraction(w["error"])
     return out
+
+
+class Configuration:
+    """The parameters of one gap configuration, read from a record: the length ``n``, the
+    tolerance ``eps``, the classes ``h, u, w``, the gap ``d`` and the ``family``."""
+
+    n: int
+    eps: Fraction
+    h: int
+    u: int
+    w: int
+    d: int
+    family: str
+
+    def _read_configuration(self, d: Dict[str, Any]) -> None:
+        self.n = d["n"]
+        self.eps = Fraction(d["eps"])
+        self.h = d["h"]
+        self.u = d["u"]
+        self.w = d["w"]
+        self.d = d["d"]
+        self.family = d["family"]

@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 from . import _minip
 from ._minip import Unknown
-from ._convert import PathLike, Rational, _nat, _nats, _q, _rational, _table
+from ._convert import Configuration, PathLike, Rational, _nat, _nats, _q, _rational, _table
 from ._progress import Progress, reporting
 from ._tables import Rows, Table
 
@@ -100,7 +100,7 @@ class Head:
         return f"Head(alpha={self.alpha!r}, s={self.s!r}, outputs={self.outputs!r})"
 
 
-class GapResult(Certified):
+class GapResult(Certified, Configuration):
     """The answer to one gap question (``minip check``): is there a head correct on the
     family with ``alpha(x,y) <= K'*alpha(x,z)``? ``verdict`` is ``'holds'`` (no such head:
     ``multipliers`` is the exact Farkas certificate), ``'broken'`` (a head: ``head``), or in a
@@ -114,13 +114,7 @@ class GapResult(Certified):
     def __init__(self, d: Dict[str, Any]) -> None:
         super().__init__(d.get("certificate"))
         self.verdict: str = d["verdict"]
-        self.n: int = d["n"]
-        self.eps: Fraction = Fraction(d["eps"])
-        self.h: int = d["h"]
-        self.u: int = d["u"]
-        self.w: int = d["w"]
-        self.d: int = d["d"]
-        self.family: str = d["family"]
+        self._read_configuration(d)
         #: ``'paper'`` (the lemma's K) or the rational factor asked for, as text.
         self.bound: str = d["bound"]
         self.kprime: Fraction = Fraction(d["kprime"])

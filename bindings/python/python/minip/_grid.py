@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import _minip
-from ._convert import PathLike, _nat, _q_or_none
+from ._convert import Configuration, PathLike, _nat, _q_or_none
 from ._tables import Rows, _R
 
 
@@ -48,19 +48,13 @@ class ExpectReport:
         return f"<ExpectReport: {self.summary}>"
 
 
-class SweepRow:
+class SweepRow(Configuration):
     """One configuration of a swept grid (a ``gap.verdict`` record of ``minip sweep
     --json``): the parameters, ``verdict`` (``'holds'``, ``'broken'`` or ``'unknown'``), the
     certificate file written (with ``out=``) or the ``reason`` nothing was certified."""
 
     def __init__(self, d: Dict[str, Any]) -> None:
-        self.n: int = d["n"]
-        self.eps: Fraction = Fraction(d["eps"])
-        self.h: int = d["h"]
-        self.u: int = d["u"]
-        self.w: int = d["w"]
-        self.d: int = d["d"]
-        self.family: str = d["family"]
+        self._read_configuration(d)
         #: ``'paper'`` (the lemma's K) or the rational factor, as text.
         self.bound: str = d["bound"]
         self.kprime: Fraction = Fraction(d["kprime"])
@@ -142,20 +136,14 @@ def sweep(
     )
 
 
-class SharpRow:
+class SharpRow(Configuration):
     """One configuration of a grid's ``kstar`` table (a ``sharp.kstar`` record of ``minip
     sharp --grid --json``): ``kstar`` (``None`` when it is not a rational: ``-inf``, or
     ``unknown``; the text in ``kstar_text``), ``relation`` to the lemma's K, ``verdict``
     (``'certified'`` or ``'unknown'``, then ``reason``)."""
 
     def __init__(self, d: Dict[str, Any]) -> None:
-        self.n: int = d["n"]
-        self.eps: Fraction = Fraction(d["eps"])
-        self.h: int = d["h"]
-        self.u: int = d["u"]
-        self.w: int = d["w"]
-        self.d: int = d["d"]
-        self.family: str = d["family"]
+        self._read_configuration(d)
         self.kstar_text: str = d["kstar"]
         self.kstar: Optional[Fraction] = _q_or_none(d["kstar"])
         self.paper_k: Fraction = Fraction(d["paper_k"])
