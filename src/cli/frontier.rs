@@ -4,10 +4,11 @@
 
 use super::{ctl, emit, report};
 use crate::batch::frontier::Row;
-use crate::print::{json, svg};
+use crate::print::svg;
 use crate::request::frontier::{Frontier, Job};
+use crate::request::frontier_files as files;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What `minip frontier --help` says before the examples.
 pub(super) const NOTES: &str = "\
@@ -76,27 +77,17 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         Err(e) => return Ok(report(e)),
     };
     let pool = super::pool(a.jobs)?;
-    // The certificates the lower bounds may come from are inputs: no output replaces one.
-    let inputs = lower_bound_inputs(&[&job.rank_dir, &job.rank_linear_dir]);
     if let Some(p) = &a.plot {
-        inputs.refuse_file("--plot", p)?;
-        crate::print::check_target(p)?;
+        job.plot_target(p)?;
     }
     if let Some(dir) = &a.out {
-        // The names written: mMM.<class>.json, mMM.<class>.none.json, mMM.<class>.head (never
-        // a rank certificate's mMM.json, so --out may be the rank directory itself).
-        inputs.refuse_dir("--out", dir, |n| {
-            n.starts_with('m')
-                && n.matches('.').count() >= 2
-                && (n.ends_with(".json") || n.ends_with(".head"))
-        })?;
-        super::warn(crate::print::out_dir(dir)?);
+        super::warn(job.out_dir(dir)?);
     }
     let ns = &job.ns;
     let mut code = 0;
     let mut all_rows: Vec<(u32, Vec<Row>)> = Vec::new();
     for &n in ns {
-        let out = a.out.as_ref().map(|d| if n == 3 { d.clone() } else { d.join(format!("n{n}")) });
+        let out = a.out.as_ref().map(|d| files::out_for(d, n));
         if let Some(dir) = out.as_ref().filter(|_| n != 3) {
             super::warn(crate::print::out_dir(dir)?);
         }
@@ -110,22 +101,6 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::frontier_by_n(&super::plot::frontier_by_n(&all_rows)))?;
     }
     Ok(code)
-}
-
-/// The files of `dirs` the lower bounds are read from (`batch::frontier::read_lower_n`):
-/// mMM.json, nN_mMMM.json; the frontier's own mMM.<class>.json there are not read.
-fn lower_bound_inputs(dirs: &[&PathBuf]) -> crate::print::Inputs {
-    dirs.iter()
-        .filter_map(|d| std::fs::read_dir(d).ok())
-        .flat_map(|e| e.flatten().map(|e| e.path()))
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let stem = name.split_once('_').filter(|(n, _)| n.starts_with('n')).map_or(name, |(_, s)| s);
-            stem.strip_prefix('m')
-                .and_then(|s| s.strip_suffix(".json"))
-                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-        })
-        .fold(crate::print::Inputs::new(), |i, f| i.add("the certificate", &f))
 }
 
 /// One sequence length: lower bounds, the run, certificates, the table or JSON.
@@ -153,7 +128,7 @@ fn one_n(
     }
     let (rows, stopped) = (length.rows.clone(), length.stopped.clone());
     if let Some(dir) = out {
-        write_certificates(dir, n, &rows)?;
+        files::write_certificates(dir, n, &rows)?;
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(()), true) = (&a.plot, &stopped, a.n.trim() == "3") {
@@ -166,35 +141,4 @@ fn one_n(
     let code = length.exit_code();
     all_rows.push((n, rows));
     Ok(code)
-}
-
-/// Every certificate of the rows in `dir`: mMM.<class>.json, mMM.<class>.none.json, and at
-/// n = 3 the head files mMM.per_weight.head and mMM.shared.head for small m.
-fn write_certificates(dir: &Path, n: u32, rows: &[Row]) -> Result<(), String> {
-    for r in rows {
-        for (name, c) in [
-            ("per_weight", &r.per_weight),
-            ("shared", &r.shared),
-            ("sparse", &r.sparse),
-            ("signed", &r.signed),
-        ] {
-            let Some(Ok(u)) = c else { continue };
-            crate::print::write_file(&dir.join(format!("m{:02}.{name}.json", r.m)), &json::pretty(&u.head))?;
-            if let Some(none) = &u.none {
-                crate::print::write_file(
-                    &dir.join(format!("m{:02}.{name}.none.json", r.m)),
-                    &json::pretty(none),
-                )?;
-            }
-            if n == 3
-                && r.m <= crate::heads::poly::MAX_HEAD_FILE_M
-                && (name == "per_weight" || name == "shared")
-            {
-                let text = crate::heads::poly::head_file(&u.head)
-                    .map_err(|e| format!("m = {}: head file: {e}", r.m))?;
-                crate::print::write_file(&dir.join(format!("m{:02}.{name}.head", r.m)), &text)?;
-            }
-        }
-    }
-    Ok(())
 }

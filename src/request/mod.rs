@@ -31,6 +31,7 @@ pub mod amplify_bench;
 pub mod config;
 pub mod export;
 pub mod frontier;
+pub mod frontier_files;
 pub mod gap;
 pub mod head;
 pub mod multihead;

@@ -381,6 +381,16 @@ impl LinearBounds {
     }
 
     /// 0 when every `(m, n)` run was certified, 2 otherwise (the explicit column aside).
+    /// Writes every certified bound into `dir` (made by `super::gap::out_dir`) as
+    /// `nN_mMMM.json`, the file `rank --linear --out` writes.
+    pub fn write(&self, dir: &std::path::Path) -> Result<(), Error> {
+        for r in self.ok() {
+            let name = format!("n{}_m{:03}.json", r.n, r.m);
+            crate::print::write_file(&dir.join(name), &json::by_lines(&r.cert)).map_err(Error::Io)?;
+        }
+        Ok(())
+    }
+
     pub fn exit_code(&self) -> i32 {
         if self.unknown().next().is_some() {
             2

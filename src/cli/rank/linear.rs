@@ -8,7 +8,7 @@ use super::RankArgs;
 use crate::certify::rank_linear as search;
 use crate::cli::{ctl, emit, report};
 use crate::codes::ceiling;
-use crate::print::{json, svg};
+use crate::print::svg;
 use crate::request::rank::RankLinear;
 
 pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
@@ -40,11 +40,8 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     }
     let (ok, explicit_bounds, ns) = (found.ok(), &found.explicit, &found.ns);
     if let Some(dir) = &a.out {
-        for r in &ok {
-            crate::print::write_file(
-                &dir.join(format!("n{}_m{:03}.json", r.n, r.m)),
-                &json::by_lines(&r.cert),
-            )?;
+        if let Err(e) = found.write(dir) {
+            return Ok(report(e));
         }
     }
     // Complete only when every (m, n) and every explicit-method item is done.
