@@ -21,7 +21,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The comparison with an `--expect` table, as `minip sweep --expect` reports it on stderr:
 /// one line per change, the summary, the exit status.
-fn expect_json(
+pub(crate) fn expect_json(
     table: &Table,
     grid: Vec<minip::batch::expect::Row>,
     run: &[minip::batch::expect::Row],

@@ -6,6 +6,7 @@ use minip::batch::frontier::{Lower, Upper};
 use minip::print::json;
 use minip::rational::fmt_q;
 use minip::request::frontier::{Frontier, NO_DIR};
+use minip::request::frontier_files as files;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -50,7 +51,7 @@ fn upper_json(c: &Option<Result<Upper, String>>) -> Value {
 /// overlap-polynomial heads (one entry per kernel class), and the lower bounds read from
 /// committed rank certificates (when the directories are given).
 #[pyfunction]
-#[pyo3(signature = (ms, n, kernel, shared_m_max, sparse_m_max, sparse_attempts, rank_dir, rank_linear_dir))]
+#[pyo3(signature = (ms, n, kernel, shared_m_max, sparse_m_max, sparse_attempts, rank_dir, rank_linear_dir, step=1, out=None, jobs=None))]
 #[allow(clippy::too_many_arguments)]
 fn frontier(
     py: Python<'_>,
@@ -62,6 +63,9 @@ fn frontier(
     sparse_attempts: usize,
     rank_dir: Option<String>,
     rank_linear_dir: Option<String>,
+    step: u32,
+    out: Option<String>,
+    jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text, skipped) = run(py, move |ctl| {
         // No directory given: no lower bounds (the command line's default directories are
@@ -69,7 +73,7 @@ fn frontier(
         let dir = |d: Option<String>| Some(d.map_or_else(|| PathBuf::from(NO_DIR), PathBuf::from));
         let request = Frontier {
             m: ms.into(),
-            step: 1,
+            step,
             n,
             kernel,
             shared_m_max,
@@ -79,15 +83,27 @@ fn frontier(
             rank_linear_dir: dir(rank_linear_dir),
         };
         let job = request.validate()?;
-        // Files whose claim gives no bound for these rows: a Python warning each, as the
-        // command line's one-line warnings.
+        // Files whose claim gives no bound for these rows, and an output directory that holds
+        // files: a Python warning each, as the command line's one-line warnings.
         let mut skipped = Vec::new();
-        let mut out: Vec<Value> = Vec::new();
+        let pool = minip::batch::threads::pool(jobs)?;
+        let out = out.map(PathBuf::from);
+        if let Some(dir) = &out {
+            skipped.extend(job.out_dir(dir)?);
+        }
+        let mut all: Vec<Value> = Vec::new();
         for &n in &job.ns {
             let lowers = job.lowers(n, &mut |w| skipped.push(w))?;
-            let length = job.run(n, lowers, ctl)?;
+            let length = pool.install(|| job.run(n, lowers, ctl))?;
             length.stopped.clone()?;
-            out.extend(length.rows.iter().map(|r| {
+            if let Some(dir) = &out {
+                let dir = files::out_for(dir, n);
+                if n != 3 {
+                    skipped.extend(minip::print::out_dir(&dir)?);
+                }
+                files::write_certificates(&dir, n, &length.rows)?;
+            }
+            all.extend(length.rows.iter().map(|r| {
                 let best = r.best_upper();
                 json!({
                     "m": r.m,
@@ -103,7 +119,7 @@ fn frontier(
                 })
             }));
         }
-        Ok((to_text(&Value::Array(out)), skipped))
+        Ok((to_text(&Value::Array(all)), skipped))
     })?;
     crate::warn_all(py, skipped)?;
     Ok(text)

@@ -80,18 +80,26 @@ fn settle(
 }
 
 /// `minip check`: one configuration, its verdict and certificate; `Unknown` if nothing was
-/// certified.
+/// certified. `cert` and `vipr`: the files `--cert` and `--vipr` write (a VIPR file only for
+/// `holds`; why none was written comes back as a warning).
 #[pyfunction]
-fn check(py: Python<'_>, conf: String) -> PyResult<String> {
-    run(py, move |_| {
-        let request = Check { config: crate::convert::config(&conf)?, cert: None, vipr: None };
+#[pyo3(signature = (conf, cert=None, vipr=None))]
+fn check(py: Python<'_>, conf: String, cert: Option<String>, vipr: Option<String>) -> PyResult<String> {
+    let (text, warnings) = run(py, move |_| {
+        let request = Check {
+            config: crate::convert::config(&conf)?,
+            cert: cert.map(PathBuf::from),
+            vipr: vipr.map(PathBuf::from),
+        };
         let r = request.validate()?.run()?;
         let c = r.certified()?;
         let mut v = gap_json(&r.record, &r.inst, Some(c));
         v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
         v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);
-        Ok(to_text(&v))
-    })
+        Ok((to_text(&v), r.vipr_note.into_iter().collect()))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }
 
 /// `minip verify`: every certificate (and VIPR file) under the paths, one item per file.
@@ -101,7 +109,7 @@ fn verify(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
         let request = Verify { paths: paths.into_iter().map(PathBuf::from).collect() };
         let verified = request.validate()?.run(ctl, |_| Ok(()))?;
         verified.status()?;
-        Ok(to_text(&serde_json::to_value(&verified.items).expect("serializes")))
+        Ok(to_text(&json!({ "items": verified.items, "summary": verified.summary() })))
     })
 }
 

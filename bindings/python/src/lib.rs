@@ -11,6 +11,7 @@
 
 mod amplify;
 mod batch;
+mod bench;
 mod convert;
 mod frontier;
 mod gap;
@@ -181,5 +182,6 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     frontier::register(m)?;
     head::register(m)?;
     batch::register(m)?;
+    bench::register(m)?;
     progress::register(m)
 }

@@ -17,7 +17,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `minip rank`: the best certified feature-rank lower bound for each `m` (explicit codes,
 /// SAT, exact ratios), with its certificate and the maximality proof it refers to.
 #[pyfunction]
-#[pyo3(signature = (ms, n, eps, h_max, sat_budget, sat_m_max, uniform, out=None))]
+#[pyo3(signature = (ms, n, eps, h_max, sat_budget, sat_m_max, uniform, out=None, jobs=None))]
 #[allow(clippy::too_many_arguments)]
 fn rank(
     py: Python<'_>,
@@ -29,6 +29,7 @@ fn rank(
     sat_m_max: u32,
     uniform: bool,
     out: Option<String>,
+    jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text, warnings) = run(py, move |ctl| {
         let job =
@@ -39,7 +40,7 @@ fn rank(
             Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = job.run(ctl);
+        let found = minip::batch::threads::pool(jobs)?.install(|| job.run(ctl));
         if let Some(dir) = &out {
             found.write(dir)?;
         }
@@ -71,26 +72,54 @@ fn rank(
 /// `minip rank --linear`: certified bounds from direct sums of linear codes, even `m` up to
 /// 256 (then 512 and 1024), for each `(m, n)` with `3 ≤ n ≤ 1024`, as on the command line
 /// (without its explicit-code column); rows sorted by `m`, then `n`.
+/// `minip rank --linear`: one row per `(m, n)`, with the explicit-code method's bound for
+/// `m ≤ 24` when `explicit`; `out` a directory for the certificates (`nN_mMMM.json`).
 #[pyfunction]
-fn rank_linear(py: Python<'_>, ms: Nums, ns: Nums) -> PyResult<String> {
-    run(py, move |ctl| {
-        let request = RankLinear { m: ms.text(), n: ns.text(), explicit: false, ..RankLinear::default() };
-        let found = request.validate()?.run(ctl);
+#[pyo3(signature = (ms, ns, explicit=false, out=None, jobs=None))]
+fn rank_linear(
+    py: Python<'_>,
+    ms: Nums,
+    ns: Nums,
+    explicit: bool,
+    out: Option<String>,
+    jobs: Option<usize>,
+) -> PyResult<String> {
+    let (text, warnings) = run(py, move |ctl| {
+        let request = RankLinear { m: ms.text(), n: ns.text(), explicit, ..RankLinear::default() };
+        let job = request.validate()?;
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = minip::batch::threads::pool(jobs)?.install(|| job.run(ctl));
+        found.stopped.clone()?;
+        if let Some(dir) = &out {
+            found.write(dir)?;
+        }
         let rows: Vec<Value> = found
             .rows
             .iter()
-            .map(|&((m, n), ref r)| match r {
-                Ok(r) => {
-                    let c = &r.cert;
-                    json!({
-                        "m": m, "n": n, "bound": c.bound, "strict": c.strict, "k": c.k, "value": c.value,
-                        "construction": c.construction, "h": c.params.h,
-                        "certificate": json::by_lines(c),
-                    })
+            .map(|&((m, n), ref r)| {
+                let mut v = match r {
+                    Ok(r) => {
+                        let c = &r.cert;
+                        json!({
+                            "m": m, "n": n, "bound": c.bound, "strict": c.strict, "k": c.k, "value": c.value,
+                            "construction": c.construction, "h": c.params.h,
+                            "certificate": json::by_lines(c),
+                        })
+                    }
+                    Err(e) => json!({ "m": m, "n": n, "reason": e }),
+                };
+                if let Some(b) = found.explicit.get(&(m, n)) {
+                    v["explicit_bound"] = json!(b);
                 }
-                Err(e) => json!({ "m": m, "n": n, "reason": e }),
+                v
             })
             .collect();
-        Ok(to_text(&Value::Array(rows)))
-    })
+        Ok((to_text(&Value::Array(rows)), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }

@@ -1,22 +1,33 @@
-//! `minip sharp` from Python: the exact best factor `kstar` of one configuration. JSON text out.
+//! `minip sharp` from Python: the exact best factor `kstar` of one configuration, the MILP
+//! cross-check (`--milp`) and the summary of committed files (`--summarize`). JSON text out.
 
 use crate::convert::to_text;
 use crate::{run, Failure};
+use minip::print::json;
 use minip::request::sharp::{Job, Sharp};
 use pyo3::prelude::*;
 use serde_json::Value;
+use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sharp, m)?)?;
+    m.add_function(wrap_pyfunction!(sharp_milp, m)?)?;
+    m.add_function(wrap_pyfunction!(sharp_summarize, m)?)?;
     Ok(())
 }
 
 /// `minip sharp`: the exact best factor `kstar` of one configuration, with its certificate
-/// (a `minip-sharp/1` file of one certificate).
+/// (a `minip-sharp/1` file of one certificate); `out` and `vipr` as `--out` and `--vipr`.
 #[pyfunction]
-fn sharp(py: Python<'_>, conf: String) -> PyResult<String> {
+#[pyo3(signature = (conf, out=None, vipr=None))]
+fn sharp(py: Python<'_>, conf: String, out: Option<String>, vipr: Option<String>) -> PyResult<String> {
     run(py, move |ctl| {
-        let request = Sharp { config: crate::convert::config(&conf)?, ..Sharp::default() };
+        let request = Sharp {
+            config: crate::convert::config(&conf)?,
+            out: out.map(PathBuf::from),
+            vipr: vipr.map(PathBuf::from),
+            ..Sharp::default()
+        };
         let Job::One(job) = request.validate()? else {
             return Err(Failure::Input("sharp: one configuration".into()));
         };
@@ -24,5 +35,48 @@ fn sharp(py: Python<'_>, conf: String) -> PyResult<String> {
         let mut v = serde_json::to_value(&k.record).expect("serializes");
         v["certificate"] = Value::String(k.file()?);
         Ok(to_text(&v))
+    })
+}
+
+/// `minip sharp --milp`: the Boolean-token MILP cross-check, one report per `m` (JSON lines
+/// of kind `sharp.milp`, as `--json` prints them).
+#[pyfunction]
+fn sharp_milp(py: Python<'_>, conf: String, m: String) -> PyResult<String> {
+    run(py, move |ctl| {
+        let request = Sharp { config: crate::convert::config(&conf)?, milp: true, m, ..Sharp::default() };
+        let Job::Milp(job) = request.validate()? else {
+            return Err(Failure::Input("sharp --milp".into()));
+        };
+        let checks = job.run(ctl);
+        let rows: Vec<Value> = checks
+            .rows
+            .iter()
+            .map(|r| serde_json::from_str(&json::record("sharp.milp", r)).expect("a JSON line"))
+            .collect();
+        Ok(to_text(&serde_json::json!({
+            "rows": rows,
+            "text": checks.text(),
+            "exit_code": checks.exit_code(),
+        })))
+    })
+}
+
+/// `minip sharp --summarize PATH`: the records of committed `minip-sharp/1` files (each
+/// checked first) and the summary lines the command line prints.
+#[pyfunction]
+fn sharp_summarize(py: Python<'_>, path: String) -> PyResult<String> {
+    run(py, move |ctl| {
+        let request = Sharp { summarize: Some(PathBuf::from(path)), ..Sharp::default() };
+        let Job::Summarize(job) = request.validate()? else {
+            return Err(Failure::Input("sharp --summarize".into()));
+        };
+        let recs = job.run(ctl)?;
+        let rows: Vec<Value> = recs.iter().map(|r| serde_json::to_value(r).expect("serializes")).collect();
+        let summary = minip::batch::summary::summary(&recs);
+        Ok(to_text(&serde_json::json!({
+            "rows": rows,
+            "summary": summary,
+            "exit_code": minip::batch::sharp::exit_code(&recs),
+        })))
     })
 }

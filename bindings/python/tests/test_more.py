@@ -138,7 +138,7 @@ def test_docstring_examples(monkeypatch):
     # Every example in the docstrings runs and prints what it shows (slow ones are skipped).
     monkeypatch.chdir(ROOT)
     failures, tried = 0, 0
-    for module in (minip, minip._gap, minip._beyond, minip._grid, minip._heads):
+    for module in (minip, minip._gap, minip._beyond, minip._grid, minip._heads, minip._sharp, minip._bench):
         f, t = doctest.testmod(
             module, globs={"minip": minip, "json": json, "Fraction": Fraction}, optionflags=doctest.ELLIPSIS
         )

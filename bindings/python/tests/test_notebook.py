@@ -93,4 +93,7 @@ def test_notebook_runs_top_to_bottom_and_shows_the_committed_outputs():
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     nb = nbformat.read(PATH, as_version=4)
     print(f"executed in {execute(nb):.1f} s")
+    # Execution timestamps would change the file on every write: they are not kept.
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
     nbformat.write(nb, PATH)

@@ -73,6 +73,12 @@ CASES: List[Any] = [
      lambda: minip.sweep(SMALL, jobs=MAX_JOBS + 1), f"--jobs = {MAX_JOBS + 1} is above the supported {MAX_JOBS}"),
     ("worker threads, sharp --grid", ["sharp", "--grid", SHARP, "--jobs", str(MAX_JOBS + 1)],
      lambda: minip.sharp_grid(SHARP, jobs=MAX_JOBS + 1), f"above the supported {MAX_JOBS}"),
+    ("worker threads, rank", ["rank", "--m", "4", "--jobs", str(MAX_JOBS + 1)],
+     lambda: minip.rank(m=4, jobs=MAX_JOBS + 1), f"--jobs = {MAX_JOBS + 1} is above the supported {MAX_JOBS}"),
+    ("worker threads, rank --linear", ["rank", "--linear", "--m", "8", "--jobs", str(MAX_JOBS + 1)],
+     lambda: minip.rank_linear(m=8, jobs=MAX_JOBS + 1), f"--jobs = {MAX_JOBS + 1} is above the supported {MAX_JOBS}"),
+    ("worker threads, frontier", ["frontier", "--m", "4", "--jobs", str(MAX_JOBS + 1)],
+     lambda: minip.frontier(m=4, jobs=MAX_JOBS + 1), f"--jobs = {MAX_JOBS + 1} is above the supported {MAX_JOBS}"),
     ("a repeated grid entry", ["sweep", str(REPEATED)], lambda: minip.sweep(REPEATED), "n lists 3 twice"),
     ("a repeated grid entry, sharp --grid", ["sharp", "--grid", str(REPEATED)],
      lambda: minip.sharp_grid(REPEATED), "n lists 3 twice"),
@@ -93,6 +99,10 @@ CASES: List[Any] = [
     ("transition: bits", ["transition", "--m-max", "9"], lambda: minip.transition(m_max=9), "--m-max must be in 1..=8"),
     ("transition: exact length", ["transition", "--exact-len", "65"],
      lambda: minip.transition(exact_len=65), "--exact-len must be in 1..=64, got 65"),
+    ("amplify-bench: timeout", ["amplify-bench", "--h", "8", "--timeout", "86401"],
+     lambda: minip.amplify_bench(h=8, timeout=86401), "--timeout"),
+    ("sharp --milp: bits", ["sharp", "--milp", "--m", "0"], lambda: minip.sharp_milp(m=0), "--m: need 1 ≤ m ≤"),
+    ("head bench: bits", ["head", "bench", "--m-max", "0"], lambda: minip.head_bench(m_max=0), "--m-max must be in 1..="),
     ("export coq: one Coq file twice", ["export", "coq", SETTLE, SETTLE, "--out", COQ_OUT],
      lambda: minip.export_coq([SETTLE, SETTLE], out=COQ_OUT), "two arguments give the same Coq file"),
 ]
@@ -102,7 +112,7 @@ NOT_LIMITS = {
     "a rational that does not parse", "ε at zero", "a family that does not exist", "h of the row LP",
     "items of one list", "an empty range", "a shard that does not exist", "a malformed --expect table",
     "frontier: a length below 3", "head attack: sequence length", "transition: bits", "transition: exact length",
-    "export coq: one Coq file twice",
+    "export coq: one Coq file twice", "sharp --milp: bits", "head bench: bits", "amplify-bench: timeout",
 }
 
 

@@ -219,6 +219,12 @@ def test_verification_counts_vipr_files_without_a_certificate(tmp_path):
     v = minip.verify(tmp_path)
     assert repr(v) == "<Verification: 2 files: 1 verified, 1 VIPR file not checked here, 0 failed>"
     assert v.ok
+    # str() is the command line's summary: why the VIPR file is unchecked and how to check it.
+    assert str(v) == (
+        "2 files: 1 verified, 0 failed, 0 invalid, 1 unchecked (VIPR files with no certificate beside "
+        "them, such as sharp exports, are only parsed here; check them with viprchk, the VIPR "
+        "project's checker: see the README)"
+    )
 
 
 def test_docstring_examples_of_the_tables(monkeypatch):

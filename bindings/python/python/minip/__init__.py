@@ -46,7 +46,12 @@ from ._beyond import (
     sharp,
 )
 from ._convert import PathLike, Rational
-from ._grid import CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, export_coq, sharp_grid, sweep
+from ._bench import BenchReport, amplify_bench, bench, head_bench
+from ._grid import (
+    AmplifyGrid, CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, amplify_grid, export_coq, sharp_grid,
+    sweep,
+)
+from ._sharp import MilpCheck, MilpRow, SharpSummary, sharp_milp, sharp_summarize
 from ._heads import AttackReport, Transition, TransitionEntry, head_attack, transition
 from ._gap import (
     Certified,
@@ -112,5 +117,16 @@ __all__ = [
     "sweep",
     "sharp_grid",
     "export_coq",
+    "AmplifyGrid",
+    "amplify_grid",
+    "MilpRow",
+    "MilpCheck",
+    "SharpSummary",
+    "sharp_milp",
+    "sharp_summarize",
+    "BenchReport",
+    "bench",
+    "head_bench",
+    "amplify_bench",
     "__version__",
 ]

@@ -14,7 +14,8 @@ from ._minip import Unknown
 from ._convert import (
     Configuration, PathLike, Rational, _is_one, _lengths, _nat, _nats, _q, _q_or_none, _rational, _table, _witness,
 )
-from ._gap import Certified, Head, _conf
+from ._gap import Certified, Head, _conf, _path
+from ._grid import _jobs
 from ._progress import Progress, reporting
 from ._tables import Frontier, LinearBounds, RankBounds, Ratios
 
@@ -60,10 +61,15 @@ def sharp(
     positions: str = "shared",
     keys: str = "all",
     at: Optional[int] = None,
+    out: Optional[PathLike] = None,
+    vipr: Optional[PathLike] = None,
 ) -> Sharp:
     """The exact best factor ``kstar`` of one configuration (``minip sharp``), with a
-    two-sided certificate; the configuration as in :func:`check` (no ``bound``). Raises
-    :class:`minip.Unknown` if it could not be certified.
+    two-sided certificate; the configuration as in :func:`check` (no ``bound``: ``kstar`` is
+    the best bound). ``out``: write the ``minip-sharp/1`` file (as ``--out``); ``vipr``: a VIPR
+    file (as ``--vipr``). Raises :class:`minip.Unknown` if it could not be certified. A grid
+    is :func:`sharp_grid`, the MILP cross-check :func:`sharp_milp`, committed files
+    :func:`sharp_summarize`.
 
     >>> minip.sharp(d=2).kstar
     Fraction(1, 1)
@@ -71,7 +77,7 @@ def sharp(
     'sharp (1 configuration, n=3 eps=1/2 paper h=3 u=0 w=3: kstar = 2 certified both sides)'
     """
     conf = _conf(d, h, u, w, tokens, n, eps, family, "paper", task, kernel, positions, keys, at)
-    return Sharp(json.loads(_minip.sharp(conf)))
+    return Sharp(json.loads(_minip.sharp(conf, _path(out), _path(vipr))))
 
 
 class Ratio(Certified):
@@ -108,6 +114,8 @@ class Ratio(Certified):
         )
         self.chain_bound: Optional[Fraction] = _q_or_none(d.get("chain_bound"))
         self.reason: Optional[str] = d.get("reason")
+        #: The series of a ratio table (:func:`amplify_grid`), else ``None``.
+        self.series: Optional[str] = d.get("series")
 
     def __repr__(self) -> str:
         return f"Ratio(h={self.h}, lo={self.lo}, hi={self.hi!r}, ratio={self.ratio_text})"
@@ -130,6 +138,8 @@ def amplify(
     progress: Progress = False,
     out: Optional[PathLike] = None,
     vipr: bool = False,
+    pairs: Optional[str] = None,
+    export_lp: Optional[PathLike] = None,
 ) -> Ratios:
     """Exact forced ratios ``R(lo, hi; h)`` for each query weight ``h`` (``minip amplify``):
     ``hi`` is an overlap, ``'h'`` (the query itself, default) or ``'h+'`` (strict supersets:
@@ -139,8 +149,11 @@ def amplify(
     Rows come back in the order of ``h`` (a :class:`Ratios` list); a row that could not be
     certified has ``verdict == 'unknown'``. ``out``: a directory the certificates are written
     to as ``minip amplify --out DIR`` writes them (``vipr``: with a VIPR file beside each; a
-    directory that holds files is a ``UserWarning``). ``progress``: ``True`` shows a bar, a
-    callable is called as ``(done, total, label)``.
+    directory that holds files is a ``UserWarning``). ``pairs="all"``: every pair of classes
+    ``lo < hi`` of each ``h`` (as ``--pairs all``); ``export_lp``: the row LP of a single ratio
+    as a CPLEX LP file, for an outside solver (as ``--export-lp``). ``progress``: ``True``
+    shows a bar, a callable is called as ``(done, total, label)``. A ratio table (a grid file)
+    is :func:`amplify_grid`.
 
     >>> [str(r.ratio) for r in minip.amplify(h=range(1, 6))]
     ['0', '1', '5/2', '4', '11/2']
@@ -169,6 +182,8 @@ def amplify(
             None if at is None else _nat("at", at),
             None if out is None else os.fspath(out),
             bool(vipr),
+            None if pairs is None else str(pairs),
+            _path(export_lp),
         )
     return Ratios(Ratio(r) for r in json.loads(text))
 
@@ -255,11 +270,13 @@ def _one(rows: List[Union[_T, Uncertified]]) -> _T:
 def rank(
     m: int, n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
     sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ..., out: Optional[PathLike] = ...,
+    jobs: Optional[int] = ...,
 ) -> RankBound: ...
 @overload
 def rank(
     m: Iterable[int], n: int = ..., eps: Rational = ..., h_max: int = ..., sat_budget: int = ...,
     sat_m_max: int = ..., uniform: bool = ..., *, progress: Progress = ..., out: Optional[PathLike] = ...,
+    jobs: Optional[int] = ...,
 ) -> RankBounds: ...
 
 
@@ -274,6 +291,7 @@ def rank(
     *,
     progress: Progress = False,
     out: Optional[PathLike] = None,
+    jobs: Optional[int] = None,
 ) -> Union[RankBound, RankBounds]:
     """Certified feature-rank lower bounds (``minip rank``) for one ``m`` (a
     :class:`RankBound`; raises :class:`minip.Unknown` if none was certified) or several (a
@@ -283,8 +301,8 @@ def rank(
     one per conflict; a count, not seconds, so the answer does not depend on the machine's
     load; only for ``m <= sat_m_max``; 0: constructions only). ``out``: a directory the
     certificates (``mMM.json``, each DRAT proof beside it) are written to, as ``minip rank
-    --out DIR`` writes them. ``progress``: ``True`` shows a bar, a callable is called as
-    ``(done, total, label)``.
+    --out DIR`` writes them. ``jobs``: worker threads (as ``--jobs``). ``progress``: ``True``
+    shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> minip.rank(m=24, h_max=12, sat_budget=0).bound  # about a minute  # doctest: +SKIP
     21
@@ -296,7 +314,7 @@ def rank(
     with reporting(progress):
         text = _minip.rank(
             _nats("m", m), _nat("n", n), _rational("eps", eps), _nat("h_max", h_max), budget,
-            _nat("sat_m_max", sat_m_max), bool(uniform), None if out is None else os.fspath(out),
+            _nat("sat_m_max", sat_m_max), bool(uniform), _path(out), _jobs(jobs),
         )
     rows = RankBounds(_rank_row(r) for r in json.loads(text))
     if single:
@@ -324,6 +342,8 @@ class LinearBound(Certified):
         self.strict: bool = bool(d["strict"])
         self.value: Fraction = Fraction(d["value"])
         self.construction: str = d["construction"]
+        #: The explicit-code method's bound at this ``(m, n)`` (``explicit=True``, ``m <= 24``).
+        self.explicit_bound: Optional[int] = d.get("explicit_bound")
 
     def __repr__(self) -> str:
         return f"LinearBound(m={self.m}, n={self.n}, bound={self.bound}, construction={self.construction!r})"
@@ -334,30 +354,47 @@ def _linear_row(d: Dict[str, Any]) -> Union[LinearBound, Uncertified]:
 
 
 @overload
-def rank_linear(m: int, n: int = ..., *, progress: Progress = ...) -> LinearBound: ...
+def rank_linear(
+    m: int, n: int = ..., *, explicit: bool = ..., out: Optional[PathLike] = ..., jobs: Optional[int] = ...,
+    progress: Progress = ...,
+) -> LinearBound: ...
 @overload
 def rank_linear(
-    m: Iterable[int], n: Union[int, Iterable[int]] = ..., *, progress: Progress = ...
+    m: Iterable[int], n: Union[int, Iterable[int]] = ..., *, explicit: bool = ..., out: Optional[PathLike] = ...,
+    jobs: Optional[int] = ..., progress: Progress = ...,
 ) -> LinearBounds: ...
 @overload
-def rank_linear(m: int, n: Iterable[int], *, progress: Progress = ...) -> LinearBounds: ...
+def rank_linear(
+    m: int, n: Iterable[int], *, explicit: bool = ..., out: Optional[PathLike] = ..., jobs: Optional[int] = ...,
+    progress: Progress = ...,
+) -> LinearBounds: ...
 
 
 def rank_linear(
-    m: Union[int, Iterable[int]], n: Union[int, Iterable[int]] = 3, *, progress: Progress = False
+    m: Union[int, Iterable[int]],
+    n: Union[int, Iterable[int]] = 3,
+    *,
+    explicit: bool = False,
+    out: Optional[PathLike] = None,
+    jobs: Optional[int] = None,
+    progress: Progress = False,
 ) -> Union[LinearBound, LinearBounds]:
     """Certified rank lower bounds from linear codes (``minip rank --linear``): even ``m`` in
     ``8..=256`` or 512, 1024, ``n`` in ``3..=1024``, ``eps = 1/2``. One ``m`` and one ``n``: a
     :class:`LinearBound` (or :class:`minip.Unknown`); otherwise a :class:`LinearBounds` list
     sorted by ``m``, then ``n`` (an :class:`Uncertified` row where nothing was certified).
-    ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
+    ``explicit``: also run the explicit-code method for ``m <= 24`` (each row's
+    ``explicit_bound``; the command line runs it unless ``--no-explicit``, the package only
+    when asked, as it is a second search); ``out``: a directory for the certificates
+    (``nN_mMMM.json``, as ``--out``); ``jobs``: worker threads. ``progress``: ``True`` shows a
+    bar, a callable is called as ``(done, total, label)``.
 
     >>> minip.rank_linear(m=256).bound  # under a minute  # doctest: +SKIP
     211499940177613
     """
     single = _is_one(m) and _is_one(n)
     with reporting(progress):
-        text = _minip.rank_linear(_nats("m", m), _nats("n", n))
+        text = _minip.rank_linear(_nats("m", m), _nats("n", n), bool(explicit), _path(out), _jobs(jobs))
     rows = LinearBounds(_linear_row(r) for r in json.loads(text))
     if single:
         return _one(rows)
@@ -438,6 +475,9 @@ def frontier(
     *,
     progress: Progress = False,
     n: Union[int, str, Iterable[int]] = 3,
+    step: int = 1,
+    out: Optional[PathLike] = None,
+    jobs: Optional[int] = None,
 ) -> Frontier:
     """The rank frontier (``minip frontier``): per ``m``, certified upper bounds from
     overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
@@ -446,6 +486,9 @@ def frontier(
     when read. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
     correct on every length up to ``n``), or several (a ``range`` of step 1, or the command
     line's text ``"3..=5"``): rows come in order of ``n``, then ``m``, each with its ``n``.
+    ``step``: every ``step``-th ``m`` (``--step``; the command line's default is 2, here the
+    ``m`` given are taken as they are). ``out``: a directory for every certificate and head
+    file, as ``--out`` writes them (``n > 3`` in ``DIR/nN``); ``jobs``: worker threads.
     ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> [r.best_upper for r in minip.frontier(m=[4, 6])]
@@ -463,6 +506,9 @@ def frontier(
             _nat("sparse_attempts", sparse_attempts),
             None if rank_dir is None else os.fspath(rank_dir),
             None if rank_linear_dir is None else os.fspath(rank_linear_dir),
+            _nat("step", step),
+            _path(out),
+            _jobs(jobs),
         )
     return Frontier(FrontierRow(r) for r in json.loads(text))
 

@@ -246,12 +246,16 @@ def check(
     positions: str = "shared",
     keys: str = "all",
     at: Optional[int] = None,
+    cert: Optional[PathLike] = None,
+    vipr: Optional[PathLike] = None,
 ) -> GapResult:
     """Settles one configuration (``minip check``): the gap ``d`` alone, the classes
     ``h, u, w``, or real ``tokens`` x, y, z (bit strings); ``bound`` is ``'paper'`` (the
     lemma's K) or a rational ``K'``; ``task``/``kernel``/``positions``/``keys``/``at`` as on
-    the command line (docs/math.md §11). Raises :class:`minip.Unknown` if nothing could be
-    certified, ``ValueError`` on bad input.
+    the command line (docs/math.md §11). ``cert``: write the certificate to this file (as
+    ``--cert``); ``vipr``: write a VIPR 1.0 file for a ``holds`` verdict (as ``--vipr``; for
+    ``broken`` a ``UserWarning`` says why none was written). Raises :class:`minip.Unknown` if
+    nothing could be certified, ``ValueError`` on bad input.
 
     >>> r = minip.check(d=3)
     >>> r.verdict, r.kprime, len(r.multipliers) > 0
@@ -264,7 +268,11 @@ def check(
     ValueError: need ε > 0, got ε = 0
     """
     conf = _conf(d, h, u, w, tokens, n, eps, family, bound, task, kernel, positions, keys, at)
-    return GapResult(json.loads(_minip.check(conf)))
+    return GapResult(json.loads(_minip.check(conf, _path(cert), _path(vipr))))
+
+
+def _path(v: Optional[PathLike]) -> Optional[str]:
+    return None if v is None else os.fspath(v)
 
 
 def _conf(
@@ -390,10 +398,17 @@ class Verification(Table, List[FileCheck]):
             c[f.verdict] = c.get(f.verdict, 0) + 1
         return c
 
+    #: The command line's summary line (with why VIPR files may be unchecked, and how to
+    #: check them), set by :func:`verify`.
+    summary: str = ""
+
     def __str__(self) -> str:
+        """The command line's summary line."""
+        if self.summary:
+            return self.summary
         c = self.counts()
         return (
-            f"{len(self)} files: {c['verified']} verified, {c['rejected']} failed, "
+            f"{len(self)} file{'' if len(self) == 1 else 's'}: {c['verified']} verified, {c['rejected']} failed, "
             f"{c['invalid']} invalid, {c['unchecked']} unchecked"
         )
 
@@ -416,7 +431,10 @@ def verify(paths: Union[PathLike, Iterable[PathLike]], *, progress: Progress = F
         items = [os.fspath(p) for p in paths]
     with reporting(progress):
         text = _minip.verify(items)
-    return Verification(FileCheck(d) for d in json.loads(text))
+    d = json.loads(text)
+    v = Verification(FileCheck(f) for f in d["items"])
+    v.summary = d["summary"]
+    return v
 
 
 @overload

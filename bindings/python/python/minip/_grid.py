@@ -1,15 +1,20 @@
-"""Grid files and certificate directories: ``sweep``, ``sharp_grid``, ``export_coq``."""
+"""Grid files and certificate directories: ``sweep``, ``sharp_grid``, ``amplify_grid``,
+``export_coq``."""
 
 from __future__ import annotations
 
 import json
 import os
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Union
 
 from . import _minip
 from ._convert import Configuration, PathLike, _nat, _q_or_none
 from ._tables import Rows, _R
+
+if TYPE_CHECKING:
+    from ._beyond import Ratio
+    from ._tables import Ratios
 
 
 def _path(v: Optional[PathLike]) -> Optional[str]:
@@ -198,6 +203,50 @@ def sharp_grid(
             )
         )
     )
+
+
+class AmplifyGrid(_GridRun["Ratio"]):
+    """Every series of a ratio table (``minip amplify --grid FILE``), in file order: ``rows``
+    (:class:`Ratio`, each with its ``series``), ``str()`` the command line's table (one
+    column per series), ``expect`` the comparison when a table of expected ratios was given,
+    ``ok`` the command line's exit 0 (every ratio certified, or as expected)."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        from ._beyond import Ratio
+
+        self.rows: List[Ratio] = [Ratio(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self._compare(d)
+
+    def series(self) -> Dict[str, "Ratios"]:
+        """The rows of each series, by its name, in file order."""
+        from ._tables import Ratios
+
+        out: Dict[str, Ratios] = {}
+        for r in self.rows:
+            out.setdefault(r.series or "", Ratios()).append(r)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<AmplifyGrid: {len(self.series())} series, {len(self.rows)} ratios>"
+
+
+def amplify_grid(
+    grid: PathLike,
+    *,
+    expect: Optional[PathLike] = None,
+    out: Optional[PathLike] = None,
+) -> AmplifyGrid:
+    """Every series of a ratio table (``minip amplify --grid FILE``: tasks, kernels,
+    positions, keys per series; docs/beyond.md); ``expect`` compares with a table of expected
+    ratios (as ``--expect``), ``out`` writes each series' certificates under a directory.
+    One range of ``h`` is :func:`amplify`.
+
+    >>> g = minip.amplify_grid("instances/beyond/signed-ratios.toml")
+    >>> g.ok, list(g.series())[:2], g[1].ratio
+    (True, ['nonneg R(0, x)', 'signed R(0, x)'], Fraction(5, 2))
+    """
+    return AmplifyGrid(json.loads(_minip.amplify_grid(os.fspath(grid), _path(expect), _path(out))))
 
 
 class CoqFile:
