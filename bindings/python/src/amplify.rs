@@ -4,7 +4,6 @@ use crate::convert::{to_text, Nums};
 use crate::{run, warn_all, Failure};
 use minip::print::json;
 use minip::request::amplify::{Amplify, Job};
-use minip::request::notice::Notice;
 use pyo3::prelude::*;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -63,14 +62,11 @@ fn amplify(
         };
         // Warnings about outputs (a directory that is not empty) become Python warnings.
         let mut warnings = Vec::new();
-        let mut say = |n: Notice| {
-            if let Notice::Warning(w) = n {
-                warnings.push(w);
-            }
-        };
+        let mut say = crate::keep_warnings(&mut warnings);
         let Job::Ratios(job) = req.validate_noting(&mut say)? else {
             return Err(Failure::Input("amplify: a range of h".into()));
         };
+        drop(say);
         job.export()?;
         let done = job.run(ctl)?;
         done.stopped.clone()?;
@@ -111,14 +107,11 @@ fn amplify_grid(
             ..Amplify::default()
         };
         let mut warnings = Vec::new();
-        let mut say = |n: Notice| {
-            if let Notice::Warning(w) = n {
-                warnings.push(w);
-            }
-        };
+        let mut say = crate::keep_warnings(&mut warnings);
         let Job::Grid(job) = req.validate_noting(&mut say)? else {
             return Err(Failure::Input("amplify: a ratio table".into()));
         };
+        drop(say);
         let run = job.run(ctl)?;
         run.stopped.clone()?;
         let per = job.per_series(&run.records);

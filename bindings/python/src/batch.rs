@@ -5,7 +5,6 @@ use crate::convert::to_text;
 use crate::{run, warn_all, Failure};
 use minip::batch::expect::{compare, Table};
 use minip::request::export::ExportCoq;
-use minip::request::notice::Notice;
 use minip::request::sharp::{Job, Sharp};
 use minip::request::sweep::Sweep;
 use pyo3::prelude::*;
@@ -113,15 +112,12 @@ fn sharp_grid(
         };
         // Warnings about outputs become Python warnings; notes are dropped.
         let mut warnings = Vec::new();
-        let mut say = |n: Notice| {
-            if let Notice::Warning(w) = n {
-                warnings.push(w);
-            }
-        };
+        let mut say = crate::keep_warnings(&mut warnings);
         let Job::Grid(g) = request.validate_noting(&mut say)? else {
             return Err(Failure::Input("sharp: a grid file".into()));
         };
         let swept = g.run(ctl, &mut say, &mut |_| Ok(()))?;
+        drop(say);
         swept.stopped.clone()?;
         let expect = g.table.as_ref().map(|t| {
             let rows: Vec<_> = swept.records.iter().map(minip::batch::expect::row).collect();

@@ -159,6 +159,16 @@ pub fn run<T: Send + 'static>(
     }
 }
 
+/// A notice sink for a request's `validate_noting` and `run`: its warnings (about outputs: a
+/// directory that holds files) are kept for `warn_all`, its notes dropped.
+pub fn keep_warnings(into: &mut Vec<String>) -> impl FnMut(minip::request::notice::Notice) + '_ {
+    move |n| {
+        if let minip::request::notice::Notice::Warning(w) = n {
+            into.push(w);
+        }
+    }
+}
+
 /// Each line as a Python `UserWarning` (the command line's `minip: warning: …` lines).
 pub fn warn_all(py: Python<'_>, lines: Vec<String>) -> PyResult<()> {
     for s in lines {
