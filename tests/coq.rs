@@ -185,9 +185,16 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "RankMC.rank_features_mc",
         "RankMC.rank_lemma_mc",
         "RankMC.rank_entrywise_mc",
+        "CodeRank.code_rank",
+        "CodeRank.chain_forced",
+        "ProductCode.pairsum_pow",
+        "ProductCode.blocksum_bound",
+        "Main.rank_exponential",
+        "Main.theorem6",
     ];
-    let mut text =
-        String::from("From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC.\n");
+    let mut text = String::from(
+        "From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC CodeRank ProductCode Main.\n",
+    );
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
     }
@@ -400,6 +407,33 @@ fn export_refuses_what_it_cannot_state() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("does not accept"));
+}
+
+/// `Main.theorem6` and `Main.rank_exponential` have the statements docs/formal.md quotes: every
+/// `m` (every `m >= 168` for Theorem 6), every nonnegative head over `{0,1}^m` correct with
+/// `ε = 1/2` on all length-3 sequences whose kernel has `r` features. Coq checks the types.
+#[test]
+fn the_rank_theorems_have_their_statements() {
+    built();
+    let out = scratch("statements");
+    let head = "forall (m : nat) (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R),";
+    let model = "nonneg H -> (forall x, correct_all tov 3 (1 / 2) H x) ->\n  \
+                 (forall q k, alpha H q k = sumN r (fun l => phi l q * psi l k)) ->";
+    let text = format!(
+        "From Coq Require Import Reals.\nFrom Minip Require Import Model Farkas RankBound Main.\n\
+         Open Scope R_scope.\n\
+         Check (theorem6 : {head}\n  (168 <= m)%nat -> {model}\n  INR r ^ 10 >= 2 ^ (m - 60)).\n\
+         Check (rank_exponential : {head}\n  {model}\n  INR r ^ 40 >= 2 ^ (7 * m - 265)).\n"
+    );
+    let f = out.join("statements.v");
+    std::fs::write(&f, &text).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok, "{log}");
+    // A stronger claim (the exponent raised) does not type-check.
+    let f = out.join("stronger.v");
+    std::fs::write(&f, text.replace("2 ^ (m - 60)", "2 ^ (m - 59)")).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(!ok && log.contains("theorem6"), "{log}");
 }
 
 /// `proofs/coq/theories/RankM16.v` states the code and the ratio certificates of
