@@ -187,6 +187,7 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "RankMC.rank_entrywise_mc",
         "CodeRank.code_rank",
         "CodeRank.chain_forced",
+        "CodeRank.code_check_rank",
         "ProductCode.pairsum_pow",
         "ProductCode.blocksum_bound",
         "Main.rank_exponential",

@@ -13,8 +13,8 @@
     has [r] features ([alpha(q,k) = sum_{l<r} phi_l(q) psi_l(k)]) satisfies
     [r >= k^2 / (k + sum_{i<>j} L_ij^-2)], [L_ij] the ratio of the class of [(i, j)]. *)
 
-From Coq Require Import Reals Lra Lia List Arith Bool.
-From Minip Require Import Model Farkas Lemma3 Chain Ratio Rank RankBound.
+From Coq Require Import Reals Lra Lia List Arith Bool QArith Qreals.
+From Minip Require Import Model Farkas Lemma3 Chain Gap Ratio Rank RankBound.
 Import ListNotations.
 Open Scope R_scope.
 
@@ -228,4 +228,103 @@ Proof.
     pose proof (pos_INR r). assert (INR r * (INR k + S) <= 0) by nra. nra. }
   apply Rmult_le_reg_r with (INR k + S); [exact HkS|].
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
+
+(** ** A checked code is an instance: [code_check] (RankBound.v) gives the hypotheses of
+    [code_rank] ([is_code], forced ratios from its certificates through [ratio_forced]) and
+    [B - 1 < value]; so [rank_claim m B]. *)
+Theorem code_check_rank m h lo xs ys certs B :
+  code_check m h lo xs ys certs B = true -> rank_claim m B.
+Proof.
+  intros Hc H r phi psi Hnn Hall Hfeat.
+  unfold code_check in Hc.
+  apply andb_true_iff in Hc as [Hc Hfin]. apply andb_true_iff in Hc as [Hc Hper].
+  apply andb_true_iff in Hc as [Hc Hcs]. apply andb_true_iff in Hc as [Hc Hys].
+  apply andb_true_iff in Hc as [Hc Hxs]. apply andb_true_iff in Hc as [Hlen Hlo].
+  apply Nat.eqb_eq in Hlen. apply Nat.leb_le in Hlo.
+  assert (Hk : (0 < length xs)%nat).
+  { destruct (Nat.eq_dec (length xs) 0) as [E|E]; [|lia]. exfalso.
+    apply Qltb_R in Hfin. rewrite !Q2R_mult, Q2R_plus, Q2R_minus, !Q2R_inject_nat, Q2R_1 in Hfin.
+    unfold pairs_sum in Hfin. rewrite E in Hfin. cbn [qsum INR] in Hfin. rewrite Q2R0 in Hfin. lra. }
+  set (k := length xs) in *.
+  set (X := fun i => mk m (nth i xs [])). set (Y := fun i => mk m (nth i ys [])).
+  set (Lq := fun c => match find_cert certs h lo c with Some ce => snd (fst ce) | None => 0%Q end).
+  set (Lf := fun c => Q2R (Lq c)).
+  assert (Lx : forall i, (i < k)%nat -> Nat.eqb (length (nth i xs [])) m = true).
+  { intros i Hi. rewrite forallb_forall in Hxs. apply Hxs, nth_In. exact Hi. }
+  assert (Ly : forall i, (i < k)%nat -> Nat.eqb (length (nth i ys [])) m = true).
+  { intros i Hi. rewrite forallb_forall in Hys. apply Hys, nth_In. lia. }
+  assert (EX : forall i, (i < k)%nat -> proj1_sig (X i) = nth i xs []) by (intros; apply mk_val; auto).
+  assert (EY : forall i, (i < k)%nat -> proj1_sig (Y i) = nth i ys []) by (intros; apply mk_val; auto).
+  assert (Hi3 : forall i, (i < k)%nat ->
+            Nat.eqb (ovn (nth i xs []) (nth i xs [])) h = true
+            /\ Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo = true
+            /\ forall j, (j < k)%nat -> i <> j ->
+                 pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []) = true).
+  { intros i Hi. pose proof (forallb_seq _ k i Hper Hi) as P.
+    apply andb_true_iff in P as [P Pj]. apply andb_true_iff in P as [P1 P2].
+    split; [exact P1|split; [exact P2|]]. intros j Hj Hij.
+    pose proof (forallb_seq _ k j Pj Hj) as Q. apply orb_true_iff in Q as [Q|Q]; [|exact Q].
+    apply Nat.eqb_eq in Q. contradiction. }
+  assert (Ecls : forall i j, (i < k)%nat -> (j < k)%nat ->
+            cls_of h (X i) (Y j) = cls h (nth i xs []) (nth j ys [])).
+  { intros i j Hi Hj. unfold cls_of. rewrite EX, EY by assumption. reflexivity. }
+  assert (Hcode : is_code m h lo k X Y).
+  { split; [lia|]. intros i Hi. destruct (Hi3 i Hi) as (E1 & E2 & _).
+    apply Nat.eqb_eq in E1, E2. unfold ovt. rewrite EX, EY by exact Hi. split; assumption. }
+  assert (Hpair : forall i j, (i < k)%nat -> (j < k)%nat -> i <> j ->
+            let c := cls_of h (X i) (Y j) in c <> lo /\ (0 < Q2R (Lq c))%R /\ ~ (Lq c == 0)%Q
+            /\ forced 3 (1 / 2) h lo c (Lf c)).
+  { intros i j Hi Hj Hij. cbv zeta. rewrite Ecls by assumption.
+    destruct (Hi3 i Hi) as (_ & _ & P). specialize (P j Hj Hij).
+    unfold pair_ok in P. apply andb_true_iff in P as [P Hf]. apply andb_true_iff in P as [P _].
+    apply andb_true_iff in P as [Hne _]. apply negb_true_iff, Nat.eqb_neq in Hne.
+    unfold Lf, Lq. destruct (find_cert certs h lo (cls h (nth i xs []) (nth j ys []))) as [ce|] eqn:Ef;
+      [|discriminate].
+    apply Qltb_R in Hf. unfold Q2R in Hf at 1. simpl in Hf.
+    split; [exact Hne|split; [lra|split]].
+    - intro E. apply Qeq_eqR in E. unfold Q2R in E at 2. simpl in E. lra.
+    - apply find_some in Ef as [Hin Hsel]. simpl in Hsel.
+      repeat (apply andb_true_iff in Hsel as [Hsel ?]).
+      rename H0 into Ehi, H1 into Elo, H2 into Eh, H3 into Eeps.
+      apply Nat.eqb_eq in Hsel, Ehi, Elo, Eh. apply Qeq_bool_iff in Eeps.
+      rewrite forallb_forall in Hcs. pose proof (ratio_forced _ _ (ratio_sound _ _ _ (Hcs ce Hin))) as F.
+      rewrite Hsel, Ehi, Elo, Eh, (Qeq_eqR _ _ Eeps), Q2R_half in F. exact F. }
+  pose proof (code_rank m 3 h lo k (1 / 2) X Y Lf ltac:(lia) ltac:(lra)
+                ltac:(assert (INR lo + 2 <= INR h) by (replace 2 with (INR 2) by (simpl; ring);
+                        rewrite <- plus_INR; apply le_INR; lia); simpl; lra)
+                Hk Hcode
+                ltac:(intros i j Hi Hj Hij; destruct (Hpair i j Hi Hj Hij) as (A & B' & _ & D);
+                      split; [exact A|split; [exact B'|exact D]])
+                H r phi psi (conj Hnn (conj Hall Hfeat))) as V.
+  unfold code_value in V.
+  assert (Eoff : offsum k (fun i j => / Lf (cls_of h (X i) (Y j)) ^ 2) = Q2R (pairs_sum certs h lo xs ys)).
+  { unfold pairs_sum, offsum. fold k. rewrite Q2R_qsum. apply sumN_ext. intros i Hi.
+    rewrite Q2R_qsum. apply sumN_ext. intros j Hj. destruct (Nat.eqb_spec i j) as [_|Hij];
+      [unfold Q2R; simpl; lra|].
+    destruct (Hpair i j Hi Hj Hij) as (_ & Hp & Hnz & _). cbv zeta in Hp, Hnz.
+    rewrite Ecls in Hp, Hnz by assumption. unfold Lf. rewrite Ecls by assumption.
+    unfold ratio_of. fold (Lq (cls h (nth i xs []) (nth j ys []))).
+    set (L := Lq (cls h (nth i xs []) (nth j ys []))) in *.
+    rewrite Q2R_inv, Q2R_mult.
+    - field. lra.
+    - intro E. apply Qeq_eqR in E. rewrite Q2R_mult in E. unfold Q2R in E at 3; simpl in E. nra. }
+  assert (HS : 0 <= offsum k (fun i j => / Lf (cls_of h (X i) (Y j)) ^ 2)).
+  { unfold offsum. apply sumN_nonneg. intros i Hi. apply sumN_nonneg. intros j Hj.
+    destruct (Nat.eqb_spec i j) as [_|Hij]; [lra|].
+    destruct (Hpair i j Hi Hj Hij) as (_ & Hp & _ & _). cbv zeta in Hp.
+    unfold Lf. apply Rlt_le, Rinv_0_lt_compat, pow_lt, Hp. }
+  rewrite Eoff in V, HS.
+  apply Qltb_R in Hfin. rewrite !Q2R_mult, Q2R_plus, Q2R_minus, !Q2R_inject_nat in Hfin.
+  rewrite Q2R_1 in Hfin. fold k in Hfin.
+  set (S := Q2R (pairs_sum certs h lo xs ys)) in *.
+  assert (Hk' : 0 < INR k) by (apply lt_0_INR; exact Hk).
+  assert (HkS : 0 < INR k + S) by lra.
+  destruct (le_lt_dec B r) as [Hr|Hr]; [exact Hr|exfalso].
+  assert (Hr' : INR r <= INR B - 1).
+  { replace 1 with (INR 1) by reflexivity. rewrite <- minus_INR by lia. apply le_INR. lia. }
+  assert (INR k ^ 2 / (INR k + S) * (INR k + S) = INR k ^ 2) by (field; lra).
+  assert (INR k ^ 2 / (INR k + S) * (INR k + S) <= INR r * (INR k + S)) by (apply Rmult_le_compat_r; lra).
+  assert (INR r * (INR k + S) <= (INR B - 1) * (INR k + S)) by (apply Rmult_le_compat_r; lra).
+  nra.
 Qed.

@@ -4,10 +4,11 @@
     nonnegative head correct on all length-3 sequences over [{0,1}^16] with [eps = 1/2] whose
     kernel has [r] features has [r >= 8].  The data below is the certificate's
     ([tests/coq.rs] compares it with the JSON file); the ratio entries are what
-    [minip export coq] writes for its two ratio certificates. *)
+    [minip export coq] writes for its two ratio certificates.  [rank_m16] is an instance of
+    the general [CodeRank.code_rank]. *)
 
 From Coq Require Import List QArith Arith.
-From Minip Require Import Ratio RankBound.
+From Minip Require Import Ratio RankBound CodeRank.
 Import ListNotations.
 
 Local Open Scope nat_scope.
@@ -91,5 +92,6 @@ Lemma code_ok : code_check 16 8 0 xs ys ratio_certs 8 = true.
 Proof. vm_compute. reflexivity. Qed.
 
 (** Every head correct on all length-3 sequences over [{0,1}^16] has feature rank [>= 8]. *)
+(** An instance of [CodeRank.code_rank] (through [CodeRank.code_check_rank]). *)
 Theorem rank_m16 : rank_claim 16 8.
-Proof. exact (code_sound _ _ _ _ _ _ _ code_ok). Qed.
+Proof. exact (code_check_rank _ _ _ _ _ _ _ code_ok). Qed.
