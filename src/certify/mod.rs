@@ -20,6 +20,7 @@ pub mod poly;
 pub mod rank;
 pub mod rank_linear;
 pub mod ratio;
+pub mod readout;
 pub mod sharp;
 
 use crate::repair::hint::exact_point;

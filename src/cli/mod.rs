@@ -21,6 +21,7 @@ mod multihead;
 mod plot;
 mod progress;
 mod rank;
+mod readout;
 mod sharp;
 
 use crate::control::Control;
@@ -181,6 +182,13 @@ enum Cmd {
     /// Several heads: must some head satisfy the lemma's alpha(x,y) > K*alpha(x,z)? (docs/escape.md)
     #[command(after_help = tail("", &["minip multihead domination", "minip multihead domination --heads 3 --d 3 --n 3 --json"]))]
     Multihead(multihead::MultiheadArgs),
+    /// A nonlinear readout: rank, dimension and bits a decoder needs; exact constructions and bounds (docs/escape.md).
+    #[command(after_help = tail(readout::NOTES, &[
+        "minip readout",
+        "minip readout --m 1..=10 --n 3 --out /tmp/readout",
+        "minip readout --m 1..=6 --n 3..=5 --json",
+    ]))]
+    Readout(readout::ReadoutArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
@@ -297,6 +305,7 @@ pub fn run() -> i32 {
         Cmd::Rank(a) => rank::cmd_rank(a),
         Cmd::Frontier(a) => frontier::cmd_frontier(a),
         Cmd::Multihead(a) => multihead::cmd_multihead(a),
+        Cmd::Readout(a) => readout::cmd_readout(a),
         Cmd::Export(a) => export::cmd_export(a),
         Cmd::Limits => {
             emit(&format!("{}\n{CLI_LIMITS}\n\n{CONTRACT}\n", minip_check::limits::TABLE)).map(|_| 0)

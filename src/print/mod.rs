@@ -17,6 +17,7 @@ pub mod head;
 pub mod json;
 pub mod multihead;
 pub mod rank;
+pub mod readout;
 pub mod sharp;
 pub mod svg;
 pub mod table;

@@ -22,6 +22,7 @@
 //! - [`multihead`]: `multihead domination`: several heads against the step of Lemma 3.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
+//! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 //! - [`sweep`]: `sweep` (grid files, `--expect`, `--shard`) and `bench`.
 //! - [`verify`]: `verify` (certificate and VIPR files) and one certificate checked from its text.
@@ -37,6 +38,7 @@ pub mod head;
 pub mod multihead;
 pub mod notice;
 pub mod rank;
+pub mod readout;
 pub mod sharp;
 pub mod sweep;
 pub mod verify;

@@ -95,6 +95,7 @@ pub enum Claim {
     RankLinear(RankLinearClaim),
     PolyHead(PolyHeadSummary),
     PolyNone(PolyNoneSummary),
+    Readout(ReadoutClaim),
 }
 
 /// `minip-gap/1`: the negated bound `b ≤ K'·c` has no correct head (`holds`) or has one (`broken`).
@@ -290,6 +291,40 @@ pub struct PolyNoneSummary {
     pub refuted: Vec<RefutedSupport>,
 }
 
+/// `minip-readout/1` (docs/math.md §13): the construction's values separate every multiset of
+/// `n − 1` keys (so a decoder per query reads the target off the output), with the bits of
+/// `n·o − v(x)`; with the lower bound, the number of target functions and its `⌈log2⌉`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadoutClaim {
+    pub construction: String,
+    pub rank: u32,
+    pub dim: u32,
+    pub m: u32,
+    pub n: u32,
+    pub p: u64,
+    pub max_value: String,
+    pub multisets: String,
+    pub bits: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bits: Option<u32>,
+}
+
+fn readout_line(f: &mut fmt::Formatter<'_>, r: &ReadoutClaim) -> fmt::Result {
+    write!(
+        f,
+        "readout separates all {} multisets ({} rank={} dim={} m={} n={} p={}): bits = {}",
+        r.multisets, r.construction, r.rank, r.dim, r.m, r.n, r.p, r.bits
+    )?;
+    if let (Some(c), Some(by), Some(b)) = (&r.classes, &r.classes_by, r.lower_bits) {
+        write!(f, "; any head's key state takes >= {c} values ({by}): >= {b} bits")?;
+    }
+    Ok(())
+}
+
 fn is_three(n: &u32) -> bool {
     *n == 3
 }
@@ -315,6 +350,7 @@ impl Claim {
             Claim::RankLinear(_) => "rank-linear",
             Claim::PolyHead(_) => "poly-head",
             Claim::PolyNone(_) => "poly-none",
+            Claim::Readout(_) => "readout",
         }
     }
 }
@@ -402,6 +438,7 @@ impl fmt::Display for Claim {
                 )
             }
             Claim::PolyNone(p) => poly_none_line(f, p),
+            Claim::Readout(r) => readout_line(f, r),
         }
     }
 }

@@ -11,7 +11,7 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, sharp, AnyCertificate};
+use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -89,6 +89,7 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         }
         poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
+        readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
         other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
     }
 }

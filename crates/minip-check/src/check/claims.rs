@@ -29,6 +29,7 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::Rank(c) => rank_claim(c, ctx),
         AnyCertificate::PolyHead(c) => poly_head_claim(c),
         AnyCertificate::PolyNone(c) => poly_none_claim(c),
+        AnyCertificate::Readout(c) => super::readout::claim(c),
     }
 }
 

@@ -16,6 +16,7 @@ pub mod rank;
 pub mod rank_linear;
 pub mod ratio;
 pub mod ratio_bound;
+pub mod readout;
 pub mod sharp;
 
 /// Any certificate minip writes; `format` says which.
@@ -29,4 +30,5 @@ pub enum AnyCertificate {
     RankLinear(rank_linear::RankLinearCertificate),
     PolyHead(poly::PolyHead),
     PolyNone(poly::PolyNone),
+    Readout(readout::ReadoutCertificate),
 }
