@@ -303,6 +303,29 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     });
 
     rows.push(Row {
+        limit: "readout: multisets checked exhaustively",
+        consts: &["MAX_READOUT_MULTISETS"],
+        printed: &["readout <= 1048576 multisets of n - 1 keys (every sum sorted and decoded),"],
+        inside: args("readout --m 10 --n 3 --json"),
+        expect_inside: works(0, "\"multisets\":\"524800\"", 30),
+        inside_mem: GIB,
+        outside: args("readout --m 11 --n 3"),
+        refusal: format!(
+            "m = 11, n = 3: 2098176 multisets of n - 1 keys is above the supported {}",
+            minip_check::check::readout::MAX_READOUT_MULTISETS
+        ),
+    });
+    rows.push(Row {
+        limit: "readout: sequence length",
+        consts: &["MAX_READOUT_N"],
+        printed: &["3 <= n <= 5"],
+        inside: args("readout --m 3 --n 5 --json"),
+        expect_inside: works(0, "\"verdict\":\"certified\"", 30),
+        inside_mem: GIB,
+        outside: args("readout --m 3 --n 6"),
+        refusal: "--n: n = 6 is out of range (3..=5)".into(),
+    });
+    rows.push(Row {
         limit: "rank --linear: sequence length",
         consts: &[],
         printed: &["3 <= n <= 1024, eps = 1/2"],

@@ -199,6 +199,17 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "3".into(),
             "--json".into(),
         ],
+        // A nonlinear readout, with its certificates.
+        vec![
+            "readout".into(),
+            "--m".into(),
+            "1..=4".into(),
+            "--n".into(),
+            "3..=4".into(),
+            "--json".into(),
+            "--out".into(),
+            t("readout"),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![

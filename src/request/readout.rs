@@ -100,7 +100,7 @@ mod tests {
         assert_eq!(
             ask(vec![11], vec![3]),
             Error::TooLarge(
-                "multisets of n - 1 keys at m = 11, n = 3 = 2098176 is above the supported 1048576 \
+                "m = 11, n = 3: 2098176 multisets of n - 1 keys is above the supported 1048576 \
                  (the exhaustive check sorts and decodes every sum)"
                     .into()
             )

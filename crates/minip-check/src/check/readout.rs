@@ -66,23 +66,17 @@ fn is_prime(p: u64) -> bool {
 
 /// The number of multisets of `n − 1` keys, refused past [`MAX_READOUT_MULTISETS`].
 pub fn checked_multisets(m: u32, n: u32) -> Res<u128> {
-    let too_many = || {
-        Error::TooLarge(format!(
-            "m = {m}, n = {n}: more than the supported {MAX_READOUT_MULTISETS} multisets of n - 1 keys \
-             (the exhaustive check sorts and decodes every sum)"
-        ))
-    };
-    if m > 20 {
-        return Err(too_many());
+    let why = "the exhaustive check sorts and decodes every sum";
+    let count = if m > 20 { None } else { multisets(1u128 << m, n - 1) };
+    match count {
+        Some(c) if c <= MAX_READOUT_MULTISETS => Ok(c),
+        Some(c) => Err(Error::TooLarge(format!(
+            "m = {m}, n = {n}: {c} multisets of n - 1 keys is above the supported {MAX_READOUT_MULTISETS} ({why})"
+        ))),
+        None => Err(Error::TooLarge(format!(
+            "m = {m}, n = {n}: the multisets of n - 1 keys are above the supported {MAX_READOUT_MULTISETS} ({why})"
+        ))),
     }
-    let count = multisets(1u128 << m, n - 1).ok_or_else(too_many)?;
-    at_most(
-        &format!("multisets of n - 1 keys at m = {m}, n = {n}"),
-        count,
-        MAX_READOUT_MULTISETS,
-        "the exhaustive check sorts and decodes every sum",
-    )?;
-    Ok(count)
 }
 
 impl PowerSum {
