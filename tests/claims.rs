@@ -78,6 +78,7 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                     "{name}"
                 );
             }
+            "readout" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
             k => panic!("{name}: unknown kind {k}"),
         }
         non_default += want.iter().any(|w| FIELDS.iter().any(|f| w.contains(&format!("{f}=")))) as usize;

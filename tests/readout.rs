@@ -162,3 +162,29 @@ fn refusals() {
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
     }
 }
+
+#[test]
+fn committed_certificates_are_what_the_command_writes() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("proofs/readout");
+    let dir = scratch("regen");
+    let d = dir.to_str().unwrap();
+    for (m, n) in [("2..=8", "3"), ("2..=4", "4..=5")] {
+        let (code, _, err) = minip(&["readout", "--m", m, "--n", n, "--out", d]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let names = |p: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&root), names(&dir));
+    assert_eq!(names(&root).len(), 13);
+    for f in names(&root) {
+        let committed = std::fs::read_to_string(root.join(&f)).unwrap();
+        assert_eq!(committed, std::fs::read_to_string(dir.join(&f)).unwrap(), "proofs/readout/{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
