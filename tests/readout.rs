@@ -188,3 +188,14 @@ fn committed_certificates_are_what_the_command_writes() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn escape_md_shows_the_table_the_command_prints() {
+    let page =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/escape.md")).unwrap();
+    let block = page.split("```\n$ minip readout --m 1..=10\n").nth(1).expect("the readout block");
+    let shown = block.split("```").next().unwrap();
+    let (code, out, _) = minip(&["readout", "--m", "1..=10"]);
+    assert_eq!(code, 0);
+    assert_eq!(shown, out.split("\n\n").next().unwrap().to_string() + "\n");
+}
