@@ -36,15 +36,19 @@ fn the_sidon_table_up_to_m10() {
     let (code, out, err) = minip(&["readout", "--m", "1..=10"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with(
-        "m   n  r  D  p     max v    bits  multisets  log2  classes  lower  by       verdict\n"
+        "m   n  r  D  p     max v    bits  multisets  log2  classes  lower  by       least  verdict\n"
     ));
     // m = 4: p = 17, v(13) = 13 + 34·16 = 557, 2·557 + 1 sums: 11 bits; C(16,2) + 32 − 81 = 71 classes.
     assert!(out.contains(
-        "\n4   3  1  1  17    557      11    136        8     71       7      counted  certified\n"
+        "\n4   3  1  1  17    557      11    136        8     71       7      counted  -      certified\n"
+    ));
+    // m = 2: the least integer values are [0, 6] (2·6 + 1 sums: 4 bits); every V < 6 refuted.
+    assert!(out.contains(
+        "\n2   3  1  1  5     43       7     10         4     5        3      counted  4      certified\n"
     ));
     // m = 10: 524800 pairs sorted and decoded; classes from the closed form.
     assert!(out.contains(
-        "\n10  3  1  1  1031  2112487  23    524800     20    466775   19     formula  certified\n"
+        "\n10  3  1  1  1031  2112487  23    524800     20    466775   19     formula  -      certified\n"
     ));
     assert!(out.contains("every sum sorted and decoded exactly"));
 }
@@ -143,6 +147,22 @@ fn certificates_verify_and_tampering_is_rejected() {
     let (code, line) = tampered(&dir, f, ",\n  \"lower_bits\": 5", "");
     assert_eq!(code, 1);
     assert!(line.contains("classes, classes_by and lower_bits go together"), "{line}");
+    // The least integer scheme (m = 2): a larger V is refuted by the checker's own search,
+    // values that collide are rejected, and the bits are recomputed.
+    let f = "m02_n3.json";
+    for (from, to, msg) in [
+        (
+            "\"least_max_value\": \"6\"",
+            "\"least_max_value\": \"7\"",
+            "values [0, 1, 4, 6] in [0, 6] already separate",
+        ),
+        ("\"4\",\n    \"6\"", "\"4\",\n    \"5\"", "have different targets and the same sum 5"),
+        ("\"least_bits\": 4", "\"least_bits\": 3", "least_bits: stated 3, the construction gives 4"),
+        ("\"6\"\n  ]", "\"7\"\n  ]", "least_values: 7 is above least_max_value 6"),
+    ] {
+        let (code, line) = tampered(&dir, f, from, to);
+        assert!(code == 1 && line.contains(msg), "{from} -> {to}: exit {code}, {line}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

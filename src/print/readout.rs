@@ -32,7 +32,13 @@ pub struct ReadoutRecord {
     /// `⌈log2 classes⌉`: the bits of any head's key state, whatever `r`, `D` and decoder.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bits: Option<u32>,
-    /// `certified`: the construction and the bound checked exhaustively.
+    /// The least `V` for which integer values in `[0, V]` separate (uniform attention, `D = 1`),
+    /// and its bits; absent where the search was not run (`m > 3`) or passed its budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_max_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_bits: Option<u32>,
+    /// `certified`: the construction and the bounds checked exhaustively.
     pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate_file: Option<String>,
@@ -54,6 +60,8 @@ impl ReadoutRecord {
             classes: c.classes.clone(),
             classes_by: c.classes_by.clone(),
             lower_bits: c.lower_bits,
+            least_max_value: c.least_max_value.clone(),
+            least_bits: c.least_bits,
             verdict: "certified".into(),
             certificate_file,
         }
@@ -79,12 +87,28 @@ pub fn text(records: &[ReadoutRecord]) -> String {
                 r.classes.clone().unwrap_or_else(dash),
                 r.lower_bits.map_or_else(dash, |b| b.to_string()),
                 r.classes_by.clone().unwrap_or_else(dash),
+                r.least_bits.map_or_else(dash, |b| b.to_string()),
                 r.verdict.clone(),
             ]
         })
         .collect();
     let mut s = table::render(
-        &["m", "n", "r", "D", "p", "max v", "bits", "multisets", "log2", "classes", "lower", "by", "verdict"],
+        &[
+            "m",
+            "n",
+            "r",
+            "D",
+            "p",
+            "max v",
+            "bits",
+            "multisets",
+            "log2",
+            "classes",
+            "lower",
+            "by",
+            "least",
+            "verdict",
+        ],
         &rows,
     );
     s.push_str(
@@ -93,7 +117,9 @@ pub fn text(records: &[ReadoutRecord]) -> String {
          decoder per query reads the target off the output o; every sum sorted and decoded exactly.\n\
          bits: of the integer n*o - v(x) the decoder reads; log2: ceil(log2 multisets), any code that\n\
          separates every multiset; lower: ceil(log2 classes), the bits any head's key state needs\n\
-         (classes: distinct target functions of the multisets; docs/math.md §13, docs/escape.md).\n",
+         (classes: distinct target functions of the multisets); least: the bits of the best integer\n\
+         values of this shape, every smaller range refuted by search (m <= 2; '-': not searched or past\n\
+         the search's budget). docs/math.md §13, docs/escape.md.\n",
     );
     s
 }

@@ -311,6 +311,10 @@ pub struct ReadoutClaim {
     pub classes_by: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bits: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_max_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_bits: Option<u32>,
 }
 
 fn readout_line(f: &mut fmt::Formatter<'_>, r: &ReadoutClaim) -> fmt::Result {
@@ -321,6 +325,9 @@ fn readout_line(f: &mut fmt::Formatter<'_>, r: &ReadoutClaim) -> fmt::Result {
     )?;
     if let (Some(c), Some(by), Some(b)) = (&r.classes, &r.classes_by, r.lower_bits) {
         write!(f, "; any head's key state takes >= {c} values ({by}): >= {b} bits")?;
+    }
+    if let (Some(v), Some(b)) = (&r.least_max_value, r.least_bits) {
+        write!(f, "; least integer values: [0, {v}], bits = {b} (below: none, searched)")?;
     }
     Ok(())
 }

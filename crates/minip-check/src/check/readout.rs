@@ -11,12 +11,14 @@
 //! use minip_check::check::readout::PowerSum;
 //! let c = PowerSum::new(2, 3).unwrap();   // tokens 0..4, pairs of keys, p = 5
 //! assert_eq!(c.p, 5);
-//! // v(k) = k + 10·(k² mod 5): 0, 11, 42, 93.
-//! assert_eq!((0..4).map(|k| c.value(k)).collect::<Vec<_>>(), vec![0, 11, 42, 93]);
+//! // v(k) = k + 10·(k² mod 5): 0, 11, 42, 43.
+//! assert_eq!((0..4).map(|k| c.value(k)).collect::<Vec<_>>(), vec![0, 11, 42, 43]);
 //! // The decoder reads the keys back from the sum of their values.
-//! assert_eq!(c.decoder().decode(42 + 93), Some(vec![2, 3]));
+//! assert_eq!(c.decoder().decode(42 + 43), Some(vec![2, 3]));
+//! assert_eq!(c.decoder().decode(11 + 11), Some(vec![1, 1]));
 //! ```
 
+pub use super::readout_search::for_each_multiset;
 use super::{Certificate, Context};
 use crate::error::{Error, Res};
 use crate::format::readout::{ReadoutCertificate, READOUT_FORMAT};
@@ -215,20 +217,6 @@ impl Decoder<'_> {
     }
 }
 
-/// Every multiset of `h` keys from `0..t`, as sorted tuples, in lexicographic order.
-pub fn for_each_multiset(t: u64, h: usize, mut visit: impl FnMut(&[u64])) {
-    let mut ks = vec![0u64; h];
-    loop {
-        visit(&ks);
-        // The last position that can still grow; everything after it restarts from it.
-        let Some(i) = (0..h).rev().find(|&i| ks[i] + 1 < t) else { return };
-        ks[i] += 1;
-        for j in i + 1..h {
-            ks[j] = ks[i];
-        }
-    }
-}
-
 /// The construction's values separate every multiset and the decoder reads each one back;
 /// returns the largest value.
 pub fn check_separation(c: &PowerSum) -> Res<u128> {
@@ -307,6 +295,8 @@ pub struct ReadoutChecked {
     pub bits: u32,
     /// `(classes, how, lower_bits)` when the certificate states the lower bound.
     pub lower: Option<(u128, &'static str, u32)>,
+    /// `(V, bits)` of the least integer scheme, when stated.
+    pub least: Option<(u64, u32)>,
 }
 
 fn stated<T: PartialEq + std::fmt::Display>(field: &str, stated: T, checked: T) -> Res<()> {
@@ -355,7 +345,32 @@ pub fn check_readout(c: &ReadoutCertificate) -> Res<ReadoutChecked> {
         }
         _ => return Err(Error::Rejected("classes, classes_by and lower_bits go together".into())),
     };
-    Ok(ReadoutChecked { m: c.m, n: c.n, p: ps.p, max_value: max, multisets: count, bits, lower })
+    let least = check_least(c)?;
+    Ok(ReadoutChecked { m: c.m, n: c.n, p: ps.p, max_value: max, multisets: count, bits, lower, least })
+}
+
+/// The least integer scheme, when stated: its values lie in `[0, V]` and separate the classes,
+/// the search below `V` finds nothing, and `least_bits = ⌈log2((n − 1)·V + 1)⌉`.
+fn check_least(c: &ReadoutCertificate) -> Res<Option<(u64, u32)>> {
+    use super::readout_search::{refute_below, separates};
+    let (v, values, bits) = match (&c.least_max_value, &c.least_values, c.least_bits) {
+        (None, None, None) => return Ok(None),
+        (Some(v), Some(values), Some(bits)) => (v, values, bits),
+        _ => return Err(Error::Rejected("least_max_value, least_values and least_bits go together".into())),
+    };
+    let num = |t: &str| {
+        t.parse::<u64>().map_err(|_| Error::Rejected(format!("'{t}': not a value (a decimal integer)")))
+    };
+    let vmax = num(v)?;
+    let values: Vec<u64> = values.iter().map(|t| num(t)).collect::<Res<_>>()?;
+    if let Some(x) = values.iter().find(|&&x| x > vmax) {
+        return Err(Error::Rejected(format!("least_values: {x} is above least_max_value {vmax}")));
+    }
+    let h = c.n - 1;
+    separates(c.m, h, &values)?;
+    refute_below(c.m, h, vmax)?;
+    stated("least_bits", bits, ceil_log2(u128::from(h) * u128::from(vmax) + 1))?;
+    Ok(Some((vmax, bits)))
 }
 
 /// The claim of a checked certificate, from the recomputed values.
@@ -374,6 +389,8 @@ pub(crate) fn claim(c: &ReadoutCertificate) -> Res<crate::claim::Claim> {
         classes: k.lower.map(|l| l.0.to_string()),
         classes_by: k.lower.map(|l| l.1.to_string()),
         lower_bits: k.lower.map(|l| l.2),
+        least_max_value: k.least.map(|l| l.0.to_string()),
+        least_bits: k.least.map(|l| l.1),
     }))
 }
 

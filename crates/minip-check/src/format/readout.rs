@@ -13,6 +13,10 @@
 //! - `classes`, `classes_by`, `lower_bits` (together or not at all): the number of distinct
 //!   target functions `x ↦ t(x, M)`, how the checker finds it (`counted` over every multiset
 //!   and query, or `formula`: the closed form of §13.5 for `n = 3`), and `⌈log2 classes⌉`.
+//! - `least_max_value`, `least_values`, `least_bits` (together or not at all; `m ≤ 3`): the least
+//!   `V` for which integer values in `[0, V]` (one per token, uniform attention, `D = 1`) give
+//!   different sums to multisets with different target functions, values that do, and
+//!   `⌈log2((n − 1)·V + 1)⌉`; the checker reruns the search below `V` (docs/math.md §13.7).
 //!
 //! Big integers are decimal strings. Plain data: `crate::check::readout` rebuilds every value.
 
@@ -39,4 +43,10 @@ pub struct ReadoutCertificate {
     pub classes_by: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lower_bits: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_max_value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_values: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_bits: Option<u32>,
 }
