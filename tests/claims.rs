@@ -79,6 +79,13 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                 );
             }
             "readout" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
+            "multihead" => want.push(format!(
+                "heads={} n={} eps={} d={}",
+                raw["heads"].as_array().unwrap().len(),
+                params["n"],
+                params["eps"].as_str().unwrap(),
+                params["d"]
+            )),
             k => panic!("{name}: unknown kind {k}"),
         }
         non_default += want.iter().any(|w| FIELDS.iter().any(|f| w.contains(&format!("{f}=")))) as usize;

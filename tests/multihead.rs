@@ -54,3 +54,24 @@ fn the_table_and_refusals() {
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
     }
 }
+
+#[test]
+fn out_writes_the_committed_certificates_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("minip-multihead-out-{}", std::process::id()));
+    let (code, _, err) = minip(&["multihead", "domination", "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/multihead/domination");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names.len(), 28);
+    assert_eq!((names[0].as_str(), names[27].as_str()), ("n3_d2.json", "n6_d8.json"));
+    for n in &names {
+        let (new, old) = (std::fs::read(dir.join(n)).unwrap(), std::fs::read(committed.join(n)).unwrap());
+        assert!(new == old, "{n} differs from the committed certificate");
+    }
+    let (code, out, err) = minip(&["verify", dir.to_str().unwrap()]);
+    assert_eq!((code, out.lines().count()), (0, 28));
+    assert!(err.contains("28 files: 28 verified, 0 failed, 0 invalid, 0 unchecked"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -210,6 +210,7 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "--out".into(),
             t("readout"),
         ],
+        vec!["verify".into(), "proofs/multihead".into(), "--json".into()],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![

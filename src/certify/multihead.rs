@@ -6,7 +6,10 @@
 
 use crate::linalg::invert;
 use minip_check::check::multihead::{check_paper, HeadRow};
+use minip_check::check::{Checked, Context};
+use minip_check::format::multihead::{MultiheadCertificate, MultiheadParams, MultiheadRow, MULTIHEAD_FORMAT};
 use minip_check::model::{paper_k, sequences, Family, Gap};
+use minip_check::rational::fmt_q;
 use minip_check::rational::{q, Rat};
 use num_traits::{One, Zero};
 
@@ -68,6 +71,27 @@ pub fn escape(n: u32, eps: &Rat, d: u32, heads: u32) -> Result<Escape, String> {
     Err(format!("unknown: no three independent values for n = {n}, d = {d}"))
 }
 
+impl Escape {
+    /// The `minip-multihead/1` certificate of these heads, checked by the checker crate
+    /// (`minip_check::check::multihead::check_multihead`) from its stated parameters.
+    pub fn certificate(&self) -> Result<Checked<MultiheadCertificate>, String> {
+        let three = |r: &[Rat; 3]| [fmt_q(&r[0]), fmt_q(&r[1]), fmt_q(&r[2])];
+        let cert = MultiheadCertificate {
+            format: MULTIHEAD_FORMAT.into(),
+            params: MultiheadParams { n: self.n, eps: fmt_q(&self.eps), d: self.gap.d() },
+            paper_k: fmt_q(&self.k),
+            heads: self
+                .heads
+                .iter()
+                .map(|h| MultiheadRow { alpha: three(&h.alpha), s: three(&h.s) })
+                .collect(),
+            verdict: "escapes".into(),
+            max_error: fmt_q(&self.max_error),
+        };
+        Checked::new(cert, &Context::default()).map_err(|e| e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +106,9 @@ mod tests {
         // σ1, ζ1, σ2 picked (ζ2 = 0): σ1 = −54, ζ1 = 36, σ2 = 54 (docs/math.md §12).
         let s: Vec<[Rat; 3]> = e.heads.iter().map(|h| h.s.clone()).collect();
         assert_eq!(s, vec![[q(-54, 1), q(0, 1), q(36, 1)], [q(54, 1), q(0, 1), q(0, 1)]]);
+        let c = e.certificate().unwrap();
+        assert_eq!((c.claim().k.clone(), c.claim().heads), (q(2, 1), 2));
+        assert_eq!(c.heads[0].s, ["-54".to_string(), "0".into(), "36".into()]);
     }
 
     #[test]

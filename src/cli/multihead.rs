@@ -20,7 +20,11 @@ enum MultiheadWhat {
     /// Must some head have alpha(x,y) > K*alpha(x,z)? H exact heads with alpha(x,y) = 0 that solve S1-S3.
     #[command(after_help = super::tail(
         "Each row's heads are recomputed exactly on S1, S2, S3 before it is printed (docs/escape.md).",
-        &["minip multihead domination", "minip multihead domination --heads 3 --d 3 --n 3 --json"],
+        &[
+            "minip multihead domination",
+            "minip multihead domination --heads 3 --d 3 --n 3 --json",
+            "minip multihead domination --out proofs/multihead && minip verify proofs/multihead",
+        ],
     ))]
     Domination(DominationArgs),
 }
@@ -42,6 +46,9 @@ struct DominationArgs {
     /// One JSON object per row on stdout (kind "multihead.domination").
     #[arg(long)]
     json: bool,
+    /// Write one minip-multihead/1 certificate per row into DIR (nN_dD.json; minip verify DIR).
+    #[arg(long, value_name = "DIR")]
+    out: Option<std::path::PathBuf>,
 }
 
 pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
@@ -52,7 +59,12 @@ pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
         n: Values::Text(a.n.clone()),
         eps: a.eps.clone(),
     };
+    // The rows take milliseconds: the directory is made once the input has been checked.
     let found = request.run()?;
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+        found.write(dir)?;
+    }
     let records: Vec<DominationRecord> = found
         .rows
         .iter()

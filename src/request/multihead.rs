@@ -4,9 +4,11 @@
 
 use super::{Error, Values};
 use crate::certify::multihead::{escape, Escape};
+use crate::print::json;
 use minip_check::limits::MAX_N;
 use minip_check::rational::{fmt_q, parse_rational};
 use num_traits::Signed;
+use std::path::Path;
 
 /// The most heads asked for at once (the construction uses two; the others get zero values).
 pub const MAX_HEADS: u32 = 64;
@@ -38,6 +40,27 @@ impl Default for Domination {
 #[derive(Clone, Debug)]
 pub struct Dominated {
     pub rows: Vec<Escape>,
+}
+
+impl Dominated {
+    /// The name of the certificate of one row: `nN_dD.json`.
+    pub fn file_name(e: &Escape) -> String {
+        format!("n{}_d{}.json", e.n, e.gap.d())
+    }
+
+    /// Writes one `minip-multihead/1` certificate per row into `dir` (made by
+    /// `super::gap::out_dir`), each checked by the checker crate before it is written; returns
+    /// the names written, in row order.
+    pub fn write(&self, dir: &Path) -> Result<Vec<String>, Error> {
+        let mut names = Vec::with_capacity(self.rows.len());
+        for e in &self.rows {
+            let cert = e.certificate().map_err(Error::Rejected)?;
+            let name = Dominated::file_name(e);
+            crate::print::write_file(&dir.join(&name), &json::by_lines(&cert)).map_err(Error::Io)?;
+            names.push(name);
+        }
+        Ok(names)
+    }
 }
 
 impl Domination {

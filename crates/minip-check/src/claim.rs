@@ -96,6 +96,7 @@ pub enum Claim {
     PolyHead(PolyHeadSummary),
     PolyNone(PolyNoneSummary),
     Readout(ReadoutClaim),
+    Multihead(MultiheadClaim),
 }
 
 /// `minip-gap/1`: the negated bound `b ≤ K'·c` has no correct head (`holds`) or has one (`broken`).
@@ -332,6 +333,18 @@ fn readout_line(f: &mut fmt::Formatter<'_>, r: &ReadoutClaim) -> fmt::Result {
     Ok(())
 }
 
+/// `minip-multihead/1`: `heads` heads, none with `α_h(x,y) > K·α_h(x,z)`, whose summed outputs
+/// are within `ε` on S1–S3 of `(h, u, w) = (d, 0, d)` (docs/math.md §12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheadClaim {
+    pub heads: usize,
+    pub n: u32,
+    pub eps: String,
+    pub d: u32,
+    pub paper_k: String,
+    pub max_error: String,
+}
+
 fn is_three(n: &u32) -> bool {
     *n == 3
 }
@@ -358,6 +371,7 @@ impl Claim {
             Claim::PolyHead(_) => "poly-head",
             Claim::PolyNone(_) => "poly-none",
             Claim::Readout(_) => "readout",
+            Claim::Multihead(_) => "multihead",
         }
     }
 }
@@ -446,6 +460,11 @@ impl fmt::Display for Claim {
             }
             Claim::PolyNone(p) => poly_none_line(f, p),
             Claim::Readout(r) => readout_line(f, r),
+            Claim::Multihead(m) => write!(
+                f,
+                "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",
+                m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+            ),
         }
     }
 }

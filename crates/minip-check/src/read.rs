@@ -11,7 +11,7 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{gap, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, AnyCertificate};
+use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -90,6 +90,7 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
+        multihead::MULTIHEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::Multihead).map_err(bad),
         other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
     }
 }

@@ -30,7 +30,20 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::PolyHead(c) => poly_head_claim(c),
         AnyCertificate::PolyNone(c) => poly_none_claim(c),
         AnyCertificate::Readout(c) => super::readout::claim(c),
+        AnyCertificate::Multihead(c) => multihead_claim(c),
     }
+}
+
+fn multihead_claim(c: &crate::format::multihead::MultiheadCertificate) -> Res<Claim> {
+    let r = super::multihead::check_multihead(c)?;
+    Ok(Claim::Multihead(MultiheadClaim {
+        heads: r.heads,
+        n: r.n,
+        eps: fmt_q(&r.eps),
+        d: r.d,
+        paper_k: fmt_q(&r.k),
+        max_error: fmt_q(&r.max_error),
+    }))
 }
 
 fn gap_claim(c: &GapCertificate) -> Res<Claim> {

@@ -3,10 +3,13 @@
 //! `x, y, z`, their outputs summed by the readout (a query-dependent affine readout of the
 //! heads' outputs is such a sum once each head's values are scalarized). The outputs on
 //! S1–S3 are recomputed exactly from the stated parameters; nothing is taken from the caller
-//! but the rows.
+//! but the rows. [`check_multihead`] checks a `minip-multihead/1` certificate the same way.
 
+use super::input::{rational, stated};
+use super::{Certificate, Context};
 use crate::error::{Error, Res};
-use crate::model::{sequences, Family, Gap};
+use crate::format::multihead::{MultiheadCertificate, MULTIHEAD_FORMAT};
+use crate::model::{paper_k, sequences, Family, Gap};
 use crate::rational::{fmt_q, Rat};
 use num_traits::{Signed, Zero};
 
@@ -68,6 +71,98 @@ pub fn check_paper(n: u32, eps: &Rat, gap: &Gap, heads: &[HeadRow]) -> Res<Rat> 
         worst = worst.max(err);
     }
     Ok(worst)
+}
+
+/// What a `minip-multihead/1` certificate proves, as checked (reduced rationals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiheadChecked {
+    pub heads: usize,
+    pub n: u32,
+    pub eps: Rat,
+    pub d: u32,
+    /// The lemma's `K`, recomputed: no head has `α_h(x,y) > K·α_h(x,z)`.
+    pub k: Rat,
+    pub max_error: Rat,
+}
+
+impl Certificate for MultiheadCertificate {
+    type Claim = MultiheadChecked;
+    fn check(&self, _: &Context) -> Res<MultiheadChecked> {
+        check_multihead(self)
+    }
+}
+
+/// Checks a `minip-multihead/1` certificate: the parameters in range, `paper_k` equal to
+/// `K = (n−2)(d−2ε)/(2ε)`, the verdict `escapes`, every head with `α_h ≥ 0` and
+/// `α_h(x,y) ≤ K·α_h(x,z)`, every output on S1–S3 (rebuilt from `n` and `d`) within `ε`,
+/// and `max_error` equal to the largest error. Every failure is [`Error::Rejected`] naming
+/// the field, except a limit ([`Error::TooLarge`]).
+pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
+    if c.format != MULTIHEAD_FORMAT {
+        return Err(Error::Rejected(format!("format '{}': expected '{MULTIHEAD_FORMAT}'", c.format)));
+    }
+    let p = &c.params;
+    if p.n < 3 {
+        return Err(Error::Rejected(format!("params.n: need n ≥ 3, got n = {}", p.n)));
+    }
+    crate::limits::at_most("n", p.n, crate::limits::MAX_N, "three sequences").map_err(stated("params.n"))?;
+    let eps = rational("params.eps", &p.eps)?;
+    if !eps.is_positive() {
+        return Err(Error::Rejected(format!("params.eps: need ε > 0, got ε = {}", fmt_q(&eps))));
+    }
+    let gap = Gap::from_d(p.d).map_err(stated("params.d"))?;
+    let k = paper_k(p.n, &eps, p.d);
+    let stated_k = rational("paper_k", &c.paper_k)?;
+    if stated_k != k {
+        return Err(Error::Rejected(format!(
+            "paper_k: stated {} but the parameters give K = (n-2)(d-2eps)/(2eps) = {}",
+            fmt_q(&stated_k),
+            fmt_q(&k)
+        )));
+    }
+    if c.verdict != "escapes" {
+        return Err(Error::Rejected(format!(
+            "verdict '{}': the only claim of {MULTIHEAD_FORMAT} is 'escapes'",
+            c.verdict
+        )));
+    }
+    if c.heads.is_empty() {
+        return Err(Error::Rejected("heads: no heads".into()));
+    }
+    let mut rows = Vec::with_capacity(c.heads.len());
+    for (i, h) in c.heads.iter().enumerate() {
+        let three = |what: &str, v: &[String; 3]| -> Res<[Rat; 3]> {
+            let at = |j: usize| rational(&format!("heads[{i}].{what}[{j}]"), &v[j]);
+            Ok([at(0)?, at(1)?, at(2)?])
+        };
+        rows.push(HeadRow { alpha: three("alpha", &h.alpha)?, s: three("s", &h.s)? });
+    }
+    for (i, r) in rows.iter().enumerate() {
+        if let Some(j) = r.alpha.iter().position(Signed::is_negative) {
+            return Err(Error::Rejected(format!(
+                "heads[{i}].alpha[{j}] = {} < 0: kernel values are nonnegative",
+                fmt_q(&r.alpha[j])
+            )));
+        }
+        let bound = &k * &r.alpha[2];
+        if r.alpha[1] > bound {
+            return Err(Error::Rejected(format!(
+                "heads[{i}]: alpha(x,y) = {} > K*alpha(x,z) = {}: this head satisfies the lemma's step",
+                fmt_q(&r.alpha[1]),
+                fmt_q(&bound)
+            )));
+        }
+    }
+    let worst = check_paper(p.n, &eps, &gap, &rows).map_err(Error::in_certificate)?;
+    let stated_error = rational("max_error", &c.max_error)?;
+    if stated_error != worst {
+        return Err(Error::Rejected(format!(
+            "max_error: stated {} but the sequences give {}",
+            fmt_q(&stated_error),
+            fmt_q(&worst)
+        )));
+    }
+    Ok(MultiheadChecked { heads: rows.len(), n: p.n, eps, d: p.d, k, max_error: worst })
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod gap;
+pub mod multihead;
 pub mod poly;
 pub mod rank;
 pub mod rank_linear;
@@ -31,4 +32,5 @@ pub enum AnyCertificate {
     PolyHead(poly::PolyHead),
     PolyNone(poly::PolyNone),
     Readout(readout::ReadoutCertificate),
+    Multihead(multihead::MultiheadCertificate),
 }
