@@ -75,3 +75,35 @@ fn out_writes_the_committed_certificates_byte_for_byte() {
     assert!(err.contains("28 files: 28 verified, 0 failed, 0 invalid, 0 unchecked"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn frontier_certifies_two_heads_to_m7_and_stops_at_weight_8() {
+    let (code, out, err) = minip(&["multihead", "frontier", "--heads", "2", "--m", "6..=8", "--json"]);
+    assert_eq!(code, 2, "{err}");
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 3);
+    // m = 6, 7: two heads of degree 1, each of exact rank m + 1; the single head needs 8 at m = 6.
+    assert_eq!(rows[0]["verdict"], "certified");
+    assert_eq!(rows[0]["head_ranks"], serde_json::json!(["7", "7"]));
+    assert_eq!(
+        (rows[0]["total_rank"].as_str(), rows[0]["single_head_rank"].as_str()),
+        (Some("14"), Some("8"))
+    );
+    assert_eq!((rows[1]["total_rank"].as_str(), rows[1].get("single_head_rank")), (Some("16"), None));
+    // m = 8: at weight 8 the best margin of two degree-1 heads is 0, so nothing is certified.
+    assert_eq!(rows[2]["verdict"], "unknown");
+    assert!(rows[2]["reason"].as_str().unwrap().starts_with("h = 8: no correct heads found"), "{}", rows[2]);
+    assert_eq!(rows[2]["single_head_rank"], "37");
+    let (code, out, _) = minip(&["multihead", "frontier", "--heads", "3", "--m", "12"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("m   verdict    total rank  head ranks    margin  one head"), "{out}");
+    assert!(out.contains("\n12  certified  39          13 + 13 + 13  0.12"), "{out}");
+    for (args, msg) in [
+        (vec!["--heads", "0"], "minip: error: --heads 0: need 1..=64\n"),
+        (vec!["--degree", "9"], "minip: error: --degree 9: need 1..=8\n"),
+        (vec!["--m", "65"], "minip: error: --m: m = 65 is out of range (1..=64)\n"),
+    ] {
+        let (code, out, err) = minip(&[&["multihead", "frontier"][..], &args].concat());
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
+    }
+}

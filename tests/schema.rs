@@ -211,6 +211,15 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             t("readout"),
         ],
         vec!["verify".into(), "proofs/multihead".into(), "--json".into()],
+        vec![
+            "multihead".into(),
+            "frontier".into(),
+            "--heads".into(),
+            "2".into(),
+            "--m".into(),
+            "6..=7".into(),
+            "--json".into(),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![

@@ -5,12 +5,17 @@
 //! the checker has recomputed every output (`minip_check::check::multihead`).
 
 use crate::linalg::invert;
-use minip_check::check::multihead::{check_paper, HeadRow};
+use crate::repair::round::approx;
+use crate::solve::multihead::max_margin_heads;
+use minip_check::check::multihead::{check_paper, class_error, ClassHead, HeadRow};
 use minip_check::check::{Checked, Context};
 use minip_check::format::multihead::{MultiheadCertificate, MultiheadParams, MultiheadRow, MULTIHEAD_FORMAT};
+use minip_check::model::kernel::{binom_big, rank_levels, rank_of, Kernel, KernelClass, Poly};
 use minip_check::model::{paper_k, sequences, Family, Gap};
 use minip_check::rational::fmt_q;
 use minip_check::rational::{q, Rat};
+use minip_check::rows::poly::{class_count, overlap};
+use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 /// An exact set of heads that escapes the lemma's step on S1–S3 of one configuration.
@@ -92,6 +97,166 @@ impl Escape {
     }
 }
 
+/// The binomial-basis coefficients of `f(o) = (o + shift)^degree` restricted to overlaps
+/// `0..=top` (`C(o, j) = 0` there for `j > top`): `a_j = Δ^j f(0)`, the nonzero ones.
+pub fn shifted_power(shift: &Rat, degree: u32, top: u32) -> Poly {
+    let f = |o: u32| num_traits::pow(Rat::from_integer(o.into()) + shift, degree as usize);
+    let (mut support, mut c) = (Vec::new(), Vec::new());
+    for j in 0..=degree.min(top) {
+        let a: Rat = (0..=j)
+            .map(|i| {
+                let sign = if (j - i) % 2 == 0 { 1 } else { -1 };
+                f(i) * Rat::from_integer(binom_big(j.into(), i.into()) * sign)
+            })
+            .sum();
+        if !a.is_zero() {
+            support.push(j);
+            c.push(a);
+        }
+    }
+    Poly { support, c }
+}
+
+/// `H` heads at one query weight `h` over `{0,1}^m`, correct on every length-3 sequence,
+/// checked by `minip_check::check::multihead::class_error`.
+#[derive(Clone, Debug)]
+pub struct WeightHeads {
+    pub h: u32,
+    /// Head `k`'s kernel at this weight is `(o + shifts[k])^degree`.
+    pub shifts: Vec<Rat>,
+    pub heads: Vec<ClassHead>,
+    pub max_error: Rat,
+}
+
+/// Float values `s[k][c]` per head and class (a hint).
+type Values = Vec<Vec<f64>>;
+
+/// The shifts searched at each query weight: `c_k = c0·ρ^k`, `c0` and `ρ` from these lists.
+const SHIFT_STARTS: [(i64, i64); 11] =
+    [(1, 16), (1, 8), (1, 4), (1, 2), (1, 1), (2, 1), (4, 1), (8, 1), (16, 1), (32, 1), (64, 1)];
+const SHIFT_RATIOS: [i64; 10] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
+
+/// The largest margin `1/2 − max error` HiGHS finds at weight `h` over the shift grid, with
+/// those shifts and their values (a hint): a hill climb on the grid from `c0 = 1`, `ρ = 4`
+/// (each step to the best of the eight neighbours, while the margin grows).
+fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>, Values), String> {
+    let shifts = |i: usize, j: usize| -> Vec<Rat> {
+        let (p, d) = SHIFT_STARTS[i];
+        (0..heads).map(|k| q(p, d) * num_traits::pow(Rat::from_integer(SHIFT_RATIOS[j].into()), k)).collect()
+    };
+    let mut seen: std::collections::BTreeSet<(usize, usize)> = Default::default();
+    let eval = |i: usize, j: usize| -> Result<(f64, Vec<Vec<f64>>), String> {
+        let alpha: Vec<Vec<f64>> =
+            shifts(i, j).iter().map(|c| class_kernel(m, h, c, degree).iter().map(to_f64).collect()).collect();
+        max_margin_heads(m, h, &alpha)
+    };
+    seen.insert((4, 2));
+    let (mut at, mut best) = ((4usize, 2usize), eval(4, 2)?);
+    // One head: the ratio does not matter.
+    let rows: &[isize] = if heads == 1 { &[0] } else { &[-1, 0, 1] };
+    loop {
+        let mut next: Option<((usize, usize), (f64, Values))> = None;
+        for di in [-1isize, 0, 1] {
+            for &dj in rows {
+                let (i, j) = (at.0 as isize + di, at.1 as isize + dj);
+                if (di, dj) == (0, 0)
+                    || i < 0
+                    || j < 0
+                    || i as usize >= SHIFT_STARTS.len()
+                    || j as usize >= SHIFT_RATIOS.len()
+                {
+                    continue;
+                }
+                let (i, j) = (i as usize, j as usize);
+                if !seen.insert((i, j)) {
+                    continue;
+                }
+                let r = eval(i, j)?;
+                if r.0 > next.as_ref().map_or(best.0, |n| n.1 .0) {
+                    next = Some(((i, j), r));
+                }
+            }
+        }
+        match next {
+            Some((p, r)) if r.0 > best.0 + 1e-12 => (at, best) = (p, r),
+            _ => break,
+        }
+    }
+    Ok((best.0, shifts(at.0, at.1), best.1))
+}
+
+fn to_f64(x: &Rat) -> f64 {
+    use num_traits::ToPrimitive;
+    x.to_f64().unwrap_or(f64::NAN)
+}
+
+/// The kernel value `(o(c) + shift)^degree` on every class of a weight-`h` query.
+fn class_kernel(m: u32, h: u32, shift: &Rat, degree: u32) -> Vec<Rat> {
+    (0..class_count(m, h))
+        .map(|c| num_traits::pow(Rat::from_integer(overlap(h, c).into()) + shift, degree as usize))
+        .collect()
+}
+
+/// `H` heads of kernels `(o + c_k)^degree` at weight `h`, exact and checked, or the best
+/// margin the hint found (`≤ 0`: the grid of shifts has no correct heads; else the rounding
+/// failed).
+pub fn weight_heads(m: u32, h: u32, heads: usize, degree: u32) -> Result<WeightHeads, Result<f64, String>> {
+    let (delta, shifts, hint) = best_hint(m, h, heads, degree).map_err(Err)?;
+    if delta <= 1e-9 {
+        return Err(Ok(delta));
+    }
+    let alpha: Vec<Vec<Rat>> = shifts.iter().map(|c| class_kernel(m, h, c, degree)).collect();
+    for den in [1_000u64, 1_000_000, 1_000_000_000, 1_000_000_000_000] {
+        let Some(values) = hint
+            .iter()
+            .map(|v| v.iter().map(|&x| approx(x, den)).collect::<Option<Vec<Rat>>>())
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let rows: Vec<ClassHead> =
+            alpha.iter().zip(values).map(|(a, s)| ClassHead { alpha: a.clone(), s }).collect();
+        if let Ok(max_error) = class_error(m, h, &rows) {
+            return Ok(WeightHeads { h, shifts, heads: rows, max_error });
+        }
+    }
+    Err(Ok(delta))
+}
+
+/// Certified `H` heads over `{0,1}^m` on every length-3 sequence (Min-IP at `n = 3`), one
+/// [`WeightHeads`] per query weight `h = 0..=m`, with each head's per-weight kernel
+/// `f_{k,h}(o) = (o + c_{k,h})^degree` and its exact rank (Theorem 10.4).
+#[derive(Clone, Debug)]
+pub struct HeadsUpper {
+    pub m: u32,
+    pub degree: u32,
+    pub weights: Vec<WeightHeads>,
+    /// Head `k`'s kernel (`per_weight`), as the rank formula reads it.
+    pub kernels: Vec<Kernel>,
+    pub ranks: Vec<BigInt>,
+    pub total_rank: BigInt,
+    /// The smallest `1/2 − max error` over all query weights.
+    pub margin: Rat,
+}
+
+/// Assembles the heads of every weight `0..=m` into kernels and ranks (`weights[h]` for query
+/// weight `h`, each already checked by the checker for this `m`).
+pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> HeadsUpper {
+    let count = weights[0].shifts.len();
+    let kernels: Vec<Kernel> = (0..count)
+        .map(|k| Kernel {
+            m,
+            class: KernelClass::PerWeight,
+            polys: weights.iter().map(|w| shifted_power(&w.shifts[k], degree, w.h)).collect(),
+        })
+        .collect();
+    let ranks: Vec<BigInt> = kernels.iter().map(|k| rank_of(&rank_levels(k))).collect();
+    let total_rank = ranks.iter().sum();
+    let half = q(1, 2);
+    let margin = weights.iter().map(|w| &half - &w.max_error).min().expect("h = 0");
+    HeadsUpper { m, degree, weights, kernels, ranks, total_rank, margin }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +272,7 @@ mod tests {
         let s: Vec<[Rat; 3]> = e.heads.iter().map(|h| h.s.clone()).collect();
         assert_eq!(s, vec![[q(-54, 1), q(0, 1), q(36, 1)], [q(54, 1), q(0, 1), q(0, 1)]]);
         let c = e.certificate().unwrap();
+        assert_eq!(c.paper_k, "2");
         assert_eq!((c.claim().k.clone(), c.claim().heads), (q(2, 1), 2));
         assert_eq!(c.heads[0].s, ["-54".to_string(), "0".into(), "36".into()]);
     }
@@ -124,5 +290,35 @@ mod tests {
             escape(3, &q(1, 2), 3, 1).unwrap_err(),
             "--heads 1: need at least 2 (one head is Lemma 3: minip check --d 3)"
         );
+    }
+}
+
+#[cfg(test)]
+mod frontier_tests {
+    use super::*;
+
+    #[test]
+    fn shifted_powers_in_the_binomial_basis() {
+        // (o + 2)^2 = 4 + 5·C(o,1) + 2·C(o,2); at weight 1 the C(o,2) term is dropped.
+        let p = shifted_power(&q(2, 1), 2, 5);
+        assert_eq!((p.support.clone(), p.c.clone()), (vec![0, 1, 2], vec![q(4, 1), q(5, 1), q(2, 1)]));
+        assert_eq!(
+            (0..=5).map(|o| p.eval(o)).collect::<Vec<_>>(),
+            (2..=7).map(|x| q(x * x, 1)).collect::<Vec<_>>()
+        );
+        assert_eq!(shifted_power(&q(2, 1), 2, 1).support, vec![0, 1]);
+    }
+
+    #[test]
+    fn two_degree_one_heads_reach_weight_seven_and_one_head_fails() {
+        // m = 7: weights 0..=7, each checked by the checker; two heads of rank m + 1 = 8.
+        let weights: Vec<WeightHeads> = (0..=7).map(|h| weight_heads(7, h, 2, 1).unwrap()).collect();
+        let u = heads_upper(7, 1, weights);
+        assert_eq!((u.ranks.clone(), u.total_rank.clone()), (vec![BigInt::from(8); 2], BigInt::from(16)));
+        assert!(u.margin > q(7, 100) && u.margin < q(8, 100), "{}", u.margin);
+        // At weight 8 (inside m = 9) two heads have margin 0 at best: nothing certified.
+        let r = weight_heads(9, 8, 2, 1).map(|w| w.max_error);
+        assert!(matches!(r, Err(Ok(d)) if d.abs() < 1e-3), "{r:?}");
+        assert!(matches!(weight_heads(5, 4, 1, 1), Err(Ok(d)) if d < -0.5));
     }
 }

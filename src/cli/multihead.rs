@@ -4,10 +4,11 @@
 
 use super::emit;
 use crate::print::json;
-use crate::print::multihead::{text, DominationRecord};
-use crate::request::multihead::Domination;
+use crate::print::multihead::{heads_frontier_text, text, DominationRecord, HeadsFrontierRecord};
+use crate::request::multihead::{Domination, HeadsFrontier};
 use crate::request::Values;
 use clap::{Args, Subcommand};
+use minip_check::rational::fmt_q;
 
 #[derive(Args)]
 pub(super) struct MultiheadArgs {
@@ -27,6 +28,37 @@ enum MultiheadWhat {
         ],
     ))]
     Domination(DominationArgs),
+    /// Upper bounds with H heads on every length-3 sequence over {0,1}^m: kernels (o + c)^P, exact ranks.
+    #[command(after_help = super::tail(
+        "Per query weight h, head k's kernel is (o + c_k,h)^P (shifts c_k,h = c0*rho^k searched by LP), the\n\
+         values and the readout found by LP and made exact; every output on every class of length-3\n\
+         sequences is recomputed by the checker crate (errors strictly below 1/2). total rank = the sum\n\
+         of each head's exact kernel rank (docs/math.md §10.4). Exit 2 when a row is unknown.",
+        &[
+            "minip multihead frontier --heads 3 --m 4..=16",
+            "minip multihead frontier --heads 4 --m 24 --degree 2 --json",
+        ],
+    ))]
+    Frontier(FrontierArgs),
+}
+
+#[derive(Args)]
+struct FrontierArgs {
+    /// Number of heads H (>= 1).
+    #[arg(long, default_value_t = 3)]
+    heads: u32,
+    /// Bits m, or a range such as 4..=16.
+    #[arg(long, default_value = "4..=16")]
+    m: String,
+    /// Degree P of each kernel (o + c)^P in the overlap o.
+    #[arg(long, default_value_t = 1)]
+    degree: u32,
+    /// Directory of the single-head frontier's certificates mMM.per_weight.json ('-': none).
+    #[arg(long, value_name = "DIR")]
+    single_dir: Option<std::path::PathBuf>,
+    /// One JSON object per m on stdout (kind "multihead.frontier").
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -52,7 +84,10 @@ struct DominationArgs {
 }
 
 pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
-    let MultiheadWhat::Domination(a) = a.what;
+    let a = match a.what {
+        MultiheadWhat::Domination(a) => a,
+        MultiheadWhat::Frontier(f) => return cmd_frontier(f),
+    };
     let request = Domination {
         heads: a.heads,
         d: Values::Text(a.d.clone()),
@@ -81,4 +116,43 @@ pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
         emit(&text(&records))?;
     }
     Ok(0)
+}
+
+fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
+    let request = HeadsFrontier {
+        heads: a.heads,
+        m: Values::Text(a.m.clone()),
+        degree: a.degree,
+        single_dir: a.single_dir.clone(),
+    };
+    let found = request.run()?;
+    let records: Vec<HeadsFrontierRecord> = found
+        .rows
+        .iter()
+        .map(|r| {
+            let (ok, reason) = match &r.result {
+                Ok(u) => (Some(u), None),
+                Err(e) => (None, Some(e.clone())),
+            };
+            HeadsFrontierRecord {
+                m: r.m,
+                heads: found.heads,
+                degree: found.degree,
+                verdict: if ok.is_some() { "certified" } else { "unknown" }.into(),
+                total_rank: ok.map(|u| u.total_rank.to_string()),
+                head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
+                margin: ok.map(|u| fmt_q(&u.margin)),
+                single_head_rank: r.single.as_ref().map(|x| x.to_string()),
+                reason,
+            }
+        })
+        .collect();
+    if a.json {
+        for r in &records {
+            emit(&json::record("multihead.frontier", r))?;
+        }
+    } else {
+        emit(&heads_frontier_text(&records))?;
+    }
+    Ok(found.exit_code())
 }

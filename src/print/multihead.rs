@@ -71,3 +71,70 @@ pub fn text(records: &[DominationRecord]) -> String {
     ));
     s
 }
+
+/// One row of `minip multihead frontier`: `H` heads over `{0,1}^m` on every length-3 sequence.
+#[derive(Clone, Debug, Serialize)]
+pub struct HeadsFrontierRecord {
+    pub m: u32,
+    pub heads: u32,
+    /// Each head's kernel is `(o + c_{k,h})^degree` at query weight `h`.
+    pub degree: u32,
+    /// `certified` or `unknown`.
+    pub verdict: String,
+    /// The sum of the heads' exact kernel ranks (certified rows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_rank: Option<String>,
+    /// Each head's exact kernel rank (certified rows).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub head_ranks: Vec<String>,
+    /// The smallest `1/2 − |ŷ − t|` over all sequences, exact (certified rows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<String>,
+    /// The rank of the single-head frontier's per-weight head at this `m` (its certificate
+    /// checked), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_head_rank: Option<String>,
+    /// Why the row is unknown: the query weight that failed and by how much.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// `x` to four decimals, rounded down (a margin is never overstated).
+pub fn floor4(x: &Rat) -> String {
+    let scaled = (x * Rat::from_integer(10_000.into())).floor().to_integer();
+    let neg = scaled < 0.into();
+    let a = if neg { -scaled } else { scaled };
+    let (i, f) = (&a / 10_000, &a % 10_000);
+    format!("{}{i}.{f:0>4}", if neg { "-" } else { "" })
+}
+
+/// The table of `minip multihead frontier` and the sentence under it.
+pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|r| {
+            let dash = || "-".to_string();
+            vec![
+                r.m.to_string(),
+                r.verdict.clone(),
+                r.total_rank.clone().unwrap_or_else(dash),
+                if r.head_ranks.is_empty() { dash() } else { r.head_ranks.join(" + ") },
+                r.margin.as_ref().map_or_else(dash, |m| {
+                    floor4(&minip_check::rational::parse_rational(m).expect("a printed rational"))
+                }),
+                r.single_head_rank.clone().unwrap_or_else(dash),
+                r.reason.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let mut s =
+        table::render(&["m", "verdict", "total rank", "head ranks", "margin", "one head", "note"], &rows);
+    let (h, p) = records.first().map_or((0, 1), |r| (r.heads, r.degree));
+    s.push_str(&format!(
+        "\ncertified: {h} heads, head k's kernel (o + c_k,h)^{p} at query weight h, correct on every\n\
+         length-3 sequence over {{0,1}}^m (each output recomputed exactly, every error below 1/2 by the\n\
+         margin); total rank = the sum of the heads' exact kernel ranks. one head: the rank of the\n\
+         single-head frontier's certified head (proofs/frontier). docs/escape.md.\n"
+    ));
+    s
+}

@@ -3,11 +3,13 @@
 //! (`crate::certify::multihead`), each recomputed by the checker before it is reported.
 
 use super::{Error, Values};
-use crate::certify::multihead::{escape, Escape};
+use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
 use crate::print::json;
 use minip_check::limits::MAX_N;
 use minip_check::rational::{fmt_q, parse_rational};
+use num_bigint::BigInt;
 use num_traits::Signed;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The most heads asked for at once (the construction uses two; the others get zero values).
@@ -126,5 +128,144 @@ mod tests {
         );
         let e = ask(Domination { eps: "0".into(), ..Domination::default() });
         assert_eq!(e, Error::Input("need ε > 0, got ε = 0".into()));
+    }
+}
+
+/// The largest kernel degree `minip multihead frontier` takes (`(o + c)^degree`).
+pub const MAX_HEADS_DEGREE: u32 = 8;
+
+/// The directory of single-head certificates `mMM.per_weight.json` when none is given.
+pub const DEFAULT_SINGLE_DIR: &str = "proofs/frontier";
+
+/// `minip multihead frontier` as asked: `H` heads with kernels `(o + c_{k,h})^degree` on every
+/// length-3 sequence over `{0,1}^m`, for each `m`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadsFrontier {
+    pub heads: u32,
+    /// The `m`, each in `1..=64`.
+    pub m: Values,
+    pub degree: u32,
+    /// Where the single-head frontier's certificates are read (`None`: `proofs/frontier`,
+    /// `-`: none).
+    pub single_dir: Option<std::path::PathBuf>,
+}
+
+impl Default for HeadsFrontier {
+    /// The command line's defaults: three heads of degree 1, `m = 4..=16`.
+    fn default() -> HeadsFrontier {
+        HeadsFrontier { heads: 3, m: Values::Text("4..=16".into()), degree: 1, single_dir: None }
+    }
+}
+
+/// One `m`: certified heads with their total rank, or why not.
+#[derive(Clone, Debug)]
+pub struct HeadsRow {
+    pub m: u32,
+    pub result: Result<HeadsUpper, String>,
+    /// The rank of the committed single-head (per-weight) frontier head at this `m`, checked.
+    pub single: Option<BigInt>,
+}
+
+/// What `minip multihead frontier` found, one row per `m` in order.
+#[derive(Clone, Debug)]
+pub struct HeadsFound {
+    pub heads: u32,
+    pub degree: u32,
+    pub rows: Vec<HeadsRow>,
+}
+
+impl HeadsFound {
+    /// 0 when every row was certified, 2 otherwise (unknown).
+    pub fn exit_code(&self) -> i32 {
+        if self.rows.iter().all(|r| r.result.is_ok()) {
+            0
+        } else {
+            2
+        }
+    }
+}
+
+impl HeadsFrontier {
+    /// Checks every field, then certifies each `m`: the heads of each query weight are found
+    /// once (a weight `h < m` has the same classes for every larger `m`) and checked by the
+    /// checker crate; a weight `h < m` that fails makes every larger `m` unknown too.
+    pub fn run(&self) -> Result<HeadsFound, Error> {
+        use crate::batch::frontier::MAX_FRONTIER_M;
+        if !(1..=MAX_HEADS).contains(&self.heads) {
+            let msg = format!("--heads {}: need 1..={MAX_HEADS}", self.heads);
+            return Err(if self.heads > MAX_HEADS { Error::TooLarge(msg) } else { Error::Input(msg) });
+        }
+        if !(1..=MAX_HEADS_DEGREE).contains(&self.degree) {
+            return Err(Error::Input(format!("--degree {}: need 1..={MAX_HEADS_DEGREE}", self.degree)));
+        }
+        let ms = self.m.resolve("--m")?;
+        if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
+            let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
+            return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
+        }
+        let dir = self.single_dir.clone().unwrap_or_else(|| DEFAULT_SINGLE_DIR.into());
+        if self.single_dir.is_some() && dir.as_os_str() != "-" && !dir.is_dir() {
+            return Err(Error::Io(format!("--single-dir {}: not a directory", dir.display())));
+        }
+        let (count, degree) = (self.heads as usize, self.degree);
+        // Weight h with the superset class (every m > h), and the top weight h = m.
+        let mut inner: BTreeMap<u32, Result<WeightHeads, String>> = BTreeMap::new();
+        let mut rows = Vec::with_capacity(ms.len());
+        for &m in &ms {
+            let mut weights = Vec::with_capacity(m as usize + 1);
+            let mut failed = None;
+            for h in 0..=m {
+                let cell = if h < m {
+                    inner.entry(h).or_insert_with(|| weight(m, h, count, degree)).clone()
+                } else {
+                    weight(m, h, count, degree)
+                };
+                match cell {
+                    Ok(w) => weights.push(w),
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            let result = match failed {
+                Some(e) => Err(e),
+                None => Ok(heads_upper(m, degree, weights)),
+            };
+            rows.push(HeadsRow { m, result, single: single_rank(&dir, m)? });
+        }
+        Ok(HeadsFound { heads: self.heads, degree, rows })
+    }
+}
+
+/// The heads of weight `h` over `{0,1}^m`, or the reason there are none (`h = …: …`).
+fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, String> {
+    weight_heads(m, h, count, degree).map_err(|e| match e {
+        Ok(delta) if delta <= 0.0 => format!("h = {h}: no correct heads found (best margin {delta:.4})"),
+        Ok(delta) => format!("h = {h}: margin {delta:.2e} did not survive rounding"),
+        Err(e) => format!("h = {h}: {e}"),
+    })
+}
+
+/// The rank of the single-head certificate `mMM.per_weight.json` in `dir`, checked; `None`
+/// when there is none. A certificate that does not check is a rejection.
+fn single_rank(dir: &Path, m: u32) -> Result<Option<BigInt>, Error> {
+    use minip_check::check::{check_any, Context};
+    use minip_check::claim::Claim;
+    if dir.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let path = dir.join(format!("m{m:02}.per_weight.json"));
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let shown = path.display();
+    let cert = minip_check::read::read(&path).map_err(|e| Error::Input(format!("{shown}: {e}")))?;
+    match check_any(&cert, &Context::beside(&path)) {
+        Ok(Claim::PolyHead(p)) if p.m == m && p.n == 3 => {
+            Ok(Some(p.rank.parse().map_err(|_| Error::Rejected(format!("{shown}: rank {}", p.rank)))?))
+        }
+        Ok(_) => Err(Error::Input(format!("{shown}: not a single head over m = {m} at n = 3"))),
+        Err(e) => Err(Error::Rejected(format!("{shown}: {e}"))),
     }
 }

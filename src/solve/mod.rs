@@ -5,6 +5,7 @@
 //! - `sharp`: `min b` over the closed rows with `c = 1` (HiGHS through good_lp);
 //! - `ratio`: the row LP (the `highs` crate directly, for tens of thousands of rows);
 //! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
+//! - `multihead`: for several heads with fixed kernels, the values of largest margin;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`.
 //!
@@ -14,6 +15,7 @@
 pub mod beyond_ceiling;
 pub mod gap;
 pub mod milp;
+pub mod multihead;
 pub mod poly;
 pub mod ratio;
 pub mod sat;

@@ -73,6 +73,72 @@ pub fn check_paper(n: u32, eps: &Rat, gap: &Gap, heads: &[HeadRow]) -> Res<Rat> 
     Ok(worst)
 }
 
+/// One head at a query of weight `h` (docs/math.md §12.2): its kernel value and its
+/// scalarized value on every key class (`0..h−1`, the query itself, `h⁺` when `h < m`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassHead {
+    pub alpha: Vec<Rat>,
+    pub s: Vec<Rat>,
+}
+
+/// Checks `H` heads at every length-3 sequence `(x, {c1, c2})` of a weight-`h` query over
+/// `{0,1}^m` (the classes of `crate::rows::poly`, target `min(o(c1), o(c2))`): every kernel
+/// value `≥ 0`, every head's weights summing to `> 0`, and the summed output
+/// `Σ_k Σ_j α_k(j) s_k(j) / Σ_j α_k(j)` strictly within 1/2 of the target. Returns the largest
+/// error; a failure is [`Error::Rejected`] naming the sequence.
+pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
+    use crate::rows::poly::{class_count, keys, pairs, target};
+    let k = class_count(m, h) as usize;
+    if heads.is_empty() {
+        return Err(Error::Rejected(format!("h = {h}: no heads")));
+    }
+    for (i, head) in heads.iter().enumerate() {
+        if head.alpha.len() != k || head.s.len() != k {
+            return Err(Error::Rejected(format!(
+                "h = {h}, head {}: {} kernel values and {} values for {k} classes",
+                i + 1,
+                head.alpha.len(),
+                head.s.len()
+            )));
+        }
+        if let Some(c) = head.alpha.iter().position(Signed::is_negative) {
+            return Err(Error::Rejected(format!(
+                "h = {h}, head {}: the kernel value {} on class {c} is negative",
+                i + 1,
+                fmt_q(&head.alpha[c])
+            )));
+        }
+    }
+    let half = Rat::new(1.into(), 2.into());
+    let mut worst = Rat::zero();
+    for (c1, c2) in pairs(m, h) {
+        let ks = keys(3, h, c1, c2);
+        let mut y = Rat::zero();
+        for (i, head) in heads.iter().enumerate() {
+            let w = |c: u32, n: u32| &head.alpha[c as usize] * Rat::from_integer(n.into());
+            let den: Rat = ks.iter().map(|&(c, n)| w(c, n)).sum();
+            if !den.is_positive() {
+                return Err(Error::Rejected(format!(
+                    "h = {h}, classes ({c1}, {c2}), head {}: the weights sum to {}",
+                    i + 1,
+                    fmt_q(&den)
+                )));
+            }
+            let num: Rat = ks.iter().map(|&(c, n)| w(c, n) * &head.s[c as usize]).sum();
+            y += num / den;
+        }
+        let err = (y - Rat::from_integer(target(h, c1, c2).into())).abs();
+        if err >= half {
+            return Err(Error::Rejected(format!(
+                "h = {h}, classes ({c1}, {c2}): the output is off by {} ≥ 1/2",
+                fmt_q(&err)
+            )));
+        }
+        worst = worst.max(err);
+    }
+    Ok(worst)
+}
+
 /// What a `minip-multihead/1` certificate proves, as checked (reduced rationals).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiheadChecked {
