@@ -124,6 +124,15 @@ fn every_json_record_matches_the_schema_of_its_kind() {
         vec!["amplify".into(), "--h".into(), "3".into(), "--hi".into(), "h+".into(), "--json".into()],
         vec!["rank".into(), "--m".into(), "4..=6".into(), "--sat-budget".into(), "1".into(), "--json".into()],
         vec![
+            "rank".into(),
+            "--weighted".into(),
+            "--m".into(),
+            "8".into(),
+            "--rounds".into(),
+            "0".into(),
+            "--json".into(),
+        ],
+        vec![
             "verify".into(),
             "proofs/settle".into(),
             "proofs/sharp/vipr/n3_eps1-2_h2_u0_w2_all.vipr".into(),

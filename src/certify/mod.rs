@@ -22,6 +22,7 @@ pub mod rank_linear;
 pub mod ratio;
 pub mod readout;
 pub mod sharp;
+pub mod weighted;
 
 use crate::repair::hint::exact_point;
 use crate::solve::gap::solve_slack;

@@ -10,6 +10,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 mod linear;
+mod weighted;
 
 /// What `minip rank --help` says before the examples.
 pub(super) const NOTES: &str = "\
@@ -32,6 +33,15 @@ pub struct RankArgs {
     /// Bounds from linear codes (direct sums up to m = 256; eham64..1024 by MacWilliams), m up to 1024.
     #[arg(long)]
     linear: bool,
+    /// The weighted trace/Frobenius bound for one m (a local search over weighted pairs; m <= 16, or --from).
+    #[arg(long)]
+    weighted: bool,
+    /// With --weighted: start from this rank certificate's words (minip-rank/2 or minip-rank-weighted/1).
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// With --weighted: restarts of the local search (0: the start support's optimal weights only).
+    #[arg(long, default_value_t = 200)]
+    rounds: u32,
     /// With --linear: skip the explicit-code method (the column for m <= 24).
     #[arg(long)]
     no_explicit: bool,
@@ -71,6 +81,9 @@ pub struct RankArgs {
 pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
     if a.linear {
         return linear::cmd_rank_linear(a);
+    }
+    if a.weighted {
+        return weighted::cmd_rank_weighted(a);
     }
     let n: u32 =
         a.n.trim()

@@ -211,7 +211,17 @@ impl Job {
             }
             Ok(l.bounds)
         };
-        let lower = read(&self.rank_dir)?;
+        let mut lower = read(&self.rank_dir)?;
+        // Weighted bounds (`minip-rank-weighted/1`) from the sibling `weighted` of a directory
+        // named `rank` (`proofs/weighted`), when it exists, in the same column.
+        let weighted = self.rank_dir.with_file_name("weighted");
+        if self.rank_dir.file_name().is_some_and(|f| f == "rank") && weighted.is_dir() {
+            for (m, l) in read(&weighted)? {
+                if lower.get(&m).is_none_or(|c| c.bound < l.bound) {
+                    lower.insert(m, l);
+                }
+            }
+        }
         let lower_linear = read(&self.rank_linear_dir)?;
         Ok(Lowers { lower, lower_linear })
     }

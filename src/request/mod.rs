@@ -25,6 +25,7 @@
 //! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 //! - [`sweep`]: `sweep` (grid files, `--expect`, `--shard`) and `bench`.
+//! - [`weighted`]: `rank --weighted`: the weighted trace/Frobenius bound for one m.
 //! - [`verify`]: `verify` (certificate and VIPR files) and one certificate checked from its text.
 
 pub mod amplify;
@@ -42,6 +43,7 @@ pub mod readout;
 pub mod sharp;
 pub mod sweep;
 pub mod verify;
+pub mod weighted;
 
 pub use crate::control::Control;
 pub use crate::error::Error;

@@ -20,3 +20,4 @@ pub mod poly;
 pub mod ratio;
 pub mod sat;
 pub mod sharp;
+pub mod weighted;

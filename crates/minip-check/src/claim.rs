@@ -97,6 +97,7 @@ pub enum Claim {
     PolyNone(PolyNoneSummary),
     Readout(ReadoutClaim),
     Multihead(MultiheadClaim),
+    RankWeighted(RankWeightedClaim),
 }
 
 /// `minip-gap/1`: the negated bound `b ≤ K'·c` has no correct head (`holds`) or has one (`broken`).
@@ -253,6 +254,19 @@ fn is_one(p: &u32) -> bool {
     *p == 1
 }
 
+/// `minip-rank-weighted/1`: the rank bound from the weighted trace/Frobenius inequality.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankWeightedClaim {
+    pub bound: u64,
+    pub n: u32,
+    pub eps: String,
+    pub m: u32,
+    pub k: usize,
+    pub value: String,
+    /// The entrywise value of the same pairs with equal weights.
+    pub unweighted_value: String,
+}
+
 /// `minip-poly-head/1`: a correct overlap-polynomial head (lengths `≤ n`, `ε = 1/2`) of exact rank.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PolyHeadSummary {
@@ -372,6 +386,7 @@ impl Claim {
             Claim::PolyNone(_) => "poly-none",
             Claim::Readout(_) => "readout",
             Claim::Multihead(_) => "multihead",
+            Claim::RankWeighted(_) => "rank-weighted",
         }
     }
 }
@@ -464,6 +479,11 @@ impl fmt::Display for Claim {
                 f,
                 "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",
                 m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+            ),
+            Claim::RankWeighted(r) => write!(
+                f,
+                "rank >= {} (weighted pairs, n={} eps={} m={} k={} value={} unweighted {})",
+                r.bound, r.n, r.eps, r.m, r.k, r.value, r.unweighted_value
             ),
         }
     }

@@ -11,7 +11,7 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, AnyCertificate};
+use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, weighted, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -91,6 +91,9 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
         multihead::MULTIHEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::Multihead).map_err(bad),
+        weighted::WEIGHTED_FORMAT => {
+            serde_json::from_str(text).map(AnyCertificate::RankWeighted).map_err(bad)
+        }
         other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
     }
 }

@@ -31,6 +31,7 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::PolyNone(c) => poly_none_claim(c),
         AnyCertificate::Readout(c) => super::readout::claim(c),
         AnyCertificate::Multihead(c) => multihead_claim(c),
+        AnyCertificate::RankWeighted(c) => super::weighted::claim(c),
     }
 }
 

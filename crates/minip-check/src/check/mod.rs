@@ -28,6 +28,7 @@ pub mod ratio;
 pub mod readout;
 pub mod readout_search;
 pub mod sharp;
+pub mod weighted;
 
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use gap::{check_gap, Verdict};
@@ -37,6 +38,7 @@ pub use rank::{check_rank, RankChecked};
 pub use rank_linear::{check_rank_linear, RankLinearChecked};
 pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
+pub use weighted::{check_weighted, WeightedChecked};
 
 use crate::claim::Claim;
 use crate::error::{Error, Res};
@@ -105,6 +107,12 @@ impl Certificate for PolyNone {
     type Claim = PolyNoneClaim;
     fn check(&self, _: &Context) -> Res<PolyNoneClaim> {
         check_poly_none(self)
+    }
+}
+impl Certificate for crate::format::weighted::WeightedCertificate {
+    type Claim = WeightedChecked;
+    fn check(&self, _: &Context) -> Res<WeightedChecked> {
+        check_weighted(self)
     }
 }
 impl Certificate for RankCertificate {

@@ -19,6 +19,7 @@ pub mod ratio;
 pub mod ratio_bound;
 pub mod readout;
 pub mod sharp;
+pub mod weighted;
 
 /// Any certificate minip writes; `format` says which.
 #[derive(Clone, Debug)]
@@ -33,4 +34,5 @@ pub enum AnyCertificate {
     PolyNone(poly::PolyNone),
     Readout(readout::ReadoutCertificate),
     Multihead(multihead::MultiheadCertificate),
+    RankWeighted(weighted::WeightedCertificate),
 }

@@ -1,0 +1,254 @@
+//! Checking weighted rank bounds (`minip-rank-weighted/1`, docs/math.md §15), end to end:
+//! 1. the parameters and the pairs: `n ≥ 3`, `ε > 0`, every token of `m` bits, every weight a
+//!    positive integer `≤ 2^32`, at least two pairs, `k²` within `MAX_CODE_PAIRS`;
+//! 2. the classes: each off-diagonal entry `(i, j)` classified from the tokens as seen from
+//!    the query `x_i` (`h_i = |x_i|`, `lo_i = <x_i,y_i>`; the overlap `o = <x_i,y_j> < h_i` is
+//!    class `o`, `y_j = x_i` class `h`, `y_j ⊋ x_i` class `h⁺`); a class `≤ lo_i` has no
+//!    ratio and is refused; per key `(h, lo, class)` the entries and `Σ w_i w_j` are
+//!    recounted and must equal the stated ones, in order;
+//! 3. the ratios: one `minip-ratio-bound/1` per key, same order, for `R(lo, class; h)` with
+//!    the stated `n, ε` in the paper's model, passing `check_ratio_bound`, positive, with a
+//!    multiplier (so strict, docs/math.md §4.6); the class `h⁺` from an LP with the superset
+//!    class, and a superset LP only when `m > h`;
+//! 4. the arithmetic: `trace = Σ w`, `frobenius = Σ w_i² + Σ_keys weighted·R^{−2}`,
+//!    `value = trace²/frobenius`, the unweighted value `k²/(k + Σ entries·R^{−2})`, and the
+//!    strict bound `⌊value⌋ + 1`.
+//!
+//! Depends on rationals and the ratio checker; never on the search.
+
+use super::input::rational;
+use super::rank_bound::strict_bound;
+use super::ratio::{bound_work, check_ratio_bound, within_budget};
+use crate::error::{Error, Res};
+use crate::format::weighted::{WeightedCertificate, WEIGHTED_FORMAT};
+use crate::model::code::parse_bits;
+use crate::rational::{fmt_q, Rat};
+use crate::rows::ratio::class_label;
+use num_bigint::BigInt;
+use num_traits::Signed;
+use std::collections::BTreeMap;
+
+/// The largest weight of a pair.
+pub const MAX_WEIGHT: u64 = 1 << 32;
+
+/// What a checked weighted certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightedChecked {
+    pub n: u32,
+    pub m: u32,
+    pub k: usize,
+    pub value: Rat,
+    pub unweighted_value: Rat,
+    pub bound: u64,
+}
+
+/// Per key `(h, lo, class)`: the number of entries and `Σ w_i w_j` over them.
+type Counts = BTreeMap<(u32, u32, u32), (u64, u128)>;
+
+/// Checks a weighted rank certificate end to end (steps 1–4 of the module comment).
+pub fn check_weighted(c: &WeightedCertificate) -> Res<WeightedChecked> {
+    if c.format != WEIGHTED_FORMAT {
+        return Err(Error::Rejected(format!("format '{}', expected {WEIGHTED_FORMAT}", c.format)));
+    }
+    let p = &c.params;
+    let eps = rational("params.eps", &p.eps)?;
+    if p.n < 3 || !eps.is_positive() {
+        return Err(Error::Rejected(format!(
+            "params: need n ≥ 3 and ε > 0, got n = {}, eps = {}",
+            p.n, p.eps
+        )));
+    }
+    crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
+    let (x, y, w) = stated_pairs(c)?;
+    let counts = class_counts(&x, &y, &w)?;
+    let ratios = priced(c, &counts, &eps)?;
+    // 4. The arithmetic.
+    let trace: u128 = w.iter().map(|&v| v as u128).sum();
+    let mut frob = Rat::from_integer(BigInt::from(w.iter().map(|&v| v as u128 * v as u128).sum::<u128>()));
+    let k = x.len();
+    let mut plain = Rat::from_integer(BigInt::from(k));
+    for ((_, (entries, weighted)), r) in counts.iter().zip(&ratios) {
+        let r2 = r * r;
+        frob += Rat::from_integer(BigInt::from(*weighted)) / &r2;
+        plain += Rat::from_integer(BigInt::from(*entries)) / &r2;
+    }
+    let t = Rat::from_integer(BigInt::from(trace));
+    let value = &t * &t / &frob;
+    let kq = Rat::from_integer(BigInt::from(k));
+    let unweighted = &kq * &kq / plain;
+    let same = |what: &str, stated: &str, got: &Rat| -> Res<()> {
+        if rational(what, stated)? != *got {
+            return Err(Error::Rejected(format!("{what} = {stated}, recomputed {}", fmt_q(got))));
+        }
+        Ok(())
+    };
+    same("trace", &c.trace, &t)?;
+    same("frobenius", &c.frobenius, &frob)?;
+    same("value", &c.value, &value)?;
+    same("unweighted_value", &c.unweighted_value, &unweighted)?;
+    if !c.strict {
+        return Err(Error::Rejected(
+            "strict: a weighted bound is stated in the strict form ⌊value⌋ + 1".into(),
+        ));
+    }
+    let b = strict_bound(&value);
+    if c.bound != b {
+        return Err(Error::Rejected(format!(
+            "bound = {}, recomputed {b} (strict form ⌊value⌋ + 1)",
+            c.bound
+        )));
+    }
+    Ok(WeightedChecked { n: p.n, m: p.m, k, value, unweighted_value: unweighted, bound: b })
+}
+
+/// Step 1: the tokens and weights, parsed and within the limits.
+fn stated_pairs(c: &WeightedCertificate) -> Res<(Vec<u64>, Vec<u64>, Vec<u64>)> {
+    let m = c.params.m;
+    if m == 0 || m > 64 {
+        return Err(Error::Rejected(format!("params.m = {m}: expected 1..=64")));
+    }
+    let k = c.pairs.len() as u128;
+    if k * k > crate::limits::MAX_CODE_PAIRS {
+        return Err(Error::TooLarge(format!(
+            "too large to check: {k} pairs need {} entry comparisons, the limit is {}",
+            k * k,
+            crate::limits::MAX_CODE_PAIRS
+        )));
+    }
+    if c.k != c.pairs.len() || c.k < 2 {
+        return Err(Error::Rejected(format!(
+            "k = {} with {} pairs: need k equal to the number of pairs and at least 2 (an off-diagonal entry)",
+            c.k,
+            c.pairs.len()
+        )));
+    }
+    let (mut x, mut y, mut w) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, pair) in c.pairs.iter().enumerate() {
+        let at = |e: Error| e.at(&format!("pairs[{i}]")).in_certificate();
+        x.push(parse_bits(&pair.x, m).map_err(at)?);
+        y.push(parse_bits(&pair.y, m).map_err(at)?);
+        if pair.w == 0 || pair.w > MAX_WEIGHT {
+            return Err(Error::Rejected(format!("pairs[{i}].w = {}: expected 1..=2^32", pair.w)));
+        }
+        w.push(pair.w);
+    }
+    Ok((x, y, w))
+}
+
+/// Step 2: every off-diagonal entry classified as seen from its row's query; a class at or
+/// below the row's `lo` has no forced ratio.
+fn class_counts(x: &[u64], y: &[u64], w: &[u64]) -> Res<Counts> {
+    let mut counts = Counts::new();
+    for i in 0..x.len() {
+        let h = x[i].count_ones();
+        let lo = (x[i] & y[i]).count_ones();
+        for j in 0..x.len() {
+            if i == j {
+                continue;
+            }
+            let o = (x[i] & y[j]).count_ones();
+            let class = if o < h {
+                o
+            } else if y[j] == x[i] {
+                h
+            } else {
+                h + 1
+            };
+            if class <= lo {
+                return Err(Error::Rejected(format!(
+                    "entry ({i}, {j}): y_{j} is in class {} as seen from x_{i}, not above lo = {lo}: no forced ratio bounds it",
+                    class_label(h, class)
+                )));
+            }
+            let e = counts.entry((h, lo, class)).or_insert((0, 0));
+            e.0 += 1;
+            e.1 += w[i] as u128 * w[j] as u128;
+        }
+    }
+    Ok(counts)
+}
+
+/// Step 3: the stated classes equal the recount, and each ratio certificate proves the
+/// stated positive ratio for its key, strictly. Returns the ratios in key order.
+fn priced(c: &WeightedCertificate, counts: &Counts, eps: &Rat) -> Res<Vec<Rat>> {
+    if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
+        return Err(Error::Rejected(format!(
+            "classes: {} listed with {} ratios, the pairs have {} classes",
+            c.classes.len(),
+            c.ratios.len(),
+            counts.len()
+        )));
+    }
+    let mut work: u128 = 0;
+    for r in &c.ratios {
+        work = work.saturating_add(bound_work(r).unwrap_or(0));
+    }
+    within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
+    let mut out = Vec::new();
+    for (i, ((&(h, lo, class), &(entries, weighted)), stated)) in counts.iter().zip(&c.classes).enumerate() {
+        let label = class_label(h, class);
+        let name = format!("R({lo}, {label}; {h})");
+        if (stated.h, stated.lo) != (h, lo)
+            || stated.class != label
+            || stated.entries != entries
+            || stated.weighted != weighted.to_string()
+        {
+            return Err(Error::Rejected(format!(
+                "classes[{i}]: stated h={} lo={} class {} with {} entries (weighted {}), recounted h={h} lo={lo} class {label} with {entries} entries (weighted {weighted})",
+                stated.h, stated.lo, stated.class, stated.entries, stated.weighted
+            )));
+        }
+        let r = &c.ratios[i];
+        let q = &r.params;
+        if (q.n, q.h, q.lo, q.hi) != (c.params.n, h, lo, class) || rational("ratio eps", &q.eps)? != *eps {
+            return Err(Error::Rejected(format!(
+                "ratios[{i}]: a certificate for R({}, {}; {}) with n = {}, eps = {}, expected {name} with n = {}, eps = {}",
+                q.lo,
+                class_label(q.h, q.hi),
+                q.h,
+                q.n,
+                q.eps,
+                c.params.n,
+                c.params.eps
+            )));
+        }
+        if !q.is_default_setting() {
+            return Err(Error::Rejected(format!("ratios[{i}] {name}: a rank bound uses ratios of the paper's model (min-ip, nonneg, shared maps, all keys)")));
+        }
+        if q.superset && c.params.m <= h {
+            return Err(Error::Rejected(format!(
+                "ratios[{i}]: its LP has the strict-superset class h+, which does not exist when m = h"
+            )));
+        }
+        let value = check_ratio_bound(r).map_err(|e| e.at(&format!("ratios[{i}] {name}")))?;
+        if rational(&format!("classes[{i}].ratio"), &stated.ratio)? != value {
+            return Err(Error::Rejected(format!(
+                "classes[{i}]: stated ratio {}, its certificate proves {}",
+                stated.ratio,
+                fmt_q(&value)
+            )));
+        }
+        if !value.is_positive() || r.multipliers.is_empty() {
+            return Err(Error::Rejected(format!(
+                "class {label}: the ratio {} is not positive with a multiplier on a strict row, so the entries are not strictly bounded",
+                fmt_q(&value)
+            )));
+        }
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// The claim of a checked weighted certificate (`check::claims`).
+pub(super) fn claim(c: &WeightedCertificate) -> Res<crate::claim::Claim> {
+    let r = check_weighted(c)?;
+    Ok(crate::claim::Claim::RankWeighted(crate::claim::RankWeightedClaim {
+        bound: r.bound,
+        n: r.n,
+        eps: fmt_q(&rational("params.eps", &c.params.eps)?),
+        m: r.m,
+        k: r.k,
+        value: fmt_q(&r.value),
+        unweighted_value: fmt_q(&r.unweighted_value),
+    }))
+}

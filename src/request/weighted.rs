@@ -1,0 +1,198 @@
+//! `minip rank --weighted` as a request: the weighted trace/Frobenius bound (docs/math.md §15)
+//! for one `m`, searched in floating point (`crate::solve::weighted`) from a start support (a
+//! rank certificate's `x` words, or one word), made exact and checked
+//! (`crate::certify::weighted`); a plain result with its table line, JSON record and file.
+
+use super::{Control, Error};
+use crate::certify::weighted::{certificate, integer_weights, ratios};
+use crate::print::json;
+use crate::solve::weighted::{optimize, search};
+use minip_check::check::Checked;
+use minip_check::format::weighted::WeightedCertificate;
+use minip_check::format::AnyCertificate;
+use minip_check::model::code::parse_bits;
+use num_traits::ToPrimitive;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Largest `m` whose words are searched (all `2^m` words of weight `3..m−1` are candidates).
+pub const SEARCH_MAX_M: u32 = 16;
+/// Largest `m` of a start support given by `--from` (above `SEARCH_MAX_M`: its weights only).
+pub const MAX_M: u32 = 24;
+/// Largest number of restarts (`--rounds`).
+pub const MAX_ROUNDS: u32 = 100_000;
+
+/// `minip rank --weighted`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weighted {
+    pub m: u32,
+    pub n: u32,
+    /// A `minip-rank/2` or `minip-rank-weighted/1` file whose `x` words start the search.
+    pub from: Option<PathBuf>,
+    /// Restarts of the local search (0: the start support's optimal weights only).
+    pub rounds: u32,
+}
+
+/// A checked request.
+#[derive(Clone, Debug)]
+pub struct Job {
+    req: Weighted,
+    start: Vec<u64>,
+}
+
+/// The certified weighted bound and where it came from.
+#[derive(Clone, Debug)]
+pub struct WeightedResult {
+    pub cert: Checked<WeightedCertificate>,
+    /// The float value of the start support with optimal weights.
+    pub start_value: f64,
+    /// The float value of the support found (before the weights were made integers).
+    pub search_value: f64,
+}
+
+#[derive(Serialize)]
+struct Record {
+    verdict: &'static str,
+    m: u32,
+    n: u32,
+    eps: String,
+    construction: String,
+    k: String,
+    bound: String,
+    value: String,
+    unweighted_value: String,
+}
+
+impl Weighted {
+    /// Checks the parameters and reads the start support.
+    pub fn validate(&self) -> Result<Job, Error> {
+        if !(4..=MAX_M).contains(&self.m) {
+            return Err(Error::Input(format!("--m {}: expected 4..={MAX_M} with --weighted", self.m)));
+        }
+        if !(3..=minip_check::limits::MAX_N).contains(&self.n) {
+            return Err(Error::Input(format!("--n {}: expected 3..=1024", self.n)));
+        }
+        super::at_most("--rounds", self.rounds, MAX_ROUNDS, "restarts of the weighted search")?;
+        let start = match &self.from {
+            Some(p) => start_words(p, self.m)?,
+            None if self.m <= SEARCH_MAX_M => {
+                let x = (1u64 << (self.m / 2)) - 1;
+                vec![x, ((1u64 << self.m) - 1) & !x]
+            }
+            None => {
+                return Err(Error::Input(format!(
+                    "--m {}: above {SEARCH_MAX_M} the weighted search needs a start support (--from FILE)",
+                    self.m
+                )))
+            }
+        };
+        Ok(Job { req: self.clone(), start })
+    }
+}
+
+/// The `x` words of a rank certificate of `m` bits (the pairs are rebuilt as `(x, ¬x)`).
+fn start_words(p: &Path, m: u32) -> Result<Vec<u64>, Error> {
+    let shown = p.display();
+    let words: Vec<String> =
+        match minip_check::read::read(p).map_err(|e| Error::Input(format!("--from {shown}: {e}")))? {
+            AnyCertificate::Rank(c) if c.params.m == m => c.code.x,
+            AnyCertificate::RankWeighted(c) if c.params.m == m => c.pairs.into_iter().map(|p| p.x).collect(),
+            _ => {
+                return Err(Error::Input(format!(
+                "--from {shown}: expected a minip-rank/2 or minip-rank-weighted/1 certificate with m = {m}"
+            )))
+            }
+        };
+    words.iter().map(|s| parse_bits(s, m).map_err(|e| Error::Input(format!("--from {shown}: {e}")))).collect()
+}
+
+impl Job {
+    /// Searches, makes the weights exact and checks the certificate.
+    pub fn run(&self, ctl: &Control) -> Result<WeightedResult, Error> {
+        let (m, n) = (self.req.m, self.req.n);
+        let r = ratios(n, m);
+        let start = optimize(&r, &self.start, None).ok_or_else(|| {
+            Error::Input("the start support has an unbounded entry (two words at overlap ≤ 1)".into())
+        })?;
+        let words: Vec<u64> = if m <= SEARCH_MAX_M {
+            (0u64..1 << m).filter(|x| (3..m).contains(&x.count_ones())).collect()
+        } else {
+            Vec::new()
+        };
+        let rounds = if words.is_empty() { 0 } else { self.req.rounds };
+        let best = search(&r, &words, &self.start, rounds).expect("the start support is bounded");
+        if ctl.is_stopped() {
+            return Err(Error::Interrupted("interrupted (nothing written)".into()));
+        }
+        let (x, w) = integer_weights(&best);
+        let construction = match &self.req.from {
+            Some(_) if rounds == 0 => "weights on the start support".to_string(),
+            Some(_) => format!("local search from the start support, {rounds} restarts"),
+            None => format!("local search from a word and its complement, {rounds} restarts"),
+        };
+        let cert = certificate(n, m, &x, &w, &construction).map_err(Error::Rejected)?;
+        Ok(WeightedResult { cert, start_value: start.value, search_value: best.value })
+    }
+}
+
+impl WeightedResult {
+    /// The table line.
+    pub fn text(&self) -> String {
+        let c = self.cert.cert();
+        let dec = |s: &str| {
+            minip_check::rational::parse_rational(s).ok().and_then(|v| v.to_f64()).unwrap_or(f64::NAN)
+        };
+        format!(
+            "m = {}: rank >= {} (weighted, k = {} pairs, value {} = {:.4}; the same pairs unweighted {:.4}; start support {:.4}, search {:.4})\n",
+            c.params.m,
+            c.bound,
+            c.k,
+            c.value,
+            dec(&c.value),
+            dec(&c.unweighted_value),
+            self.start_value,
+            self.search_value
+        )
+    }
+
+    /// The `rank.weighted` record.
+    pub fn json_line(&self) -> String {
+        let c = self.cert.cert();
+        json::record(
+            "rank.weighted",
+            &Record {
+                verdict: "certified",
+                m: c.params.m,
+                n: c.params.n,
+                eps: c.params.eps.clone(),
+                construction: c.construction.clone(),
+                k: c.k.to_string(),
+                bound: c.bound.to_string(),
+                value: c.value.clone(),
+                unweighted_value: c.unweighted_value.clone(),
+            },
+        )
+    }
+
+    /// Writes `DIR/mMM.json`.
+    pub fn write(&self, dir: &Path) -> Result<(), Error> {
+        let path = dir.join(format!("m{:02}.json", self.cert.cert().params.m));
+        crate::print::write_file(&path, &json::pretty(&self.cert)).map_err(Error::Io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_on_two_complementary_words_give_the_known_value() {
+        // m = 8: x = 11110000 and its complement, class h with R(0, 4; 4) = 4 both ways:
+        // value 4/(2 + 2/16) = 32/17, bound 2.
+        let job = Weighted { m: 8, n: 3, from: None, rounds: 0 }.validate().unwrap();
+        let r = job.run(&Control::new()).unwrap();
+        let c = r.cert.cert();
+        assert_eq!((c.value.as_str(), c.unweighted_value.as_str(), c.bound, c.k), ("32/17", "32/17", 2, 2));
+        assert!((r.start_value - 32.0 / 17.0).abs() < 1e-12);
+    }
+}
