@@ -64,7 +64,7 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                     want.push(s.join(" "));
                 }
             }
-            "rank" | "rank-linear" => {
+            "rank" | "rank-linear" | "rank-weighted" => {
                 want.push(format!("n={} eps={}", params["n"], params["eps"].as_str().unwrap()))
             }
             "poly-head" | "poly-none" => {

@@ -336,6 +336,23 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    rows.push(Row {
+        limit: "rank --weighted: restarts",
+        consts: &[],
+        printed: &["--rounds <= 100000"],
+        inside: args(&format!(
+            "rank --weighted --m 4 --rounds {} --json",
+            minip::request::weighted::MAX_ROUNDS
+        )),
+        expect_inside: works(0, "\"kind\":\"rank.weighted\"", 30),
+        inside_mem: GIB,
+        outside: args(&format!(
+            "rank --weighted --m 4 --rounds {}",
+            minip::request::weighted::MAX_ROUNDS + 1
+        )),
+        refusal: format!("--rounds = {} is above the supported", minip::request::weighted::MAX_ROUNDS + 1),
+    });
+
     // ---- explicit heads: the work counted from the maps, at its finest step, the digits of
     // softmax's base 10^d at m = 4 (numbers of about 4·3.3·d bits).
     let head_budget = minip::heads::work::MAX_HEAD_WORK;
