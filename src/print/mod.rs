@@ -5,6 +5,7 @@
 //! - `table`: aligned text tables;
 //! - `head`: the reports of explicit heads (`head verify|attack|bench`, `transition`);
 //! - `rank`: the tables and records of `rank` and `rank --linear`;
+//! - `weighted`: the line and record of `rank --weighted`;
 //! - `sharp`: the text of one certified `kstar`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
@@ -22,6 +23,7 @@ pub mod sharp;
 pub mod svg;
 pub mod table;
 pub mod vipr;
+pub mod weighted;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -11,8 +11,6 @@ use minip_check::check::Checked;
 use minip_check::format::weighted::WeightedCertificate;
 use minip_check::format::AnyCertificate;
 use minip_check::model::code::parse_bits;
-use num_traits::ToPrimitive;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Largest `m` whose words are searched (all `2^m` words of weight `3..m−1` are candidates).
@@ -48,19 +46,6 @@ pub struct WeightedResult {
     pub start_value: f64,
     /// The float value of the support found (before the weights were made integers).
     pub search_value: f64,
-}
-
-#[derive(Serialize)]
-struct Record {
-    verdict: &'static str,
-    m: u32,
-    n: u32,
-    eps: String,
-    construction: String,
-    k: String,
-    bound: String,
-    value: String,
-    unweighted_value: String,
 }
 
 impl Weighted {
@@ -136,42 +121,14 @@ impl Job {
 }
 
 impl WeightedResult {
-    /// The table line.
+    /// The table line (`crate::print::weighted`).
     pub fn text(&self) -> String {
-        let c = self.cert.cert();
-        let dec = |s: &str| {
-            minip_check::rational::parse_rational(s).ok().and_then(|v| v.to_f64()).unwrap_or(f64::NAN)
-        };
-        format!(
-            "m = {}: rank >= {} (weighted, k = {} pairs, value {} = {:.4}; the same pairs unweighted {:.4}; start support {:.4}, search {:.4})\n",
-            c.params.m,
-            c.bound,
-            c.k,
-            c.value,
-            dec(&c.value),
-            dec(&c.unweighted_value),
-            self.start_value,
-            self.search_value
-        )
+        crate::print::weighted::line(&self.cert, self.start_value, self.search_value)
     }
 
     /// The `rank.weighted` record.
     pub fn json_line(&self) -> String {
-        let c = self.cert.cert();
-        json::record(
-            "rank.weighted",
-            &Record {
-                verdict: "certified",
-                m: c.params.m,
-                n: c.params.n,
-                eps: c.params.eps.clone(),
-                construction: c.construction.clone(),
-                k: c.k.to_string(),
-                bound: c.bound.to_string(),
-                value: c.value.clone(),
-                unweighted_value: c.unweighted_value.clone(),
-            },
-        )
+        crate::print::weighted::record(&self.cert)
     }
 
     /// Writes `DIR/mMM.json`.

@@ -7,7 +7,9 @@
 //! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
 //! - `multihead`: for several heads with fixed kernels, the values of largest margin;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
-//! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`.
+//! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`;
+//! - `weighted`: the weights of the weighted trace/Frobenius bound (a small QP by pairwise
+//!   exchanges) and a local search over supports.
 //!
 //! No verdict is read off these answers: `crate::repair` makes exact candidates and
 //! `minip_check` decides.
