@@ -272,4 +272,28 @@ mod tests {
         );
         assert!(matches!(check_paper(2, &q(1, 2), &gap, &[]), Err(Error::Input(_))));
     }
+
+    #[test]
+    fn class_error_recomputes_every_class_multiset() {
+        // m = 1, h = 1: classes 0 (overlap 0), 1 (the query), no h⁺; targets 0, 0, 1.
+        let head =
+            |a: [i64; 2], s: [Rat; 2]| ClassHead { alpha: vec![q(a[0], 1), q(a[1], 1)], s: s.to_vec() };
+        // α = (6, 1), s = (−1/3, 1): (x,{0,0}) → (1 − 4)/13, (x,{0,1}) → (2 − 2)/8, (x,{1,1}) → 1.
+        assert_eq!(class_error(1, 1, &[head([6, 1], [q(-1, 3), q(1, 1)])]), Ok(q(3, 13)));
+        assert_eq!(
+            class_error(1, 1, &[head([1, 0], [q(0, 1), q(1, 1)])]).unwrap_err(),
+            Error::Rejected("h = 1, classes (1, 1), head 1: the weights sum to 0".into())
+        );
+        let two = [head([1, 1], [q(0, 1), q(1, 1)]), head([1, 1], [q(0, 1), q(1, 2)])];
+        // (x,{0,0}): 1/3 + 1/6 = 1/2 → off by 1/2, rejected.
+        assert_eq!(
+            class_error(1, 1, &two).unwrap_err(),
+            Error::Rejected("h = 1, classes (0, 0): the output is off by 1/2 ≥ 1/2".into())
+        );
+        let neg = [head([1, -1], [q(0, 1), q(1, 1)])];
+        assert_eq!(
+            class_error(1, 1, &neg).unwrap_err(),
+            Error::Rejected("h = 1, head 1: the kernel value -1 on class 1 is negative".into())
+        );
+    }
 }
