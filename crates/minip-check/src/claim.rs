@@ -98,6 +98,7 @@ pub enum Claim {
     Readout(ReadoutClaim),
     Multihead(MultiheadClaim),
     RankWeighted(RankWeightedClaim),
+    SearchHead(SearchHeadSummary),
 }
 
 /// `minip-gap/1`: the negated bound `b ≤ K'·c` has no correct head (`holds`) or has one (`broken`).
@@ -284,6 +285,15 @@ pub struct PolyHeadSummary {
     pub max_error: String,
 }
 
+/// `minip-search-head/1`: a head of feature dimension `rank` given by explicit tables, correct
+/// on every sequence of length `≤ 3` (`ε = 1/2`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SearchHeadSummary {
+    pub rank: usize,
+    pub m: u32,
+    pub max_error: String,
+}
+
 /// One refuted support of a `minip-poly-none/1` file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RefutedSupport {
@@ -387,6 +397,7 @@ impl Claim {
             Claim::Readout(_) => "readout",
             Claim::Multihead(_) => "multihead",
             Claim::RankWeighted(_) => "rank-weighted",
+            Claim::SearchHead(_) => "search-head",
         }
     }
 }
@@ -484,6 +495,11 @@ impl fmt::Display for Claim {
                 f,
                 "rank >= {} (weighted pairs, n={} eps={} m={} k={} value={} unweighted {})",
                 r.bound, r.n, r.eps, r.m, r.k, r.value, r.unweighted_value
+            ),
+            Claim::SearchHead(p) => write!(
+                f,
+                "head of rank {} (searched, explicit features, m={}, max error {})",
+                p.rank, p.m, p.max_error
             ),
         }
     }

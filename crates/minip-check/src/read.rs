@@ -11,7 +11,7 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, sharp, weighted, AnyCertificate};
+use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, search, sharp, weighted, AnyCertificate};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -94,6 +94,7 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         weighted::WEIGHTED_FORMAT => {
             serde_json::from_str(text).map(AnyCertificate::RankWeighted).map_err(bad)
         }
+        search::SEARCH_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::SearchHead).map_err(bad),
         other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
     }
 }

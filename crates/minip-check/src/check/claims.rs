@@ -32,6 +32,10 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::Readout(c) => super::readout::claim(c),
         AnyCertificate::Multihead(c) => multihead_claim(c),
         AnyCertificate::RankWeighted(c) => super::weighted::claim(c),
+        AnyCertificate::SearchHead(c) => {
+            let r = super::search::check_search_head(c)?;
+            Ok(Claim::SearchHead(SearchHeadSummary { rank: r.rank, m: r.m, max_error: fmt_q(&r.max_error) }))
+        }
     }
 }
 

@@ -27,6 +27,7 @@ pub mod rank_linear;
 pub mod ratio;
 pub mod readout;
 pub mod readout_search;
+pub mod search;
 pub mod sharp;
 pub mod weighted;
 
@@ -37,6 +38,7 @@ pub use poly::{check_poly_head, check_poly_none, PolyHeadClaim, PolyNoneClaim};
 pub use rank::{check_rank, RankChecked};
 pub use rank_linear::{check_rank_linear, RankLinearChecked};
 pub use ratio::{check_ratio, check_ratio_bound, check_ratio_outcome, RatioOutcome};
+pub use search::{check_search_head, SearchHeadClaim};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 pub use weighted::{check_weighted, WeightedChecked};
 
@@ -48,6 +50,7 @@ use crate::format::rank::RankCertificate;
 use crate::format::rank_linear::RankLinearCertificate;
 use crate::format::ratio::RatioCertificate;
 use crate::format::ratio_bound::RatioBoundCertificate;
+use crate::format::search::SearchHead;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::format::AnyCertificate;
 use crate::rational::Rat;
@@ -113,6 +116,13 @@ impl Certificate for crate::format::weighted::WeightedCertificate {
     type Claim = WeightedChecked;
     fn check(&self, _: &Context) -> Res<WeightedChecked> {
         check_weighted(self)
+    }
+}
+
+impl Certificate for SearchHead {
+    type Claim = SearchHeadClaim;
+    fn check(&self, _: &Context) -> Res<SearchHeadClaim> {
+        check_search_head(self)
     }
 }
 impl Certificate for RankCertificate {

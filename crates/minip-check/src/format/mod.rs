@@ -18,6 +18,7 @@ pub mod rank_linear;
 pub mod ratio;
 pub mod ratio_bound;
 pub mod readout;
+pub mod search;
 pub mod sharp;
 pub mod weighted;
 
@@ -35,4 +36,5 @@ pub enum AnyCertificate {
     Readout(readout::ReadoutCertificate),
     Multihead(multihead::MultiheadCertificate),
     RankWeighted(weighted::WeightedCertificate),
+    SearchHead(search::SearchHead),
 }
