@@ -15,6 +15,8 @@ pub mod frontier;
 pub mod grid;
 pub mod ratio;
 pub mod runner;
+pub mod search;
+pub mod search_exact;
 pub mod settle;
 pub mod sharp;
 pub mod summary;

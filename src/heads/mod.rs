@@ -13,6 +13,7 @@ pub mod attack;
 pub mod eval;
 pub mod file;
 pub mod poly;
+pub mod search;
 pub mod transition;
 pub mod work;
 
