@@ -138,6 +138,8 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "proofs/sharp/vipr/n3_eps1-2_h2_u0_w2_all.vipr".into(),
             "--json".into(),
         ],
+        // A searched head (docs/math.md §14): claim kind `search-head`.
+        vec!["verify".into(), "proofs/search".into(), "--json".into()],
         vec![
             "head".into(),
             "verify".into(),

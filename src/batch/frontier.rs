@@ -82,6 +82,15 @@ pub struct Upper {
     pub seconds: f64,
 }
 
+/// A searched head read from `proofs/search` (`minip-search-head/1`, docs/math.md §14),
+/// checked: its feature dimension and largest error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searched {
+    pub rank: usize,
+    pub max_error: Rat,
+    pub file: PathBuf,
+}
+
 /// One row of the table; a column is `None` when not asked for, `Some(Err)` when unknown.
 #[derive(Clone, Debug)]
 pub struct Row {
@@ -92,16 +101,20 @@ pub struct Row {
     pub shared: Option<Result<Upper, String>>,
     pub sparse: Option<Result<Upper, String>>,
     pub signed: Option<Result<Upper, String>>,
+    /// The searched head of this `m` with the fewest features, if any (length 3 only).
+    pub searched: Option<Searched>,
 }
 
 impl Row {
-    /// The smallest certified rank among the nonnegative columns.
+    /// The smallest certified rank among the nonnegative columns and the searched head (a
+    /// tie keeps the overlap-polynomial class).
     pub fn best_upper(&self) -> Option<(num_bigint::BigInt, &'static str)> {
         [("per_weight", &self.per_weight), ("shared", &self.shared), ("sparse", &self.sparse)]
             .into_iter()
             .filter_map(|(name, c)| {
                 c.as_ref().and_then(|r| r.as_ref().ok()).map(|u| (u.head.claim().rank.clone(), name))
             })
+            .chain(self.searched.as_ref().map(|s| (num_bigint::BigInt::from(s.rank), "searched")))
             .min_by(|a, b| a.0.cmp(&b.0))
     }
     /// Every column asked for was certified.
@@ -482,6 +495,7 @@ pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, String> {
                     shared,
                     sparse,
                     signed,
+                    searched: None,
                 }
             })
             .collect()

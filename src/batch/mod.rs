@@ -7,6 +7,8 @@
 //!   stated over committed files;
 //! - `frontier`: certified lower and upper rank bounds per `m` (overlap-polynomial heads);
 //! - `ratio`: forced ratios over `h` with the chain bound and a growth fit;
+//! - `search`, `search_exact`, `search_files`: the low-rank head search (float hints), its
+//!   exact certificates, and the committed searched heads `minip frontier` reads;
 //! - `threads`: the worker count of every pool (`--jobs`, `RAYON_NUM_THREADS`, one per core).
 
 pub mod bench;
@@ -17,6 +19,7 @@ pub mod ratio;
 pub mod runner;
 pub mod search;
 pub mod search_exact;
+pub mod search_files;
 pub mod settle;
 pub mod sharp;
 pub mod summary;

@@ -6,6 +6,7 @@
 
 use super::{Control, Error, Values};
 use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
+use crate::batch::search_files::read_searched;
 use crate::print::json;
 use crate::print::rank::{paper, paper_log2, trivial};
 use crate::print::table;
@@ -124,6 +125,9 @@ pub struct Job {
     /// Where the lower bounds are read from (`-`: nowhere).
     pub rank_dir: PathBuf,
     pub rank_linear_dir: PathBuf,
+    /// Where searched heads are read from (docs/math.md §14): the directory `search` beside
+    /// the rank directory (`proofs/search` by default; none when the rank directory is `-`).
+    pub search_dir: PathBuf,
 }
 
 impl Frontier {
@@ -161,6 +165,11 @@ impl Frontier {
             }
         }
         let or = |d: &Option<PathBuf>, default: &str| d.clone().unwrap_or_else(|| PathBuf::from(default));
+        let rank_dir = or(&self.rank_dir, DEFAULT_RANK_DIR);
+        let search_dir = match rank_dir.parent() {
+            Some(p) if rank_dir.as_os_str() != NO_DIR => p.join("search"),
+            _ => PathBuf::from(NO_DIR),
+        };
         Ok(Job {
             ms,
             ns,
@@ -168,8 +177,9 @@ impl Frontier {
             shared_m_max: self.shared_m_max,
             sparse_m_max: self.sparse_m_max,
             sparse_attempts: self.sparse_attempts,
-            rank_dir: or(&self.rank_dir, DEFAULT_RANK_DIR),
+            rank_dir,
             rank_linear_dir: or(&self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
+            search_dir,
         })
     }
 }
@@ -244,7 +254,16 @@ impl Job {
             lower_linear: lowers.lower_linear,
         };
         let t = Instant::now();
-        let rows = crate::batch::frontier::run(&job, ctl)?;
+        let mut rows = crate::batch::frontier::run(&job, ctl)?;
+        // Searched heads are checked at length 3 only (docs/math.md §14).
+        if n == 3 && self.search_dir.as_os_str() != NO_DIR {
+            let top = self.ms.iter().copied().max().unwrap_or(0);
+            let searched = read_searched(&self.search_dir, top).map_err(Error::Rejected)?;
+            for r in &mut rows {
+                r.searched = searched.get(&r.m).cloned();
+                r.consistent().map_err(Error::Rejected)?;
+            }
+        }
         let seconds = t.elapsed().as_secs_f64();
         let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m").map_err(Error::Interrupted);
         Ok(Length { n, rows, seconds, stopped, kernels: k, shared_m_max: self.shared_m_max })
@@ -365,7 +384,7 @@ impl Length {
 
     fn record(&self, r: &Row) -> serde_json::Value {
         let best = r.best_upper();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "verdict": if r.complete() { "certified" } else { "unknown" },
             "n": self.n,
             "m": r.m,
@@ -378,7 +397,16 @@ impl Length {
             "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
             "paper_log2": paper_log2(r.m),
             "trivial": trivial(r.m),
-        })
+        });
+        // Only rows with a searched head carry the key (the others are as before).
+        if let Some(s) = &r.searched {
+            v["searched"] = serde_json::json!({
+                "rank": s.rank.to_string(),
+                "max_error": fmt_q(&s.max_error),
+                "file": s.file.display().to_string(),
+            });
+        }
+        v
     }
 
     /// The table: one row per `m`, a column per class asked for, then the definitions.
@@ -415,6 +443,18 @@ impl Length {
              every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
              f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
         );
+        let searched: Vec<String> = rows
+            .iter()
+            .filter_map(|r| {
+                r.searched.as_ref().map(|s| format!("m={}: rank {} ({})", r.m, s.rank, s.file.display()))
+            })
+            .collect();
+        if !searched.is_empty() {
+            s.push_str(&format!(
+                "searched heads (explicit features found by search, checked on every length-3 sequence; docs/math.md §14), in best upper: {}.\n",
+                searched.join("; ")
+            ));
+        }
         let marked: Vec<String> = rows
             .iter()
             .filter_map(|r| {
