@@ -4,11 +4,10 @@
 
 use super::emit;
 use crate::print::json;
-use crate::print::multihead::{heads_frontier_text, text, DominationRecord, HeadsFrontierRecord};
+use crate::print::multihead::{heads_frontier_text, text};
 use crate::request::multihead::{Domination, HeadsFrontier};
 use crate::request::Values;
 use clap::{Args, Subcommand};
-use minip_check::rational::fmt_q;
 
 #[derive(Args)]
 pub(super) struct MultiheadArgs {
@@ -100,14 +99,7 @@ pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
         super::warn(crate::print::out_dir(dir)?);
         found.write(dir)?;
     }
-    let records: Vec<DominationRecord> = found
-        .rows
-        .iter()
-        .map(|e| {
-            let rows: Vec<_> = e.heads.iter().map(|h| (h.alpha.clone(), h.s.clone())).collect();
-            DominationRecord::new(e.n, &e.eps, e.gap.d(), &e.k, &rows, &e.max_error)
-        })
-        .collect();
+    let records = found.records();
     if a.json {
         for r in &records {
             emit(&json::record("multihead.domination", r))?;
@@ -126,27 +118,7 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         single_dir: a.single_dir.clone(),
     };
     let found = request.run()?;
-    let records: Vec<HeadsFrontierRecord> = found
-        .rows
-        .iter()
-        .map(|r| {
-            let (ok, reason) = match &r.result {
-                Ok(u) => (Some(u), None),
-                Err(e) => (None, Some(e.clone())),
-            };
-            HeadsFrontierRecord {
-                m: r.m,
-                heads: found.heads,
-                degree: found.degree,
-                verdict: if ok.is_some() { "certified" } else { "unknown" }.into(),
-                total_rank: ok.map(|u| u.total_rank.to_string()),
-                head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
-                margin: ok.map(|u| fmt_q(&u.margin)),
-                single_head_rank: r.single.as_ref().map(|x| x.to_string()),
-                reason,
-            }
-        })
-        .collect();
+    let records = found.records();
     if a.json {
         for r in &records {
             emit(&json::record("multihead.frontier", r))?;

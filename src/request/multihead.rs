@@ -5,6 +5,7 @@
 use super::{Error, Values};
 use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
 use crate::print::json;
+use crate::print::multihead::{DominationRecord, HeadsFrontierRecord};
 use minip_check::limits::MAX_N;
 use minip_check::rational::{fmt_q, parse_rational};
 use num_bigint::BigInt;
@@ -62,6 +63,17 @@ impl Dominated {
             names.push(name);
         }
         Ok(names)
+    }
+
+    /// The rows as `--json` prints them (kind `multihead.domination`).
+    pub fn records(&self) -> Vec<DominationRecord> {
+        self.rows
+            .iter()
+            .map(|e| {
+                let rows: Vec<_> = e.heads.iter().map(|h| (h.alpha.clone(), h.s.clone())).collect();
+                DominationRecord::new(e.n, &e.eps, e.gap.d(), &e.k, &rows, &e.max_error)
+            })
+            .collect()
     }
 }
 
@@ -182,6 +194,30 @@ impl HeadsFound {
         } else {
             2
         }
+    }
+
+    /// The rows as `--json` prints them (kind `multihead.frontier`).
+    pub fn records(&self) -> Vec<HeadsFrontierRecord> {
+        self.rows
+            .iter()
+            .map(|r| {
+                let (ok, reason) = match &r.result {
+                    Ok(u) => (Some(u), None),
+                    Err(e) => (None, Some(e.clone())),
+                };
+                HeadsFrontierRecord {
+                    m: r.m,
+                    heads: self.heads,
+                    degree: self.degree,
+                    verdict: if ok.is_some() { "certified" } else { "unknown" }.into(),
+                    total_rank: ok.map(|u| u.total_rank.to_string()),
+                    head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
+                    margin: ok.map(|u| fmt_q(&u.margin)),
+                    single_head_rank: r.single.as_ref().map(|x| x.to_string()),
+                    reason,
+                }
+            })
+            .collect()
     }
 }
 

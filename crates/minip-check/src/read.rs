@@ -11,7 +11,10 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, search, sharp, weighted, AnyCertificate};
+use crate::format::{
+    gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, search, sharp, weighted,
+    AnyCertificate,
+};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
