@@ -83,6 +83,7 @@ fn help_lists_the_exit_codes_and_the_limits() {
         vec!["head", "bench", "--help"],
         vec!["export", "coq", "--help"],
         vec!["multihead", "domination", "--help"],
+        vec!["multihead", "frontier", "--help"],
     ]) {
         let (out, _) = run(&cmd);
         assert!(out.lines().count() <= 50, "{cmd:?}: {} lines", out.lines().count());
