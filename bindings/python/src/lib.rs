@@ -13,6 +13,7 @@ mod amplify;
 mod batch;
 mod bench;
 mod convert;
+mod escape;
 mod frontier;
 mod gap;
 mod head;
@@ -193,5 +194,6 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     head::register(m)?;
     batch::register(m)?;
     bench::register(m)?;
+    escape::register(m)?;
     progress::register(m)
 }

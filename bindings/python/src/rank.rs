@@ -11,6 +11,7 @@ use std::path::PathBuf;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(rank_linear, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_weighted, m)?)?;
     Ok(())
 }
 
@@ -119,6 +120,42 @@ fn rank_linear(
             })
             .collect();
         Ok((to_text(&Value::Array(rows)), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
+}
+
+/// `minip rank --weighted`: the weighted trace/Frobenius bound for one `m`, from a local search
+/// over weighted pairs (or the weights on `start`'s words, as `--from`); `out` a directory
+/// for its `minip-rank-weighted/1` certificate (`mMM.json`).
+#[pyfunction]
+#[pyo3(signature = (m, n, start=None, rounds=200, out=None))]
+fn rank_weighted(
+    py: Python<'_>,
+    m: u32,
+    n: u32,
+    start: Option<String>,
+    rounds: u32,
+    out: Option<String>,
+) -> PyResult<String> {
+    let (text, warnings) = run(py, move |ctl| {
+        let job =
+            minip::request::weighted::Weighted { m, n, from: start.map(PathBuf::from), rounds }.validate()?;
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = job.run(ctl)?;
+        if let Some(dir) = &out {
+            found.write(dir)?;
+        }
+        let mut v: Value = serde_json::from_str(found.json_line().trim_end()).expect("a JSON line");
+        v["certificate"] = Value::String(json::pretty(&found.cert));
+        v["text"] = Value::String(found.text());
+        v["start_value"] = json!(found.start_value);
+        v["search_value"] = json!(found.search_value);
+        Ok((to_text(&v), warnings))
     })?;
     warn_all(py, warnings)?;
     Ok(text)

@@ -143,3 +143,50 @@ def test_benchmarks_report_the_command_lines_figures():
     b = minip.bench(grid=ROOT / "instances" / "small.toml")
     assert b.ok and b.record["configurations"] == 160 and b.record["written_ok"] == 160
     assert (b.record["holds"], b.record["broken"], b.record["unknown"]) == (140, 20, 0)
+
+
+@needs_cli
+def test_readout_rows_and_certificates(tmp_path: Path):
+    r = minip.readout(m=range(2, 5), n=[3, 4], out=tmp_path / "py")
+    assert [(x.m, x.n, x.rank, x.dim, x.verdict) for x in r][:3] == [(2, 3, 1, 1, "certified")] + [
+        (3, 3, 1, 1, "certified"), (4, 3, 1, 1, "certified")
+    ]
+    assert [(x.bits, x.lower_bits) for x in r if x.n == 3] == [(7, 3), (9, 5), (11, 7)]
+    assert str(r) == cli("readout", "--m", "2..=4", "--n", "3..=4")
+    want = json_lines(cli("readout", "--m", "2..=4", "--n", "3..=4", "--json"))
+    assert [(x.m, x.n, x.bits, x.multisets) for x in r] == [(d["m"], d["n"], d["bits"], int(d["multisets"])) for d in want]
+    cli("readout", "--m", "2..=4", "--n", "3..=4", "--out", str(tmp_path / "cli"))
+    same_tree(tmp_path / "py", tmp_path / "cli")
+    assert minip.verify(tmp_path / "py").ok and r[0].verify().startswith("readout separates all")
+    with pytest.raises(ValueError, match=r"--n: n = 6 is out of range \(3..=5\)"):
+        minip.readout(m=2, n=6)
+
+
+@needs_cli
+def test_multihead_domination_and_frontier(tmp_path: Path):
+    e = minip.multihead_domination(d=range(2, 4), n=3, out=tmp_path / "py")
+    assert [(x.n, x.d, x.paper_k, x.verdict, x.max_error) for x in e] == [(3, 2, 1, "escapes", 0), (3, 3, 2, "escapes", 0)]
+    assert e[1].alpha[0] == [1, 0, Fraction(1, 4)] and e[1].s[1] == [54, 0, 0]
+    assert str(e) == cli("multihead", "domination", "--d", "2..=3", "--n", "3")
+    cli("multihead", "domination", "--d", "2..=3", "--n", "3", "--out", str(tmp_path / "cli"))
+    same_tree(tmp_path / "py", tmp_path / "cli")
+    assert minip.verify(tmp_path / "py").ok
+    with pytest.raises(ValueError, match="--heads 1: need 2..=64"):
+        minip.multihead_domination(heads=1)
+    f = minip.multihead_frontier(heads=2, m=[4, 5], single_dir=ROOT / "proofs" / "frontier")
+    assert f.ok and [(r.m, r.total_rank, r.head_ranks, r.single_head_rank) for r in f] == [(4, 10, [5, 5], 5), (5, 12, [6, 6], None)]
+    want = json_lines(cli("multihead", "frontier", "--heads", "2", "--m", "4..=5", "--json"))
+    assert [r.margin for r in f] == [Fraction(d["margin"]) for d in want]
+
+
+@needs_cli
+def test_rank_weighted_is_the_command_lines(tmp_path: Path):
+    b = minip.rank_weighted(m=8, rounds=0, out=tmp_path / "py")
+    assert (b.bound, b.k, b.value, b.unweighted_value) == (2, 2, Fraction(32, 17), Fraction(32, 17))
+    assert str(b) == cli("rank", "--weighted", "--m", "8", "--rounds", "0")
+    cli("rank", "--weighted", "--m", "8", "--rounds", "0", "--out", str(tmp_path / "cli"))
+    same_tree(tmp_path / "py", tmp_path / "cli")
+    c = minip.rank_weighted(m=14, start=ROOT / "proofs" / "weighted" / "m14.json", rounds=0)
+    assert c.bound == 5 and c.value < 5 and minip.verify(ROOT / "proofs" / "weighted").ok
+    with pytest.raises(ValueError, match="--m 3: expected 4..="):
+        minip.rank_weighted(m=3)

@@ -33,9 +33,12 @@ COMMANDS: Dict[str, List[str]] = {
     "sharp": ["sharp", "sharp_grid", "sharp_milp", "sharp_summarize"],
     "amplify": ["amplify", "amplify_grid"],
     "amplify-bench": ["amplify_bench"],
-    "rank": ["rank", "rank_linear"],
+    "rank": ["rank", "rank_linear", "rank_weighted"],
     "frontier": ["frontier"],
     "export coq": ["export_coq"],
+    "readout": ["readout"],
+    "multihead domination": ["multihead_domination"],
+    "multihead frontier": ["multihead_frontier"],
 }
 
 # Umbrella commands (their subcommands are above) and the ones with nothing to call.
@@ -62,6 +65,8 @@ EQUIVALENT: Dict[Tuple[str, str], Tuple[str, Optional[str]]] = {
     ("amplify", "--grid"): ("amplify_grid", "grid"),
     ("rank", "--linear"): ("rank_linear", None),
     ("rank", "--no-explicit"): ("rank_linear", "explicit"),
+    ("rank", "--weighted"): ("rank_weighted", None),
+    ("rank", "--from"): ("rank_weighted", "start"),
 }
 
 
@@ -94,7 +99,7 @@ def test_every_command_is_mapped():
     top = re.findall(r"^  ([a-z][a-z-]*)\s", text.split("Commands:")[1].split("Options:")[0], re.M)
     mapped = {c.split()[0] for c in COMMANDS} | NOT_CALLS
     assert set(top) <= mapped, set(top) - mapped
-    for sub in ("head", "export"):
+    for sub in ("head", "export", "multihead"):
         subs = re.findall(r"^  ([a-z][a-z-]*)\s", cli_help(sub).split("Commands:")[1].split("Options:")[0], re.M)
         assert {f"{sub} {s}" for s in subs if s != "help"} <= set(COMMANDS), (sub, subs)
 

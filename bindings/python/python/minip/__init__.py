@@ -47,6 +47,10 @@ from ._beyond import (
 )
 from ._convert import PathLike, Rational
 from ._bench import BenchReport, amplify_bench, bench, head_bench
+from ._weighted import WeightedBound, rank_weighted
+from ._escape import (
+    Escape, Escapes, HeadsFrontier, HeadsRow, ReadoutRow, Readouts, multihead_domination, multihead_frontier, readout,
+)
 from ._grid import (
     AmplifyGrid, CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, amplify_grid, export_coq, sharp_grid,
     sweep,
@@ -128,5 +132,16 @@ __all__ = [
     "bench",
     "head_bench",
     "amplify_bench",
+    "ReadoutRow",
+    "Readouts",
+    "readout",
+    "WeightedBound",
+    "rank_weighted",
+    "Escape",
+    "Escapes",
+    "HeadsRow",
+    "HeadsFrontier",
+    "multihead_domination",
+    "multihead_frontier",
     "__version__",
 ]

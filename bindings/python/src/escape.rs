@@ -1,0 +1,115 @@
+//! The escape routes from Python: `minip readout` (a nonlinear decoder) and `minip multihead`
+//! (several heads), through the requests the command line fills. JSON text out: the records
+//! `--json` prints, the certificates, and the command line's table.
+
+use crate::convert::{to_text, Nums};
+use crate::{run, warn_all};
+use minip::print::json;
+use minip::print::readout::{text, ReadoutRecord};
+use minip::request::multihead::{Domination, HeadsFrontier};
+use minip::request::readout::{file_name, Readout};
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(readout, m)?)?;
+    m.add_function(wrap_pyfunction!(multihead_domination, m)?)?;
+    m.add_function(wrap_pyfunction!(multihead_frontier, m)?)?;
+    Ok(())
+}
+
+/// `minip readout`: the power-sum construction (rank 1, `D = 1`) for each `(m, n)`, checked
+/// exhaustively; `out` a directory for the `minip-readout/1` certificates.
+#[pyfunction]
+#[pyo3(signature = (ms, ns, out=None))]
+fn readout(py: Python<'_>, ms: Nums, ns: Nums, out: Option<String>) -> PyResult<String> {
+    let (text_out, warnings) = run(py, move |_| {
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.run()?;
+        let records: Vec<ReadoutRecord> = found
+            .rows
+            .iter()
+            .map(|c| {
+                ReadoutRecord::new(c, out.as_ref().map(|d| d.join(file_name(c.m, c.n)).display().to_string()))
+            })
+            .collect();
+        let rows: Vec<Value> = records
+            .iter()
+            .zip(&found.rows)
+            .map(|(r, c)| {
+                let mut v = serde_json::to_value(r).expect("serializes");
+                v["certificate"] = Value::String(json::pretty(c));
+                v
+            })
+            .collect();
+        Ok((to_text(&json!({ "rows": rows, "text": text(&records) })), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text_out)
+}
+
+/// `minip multihead domination`: for each `(n, d)`, heads none of which dominates, whose
+/// summed outputs are exact on S1–S3, checked; `out` a directory for the `minip-multihead/1`
+/// certificates.
+#[pyfunction]
+#[pyo3(signature = (heads, ds, ns, eps, out=None))]
+fn multihead_domination(
+    py: Python<'_>,
+    heads: u32,
+    ds: Nums,
+    ns: Nums,
+    eps: String,
+    out: Option<String>,
+) -> PyResult<String> {
+    let (text_out, warnings) = run(py, move |_| {
+        let found = Domination { heads, d: ds.into(), n: ns.into(), eps }.run()?;
+        let mut warnings = Vec::new();
+        let mut files: Vec<Option<String>> = vec![None; found.rows.len()];
+        if let Some(dir) = out.map(PathBuf::from) {
+            warnings.extend(minip::print::out_dir(&dir)?);
+            let names = found.write(&dir)?;
+            files = names.into_iter().map(|n| Some(dir.join(n).display().to_string())).collect();
+        }
+        let records = found.records();
+        let rows: Vec<Value> = records
+            .iter()
+            .zip(files)
+            .map(|(r, f)| {
+                let mut v = serde_json::to_value(r).expect("serializes");
+                v["certificate_file"] = json!(f);
+                v
+            })
+            .collect();
+        Ok((to_text(&json!({ "rows": rows, "text": minip::print::multihead::text(&records) })), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text_out)
+}
+
+/// `minip multihead frontier`: `heads` heads of kernel degree `degree` certified on every
+/// length-3 sequence, per `m`, with their total rank beside the single-head frontier's.
+#[pyfunction]
+#[pyo3(signature = (heads, ms, degree, single_dir=None))]
+fn multihead_frontier(
+    py: Python<'_>,
+    heads: u32,
+    ms: Nums,
+    degree: u32,
+    single_dir: Option<String>,
+) -> PyResult<String> {
+    run(py, move |_| {
+        let found =
+            HeadsFrontier { heads, m: ms.into(), degree, single_dir: single_dir.map(PathBuf::from) }.run()?;
+        let records = found.records();
+        Ok(to_text(&json!({
+            "rows": records,
+            "text": minip::print::multihead::heads_frontier_text(&records),
+            "exit_code": found.exit_code(),
+        })))
+    })
+}
