@@ -23,7 +23,7 @@ enum MultiheadWhat {
         &[
             "minip multihead domination",
             "minip multihead domination --heads 3 --d 3 --n 3 --json",
-            "minip multihead domination --out proofs/multihead && minip verify proofs/multihead",
+            "minip multihead domination --out /tmp/multihead",
         ],
     ))]
     Domination(DominationArgs),
