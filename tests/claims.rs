@@ -79,6 +79,10 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                 );
             }
             "readout" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
+            "search-head" => want.push(format!(
+                "head of rank {} (searched, explicit features, m={},",
+                raw["rank"], params["m"]
+            )),
             "multihead" => want.push(format!(
                 "heads={} n={} eps={} d={}",
                 raw["heads"].as_array().unwrap().len(),

@@ -305,7 +305,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "readout: multisets checked exhaustively",
         consts: &["MAX_READOUT_MULTISETS"],
-        printed: &["readout <= 1048576 multisets of n - 1 keys (every sum sorted and decoded),"],
+        printed: &["readout <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5"],
         inside: args("readout --m 10 --n 3 --json"),
         expect_inside: works(0, "\"multisets\":\"524800\"", 30),
         inside_mem: GIB,

@@ -93,10 +93,8 @@ pub const CLI_LIMITS: &str =
                                   (amplify --task, --kernel, --positions, --keys)
   frontier (class LP)             m <= 64, 3 <= n <= 1024 (6523 rows at m = 24, whatever n)
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
-  readout                         <= 1048576 multisets of n - 1 keys (every sum sorted and decoded),
-                                  3 <= n <= 5
-  rank --weighted                 m in 4..=24 (m > 16 needs --from FILE), eps = 1/2;
-                                  --rounds <= 100000
+  readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
+  rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
   head, transition                <= 800000000 units of work (4^m table entries and sequence classes
                                   walked, weighted by their numbers' sizes; 3 to 8 s at the limit)
   head files                      <= 3145728 JSON values, counted before the file is parsed
