@@ -1,7 +1,7 @@
 //! The first-moment ceiling of the code argument (docs/math.md §9.5) against every committed
 //! `minip-rank-linear/1` certificate: the stated value (checked by `minip-check proofs` in CI
 //! and by tests/rank_linear.rs) is at most the ceiling at its `(n, m, h)`, and the distance in
-//! the exponent is printed (`cargo test --release --test ceiling -- --nocapture`).
+//! the exponent is printed (`cargo test --release --test suite ceiling:: -- --nocapture`).
 
 use minip::codes::ceiling::{ceiling_log2, exponent};
 use minip_check::format::AnyCertificate;

@@ -3,7 +3,7 @@
 //! outside is refused at once), outputs that replace only regular files, signals that stop
 //! every batch with exit 2 and no temporary file, and refusals before any work.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! jobs — is refused up front with the limit named. Output errors are never silent, files are
 //! never torn, and nothing is created behind the user's back.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

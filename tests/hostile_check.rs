@@ -6,7 +6,7 @@
 //! budget estimate used to take seconds, free text that used to print as a claim line of its
 //! own, and duplicated configurations that used to be counted.
 
-mod common;
+use crate::common;
 
 use common::root;
 use serde_json::{json, Value};

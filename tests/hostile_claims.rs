@@ -8,7 +8,7 @@
 //! - `minip head verify|attack|bench` and `minip transition` count their work from the maps
 //!   before building any table, and refuse past the budget with one line, exit 2, at once.
 
-mod common;
+use crate::common;
 
 use common::root;
 use minip::batch::frontier::{read_lower_n, run, FrontierJob, Lower};

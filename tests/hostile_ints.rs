@@ -2,7 +2,7 @@
 //! wrapping, so a value past a limit gets the usual one-line refusal (exit 2), never a panic, an
 //! abort or a silently wrong answer.
 
-mod common;
+use crate::common;
 
 use common::{capped as run, root, GIB};
 use std::path::Path;

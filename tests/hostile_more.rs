@@ -11,7 +11,7 @@
 //!
 //! The documented `--pairs all` commands still print every pair, each as its single run does.
 
-mod common;
+use crate::common;
 
 use common::root;
 use std::os::unix::ffi::OsStrExt;

@@ -4,7 +4,7 @@
 //! behaviour: a one-line refusal with exit 2 (under `prlimit --as=1GiB` and a generous
 //! `timeout`), or the usual report.
 
-mod common;
+use crate::common;
 
 use common::{root, GIB};
 use std::path::{Path, PathBuf};

@@ -16,7 +16,7 @@
 //! (crates/minip-check/tests/limits.rs), ratio work (tests/hostile.rs), rank-linear work
 //! (tests/rank_linear_budget.rs).
 
-mod common;
+use crate::common;
 
 use minip_check::limits::*;
 use serde_json::{json, Value};

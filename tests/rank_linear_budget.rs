@@ -154,7 +154,7 @@ fn the_macwilliams_budget_has_a_sharp_boundary() {
     );
 }
 
-/// `cargo test --release --test rank_linear_budget -- --ignored --nocapture`: the pair
+/// `cargo test --release --test suite rank_linear_budget:: -- --ignored --nocapture`: the pair
 /// enumeration of a dimension-16 block without the all-ones word (`ham21s`).
 #[test]
 #[ignore]

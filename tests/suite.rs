@@ -1,0 +1,71 @@
+//! The integration tests of the `minip` crate.
+//!
+//! Every file in this folder is a module of this one test binary (Cargo.toml: `autotests = false`
+//! and one `[[test]]`): the suite is compiled and linked once rather than once per file, and its
+//! tests share the harness's threads. Run one file's tests with a filter, e.g.
+//! `cargo test --release --test suite amplify::`.
+
+mod amplify;
+mod beyond;
+mod beyond_ceiling;
+mod ceiling;
+mod certificates;
+mod ci_recipe;
+mod claims;
+mod cli;
+mod cli_hostile;
+mod common;
+mod coq;
+mod doc_paths;
+mod docs;
+mod expect;
+mod frontier;
+mod frontier_n;
+mod fuzz;
+mod heads;
+mod hostile;
+mod hostile_check;
+mod hostile_claims;
+mod hostile_ints;
+mod hostile_more;
+mod hostile_runs;
+mod layers;
+mod lemma;
+mod limits_table;
+mod long_ctx;
+mod messages;
+mod multihead;
+mod multihead_tamper;
+mod package;
+mod paper_proof;
+mod plots;
+mod properties;
+mod rank;
+mod rank_linear;
+mod rank_linear_budget;
+mod readout;
+mod schema;
+mod search;
+mod sharp;
+mod superset;
+mod versions;
+mod weighted;
+mod witness;
+
+/// A test file left out of the list above would never run: every `*.rs` file here is a module.
+#[test]
+fn every_test_file_is_a_module_of_the_suite() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let listed = include_str!("suite.rs");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        if let Some(stem) = name.strip_suffix(".rs") {
+            if stem != "suite" {
+                assert!(
+                    listed.contains(&format!("\nmod {stem};\n")),
+                    "tests/{name} is not a module of tests/suite.rs"
+                );
+            }
+        }
+    }
+}
