@@ -52,3 +52,14 @@ pub(super) fn rational(field: &str, s: &str) -> Res<Rat> {
 pub(super) fn stated(place: &str) -> impl Fn(Error) -> Error + '_ {
     move |e| e.at(place).in_certificate()
 }
+
+/// A rank certificate's `params.n` and `params.eps`: `n ≥ 3`, `ε > 0` (no head is correct when
+/// `ε ≤ 0`, so a bound there would be vacuous) and `n` within the paper family's limit. Returns `ε`.
+pub(super) fn rank_params(n: u32, eps: &str) -> Res<Rat> {
+    let e = rational("params.eps", eps)?;
+    if n < 3 || !num_traits::Signed::is_positive(&e) {
+        return Err(Error::Rejected(format!("params: need n ≥ 3 and ε > 0, got n = {n}, eps = {eps}")));
+    }
+    crate::limits::at_most("params: n", n, crate::limits::MAX_N, "the paper family")?;
+    Ok(e)
+}

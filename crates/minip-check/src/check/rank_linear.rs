@@ -445,14 +445,7 @@ fn stated_params(c: &RankLinearCertificate) -> Res<Rat> {
         plain_name(&format!("blocks[{i}].name"), &b.name)?;
     }
     let p = &c.params;
-    let eps = rational("params.eps", &p.eps)?;
-    if p.n < 3 || !eps.is_positive() {
-        return Err(Error::Rejected(format!(
-            "params: need n ≥ 3 and ε > 0, got n = {}, eps = {}",
-            p.n, p.eps
-        )));
-    }
-    crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
+    let eps = super::input::rank_params(p.n, &p.eps)?;
     if p.m == 0 || p.m > MAX_LINEAR_M {
         return Err(Error::Rejected(format!("params.m = {}: out of range (1..={MAX_LINEAR_M})", p.m)));
     }

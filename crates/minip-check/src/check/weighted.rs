@@ -51,14 +51,7 @@ pub fn check_weighted(c: &WeightedCertificate) -> Res<WeightedChecked> {
         return Err(Error::Rejected(format!("format '{}', expected {WEIGHTED_FORMAT}", c.format)));
     }
     let p = &c.params;
-    let eps = rational("params.eps", &p.eps)?;
-    if p.n < 3 || !eps.is_positive() {
-        return Err(Error::Rejected(format!(
-            "params: need n ≥ 3 and ε > 0, got n = {}, eps = {}",
-            p.n, p.eps
-        )));
-    }
-    crate::limits::at_most("params: n", p.n, crate::limits::MAX_N, "the paper family")?;
+    let eps = super::input::rank_params(p.n, &p.eps)?;
     let (x, y, w) = stated_pairs(c)?;
     let counts = class_counts(&x, &y, &w)?;
     let ratios = priced(c, &counts, &eps)?;
