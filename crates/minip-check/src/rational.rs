@@ -194,3 +194,11 @@ mod tests {
         assert_eq!(fmt_q(&qi(-4)), "-4");
     }
 }
+
+/// `xs` over their least common denominator `L`: `(L, [x·L])`, so sums of the `xs` can be
+/// formed in integers (no gcd per addition) and reduced once.
+pub fn over_lcd(xs: &[Rat]) -> (BigInt, Vec<BigInt>) {
+    let l = xs.iter().fold(BigInt::one(), |l, x| num_integer::Integer::lcm(&l, x.denom()));
+    let ints = xs.iter().map(|x| x.numer() * (&l / x.denom())).collect();
+    (l, ints)
+}

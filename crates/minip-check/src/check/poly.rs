@@ -15,7 +15,8 @@
 use super::input::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::poly::{
-    ClassValues, LevelRank, PolyHead, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT, POLY_NONE_FORMAT,
+    ClassValues, LevelRank, PolyCoeffs, PolyHead, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT,
+    POLY_NONE_FORMAT,
 };
 use crate::model::kernel::{
     first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M,
@@ -103,21 +104,27 @@ fn support_ok(at: &str, support: &[u32], top: u32) -> Res<()> {
 
 /// The kernel a head certificate states, validated.
 pub fn stated_kernel(c: &PolyHead) -> Res<Kernel> {
-    let class = params(&c.params)?;
-    let m = c.params.m;
+    kernel_of(&c.params, &c.polys)
+}
+
+/// The kernel of `polys` under `params` (class, `m`), validated: the number of polynomials,
+/// each one's `h`, support and nonzero coefficients.
+pub fn kernel_of(params: &PolyParams, polys_in: &[PolyCoeffs]) -> Res<Kernel> {
+    let class = self::params(params)?;
+    let m = params.m;
     let want = match class {
         KernelClass::Shared => 1,
         KernelClass::PerWeight => m as usize + 1,
     };
-    if c.polys.len() != want {
+    if polys_in.len() != want {
         return Err(Error::Rejected(format!(
             "polys: a {} kernel over m = {m} has {want} polynomials, not {}",
             class.name(),
-            c.polys.len()
+            polys_in.len()
         )));
     }
     let mut polys = Vec::with_capacity(want);
-    for (i, p) in c.polys.iter().enumerate() {
+    for (i, p) in polys_in.iter().enumerate() {
         let at = format!("polys[{i}]");
         let top = match class {
             KernelClass::Shared => {
@@ -166,16 +173,7 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
     let signed = c.params.signed;
     // 1. Nonnegativity on every overlap a query sees.
     if !signed {
-        for h in 0..=m {
-            if kernel.class == KernelClass::PerWeight || h == m {
-                if let Some((o, v)) = first_negative(kernel.poly(h), h) {
-                    return Err(Error::Rejected(format!(
-                        "polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}",
-                        fmt_q(&v)
-                    )));
-                }
-            }
-        }
+        nonnegative(&kernel)?;
     }
     // 2. Every sequence, recomputed from the values.
     let worst = head_error(&kernel, c.params.n, &c.values)?;
@@ -187,31 +185,51 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
         )));
     }
     // 3. The rank, level by level.
-    let levels = rank_levels(&kernel);
+    let rank = stated_rank(&kernel, &c.levels, &c.rank)?;
+    let degrees = kernel.polys.iter().map(Poly::degree).collect();
+    Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
+}
+
+/// Nonnegativity on every overlap a query sees: `f_h(o) ≥ 0` for `o = 0..=h` (shared: the
+/// one polynomial on `0..=m`).
+pub fn nonnegative(kernel: &Kernel) -> Res<()> {
+    for h in 0..=kernel.m {
+        if kernel.class == KernelClass::PerWeight || h == kernel.m {
+            if let Some((o, v)) = first_negative(kernel.poly(h), h) {
+                return Err(Error::Rejected(format!(
+                    "polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}",
+                    fmt_q(&v)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The rank, level by level: the stated `levels` must be the recomputed ones (§10.4) and
+/// `rank` their sum; returns the rank.
+pub fn stated_rank(kernel: &Kernel, levels: &[LevelRank], rank: &str) -> Res<BigInt> {
+    let m = kernel.m;
+    let recomputed = rank_levels(kernel);
     let stated: Vec<LevelRank> =
-        levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
-    if c.levels != stated {
-        let first = c
-            .levels
-            .iter()
-            .zip(&stated)
-            .position(|(a, b)| a != b)
-            .unwrap_or(c.levels.len().min(stated.len()));
+        recomputed.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
+    if levels != stated {
+        let first =
+            levels.iter().zip(&stated).position(|(a, b)| a != b).unwrap_or(levels.len().min(stated.len()));
         return Err(Error::Rejected(format!(
             "levels: entry {first} differs from the recomputed levels (j, dim, rank M_j)"
         )));
     }
-    let rank = rank_of(&levels);
-    if kernel.class == KernelClass::Shared && rank != shared_rank(m, &kernel.polys[0].support) {
+    let r = rank_of(&recomputed);
+    if kernel.class == KernelClass::Shared && r != shared_rank(m, &kernel.polys[0].support) {
         return Err(Error::Rejected(
             "levels: the shared kernel's rank is not the sum of C(m,k) over its support".into(),
         ));
     }
-    if c.rank != rank.to_string() {
-        return Err(Error::Rejected(format!("rank: stated {} but the levels give {rank}", c.rank)));
+    if rank != r.to_string() {
+        return Err(Error::Rejected(format!("rank: stated {rank} but the levels give {r}")));
     }
-    let degrees = kernel.polys.iter().map(Poly::degree).collect();
-    Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
+    Ok(r)
 }
 
 /// Every multiset of every query weight, recomputed from the kernel and the stated values:
@@ -231,7 +249,6 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
             values.len()
         )));
     }
-    let half = Rat::new(1.into(), 2.into());
     let mut worst = Rat::zero();
     for h in 0..=m {
         let v = &values[h as usize];
@@ -250,28 +267,38 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
                 .collect::<Result<_, _>>()?;
         let p = kernel.poly(h);
         let alpha: Vec<Rat> = (0..k).map(|cl| p.eval(overlap(h, cl))).collect();
+        // In integers, without a gcd per operation: `α = a/A` and `s = σ/S` over the least
+        // common denominators `A`, `S` of this weight, so `D = Σ k·a / A` and
+        // `ŷ − t = (Σ k·a·σ − t·S·Σ k·a) / (S·Σ k·a)`; only a failing or a new largest error is
+        // reduced.
+        let (a_den, a) = crate::rational::over_lcd(&alpha);
+        let (s_den, sigma) = crate::rational::over_lcd(&s);
         for (c1, c2) in pairs(m, h) {
             let ks = keys(n, h, c1, c2);
-            let d: Rat = ks.iter().map(|&(cl, k)| &alpha[cl as usize] * Rat::from_integer(k.into())).sum();
+            let d: BigInt = ks.iter().map(|&(cl, k)| &a[cl as usize] * BigInt::from(k)).sum();
             let at = if n == 3 {
                 format!("h = {h}, keys {{{}, {}}}", class_label(h, c1), class_label(h, c2))
             } else {
                 format!("h = {h}, keys {{{}, {}^{}}}", class_label(h, c1), class_label(h, c2), n - 2)
             };
             if !d.is_positive() {
-                return Err(Error::Rejected(format!("{at}: denominator D = {} is not positive", fmt_q(&d))));
+                let shown = Rat::new(d, a_den.clone());
+                return Err(Error::Rejected(format!(
+                    "{at}: denominator D = {} is not positive",
+                    fmt_q(&shown)
+                )));
             }
-            let num: Rat = ks
-                .iter()
-                .map(|&(cl, k)| &alpha[cl as usize] * &s[cl as usize] * Rat::from_integer(k.into()))
-                .sum();
-            let t = Rat::from_integer(target(h, c1, c2).into());
-            let err = (num / &d - t).abs();
-            if err >= half {
+            let num: BigInt =
+                ks.iter().map(|&(cl, k)| &a[cl as usize] * &sigma[cl as usize] * BigInt::from(k)).sum();
+            let full = d * &s_den;
+            let diff = (num - &full * BigInt::from(target(h, c1, c2))).abs();
+            if &diff * 2 >= full {
+                let err = Rat::new(diff, full);
                 return Err(Error::Rejected(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err))));
             }
-            if err > worst {
-                worst = err;
+            // diff/full > worst ⇔ diff·denom(worst) > numer(worst)·full (denominators positive).
+            if &diff * worst.denom() > worst.numer() * &full {
+                worst = Rat::new(diff, full);
             }
         }
     }
