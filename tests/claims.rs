@@ -90,6 +90,12 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                 params["eps"].as_str().unwrap(),
                 params["d"]
             )),
+            "multihead-heads" => want.push(format!(
+                "total rank <= {} ({} heads over m={},",
+                raw["total_rank"].as_str().unwrap(),
+                params["heads"],
+                params["m"]
+            )),
             k => panic!("{name}: unknown kind {k}"),
         }
         non_default += want.iter().any(|w| FIELDS.iter().any(|f| w.contains(&format!("{f}=")))) as usize;

@@ -124,3 +124,56 @@ fn verify_reports_an_edited_certificate_on_one_line_with_exit_1() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `H = 2` heads of degree 1 over `{0,1}^4` (`minip multihead frontier --heads 2 --m 4 --out`):
+/// ranks 5 + 5.
+const HEADS: &str = "proofs/multihead/frontier/m04.h2.d1.json";
+
+#[test]
+fn every_edited_field_of_a_heads_certificate_is_rejected_with_its_reason() {
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(root().join(HEADS)).unwrap()).unwrap();
+    assert_eq!(
+        check_value(&good).unwrap(),
+        format!(
+            "total rank <= 10 (2 heads over m=4, ranks 5+5, correct on every length-3 sequence, max error {})",
+            good["max_error"].as_str().unwrap()
+        )
+    );
+    let v = |s: &str| Value::from(s);
+    for (field, value, reason) in [
+        ("/total_rank", v("9"), "total_rank: stated 9 but the heads' ranks sum to 10"),
+        ("/heads/0/rank", v("4"), "heads[0].rank: stated 4 but the levels give 5"),
+        (
+            "/heads/1/levels/0/rank",
+            Value::from(7),
+            "heads[1].levels: entry 0 differs from the recomputed levels",
+        ),
+        ("/heads/0/polys/2/c/0", v("-100"), "heads[0].polys: the kernel is negative at h = 2, overlap 0"),
+        ("/heads/0/polys/2/h", Value::from(3), "heads[0].polys[2]: expected h = 2"),
+        ("/heads/1/values/3/s/0", v("1000"), "h = 3, classes ("),
+        ("/heads/0/values/2/h", Value::from(3), "heads[0].values[2]: need h = 2 and 4 values"),
+        ("/max_error", v("0"), "max_error: stated 0 but the sequences give "),
+        ("/params/heads", Value::from(3), "params.heads = 3: need 1 ≤ H equal to the 2 heads listed"),
+        (
+            "/params/m",
+            Value::from(5),
+            "heads[0].polys: a per_weight kernel over m = 5 has 6 polynomials, not 5",
+        ),
+        ("/params/m", Value::from(0), "params.m: m = 0, need m ≥ 1"),
+        ("/params/m", Value::from(65), "params.m = 65 is above the supported 64"),
+        ("/format", v("minip-multihead-heads/2"), "unknown certificate format 'minip-multihead-heads/2'"),
+    ] {
+        let mut t = good.clone();
+        *t.pointer_mut(field).unwrap_or_else(|| panic!("no field {field}")) = value.clone();
+        let e = check_value(&t).expect_err(&format!("{field} = {value} accepted"));
+        assert!(e.starts_with(reason), "{field} = {value}: {e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+    // A third head (a copy of the first) moves every output: the sum is no longer right.
+    let mut t = good.clone();
+    let first = t["heads"][0].clone();
+    t["heads"].as_array_mut().unwrap().push(first);
+    t["params"]["heads"] = Value::from(3);
+    t["total_rank"] = v("15");
+    assert!(check_value(&t).unwrap_err().contains(": the output is off by "));
+}

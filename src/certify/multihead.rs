@@ -9,7 +9,10 @@ use crate::repair::round::approx;
 use crate::solve::multihead::max_margin_heads;
 use minip_check::check::multihead::{check_paper, class_error, ClassHead, HeadRow};
 use minip_check::check::{Checked, Context};
-use minip_check::format::multihead::{MultiheadCertificate, MultiheadParams, MultiheadRow, MULTIHEAD_FORMAT};
+use minip_check::format::multihead::{
+    HeadsParams, MultiheadCertificate, MultiheadHeadsCertificate, MultiheadParams, MultiheadRow,
+    PolyHeadPart, MULTIHEAD_FORMAT, MULTIHEAD_HEADS_FORMAT,
+};
 use minip_check::model::kernel::{binom_big, rank_levels, rank_of, Kernel, KernelClass, Poly};
 use minip_check::model::{paper_k, sequences, Family, Gap};
 use minip_check::rational::fmt_q;
@@ -257,6 +260,52 @@ pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> HeadsUpper
     HeadsUpper { m, degree, weights, kernels, ranks, total_rank, margin }
 }
 
+impl HeadsUpper {
+    /// The `minip-multihead-heads/1` certificate of these heads, checked by the checker crate.
+    pub fn certificate(&self) -> Result<Checked<MultiheadHeadsCertificate>, String> {
+        use minip_check::format::poly::{ClassValues, LevelRank, PolyCoeffs};
+        let heads = self
+            .kernels
+            .iter()
+            .enumerate()
+            .map(|(k, kernel)| {
+                let levels = rank_levels(kernel);
+                PolyHeadPart {
+                    polys: kernel
+                        .polys
+                        .iter()
+                        .enumerate()
+                        .map(|(h, p)| PolyCoeffs {
+                            h: Some(h as u32),
+                            support: p.support.clone(),
+                            c: p.c.iter().map(fmt_q).collect(),
+                        })
+                        .collect(),
+                    values: self
+                        .weights
+                        .iter()
+                        .map(|w| ClassValues { h: w.h, s: w.heads[k].s.iter().map(fmt_q).collect() })
+                        .collect(),
+                    levels: levels
+                        .iter()
+                        .map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank })
+                        .collect(),
+                    rank: rank_of(&levels).to_string(),
+                }
+            })
+            .collect();
+        let max_error = self.weights.iter().map(|w| w.max_error.clone()).max().expect("h = 0");
+        let cert = MultiheadHeadsCertificate {
+            format: MULTIHEAD_HEADS_FORMAT.into(),
+            params: HeadsParams { m: self.m, heads: self.kernels.len() as u32 },
+            heads,
+            total_rank: self.total_rank.to_string(),
+            max_error: fmt_q(&max_error),
+        };
+        Checked::new(cert, &Context::default()).map_err(|e| format!("the heads failed the checker ({e})"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,6 +365,17 @@ mod frontier_tests {
         let u = heads_upper(7, 1, weights);
         assert_eq!((u.ranks.clone(), u.total_rank.clone()), (vec![BigInt::from(8); 2], BigInt::from(16)));
         assert!(u.margin > q(7, 100) && u.margin < q(8, 100), "{}", u.margin);
+        let c = u.certificate().unwrap();
+        assert_eq!(
+            (c.claim().total_rank.clone(), c.claim().max_error.clone()),
+            (BigInt::from(16), q(1, 2) - &u.margin)
+        );
+        let mut forged = c.cert().clone();
+        forged.total_rank = "15".into();
+        assert_eq!(
+            Checked::new(forged, &Context::default()).unwrap_err().to_string(),
+            "total_rank: stated 15 but the heads' ranks sum to 16"
+        );
         // At weight 8 (inside m = 9) two heads have margin 0 at best: nothing certified.
         let r = weight_heads(9, 8, 2, 1).map(|w| w.max_error);
         assert!(matches!(r, Err(Ok(d)) if d.abs() < 1e-3), "{r:?}");

@@ -36,6 +36,7 @@ enum MultiheadWhat {
         &[
             "minip multihead frontier --heads 3 --m 4..=16",
             "minip multihead frontier --heads 4 --m 24 --degree 2 --json",
+            "minip multihead frontier --heads 2 --m 7 --out /tmp/heads",
         ],
     ))]
     Frontier(FrontierArgs),
@@ -58,6 +59,9 @@ struct FrontierArgs {
     /// One JSON object per m on stdout (kind "multihead.frontier").
     #[arg(long)]
     json: bool,
+    /// Write one minip-multihead-heads/1 certificate per certified m into DIR (mMM.hH.dP.json).
+    #[arg(long, value_name = "DIR")]
+    out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -118,6 +122,10 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         single_dir: a.single_dir.clone(),
     };
     let found = request.run()?;
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+        found.write(dir)?;
+    }
     let records = found.records();
     if a.json {
         for r in &records {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The most heads asked for at once (the construction uses two; the others get zero values).
-pub const MAX_HEADS: u32 = 64;
+pub const MAX_HEADS: u32 = minip_check::check::multihead::MAX_CERT_HEADS;
 
 /// `minip multihead domination` as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +194,27 @@ impl HeadsFound {
         } else {
             2
         }
+    }
+
+    /// The name of the certificate of one certified row: `mMM.hH.dP.json`.
+    pub fn file_name(&self, m: u32) -> String {
+        format!("m{m:02}.h{}.d{}.json", self.heads, self.degree)
+    }
+
+    /// Writes one `minip-multihead-heads/1` certificate per certified row into `dir` (made by
+    /// `crate::print::out_dir`), each checked by the checker crate before it is written;
+    /// returns the names written, in row order (an unknown row writes nothing).
+    pub fn write(&self, dir: &Path) -> Result<Vec<String>, Error> {
+        let mut names = Vec::new();
+        for r in &self.rows {
+            if let Ok(u) = &r.result {
+                let cert = u.certificate().map_err(Error::Rejected)?;
+                let name = self.file_name(r.m);
+                crate::print::write_file(&dir.join(&name), &json::by_lines(&cert)).map_err(Error::Io)?;
+                names.push(name);
+            }
+        }
+        Ok(names)
     }
 
     /// The rows as `--json` prints them (kind `multihead.frontier`).

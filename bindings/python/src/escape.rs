@@ -92,24 +92,47 @@ fn multihead_domination(
 }
 
 /// `minip multihead frontier`: `heads` heads of kernel degree `degree` certified on every
-/// length-3 sequence, per `m`, with their total rank beside the single-head frontier's.
+/// length-3 sequence, per `m`, with their total rank beside the single-head frontier's; `out` a
+/// directory for the `minip-multihead-heads/1` certificates.
 #[pyfunction]
-#[pyo3(signature = (heads, ms, degree, single_dir=None))]
+#[pyo3(signature = (heads, ms, degree, single_dir=None, out=None))]
 fn multihead_frontier(
     py: Python<'_>,
     heads: u32,
     ms: Nums,
     degree: u32,
     single_dir: Option<String>,
+    out: Option<String>,
 ) -> PyResult<String> {
-    run(py, move |_| {
+    let (text_out, warnings) = run(py, move |_| {
         let found =
             HeadsFrontier { heads, m: ms.into(), degree, single_dir: single_dir.map(PathBuf::from) }.run()?;
+        let mut warnings = Vec::new();
+        let mut written = Vec::new();
+        if let Some(dir) = out.map(PathBuf::from) {
+            warnings.extend(minip::print::out_dir(&dir)?);
+            written = found.write(&dir)?.into_iter().map(|n| dir.join(n).display().to_string()).collect();
+        }
         let records = found.records();
-        Ok(to_text(&json!({
-            "rows": records,
-            "text": minip::print::multihead::heads_frontier_text(&records),
-            "exit_code": found.exit_code(),
-        })))
-    })
+        let mut files = written.into_iter();
+        let rows: Vec<Value> = records
+            .iter()
+            .map(|r| {
+                let mut v = serde_json::to_value(r).expect("serializes");
+                let file = if r.verdict == "certified" { files.next() } else { None };
+                v["certificate_file"] = json!(file);
+                v
+            })
+            .collect();
+        Ok((
+            to_text(&json!({
+                "rows": rows,
+                "text": minip::print::multihead::heads_frontier_text(&records),
+                "exit_code": found.exit_code(),
+            })),
+            warnings,
+        ))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text_out)
 }

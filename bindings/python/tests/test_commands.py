@@ -173,7 +173,11 @@ def test_multihead_domination_and_frontier(tmp_path: Path):
     assert minip.verify(tmp_path / "py").ok
     with pytest.raises(ValueError, match="--heads 1: need 2..=64"):
         minip.multihead_domination(heads=1)
-    f = minip.multihead_frontier(heads=2, m=[4, 5], single_dir=ROOT / "proofs" / "frontier")
+    f = minip.multihead_frontier(heads=2, m=[4, 5], single_dir=ROOT / "proofs" / "frontier", out=tmp_path / "fpy")
+    cli("multihead", "frontier", "--heads", "2", "--m", "4..=5", "--out", str(tmp_path / "fcli"))
+    same_tree(tmp_path / "fpy", tmp_path / "fcli")
+    assert [Path(r.certificate_file or "").name for r in f] == ["m04.h2.d1.json", "m05.h2.d1.json"]
+    assert minip.verify(tmp_path / "fpy").ok
     assert f.ok and [(r.m, r.total_rank, r.head_ranks, r.single_head_rank) for r in f] == [(4, 10, [5, 5], 5), (5, 12, [6, 6], None)]
     want = json_lines(cli("multihead", "frontier", "--heads", "2", "--m", "4..=5", "--json"))
     assert [r.margin for r in f] == [Fraction(d["margin"]) for d in want]

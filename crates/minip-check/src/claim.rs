@@ -97,6 +97,7 @@ pub enum Claim {
     PolyNone(PolyNoneSummary),
     Readout(ReadoutClaim),
     Multihead(MultiheadClaim),
+    MultiheadHeads(MultiheadHeadsClaim),
     RankWeighted(RankWeightedClaim),
     SearchHead(SearchHeadSummary),
 }
@@ -369,6 +370,18 @@ pub struct MultiheadClaim {
     pub max_error: String,
 }
 
+/// `minip-multihead-heads/1`: `heads` nonnegative overlap-polynomial heads over `{0,1}^m` whose
+/// summed outputs are correct on every length-3 sequence, of total rank `total_rank`
+/// (docs/math.md §12.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheadHeadsClaim {
+    pub m: u32,
+    pub heads: usize,
+    pub ranks: Vec<String>,
+    pub total_rank: String,
+    pub max_error: String,
+}
+
 fn is_three(n: &u32) -> bool {
     *n == 3
 }
@@ -396,6 +409,7 @@ impl Claim {
             Claim::PolyNone(_) => "poly-none",
             Claim::Readout(_) => "readout",
             Claim::Multihead(_) => "multihead",
+            Claim::MultiheadHeads(_) => "multihead-heads",
             Claim::RankWeighted(_) => "rank-weighted",
             Claim::SearchHead(_) => "search-head",
         }
@@ -490,6 +504,15 @@ impl fmt::Display for Claim {
                 f,
                 "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",
                 m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+            ),
+            Claim::MultiheadHeads(h) => write!(
+                f,
+                "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {})",
+                h.total_rank,
+                h.heads,
+                h.m,
+                h.ranks.join("+"),
+                h.max_error
             ),
             Claim::RankWeighted(r) => write!(
                 f,

@@ -94,6 +94,9 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
         readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
         multihead::MULTIHEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::Multihead).map_err(bad),
+        multihead::MULTIHEAD_HEADS_FORMAT => {
+            serde_json::from_str(text).map(AnyCertificate::MultiheadHeads).map_err(bad)
+        }
         weighted::WEIGHTED_FORMAT => {
             serde_json::from_str(text).map(AnyCertificate::RankWeighted).map_err(bad)
         }

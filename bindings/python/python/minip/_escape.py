@@ -143,6 +143,7 @@ class HeadsRow:
         self.margin: Optional[Fraction] = None if d.get("margin") is None else Fraction(d["margin"])
         self.single_head_rank: Optional[int] = None if d.get("single_head_rank") is None else int(d["single_head_rank"])
         self.reason: Optional[str] = d.get("reason")
+        self.certificate_file: Optional[str] = d.get("certificate_file")
 
     def __repr__(self) -> str:
         return f"HeadsRow(m={self.m}, heads={self.heads}, total_rank={self.total_rank}, verdict={self.verdict!r})"
@@ -171,14 +172,16 @@ def multihead_frontier(
     degree: int = 1,
     *,
     single_dir: Optional[PathLike] = None,
+    out: Optional[PathLike] = None,
 ) -> HeadsFrontier:
     """Upper bounds with several heads (``minip multihead frontier``): ``heads`` heads whose
     kernels are ``(o + c)^degree`` per query weight, certified on every length-3 sequence over
     ``{0,1}^m``, with their total rank beside the single head's (read from ``single_dir``, by
-    default ``proofs/frontier``).
+    default ``proofs/frontier``); ``out``: a directory for the ``minip-multihead-heads/1``
+    certificates (one per certified ``m``, named in each row's ``certificate_file``).
 
     >>> [(r.m, r.total_rank, r.single_head_rank) for r in minip.multihead_frontier(heads=2, m=[4, 5])]
     [(4, 10, 5), (5, 12, None)]
     """
-    text = _minip.multihead_frontier(_nat("heads", heads), _nats("m", m), _nat("degree", degree), _path(single_dir))
+    text = _minip.multihead_frontier(_nat("heads", heads), _nats("m", m), _nat("degree", degree), _path(single_dir), _path(out))
     return HeadsFrontier(json.loads(text))

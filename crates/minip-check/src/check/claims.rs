@@ -31,6 +31,16 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::PolyNone(c) => poly_none_claim(c),
         AnyCertificate::Readout(c) => super::readout::claim(c),
         AnyCertificate::Multihead(c) => multihead_claim(c),
+        AnyCertificate::MultiheadHeads(c) => {
+            let r = super::multihead::check_multihead_heads(c)?;
+            Ok(Claim::MultiheadHeads(MultiheadHeadsClaim {
+                m: r.m,
+                heads: r.ranks.len(),
+                ranks: r.ranks.iter().map(ToString::to_string).collect(),
+                total_rank: r.total_rank.to_string(),
+                max_error: fmt_q(&r.max_error),
+            }))
+        }
         AnyCertificate::RankWeighted(c) => super::weighted::claim(c),
         AnyCertificate::SearchHead(c) => {
             let r = super::search::check_search_head(c)?;

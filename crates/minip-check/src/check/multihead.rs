@@ -8,10 +8,13 @@
 use super::input::{rational, stated};
 use super::{Certificate, Context};
 use crate::error::{Error, Res};
-use crate::format::multihead::{MultiheadCertificate, MULTIHEAD_FORMAT};
+use crate::format::multihead::{
+    MultiheadCertificate, MultiheadHeadsCertificate, MULTIHEAD_FORMAT, MULTIHEAD_HEADS_FORMAT,
+};
 use crate::model::{paper_k, sequences, Family, Gap};
-use crate::rational::{fmt_q, Rat};
-use num_traits::{Signed, Zero};
+use crate::rational::{fmt_q, over_lcd, Rat};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
 
 /// One head's row at the query `x`: kernel values and scalarized values on `(x, y, z)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,32 +112,40 @@ pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
             )));
         }
     }
-    let half = Rat::new(1.into(), 2.into());
+    // In integers, without a gcd per operation: head `i`'s kernel values and values over their
+    // least common denominators, `α = a/A_i`, `s = σ/S_i`, so its output is
+    // `Σ_j a·σ / (S_i·Σ_j a)`; the heads' outputs are added as fractions and only a failing or
+    // a new largest error is reduced.
+    let ints: Vec<_> = heads.iter().map(|hd| (over_lcd(&hd.alpha), over_lcd(&hd.s))).collect();
     let mut worst = Rat::zero();
     for (c1, c2) in pairs(m, h) {
         let ks = keys(3, h, c1, c2);
-        let mut y = Rat::zero();
-        for (i, head) in heads.iter().enumerate() {
-            let w = |c: u32, n: u32| &head.alpha[c as usize] * Rat::from_integer(n.into());
-            let den: Rat = ks.iter().map(|&(c, n)| w(c, n)).sum();
-            if !den.is_positive() {
+        let (mut num, mut den) = (BigInt::zero(), BigInt::one());
+        for (i, ((a_den, a), (s_den, sigma))) in ints.iter().enumerate() {
+            let d: BigInt = ks.iter().map(|&(c, n)| &a[c as usize] * BigInt::from(n)).sum();
+            if !d.is_positive() {
                 return Err(Error::Rejected(format!(
                     "h = {h}, classes ({c1}, {c2}), head {}: the weights sum to {}",
                     i + 1,
-                    fmt_q(&den)
+                    fmt_q(&Rat::new(d, a_den.clone()))
                 )));
             }
-            let num: Rat = ks.iter().map(|&(c, n)| w(c, n) * &head.s[c as usize]).sum();
-            y += num / den;
+            let n_i: BigInt = ks.iter().map(|&(c, n)| &a[c as usize] * &sigma[c as usize] * BigInt::from(n)).sum();
+            let f = d * s_den;
+            num = num * &f + n_i * &den;
+            den *= f;
         }
-        let err = (y - Rat::from_integer(target(h, c1, c2).into())).abs();
-        if err >= half {
+        let diff = (num - &den * BigInt::from(target(h, c1, c2))).abs();
+        if &diff * 2 >= den {
             return Err(Error::Rejected(format!(
                 "h = {h}, classes ({c1}, {c2}): the output is off by {} ≥ 1/2",
-                fmt_q(&err)
+                fmt_q(&Rat::new(diff, den))
             )));
         }
-        worst = worst.max(err);
+        // diff/den > worst ⇔ diff·denom(worst) > numer(worst)·den (denominators positive).
+        if &diff * worst.denom() > worst.numer() * &den {
+            worst = Rat::new(diff, den);
+        }
     }
     Ok(worst)
 }
@@ -229,6 +240,112 @@ pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
         )));
     }
     Ok(MultiheadChecked { heads: rows.len(), n: p.n, eps, d: p.d, k, max_error: worst })
+}
+
+/// The most heads a `minip-multihead-heads/1` certificate may state.
+pub const MAX_CERT_HEADS: u32 = 64;
+
+/// What a `minip-multihead-heads/1` certificate proves, as checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadsChecked {
+    pub m: u32,
+    /// Each head's exact kernel rank, in order.
+    pub ranks: Vec<BigInt>,
+    pub total_rank: BigInt,
+    pub max_error: Rat,
+}
+
+impl Certificate for MultiheadHeadsCertificate {
+    type Claim = HeadsChecked;
+    fn check(&self, _: &Context) -> Res<HeadsChecked> {
+        check_multihead_heads(self)
+    }
+}
+
+/// Checks a `minip-multihead-heads/1` certificate: `m` and the number of heads in range, every
+/// head a nonnegative per-weight overlap-polynomial kernel (as in `minip-poly-head/1`) with its
+/// rank recomputed level by level, and for every query weight the heads' summed outputs on
+/// every length-3 sequence recomputed by [`class_error`]; `max_error` and `total_rank` equal to
+/// the recomputed ones. Every failure is [`Error::Rejected`] naming the field, except a limit.
+pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked> {
+    use super::poly::{kernel_of, nonnegative, stated_rank};
+    use crate::format::poly::PolyParams;
+    use crate::rows::poly::{class_count, overlap};
+    if c.format != MULTIHEAD_HEADS_FORMAT {
+        return Err(Error::Rejected(format!("format '{}': expected '{MULTIHEAD_HEADS_FORMAT}'", c.format)));
+    }
+    let (m, count) = (c.params.m, c.params.heads);
+    if count == 0 || count as usize != c.heads.len() {
+        return Err(Error::Rejected(format!(
+            "params.heads = {count}: need 1 ≤ H equal to the {} heads listed",
+            c.heads.len()
+        )));
+    }
+    crate::limits::at_most("params.heads", count, MAX_CERT_HEADS, "heads per certificate")?;
+    if m == 0 {
+        return Err(Error::Rejected("params.m: m = 0, need m ≥ 1".into()));
+    }
+    crate::limits::at_most("params.m", m, crate::model::kernel::MAX_POLY_M, "the rank formula")?;
+    let params = PolyParams { m, kernel: "per_weight".into(), signed: false, n: 3 };
+    let mut kernels = Vec::with_capacity(c.heads.len());
+    let mut ranks = Vec::with_capacity(c.heads.len());
+    for (i, head) in c.heads.iter().enumerate() {
+        let at = |e: Error| match e {
+            Error::Rejected(msg) => Error::Rejected(format!("heads[{i}].{msg}")),
+            other => other,
+        };
+        let kernel = kernel_of(&params, &head.polys).map_err(at)?;
+        nonnegative(&kernel).map_err(at)?;
+        ranks.push(stated_rank(&kernel, &head.levels, &head.rank).map_err(at)?);
+        if head.values.len() != m as usize + 1 {
+            return Err(Error::Rejected(format!(
+                "heads[{i}].values: need one entry per query weight 0..={m}, got {}",
+                head.values.len()
+            )));
+        }
+        kernels.push(kernel);
+    }
+    let mut worst = Rat::zero();
+    for h in 0..=m {
+        let k = class_count(m, h) as usize;
+        let mut rows = Vec::with_capacity(kernels.len());
+        for (i, (kernel, head)) in kernels.iter().zip(&c.heads).enumerate() {
+            let v = &head.values[h as usize];
+            let at = format!("heads[{i}].values[{h}]");
+            if v.h != h || v.s.len() != k {
+                return Err(Error::Rejected(format!(
+                    "{at}: need h = {h} and {k} values (one per key class), got h = {} and {}",
+                    v.h,
+                    v.s.len()
+                )));
+            }
+            let s =
+                v.s.iter()
+                    .enumerate()
+                    .map(|(j, x)| rational(&format!("{at}.s[{j}]"), x))
+                    .collect::<Res<_>>()?;
+            let p = kernel.poly(h);
+            let alpha = (0..k as u32).map(|cl| p.eval(overlap(h, cl))).collect();
+            rows.push(ClassHead { alpha, s });
+        }
+        worst = worst.max(class_error(m, h, &rows)?);
+    }
+    let stated_error = rational("max_error", &c.max_error)?;
+    if stated_error != worst {
+        return Err(Error::Rejected(format!(
+            "max_error: stated {} but the sequences give {}",
+            fmt_q(&stated_error),
+            fmt_q(&worst)
+        )));
+    }
+    let total_rank: BigInt = ranks.iter().sum();
+    if c.total_rank != total_rank.to_string() {
+        return Err(Error::Rejected(format!(
+            "total_rank: stated {} but the heads' ranks sum to {total_rank}",
+            c.total_rank
+        )));
+    }
+    Ok(HeadsChecked { m, ranks, total_rank, max_error: worst })
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ pub enum AnyCertificate {
     PolyNone(poly::PolyNone),
     Readout(readout::ReadoutCertificate),
     Multihead(multihead::MultiheadCertificate),
+    MultiheadHeads(multihead::MultiheadHeadsCertificate),
     RankWeighted(weighted::WeightedCertificate),
     SearchHead(search::SearchHead),
 }

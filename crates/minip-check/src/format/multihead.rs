@@ -44,3 +44,43 @@ pub struct MultiheadCertificate {
     pub verdict: String,
     pub max_error: String,
 }
+
+/// Format `minip-multihead-heads/1` (docs/math.md §12.2): `H` overlap-polynomial heads over
+/// `{0,1}^m` whose summed outputs are correct on every length-3 sequence (Min-IP, `ε = 1/2`).
+///
+/// - `params`: `m`, `heads` (`H`);
+/// - `heads`: per head, its per-weight polynomials `polys` and class values `values` (as in
+///   `minip-poly-head/1`, one entry per query weight `h = 0..=m`), and its rank formula's
+///   `levels` and exact `rank`;
+/// - `total_rank`: the sum of the heads' ranks;
+/// - `max_error`: the largest `|Σ_k ŷ_k − t|` over all sequences (recomputed).
+pub const MULTIHEAD_HEADS_FORMAT: &str = "minip-multihead-heads/1";
+
+/// The stated parameters of a `minip-multihead-heads/1` certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeadsParams {
+    pub m: u32,
+    pub heads: u32,
+}
+
+/// One head: a per-weight overlap-polynomial kernel, its values and its rank.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolyHeadPart {
+    pub polys: Vec<crate::format::poly::PolyCoeffs>,
+    pub values: Vec<crate::format::poly::ClassValues>,
+    pub levels: Vec<crate::format::poly::LevelRank>,
+    pub rank: String,
+}
+
+/// `H` heads that together solve every length-3 sequence (`minip multihead frontier --out`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MultiheadHeadsCertificate {
+    pub format: String,
+    pub params: HeadsParams,
+    pub heads: Vec<PolyHeadPart>,
+    pub total_rank: String,
+    pub max_error: String,
+}
