@@ -2,7 +2,8 @@
     setting; docs/math.md §4): the row-LP rows are rebuilt here from the parameters; a
     certificate supplies row labels (a multiset of [n - 1] classes and a side) and
     multipliers.  [ratio_sound]: an accepted certificate proves that every head correct on
-    all length-[n] sequences has [alpha(x, rep lo) >= L alpha(x, rep hi)]. *)
+    all length-[n] sequences has [alpha(x, rep lo) >= L alpha(x, rep hi)];
+    [ratio_sound_strict]: [>] when a multiplier is positive ([ratio_strict]). *)
 
 From Coq Require Import Reals Lra Lia List QArith Qreals Bool Arith.
 From Minip Require Import Model Farkas Gap.
@@ -142,9 +143,10 @@ Proof.
       * apply andb_true_iff in Hc as [_ Hc]. apply Nat.eqb_eq in Hc. lia.
 Qed.
 
-Lemma rrow_nonpos l :
+(** Every row is strict: [rval < 0] at a correct head. *)
+Lemma rrow_neg l :
   rvalid p l = true -> correct_all ov (r_n p) (Q2R (r_eps p)) H x ->
-  rval (rrow p l) rpoint <= 0.
+  rval (rrow p l) rpoint < 0.
 Proof.
   destruct l as [M up]. unfold rvalid. simpl fst. intros Hv Hc.
   apply andb_true_iff in Hv as [Hlen HM]. apply Nat.eqb_eq in Hlen.
@@ -156,6 +158,11 @@ Proof.
   - rewrite Q2R_opp, Q2R_plus, Q2R_Qnat, Q2R_1. lra.
   - rewrite Q2R_minus, Q2R_Qnat, Q2R_m1. lra.
 Qed.
+
+Lemma rrow_nonpos l :
+  rvalid p l = true -> correct_all ov (r_n p) (Q2R (r_eps p)) H x ->
+  rval (rrow p l) rpoint <= 0.
+Proof. intros Hv Hc. apply Rlt_le, rrow_neg; assumption. Qed.
 
 End RSound.
 
@@ -173,12 +180,22 @@ Proof.
       |right; apply andb_true_iff in E as [E1 E2]; split; [exact E1|apply Nat.eqb_eq, E2]] end.
 Qed.
 
-Theorem ratio_sound (p : rparams) (L : Q) (cert : list (rlabel * Q)) :
-  check_ratio p L cert = true -> ratio_claim p L.
+(** A certificate is strict when one of its multipliers is positive: every row is strict
+    ([rrow_neg]), so the combination is then [< 0] and the bound strict (docs/math.md §4.6). *)
+Definition ratio_strict (cert : list (rlabel * Q)) : bool :=
+  existsb (fun lq => negb (Qle_bool (snd lq) 0)) cert.
+
+(** The Farkas part at a head: [alpha(x, rep lo) - L alpha(x, rep hi) >= 0], and [> 0] for a
+    strict certificate. *)
+Lemma ratio_rows_sound (p : rparams) (L : Q) (cert : list (rlabel * Q))
+  {T : Type} (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T) :
+  ratio_rows_ok p L cert = true -> rep (r_h p) = x ->
+  (forall c, (c <= S (r_h p))%nat -> ov x (rep c) = INR (Nat.min c (r_h p))) ->
+  nonneg H -> correct_all ov (r_n p) (Q2R (r_eps p)) H x ->
+  0 <= alpha H x (rep (r_lo p)) - Q2R L * alpha H x (rep (r_hi p)) /\
+  (ratio_strict cert = true -> 0 < alpha H x (rep (r_lo p)) - Q2R L * alpha H x (rep (r_hi p))).
 Proof.
-  unfold check_ratio. intro Hc. apply andb_true_iff in Hc as [Hrange Hc].
-  split; [exact (rrange_sound _ Hrange)|].
-  intros T ov x rep H Hrep Hov Hnn Hall.
+  intros Hc Hrep Hov Hnn Hall.
   unfold ratio_rows_ok in Hc.
   apply andb_true_iff in Hc as [Hc Hok]. apply andb_true_iff in Hc as [Hc Hv].
   apply andb_true_iff in Hc as [Hlo Hhi].
@@ -187,18 +204,22 @@ Proof.
   { intros j Hj. unfold v, rpoint. rewrite Hj. apply Hnn. }
   pose proof (comb_sound _ _ _ _ v Hok Hnv) as S0.
   pose proof (comb_ok_mult_nonneg _ _ _ _ Hok) as Hy.
-  assert (Hsum : fold_right (fun yr acc => Q2R (fst yr) * rval (snd yr) v + acc) 0
-                   (map (fun lq => (snd lq, rrow p (fst lq))) cert) <= 0).
-  { rewrite forallb_forall in Hv. clear S0 Hok.
-    induction cert as [|lq cert IH]; simpl; [lra|].
+  set (F := fun cert => fold_right (fun yr acc => Q2R (fst yr) * rval (snd yr) v + acc) 0
+                          (map (fun lq => (snd lq, rrow p (fst lq))) cert)).
+  assert (Hsum : F cert <= 0 /\ (ratio_strict cert = true -> F cert < 0)).
+  { rewrite forallb_forall in Hv. clear S0 Hok. unfold F, ratio_strict.
+    induction cert as [|lq cert IH]; simpl; [split; [lra|discriminate]|].
     assert (Hq : 0 <= Q2R (snd lq)) by (apply (Hy (snd lq, rrow p (fst lq))); left; reflexivity).
-    assert (Hr : rval (rrow p (fst lq)) v <= 0).
-    { apply (rrow_nonpos ov x rep H p Hrep Hov); [apply Hv; left; reflexivity|exact Hall]. }
-    assert (IH' : fold_right (fun yr acc => Q2R (fst yr) * rval (snd yr) v + acc) 0
-                   (map (fun lq => (snd lq, rrow p (fst lq))) cert) <= 0).
-    { apply IH; [intros e He; apply Hv; right; exact He|intros yr Hin; apply Hy; right; exact Hin]. }
-    nra. }
-  cbn [rval] in S0.
+    assert (Hr : rval (rrow p (fst lq)) v < 0).
+    { apply (rrow_neg ov x rep H p Hrep Hov); [apply Hv; left; reflexivity|exact Hall]. }
+    destruct IH as [IH1 IH2]; [intros e He; apply Hv; right; exact He
+                              |intros yr Hin; apply Hy; right; exact Hin|].
+    split; [nra|]. intro Hs. apply orb_true_iff in Hs as [Hs|Hs].
+    - apply negb_true_iff in Hs. assert (Hq' : ~ Q2R (snd lq) <= 0).
+      { intro C. rewrite <- Q2R0 in C. apply Rle_Qle, Qle_bool_iff in C. congruence. }
+      nra.
+    - specialize (IH2 Hs). nra. }
+  cbn [rval] in S0. fold (F cert) in S0.
   assert (Hl : Nat.ltb (r_lo p) (S (S (r_h p))) = true).
   { unfold rclass_ok in Hlo. apply Nat.ltb_lt. apply orb_true_iff in Hlo as [E|E].
     - apply Nat.leb_le in E. lia.
@@ -209,7 +230,36 @@ Proof.
     - apply andb_true_iff in E as [_ E]. apply Nat.eqb_eq in E. lia. }
   assert (El : v (r_lo p) = alpha H x (rep (r_lo p))) by (unfold v, rpoint; rewrite Hl; reflexivity).
   assert (Eh : v (r_hi p) = alpha H x (rep (r_hi p))) by (unfold v, rpoint; rewrite Hh; reflexivity).
-  rewrite El, Eh, Q2R_opp, Q2R_1 in S0. lra.
+  rewrite El, Eh, Q2R_opp, Q2R_1 in S0. destruct Hsum as [S1 S2].
+  split; [lra|]. intro Hs. specialize (S2 Hs). lra.
+Qed.
+
+Theorem ratio_sound (p : rparams) (L : Q) (cert : list (rlabel * Q)) :
+  check_ratio p L cert = true -> ratio_claim p L.
+Proof.
+  unfold check_ratio. intro Hc. apply andb_true_iff in Hc as [Hrange Hc].
+  split; [exact (rrange_sound _ Hrange)|].
+  intros T ov x rep H Hrep Hov Hnn Hall.
+  destruct (ratio_rows_sound p L cert ov x rep H Hc Hrep Hov Hnn Hall) as [S _]. lra.
+Qed.
+
+(** The strict claim: [alpha(x, rep lo) > L alpha(x, rep hi)]. *)
+Definition ratio_claim_strict (p : rparams) (L : Q) : Prop :=
+  ratio_range p /\
+  forall (T : Type) (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T),
+    rep (r_h p) = x ->
+    (forall c, (c <= S (r_h p))%nat -> ov x (rep c) = INR (Nat.min c (r_h p))) ->
+    nonneg H -> correct_all ov (r_n p) (Q2R (r_eps p)) H x ->
+    alpha H x (rep (r_lo p)) > Q2R L * alpha H x (rep (r_hi p)).
+
+Theorem ratio_sound_strict (p : rparams) (L : Q) (cert : list (rlabel * Q)) :
+  check_ratio p L cert = true -> ratio_strict cert = true -> ratio_claim_strict p L.
+Proof.
+  unfold check_ratio. intros Hc Hs. apply andb_true_iff in Hc as [Hrange Hc].
+  split; [exact (rrange_sound _ Hrange)|].
+  intros T ov x rep H Hrep Hov Hnn Hall.
+  destruct (ratio_rows_sound p L cert ov x rep H Hc Hrep Hov Hnn Hall) as [_ S].
+  specialize (S Hs). lra.
 Qed.
 
 Theorem ratio_batch_sound (certs : list ((rparams * Q) * list (rlabel * Q))) :
