@@ -177,6 +177,25 @@ Proof.
   assert (1 <= (n - 2) * (INR d - 1)) by nra. nra.
 Qed.
 
+(** One step, strict (Lemma 3): a gap [d >= 2] from the overlap [lo] gives
+    [alpha(x, rep lo) > (n-2)(d-1) alpha(x, rep (lo + d))]. *)
+Lemma chain_step {T} (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T) (n lo d : nat) :
+  (3 <= n)%nat -> (2 <= d)%nat ->
+  ov x (rep lo) = INR lo -> ov x (rep (lo + d)%nat) = INR (lo + d) -> INR (lo + d) <= ov x x ->
+  nonneg H -> correct_all ov n (1 / 2) H x ->
+  alpha H x (rep lo) > (INR n - 2) * (INR d - 1) * alpha H x (rep (lo + d)%nat).
+Proof.
+  intros Hn Hd Elo Ed Hend Hnn Hall. rewrite plus_INR in Ed, Hend.
+  assert (Hn3 : 3 <= INR n) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR; exact Hn).
+  assert (Hd2 : 2 <= INR d) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact Hd).
+  destruct (paper_of_all ov H x n (1 / 2) (rep lo) (rep (lo + d)%nat) Hn Hall) as (C1 & C2 & C3).
+  pose proof (lemma3 ov x (rep lo) (rep (lo + d)%nat) ltac:(lra) ltac:(lra) (INR n) (1 / 2) H Hn3
+                ltac:(lra) ltac:(rewrite Ed, Elo; nra) Hnn C1 C2 C3) as L3.
+  assert (EK : Kfac (INR n) (1 / 2) (ov x (rep (lo + d)%nat) - ov x (rep lo)) = (INR n - 2) * (INR d - 1)).
+  { unfold Kfac. rewrite Ed, Elo. field. }
+  rewrite EK in L3. exact L3.
+Qed.
+
 Theorem forced_ratio_chain {T} (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T)
   (n lo : nat) (ds : list nat) :
   (3 <= n)%nat -> Forall (fun d => (2 <= d)%nat) ds ->
@@ -190,25 +209,41 @@ Proof.
   - simpl in Hov, Hh.
     assert (Hn3 : 3 <= INR n) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR; exact Hn).
     assert (Hd2 : 2 <= INR d) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact Hd).
-    assert (Elo : ov x (rep lo) = INR lo) by (apply Hov; lia).
-    assert (Ed : ov x (rep (lo + d)%nat) = INR lo + INR d) by (rewrite Hov by lia; apply plus_INR).
-    assert (Hend : INR (lo + d) <= INR (lo + (d + list_sum ds))) by (apply le_INR; lia).
-    rewrite plus_INR in Hend.
-    destruct (paper_of_all ov H x n (1 / 2) (rep lo) (rep (lo + d)%nat) Hn Hall) as (C1 & C2 & C3).
-    pose proof (lemma3 ov x (rep lo) (rep (lo + d)%nat) ltac:(lra) ltac:(lra) (INR n) (1 / 2) H Hn3
-                  ltac:(lra) ltac:(rewrite Ed, Elo; nra) Hnn C1 C2 C3) as L3.
-    assert (EK : Kfac (INR n) (1 / 2) (ov x (rep (lo + d)%nat) - ov x (rep lo)) = (INR n - 2) * (INR d - 1)).
-    { unfold Kfac. rewrite Ed, Elo. field. }
-    rewrite EK in L3.
+    pose proof (chain_step ov x rep H n lo d Hn Hd ltac:(apply Hov; lia) ltac:(apply Hov; lia)
+                  ltac:(eapply Rle_trans; [apply le_INR|exact Hh]; lia) Hnn Hall) as L3.
     specialize (IH (lo + d)%nat ltac:(intros c Hc; apply Hov; lia)
                   ltac:(replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat by lia; exact Hh)
                   Hnn Hall).
     replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat in IH by lia.
-    pose proof (chainprod_ge1 (INR n) ds Hn3 Hds).
-    pose proof (Hnn x (rep (lo + (d + list_sum ds))%nat)).
     assert (HK : 1 <= (INR n - 2) * (INR d - 1)) by nra.
-    set (P := chainprod (INR n) ds) in *. set (Ahi := alpha H x (rep (lo + (d + list_sum ds))%nat)) in *.
-    set (Am := alpha H x (rep (lo + d)%nat)) in *. set (K := (INR n - 2) * (INR d - 1)) in *.
-    assert (K * Am >= K * (P * Ahi)) by nra.
-    nra.
+    set (K := (INR n - 2) * (INR d - 1)) in *.
+    assert (K * (chainprod (INR n) ds * alpha H x (rep (lo + (d + list_sum ds))%nat))
+            <= K * alpha H x (rep (lo + d)%nat)) by (apply Rmult_le_compat_l; lra).
+    lra.
+Qed.
+
+(** The same, strict, for a split into at least one gap (the first step is Lemma 3). *)
+Theorem forced_ratio_chain_strict {T} (ov : T -> T -> R) (x : T) (rep : nat -> T) (H : head T)
+  (n lo : nat) (ds : list nat) :
+  (3 <= n)%nat -> ds <> [] -> Forall (fun d => (2 <= d)%nat) ds ->
+  (forall c, (lo <= c <= lo + list_sum ds)%nat -> ov x (rep c) = INR c) ->
+  INR (lo + list_sum ds) <= ov x x ->
+  nonneg H -> correct_all ov n (1 / 2) H x ->
+  alpha H x (rep lo) > chainprod (INR n) ds * alpha H x (rep (lo + list_sum ds)%nat).
+Proof.
+  intros Hn Hne Hds Hov Hh Hnn Hall. destruct ds as [|d ds]; [congruence|].
+  inversion Hds as [|d' ds' Hd Hds']; subst. simpl in Hov, Hh |- *.
+  assert (Hn3 : 3 <= INR n) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR; exact Hn).
+  assert (Hd2 : 2 <= INR d) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; exact Hd).
+  pose proof (chain_step ov x rep H n lo d Hn Hd ltac:(apply Hov; lia) ltac:(apply Hov; lia)
+                ltac:(eapply Rle_trans; [apply le_INR|exact Hh]; lia) Hnn Hall) as L3.
+  pose proof (forced_ratio_chain ov x rep H n (lo + d) ds Hn Hds' ltac:(intros c Hc; apply Hov; lia)
+                ltac:(replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat by lia; exact Hh)
+                Hnn Hall) as T'.
+  replace (lo + d + list_sum ds)%nat with (lo + (d + list_sum ds))%nat in T' by lia.
+  assert (HK : 1 <= (INR n - 2) * (INR d - 1)) by nra.
+  set (K := (INR n - 2) * (INR d - 1)) in *.
+  assert (K * (chainprod (INR n) ds * alpha H x (rep (lo + (d + list_sum ds))%nat))
+          <= K * alpha H x (rep (lo + d)%nat)) by (apply Rmult_le_compat_l; lra).
+  lra.
 Qed.
