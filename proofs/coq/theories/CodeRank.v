@@ -37,6 +37,24 @@ Proof. intros [_ C]. exact C. Qed.
 (** The chain bound is forced: for a split [min c h - lo = d_1 + ... + d_k] into gaps
     [d_i >= 2] (at least one), [chainprod n ds = Π (n-2)(d_i - 1)] is forced for the class
     [c] (also for the strict supersets [c = h + 1]). *)
+(** Representatives of the overlaps [lo..e] for a chain ending at the class [c]
+    ([e = min c h > lo]): [rep c] stands for the overlap [e]. *)
+Lemma chain_reps {T} (ov : T -> T -> R) (x : T) (rep : nat -> T) (h lo c e : nat) :
+  (c <= S h)%nat -> e = Nat.min c h -> (lo < e)%nat -> rep h = x ->
+  (forall c', (c' <= S h)%nat -> ov x (rep c') = INR (Nat.min c' h)) ->
+  exists rep' : nat -> T, rep' lo = rep lo /\ rep' e = rep c /\
+    (forall c', (lo <= c' <= e)%nat -> ov x (rep' c') = INR c') /\ INR e <= ov x x.
+Proof.
+  intros Hc Hs Hlt Hrep Hov.
+  exists (fun c' => if Nat.eqb c' e then rep c else rep c').
+  rewrite Nat.eqb_refl. split; [destruct (Nat.eqb_spec lo e); [lia|reflexivity]|split; [reflexivity|split]].
+  - intros c' Hc'. destruct (Nat.eqb_spec c' e) as [E|E].
+    + rewrite Hov by exact Hc. rewrite E, Hs. reflexivity.
+    + rewrite Hov by lia. f_equal. lia.
+  - assert (Exx : ov x x = INR h) by (rewrite <- Hrep at 2; rewrite Hov by lia; rewrite Nat.min_id; reflexivity).
+    rewrite Exx. apply le_INR. lia.
+Qed.
+
 Lemma chain_forced n h lo c ds :
   (3 <= n)%nat -> ds <> [] -> Forall (fun d => (2 <= d)%nat) ds -> (c <= S h)%nat ->
   (lo + list_sum ds)%nat = Nat.min c h ->
@@ -45,19 +63,10 @@ Proof.
   intros Hn Hne Hds Hc Hs T ov x rep H Hrep Hov Hnn Hall.
   assert (Hpos : (2 <= list_sum ds)%nat).
   { destruct ds as [|d ds]; [congruence|]. inversion Hds; subst. simpl. lia. }
-  set (e := (lo + list_sum ds)%nat) in *.
-  set (rep' := fun c' => if Nat.eqb c' e then rep c else rep c').
-  assert (Hmin : (e <= h)%nat) by (rewrite Hs; apply Nat.le_min_r).
-  pose proof (forced_ratio_chain ov x rep' H n lo ds Hn Hds) as F. fold e in F.
-  assert (Elo : rep' lo = rep lo).
-  { unfold rep'. destruct (Nat.eqb_spec lo e); [lia|reflexivity]. }
-  assert (Ee : rep' e = rep c) by (unfold rep'; rewrite Nat.eqb_refl; reflexivity).
-  rewrite Elo, Ee in F. apply F; [|  |exact Hnn|exact Hall].
-  - intros c' Hc'. unfold rep'. destruct (Nat.eqb_spec c' e) as [E|E].
-    + rewrite Hov by exact Hc. rewrite E, Hs. reflexivity.
-    + rewrite Hov by lia. f_equal. lia.
-  - assert (Exx : ov x x = INR h) by (rewrite <- Hrep at 2; rewrite Hov by lia; rewrite Nat.min_id; reflexivity).
-    rewrite Exx. apply le_INR. exact Hmin.
+  destruct (chain_reps ov x rep h lo c (lo + list_sum ds) Hc Hs ltac:(lia) Hrep Hov)
+    as (rep' & Elo & Ee & Hov' & Hh).
+  pose proof (forced_ratio_chain ov x rep' H n lo ds Hn Hds Hov' Hh Hnn Hall) as F.
+  rewrite Elo, Ee in F. exact F.
 Qed.
 
 (** ** Tokens of [{0,1}^m]: overlaps and classes *)
@@ -109,6 +118,26 @@ Definition feature_head (m n : nat) (eps : R) (H : head (tok m)) (r : nat)
   nonneg H /\ (forall q, correct_all tov n eps H q) /\
   (forall q k, alpha H q k = sumN r (fun l => phi l q * psi l k)).
 
+Lemma offsum_le k (b b' : nat -> nat -> R) :
+  (forall i j, (i < k)%nat -> (j < k)%nat -> i <> j -> b i j <= b' i j) -> offsum k b <= offsum k b'.
+Proof.
+  intro E. unfold offsum. apply sumN_le. intros i Hi. apply sumN_le. intros j Hj.
+  destruct (Nat.eqb_spec i j); [lra|apply E; assumption].
+Qed.
+
+(** An entry [v / a] of a row with [a >= L v] ([L, a > 0], [v >= 0]): [(v/a)^2 <= L^-2]. *)
+Lemma entry_le (L a v : R) : 0 < L -> 0 < a -> 0 <= v -> a >= L * v -> (v / a) ^ 2 <= / L ^ 2.
+Proof.
+  intros HL Ha Hv Hb.
+  assert (0 <= v / a <= / L).
+  { split; [unfold Rdiv; apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
+    apply (Rmult_le_reg_l L); [exact HL|]. apply (Rmult_le_reg_r a); [exact Ha|].
+    replace (L * (v / a) * a) with (L * v) by (field; lra).
+    replace (L * / L * a) with a by (field; lra). lra. }
+  replace (/ L ^ 2) with ((/ L) ^ 2) by (field; lra).
+  apply pow_incr; lra.
+Qed.
+
 Section CodeRank.
 
 Context (m n h lo k : nat) (eps : R) (x y : nat -> tok m) (L : nat -> R).
@@ -144,17 +173,18 @@ Proof.
   pose proof (Hnn (x i) (x i)). nra.
 Qed.
 
-(** One off-diagonal entry: its forced ratio, with representatives [y_i] (class [lo]),
-    [y_j] (its class), [x_i] (class [h]) and prefixes of [x_i]. *)
-Lemma pair_ratio i j : (i < k)%nat -> (j < k)%nat -> i <> j ->
-  0 < Lr i j /\ alpha H (x i) (y i) >= Lr i j * alpha H (x i) (y j).
+(** Representatives of the classes seen from [x_i] for the entry [(i, j)]: [y_i] (class
+    [lo]), [y_j] (its class), [x_i] (class [h]) and prefixes of [x_i]. *)
+Lemma pair_reps i j : (i < k)%nat -> cls_of h (x i) (y j) <> lo ->
+  exists rep : nat -> tok m, rep h = x i /\
+    (forall c', (c' <= S h)%nat -> tov (x i) (rep c') = INR (Nat.min c' h)) /\
+    rep lo = y i /\ rep (cls_of h (x i) (y j)) = y j.
 Proof.
-  intros Hi Hj Hij. destruct Hhead as (Hnn & Hall & _). destruct Hcode as [Hlh Hc].
-  destruct (Hc i Hi) as [E1 E2].
-  destruct (Hratio i j Hi Hj Hij) as (Hne & HL & F). unfold Lr. split; [exact HL|].
+  intros Hi Hne. destruct Hcode as [Hlh Hc]. destruct (Hc i Hi) as [E1 E2].
   set (c := cls_of h (x i) (y j)) in *.
   set (rep := fun c' => if Nat.eqb c' lo then y i else if Nat.eqb c' c then y j
                         else if Nat.eqb c' h then x i else Pref m (x i) c').
+  exists rep.
   assert (Hoj : (ovt (x i) (y j) <= h)%nat) by (rewrite <- E1; apply ovn_le_self).
   assert (Hcls : ((c < h)%nat /\ ovt (x i) (y j) = c) \/ (c = h /\ y j = x i)
                  \/ (c = S h /\ ovt (x i) (y j) = h)).
@@ -163,46 +193,55 @@ Proof.
     right. destruct (lbeq (proj1_sig (y j)) (proj1_sig (x i))) eqn:Eq.
     - left. split; [reflexivity|]. apply tok_eq, list_beq_eq, Eq.
     - right. split; [reflexivity|lia]. }
-  assert (Hrep : rep h = x i).
-  { unfold rep. destruct (Nat.eqb_spec h lo); [lia|].
+  split; [|split; [|split]].
+  - unfold rep. destruct (Nat.eqb_spec h lo); [lia|].
     destruct (Nat.eqb_spec h c) as [E|E]; [|rewrite Nat.eqb_refl; reflexivity].
-    destruct Hcls as [(A & _)|[(_ & B)|(A & _)]]; [lia|exact B|lia]. }
-  assert (Hov : forall c', (c' <= S h)%nat -> tov (x i) (rep c') = INR (Nat.min c' h)).
-  { intros c' Hc'. rewrite tov_ovt. f_equal. unfold rep.
+    destruct Hcls as [(A & _)|[(_ & B)|(A & _)]]; [lia|exact B|lia].
+  - intros c' Hc'. rewrite tov_ovt. f_equal. unfold rep.
     destruct (Nat.eqb_spec c' lo) as [->|_]; [rewrite E2; lia|].
     destruct (Nat.eqb_spec c' c) as [->|_].
     { destruct Hcls as [(A & B)|[(A & B)|(A & B)]]; [rewrite B; lia|rewrite B, A, E1; lia|rewrite B, A; lia]. }
     destruct (Nat.eqb_spec c' h) as [->|_]; [rewrite E1; lia|].
-    unfold ovt, Pref. simpl. rewrite ovn_pref. fold (ovt (x i) (x i)). rewrite E1. reflexivity. }
+    unfold ovt, Pref. simpl. rewrite ovn_pref. fold (ovt (x i) (x i)). rewrite E1. reflexivity.
+  - unfold rep. rewrite Nat.eqb_refl. reflexivity.
+  - unfold rep. destruct (Nat.eqb_spec c lo); [contradiction|]. rewrite Nat.eqb_refl. reflexivity.
+Qed.
+
+(** One off-diagonal entry: its forced ratio. *)
+Lemma pair_ratio i j : (i < k)%nat -> (j < k)%nat -> i <> j ->
+  0 < Lr i j /\ alpha H (x i) (y i) >= Lr i j * alpha H (x i) (y j).
+Proof.
+  intros Hi Hj Hij. destruct Hhead as (Hnn & Hall & _).
+  destruct (Hratio i j Hi Hj Hij) as (Hne & HL & F). unfold Lr. split; [exact HL|].
+  destruct (pair_reps i j Hi Hne) as (rep & Hrep & Hov & Elo & Ec).
   specialize (F (tok m) tov (x i) rep H Hrep Hov Hnn (Hall (x i))).
-  assert (Elo : rep lo = y i) by (unfold rep; rewrite Nat.eqb_refl; reflexivity).
-  assert (Ec : rep c = y j).
-  { unfold rep. destruct (Nat.eqb_spec c lo); [contradiction|]. rewrite Nat.eqb_refl. reflexivity. }
   rewrite Elo, Ec in F. exact F.
 Qed.
 
-(** [k^2 <= r (k + sum_{i<>j} L_ij^-2)]. *)
-Lemma code_rank_mul : INR k ^ 2 <= INR r * (INR k + offsum k (fun i j => / Lr i j ^ 2)).
+(** The rows divided by their diagonal entries keep the [r] features and have a unit
+    diagonal: [k^2 <= r (k + sum_{i<>j} (alpha(x_i,y_j) / alpha(x_i,y_i))^2)]. *)
+Lemma rows_rank : (forall i, (i < k)%nat -> 0 < alpha H (x i) (y i)) ->
+  INR k ^ 2 <= INR r * (INR k + offsum k (fun i j => (alpha H (x i) (y j) / alpha H (x i) (y i)) ^ 2)).
 Proof.
-  destruct Hhead as (Hnn & _ & Hfeat).
+  intro Hpos. destruct Hhead as (_ & _ & Hfeat).
   set (a := fun i => alpha H (x i) (y i)).
   set (phi' := fun l i => phi l (x i) / a i). set (psi' := fun l j => psi l (y j)).
   assert (EM : forall i j, fmat r phi' psi' i j = alpha H (x i) (y j) / a i).
   { intros i j. unfold fmat, phi', psi'. rewrite Hfeat. unfold Rdiv. rewrite <- sumN_scal_r.
     apply sumN_ext. intros. ring. }
   apply (rank_entrywise k r phi' psi').
-  - intros i Hi. rewrite EM. unfold a. field. apply Rgt_not_eq, diag_pos, Hi.
-  - intros i j Hi Hj Hij. rewrite EM. destruct (pair_ratio i j Hi Hj Hij) as [HL Hb].
-    assert (Ha : 0 < a i) by (apply diag_pos, Hi). change (alpha H (x i) (y i)) with (a i) in Hb.
-    pose proof (Hnn (x i) (y j)).
-    set (Lv := Lr i j) in *. set (v := alpha H (x i) (y j)) in *.
-    assert (0 <= v / a i <= / Lv).
-    { split; [unfold Rdiv; apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
-      apply (Rmult_le_reg_l Lv); [exact HL|]. apply (Rmult_le_reg_r (a i)); [exact Ha|].
-      replace (Lv * (v / a i) * a i) with (Lv * v) by (field; lra).
-      replace (Lv * / Lv * a i) with (a i) by (field; lra). lra. }
-    replace (/ Lv ^ 2) with ((/ Lv) ^ 2) by (field; lra).
-    apply pow_incr; lra.
+  - intros i Hi. rewrite EM. unfold a. field. apply Rgt_not_eq, Hpos, Hi.
+  - intros i j _ _ _. rewrite EM. apply Rle_refl.
+Qed.
+
+(** [k^2 <= r (k + sum_{i<>j} L_ij^-2)]. *)
+Lemma code_rank_mul : INR k ^ 2 <= INR r * (INR k + offsum k (fun i j => / Lr i j ^ 2)).
+Proof.
+  destruct Hhead as (Hnn & _ & _).
+  eapply Rle_trans; [apply rows_rank; intros i Hi; apply diag_pos, Hi|].
+  apply Rmult_le_compat_l; [apply pos_INR|]. apply Rplus_le_compat_l, offsum_le.
+  intros i j Hi Hj Hij. destruct (pair_ratio i j Hi Hj Hij) as [HL Hb].
+  apply entry_le; [exact HL|apply diag_pos, Hi|apply Hnn|exact Hb].
 Qed.
 
 End CodeRank.
@@ -230,6 +269,118 @@ Proof.
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
 Qed.
 
+(** ** A checked code: [code_data_ok] (RankBound.v) gives a code ([is_code]) and, for every
+    off-diagonal entry, an accepted ratio certificate for its class with [n = 3],
+    [eps = 1/2], this [h] and [lo] and a positive ratio; the sum of the [L^-2] is
+    [pairs_sum], computed over [Q]. *)
+Section Checked.
+
+Context (m h lo : nat) (xs ys : list (list bool)) (certs : list rcert).
+Hypothesis Hok : code_data_ok m h lo xs ys certs = true.
+
+Definition ck_x (i : nat) : tok m := mk m (nth i xs []).
+Definition ck_y (i : nat) : tok m := mk m (nth i ys []).
+Definition ck_Lq (c : nat) : Q := match find_cert certs h lo c with Some ce => snd (fst ce) | None => 0%Q end.
+Definition ck_L (c : nat) : R := Q2R (ck_Lq c).
+
+Let k := length xs.
+
+Lemma ck_val i : (i < k)%nat -> proj1_sig (ck_x i) = nth i xs [] /\ proj1_sig (ck_y i) = nth i ys [].
+Proof.
+  intro Hi. destruct (code_data_spec _ _ _ _ _ _ Hok) as (_ & _ & Hl & _).
+  destruct (Hl i Hi). split; apply mk_val; assumption.
+Qed.
+
+Lemma ck_cls i j : (i < k)%nat -> (j < k)%nat ->
+  cls_of h (ck_x i) (ck_y j) = cls h (nth i xs []) (nth j ys []).
+Proof.
+  intros Hi Hj. unfold cls_of. rewrite (proj1 (ck_val i Hi)), (proj2 (ck_val j Hj)). reflexivity.
+Qed.
+
+Lemma checked_code : is_code m h lo k ck_x ck_y.
+Proof.
+  destruct (code_data_spec _ _ _ _ _ _ Hok) as (_ & Hlo & _ & _ & Hi3).
+  split; [lia|]. intros i Hi. destruct (Hi3 i Hi) as (E1 & E2 & _).
+  apply Nat.eqb_eq in E1, E2. unfold ovt. rewrite (proj1 (ck_val i Hi)), (proj2 (ck_val i Hi)).
+  split; assumption.
+Qed.
+
+Lemma checked_pair i j : (i < k)%nat -> (j < k)%nat -> i <> j ->
+  let c := cls_of h (ck_x i) (ck_y j) in
+  c <> lo /\ 0 < ck_L c /\
+  exists ce, In ce certs /\ check_ratio (fst (fst ce)) (snd (fst ce)) (snd ce) = true
+    /\ ck_Lq c = snd (fst ce) /\ r_n (fst (fst ce)) = 3%nat /\ Q2R (r_eps (fst (fst ce))) = 1 / 2
+    /\ r_h (fst (fst ce)) = h /\ r_lo (fst (fst ce)) = lo /\ r_hi (fst (fst ce)) = c.
+Proof.
+  intros Hi Hj Hij. cbv zeta. rewrite ck_cls by assumption.
+  destruct (code_data_spec _ _ _ _ _ _ Hok) as (_ & _ & _ & Hcs & Hi3).
+  destruct (Hi3 i Hi) as (_ & _ & P). specialize (P j Hj Hij).
+  unfold pair_ok in P. apply andb_true_iff in P as [P Hf]. apply andb_true_iff in P as [P _].
+  apply andb_true_iff in P as [Hne _]. apply negb_true_iff, Nat.eqb_neq in Hne.
+  unfold ck_L, ck_Lq. destruct (find_cert certs h lo (cls h (nth i xs []) (nth j ys []))) as [ce|] eqn:Ef;
+    [|discriminate].
+  apply Qltb_R in Hf. unfold Q2R in Hf at 1. simpl in Hf.
+  split; [exact Hne|split; [lra|exists ce]].
+  apply find_some in Ef as [Hin Hsel]. simpl in Hsel.
+  repeat (apply andb_true_iff in Hsel as [Hsel ?]).
+  rename H into Ehi, H0 into Elo, H1 into Eh, H2 into Eeps.
+  apply Nat.eqb_eq in Hsel, Ehi, Elo, Eh. apply Qeq_bool_iff in Eeps.
+  rewrite forallb_forall in Hcs.
+  repeat split; try assumption; [apply Hcs, Hin|]. rewrite (Qeq_eqR _ _ Eeps). exact Q2R_half.
+Qed.
+
+Lemma checked_ratios : ratios_forced 3 (1 / 2) m h lo k ck_x ck_y ck_L.
+Proof.
+  intros i j Hi Hj Hij.
+  destruct (checked_pair i j Hi Hj Hij) as (Hne & HL & ce & _ & Hce & EL & En & Ee & Eh & Elo & Ehi).
+  split; [exact Hne|split; [exact HL|]].
+  pose proof (ratio_forced _ _ (ratio_sound _ _ _ Hce)) as F.
+  rewrite En, Ee, Eh, Elo, Ehi, <- EL in F. exact F.
+Qed.
+
+Lemma checked_sum :
+  offsum k (fun i j => / ck_L (cls_of h (ck_x i) (ck_y j)) ^ 2) = Q2R (pairs_sum certs h lo xs ys).
+Proof.
+  unfold pairs_sum, offsum. fold k. rewrite Q2R_qsum. apply sumN_ext. intros i Hi.
+  rewrite Q2R_qsum. apply sumN_ext. intros j Hj. destruct (Nat.eqb_spec i j) as [_|Hij];
+    [unfold Q2R; simpl; lra|].
+  destruct (checked_pair i j Hi Hj Hij) as (_ & Hp & _). cbv zeta in Hp.
+  rewrite ck_cls in Hp |- * by assumption. unfold ck_L in Hp |- *.
+  unfold ratio_of. fold (ck_Lq (cls h (nth i xs []) (nth j ys []))).
+  set (L := ck_Lq (cls h (nth i xs []) (nth j ys []))) in *.
+  rewrite Q2R_inv, Q2R_mult.
+  - field. lra.
+  - intro E. apply Qeq_eqR in E. rewrite Q2R_mult in E. unfold Q2R in E at 3; simpl in E. nra.
+Qed.
+
+Lemma checked_sum_nonneg : 0 <= INR k + Q2R (pairs_sum certs h lo xs ys).
+Proof.
+  rewrite <- checked_sum. pose proof (pos_INR k).
+  assert (0 <= offsum k (fun i j => / ck_L (cls_of h (ck_x i) (ck_y j)) ^ 2)); [|lra].
+  unfold offsum. apply sumN_nonneg. intros i Hi. apply sumN_nonneg. intros j Hj.
+  destruct (Nat.eqb_spec i j) as [_|Hij]; [lra|].
+  destruct (checked_pair i j Hi Hj Hij) as (_ & Hp & _).
+  apply Rlt_le, Rinv_0_lt_compat, pow_lt, Hp.
+Qed.
+
+End Checked.
+
+(** The last step of a checked bound: [(B - 1) s < r s] with [s >= 0] gives [B <= r]. *)
+Lemma nat_bound (B r : nat) (s : R) : 0 <= s -> (INR B - 1) * s < INR r * s -> (B <= r)%nat.
+Proof.
+  intros Hs Hlt. destruct (le_lt_dec B r) as [Hr|Hr]; [exact Hr|exfalso].
+  assert (INR r <= INR B - 1).
+  { replace 1 with (INR 1) by reflexivity. rewrite <- minus_INR by lia. apply le_INR. lia. }
+  assert (INR r * s <= (INR B - 1) * s) by (apply Rmult_le_compat_r; lra). lra.
+Qed.
+
+Lemma Qdata_R B k S :
+  Q2R ((inject_Z (Z.of_nat B) - 1) * (inject_Z (Z.of_nat k) + S)) = (INR B - 1) * (INR k + Q2R S)
+  /\ Q2R (inject_Z (Z.of_nat k) * inject_Z (Z.of_nat k)) = INR k ^ 2.
+Proof.
+  rewrite !Q2R_mult, Q2R_plus, Q2R_minus, !Q2R_inject_nat, Q2R_1. split; ring.
+Qed.
+
 (** ** A checked code is an instance: [code_check] (RankBound.v) gives the hypotheses of
     [code_rank] ([is_code], forced ratios from its certificates through [ratio_forced]) and
     [B - 1 < value]; so [rank_claim m B]. *)
@@ -237,94 +388,18 @@ Theorem code_check_rank m h lo xs ys certs B :
   code_check m h lo xs ys certs B = true -> rank_claim m B.
 Proof.
   intros Hc H r phi psi Hnn Hall Hfeat.
-  unfold code_check in Hc.
-  apply andb_true_iff in Hc as [Hc Hfin]. apply andb_true_iff in Hc as [Hc Hper].
-  apply andb_true_iff in Hc as [Hc Hcs]. apply andb_true_iff in Hc as [Hc Hys].
-  apply andb_true_iff in Hc as [Hc Hxs]. apply andb_true_iff in Hc as [Hlen Hlo].
-  apply Nat.eqb_eq in Hlen. apply Nat.leb_le in Hlo.
-  assert (Hk : (0 < length xs)%nat).
-  { destruct (Nat.eq_dec (length xs) 0) as [E|E]; [|lia]. exfalso.
-    apply Qltb_R in Hfin. rewrite !Q2R_mult, Q2R_plus, Q2R_minus, !Q2R_inject_nat, Q2R_1 in Hfin.
-    unfold pairs_sum in Hfin. rewrite E in Hfin. cbn [qsum INR] in Hfin. rewrite Q2R0 in Hfin. lra. }
-  set (k := length xs) in *.
-  set (X := fun i => mk m (nth i xs [])). set (Y := fun i => mk m (nth i ys [])).
-  set (Lq := fun c => match find_cert certs h lo c with Some ce => snd (fst ce) | None => 0%Q end).
-  set (Lf := fun c => Q2R (Lq c)).
-  assert (Lx : forall i, (i < k)%nat -> Nat.eqb (length (nth i xs [])) m = true).
-  { intros i Hi. rewrite forallb_forall in Hxs. apply Hxs, nth_In. exact Hi. }
-  assert (Ly : forall i, (i < k)%nat -> Nat.eqb (length (nth i ys [])) m = true).
-  { intros i Hi. rewrite forallb_forall in Hys. apply Hys, nth_In. lia. }
-  assert (EX : forall i, (i < k)%nat -> proj1_sig (X i) = nth i xs []) by (intros; apply mk_val; auto).
-  assert (EY : forall i, (i < k)%nat -> proj1_sig (Y i) = nth i ys []) by (intros; apply mk_val; auto).
-  assert (Hi3 : forall i, (i < k)%nat ->
-            Nat.eqb (ovn (nth i xs []) (nth i xs [])) h = true
-            /\ Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo = true
-            /\ forall j, (j < k)%nat -> i <> j ->
-                 pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []) = true).
-  { intros i Hi. pose proof (forallb_seq _ k i Hper Hi) as P.
-    apply andb_true_iff in P as [P Pj]. apply andb_true_iff in P as [P1 P2].
-    split; [exact P1|split; [exact P2|]]. intros j Hj Hij.
-    pose proof (forallb_seq _ k j Pj Hj) as Q. apply orb_true_iff in Q as [Q|Q]; [|exact Q].
-    apply Nat.eqb_eq in Q. contradiction. }
-  assert (Ecls : forall i j, (i < k)%nat -> (j < k)%nat ->
-            cls_of h (X i) (Y j) = cls h (nth i xs []) (nth j ys [])).
-  { intros i j Hi Hj. unfold cls_of. rewrite EX, EY by assumption. reflexivity. }
-  assert (Hcode : is_code m h lo k X Y).
-  { split; [lia|]. intros i Hi. destruct (Hi3 i Hi) as (E1 & E2 & _).
-    apply Nat.eqb_eq in E1, E2. unfold ovt. rewrite EX, EY by exact Hi. split; assumption. }
-  assert (Hpair : forall i j, (i < k)%nat -> (j < k)%nat -> i <> j ->
-            let c := cls_of h (X i) (Y j) in c <> lo /\ (0 < Q2R (Lq c))%R /\ ~ (Lq c == 0)%Q
-            /\ forced 3 (1 / 2) h lo c (Lf c)).
-  { intros i j Hi Hj Hij. cbv zeta. rewrite Ecls by assumption.
-    destruct (Hi3 i Hi) as (_ & _ & P). specialize (P j Hj Hij).
-    unfold pair_ok in P. apply andb_true_iff in P as [P Hf]. apply andb_true_iff in P as [P _].
-    apply andb_true_iff in P as [Hne _]. apply negb_true_iff, Nat.eqb_neq in Hne.
-    unfold Lf, Lq. destruct (find_cert certs h lo (cls h (nth i xs []) (nth j ys []))) as [ce|] eqn:Ef;
-      [|discriminate].
-    apply Qltb_R in Hf. unfold Q2R in Hf at 1. simpl in Hf.
-    split; [exact Hne|split; [lra|split]].
-    - intro E. apply Qeq_eqR in E. unfold Q2R in E at 2. simpl in E. lra.
-    - apply find_some in Ef as [Hin Hsel]. simpl in Hsel.
-      repeat (apply andb_true_iff in Hsel as [Hsel ?]).
-      rename H0 into Ehi, H1 into Elo, H2 into Eh, H3 into Eeps.
-      apply Nat.eqb_eq in Hsel, Ehi, Elo, Eh. apply Qeq_bool_iff in Eeps.
-      rewrite forallb_forall in Hcs. pose proof (ratio_forced _ _ (ratio_sound _ _ _ (Hcs ce Hin))) as F.
-      rewrite Hsel, Ehi, Elo, Eh, (Qeq_eqR _ _ Eeps), Q2R_half in F. exact F. }
-  pose proof (code_rank m 3 h lo k (1 / 2) X Y Lf ltac:(lia) ltac:(lra)
+  apply andb_true_iff in Hc as [Hok Hfin].
+  destruct (code_data_spec _ _ _ _ _ _ Hok) as (_ & Hlo & _).
+  pose proof (code_rank_mul m 3 h lo (length xs) (1 / 2) (ck_x m xs) (ck_y m ys) (ck_L h lo certs)
+                ltac:(lia) ltac:(lra)
                 ltac:(assert (INR lo + 2 <= INR h) by (replace 2 with (INR 2) by (simpl; ring);
                         rewrite <- plus_INR; apply le_INR; lia); simpl; lra)
-                Hk Hcode
-                ltac:(intros i j Hi Hj Hij; destruct (Hpair i j Hi Hj Hij) as (A & B' & _ & D);
-                      split; [exact A|split; [exact B'|exact D]])
+                (checked_code m h lo xs ys certs Hok) (checked_ratios m h lo xs ys certs Hok)
                 H r phi psi (conj Hnn (conj Hall Hfeat))) as V.
-  unfold code_value in V.
-  assert (Eoff : offsum k (fun i j => / Lf (cls_of h (X i) (Y j)) ^ 2) = Q2R (pairs_sum certs h lo xs ys)).
-  { unfold pairs_sum, offsum. fold k. rewrite Q2R_qsum. apply sumN_ext. intros i Hi.
-    rewrite Q2R_qsum. apply sumN_ext. intros j Hj. destruct (Nat.eqb_spec i j) as [_|Hij];
-      [unfold Q2R; simpl; lra|].
-    destruct (Hpair i j Hi Hj Hij) as (_ & Hp & Hnz & _). cbv zeta in Hp, Hnz.
-    rewrite Ecls in Hp, Hnz by assumption. unfold Lf. rewrite Ecls by assumption.
-    unfold ratio_of. fold (Lq (cls h (nth i xs []) (nth j ys []))).
-    set (L := Lq (cls h (nth i xs []) (nth j ys []))) in *.
-    rewrite Q2R_inv, Q2R_mult.
-    - field. lra.
-    - intro E. apply Qeq_eqR in E. rewrite Q2R_mult in E. unfold Q2R in E at 3; simpl in E. nra. }
-  assert (HS : 0 <= offsum k (fun i j => / Lf (cls_of h (X i) (Y j)) ^ 2)).
-  { unfold offsum. apply sumN_nonneg. intros i Hi. apply sumN_nonneg. intros j Hj.
-    destruct (Nat.eqb_spec i j) as [_|Hij]; [lra|].
-    destruct (Hpair i j Hi Hj Hij) as (_ & Hp & _ & _). cbv zeta in Hp.
-    unfold Lf. apply Rlt_le, Rinv_0_lt_compat, pow_lt, Hp. }
-  rewrite Eoff in V, HS.
-  apply Qltb_R in Hfin. rewrite !Q2R_mult, Q2R_plus, Q2R_minus, !Q2R_inject_nat in Hfin.
-  rewrite Q2R_1 in Hfin. fold k in Hfin.
-  set (S := Q2R (pairs_sum certs h lo xs ys)) in *.
-  assert (Hk' : 0 < INR k) by (apply lt_0_INR; exact Hk).
-  assert (HkS : 0 < INR k + S) by lra.
-  destruct (le_lt_dec B r) as [Hr|Hr]; [exact Hr|exfalso].
-  assert (Hr' : INR r <= INR B - 1).
-  { replace 1 with (INR 1) by reflexivity. rewrite <- minus_INR by lia. apply le_INR. lia. }
-  assert (INR k ^ 2 / (INR k + S) * (INR k + S) = INR k ^ 2) by (field; lra).
-  assert (INR k ^ 2 / (INR k + S) * (INR k + S) <= INR r * (INR k + S)) by (apply Rmult_le_compat_r; lra).
-  assert (INR r * (INR k + S) <= (INR B - 1) * (INR k + S)) by (apply Rmult_le_compat_r; lra).
-  nra.
+  assert (V' : INR (length xs) ^ 2 <= INR r * (INR (length xs) + Q2R (pairs_sum certs h lo xs ys)))
+    by (rewrite <- (checked_sum m h lo xs ys certs Hok); exact V).
+  pose proof (checked_sum_nonneg m h lo xs ys certs Hok).
+  apply Qltb_R in Hfin. destruct (Qdata_R B (length xs) (pairs_sum certs h lo xs ys)) as [E1 E2].
+  rewrite E1, E2 in Hfin. apply (nat_bound B r (INR (length xs) + Q2R (pairs_sum certs h lo xs ys)));
+    [assumption|lra].
 Qed.

@@ -127,17 +127,27 @@ Definition pairs_sum (certs : list rcert) (h lo : nat) (xs ys : list (list bool)
     if Nat.eqb i j then 0
     else let L := ratio_of certs h lo (nth i xs []) (nth j ys []) in / (L * L))).
 
-Definition code_check (m h lo : nat) (xs ys : list (list bool)) (certs : list rcert) (B : nat) : bool :=
+(** The pairs: [|x_i| = h], [<x_i, y_i> = lo], and [pair_ok] for every [i <> j]. *)
+Definition rows_ok (certs : list rcert) (h lo : nat) (xs ys : list (list bool)) : bool :=
   let k := length xs in
-  Nat.eqb (length ys) k && Nat.leb (lo + 2) h
+  forallb (fun i => Nat.eqb (ovn (nth i xs []) (nth i xs [])) h
+                    && Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo
+                    && forallb (fun j => Nat.eqb i j
+                                         || pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []))
+                         (seq 0 k))
+    (seq 0 k).
+
+(** Everything but the value: lengths, [h >= lo + 2], the ratio certificates, the pairs. *)
+Definition code_data_ok (m h lo : nat) (xs ys : list (list bool)) (certs : list rcert) : bool :=
+  Nat.eqb (length ys) (length xs) && Nat.leb (lo + 2) h
   && forallb (fun l => Nat.eqb (length l) m) xs && forallb (fun l => Nat.eqb (length l) m) ys
   && forallb (fun ce => check_ratio (fst (fst ce)) (snd (fst ce)) (snd ce)) certs
-  && forallb (fun i => Nat.eqb (ovn (nth i xs []) (nth i xs [])) h
-                       && Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo
-                       && forallb (fun j => Nat.eqb i j
-                                            || pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []))
-                            (seq 0 k))
-       (seq 0 k)
+  && rows_ok certs h lo xs ys.
+
+(** [k^2 / (k + sum_{i<>j} L_ij^-2) > B - 1], multiplied out. *)
+Definition code_check (m h lo : nat) (xs ys : list (list bool)) (certs : list rcert) (B : nat) : bool :=
+  let k := length xs in
+  code_data_ok m h lo xs ys certs
   && Qltb ((inject_Z (Z.of_nat B) - 1) * (inject_Z (Z.of_nat k) + pairs_sum certs h lo xs ys))
               (inject_Z (Z.of_nat k) * inject_Z (Z.of_nat k)).
 
@@ -169,6 +179,34 @@ Lemma list_beq_eq a b : lbeq a b = true -> a = b.
 Proof.
   revert b; induction a as [|x a IH]; intros [|y b]; simpl; try discriminate; [reflexivity|].
   intro E. apply andb_true_iff in E as [E1 E2]. apply Bool.eqb_prop in E1. subst. f_equal. apply IH, E2.
+Qed.
+
+(** What [code_data_ok] checks, pair by pair. *)
+Lemma code_data_spec m h lo xs ys certs :
+  code_data_ok m h lo xs ys certs = true ->
+  length ys = length xs /\ (lo + 2 <= h)%nat
+  /\ (forall i, (i < length xs)%nat ->
+        Nat.eqb (length (nth i xs [])) m = true /\ Nat.eqb (length (nth i ys [])) m = true)
+  /\ forallb (fun ce => check_ratio (fst (fst ce)) (snd (fst ce)) (snd ce)) certs = true
+  /\ (forall i, (i < length xs)%nat ->
+        Nat.eqb (ovn (nth i xs []) (nth i xs [])) h = true
+        /\ Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo = true
+        /\ forall j, (j < length xs)%nat -> i <> j ->
+             pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []) = true).
+Proof.
+  unfold code_data_ok. intro Hc.
+  apply andb_true_iff in Hc as [Hc Hper].
+  apply andb_true_iff in Hc as [Hc Hcs]. apply andb_true_iff in Hc as [Hc Hys].
+  apply andb_true_iff in Hc as [Hc Hxs]. apply andb_true_iff in Hc as [Hlen Hlo].
+  apply Nat.eqb_eq in Hlen. apply Nat.leb_le in Hlo.
+  split; [exact Hlen|split; [exact Hlo|split; [|split; [exact Hcs|]]]].
+  - intros i Hi. rewrite forallb_forall in Hxs, Hys.
+    split; [apply Hxs, nth_In; exact Hi|apply Hys, nth_In; lia].
+  - intros i Hi. pose proof (forallb_seq _ _ i Hper Hi) as P.
+    apply andb_true_iff in P as [P Pj]. apply andb_true_iff in P as [P1 P2].
+    split; [exact P1|split; [exact P2|]]. intros j Hj Hij.
+    pose proof (forallb_seq _ _ j Pj Hj) as Q. apply orb_true_iff in Q as [Q|Q]; [|exact Q].
+    apply Nat.eqb_eq in Q. contradiction.
 Qed.
 
 Lemma Q2R_half : Q2R (1 # 2) = 1 / 2.
@@ -227,29 +265,16 @@ Theorem code_sound m h lo xs ys certs B :
   code_check m h lo xs ys certs B = true -> rank_claim m B.
 Proof.
   intros Hc H r phi psi Hnn Hall Hfeat.
-  unfold code_check in Hc.
-  apply andb_true_iff in Hc as [Hc Hfin]. apply andb_true_iff in Hc as [Hc Hper].
-  apply andb_true_iff in Hc as [Hc Hcs]. apply andb_true_iff in Hc as [Hc Hys].
-  apply andb_true_iff in Hc as [Hc Hxs]. apply andb_true_iff in Hc as [Hlen Hlo].
-  apply Nat.eqb_eq in Hlen. apply Nat.leb_le in Hlo.
+  apply andb_true_iff in Hc as [Hdat Hfin].
+  destruct (code_data_spec _ _ _ _ _ _ Hdat) as (Hlen & Hlo & Hl & Hcs & Hi3).
   set (k := length xs) in *.
   set (X := fun i => mk m (nth i xs [])). set (Y := fun i => mk m (nth i ys [])).
   set (a := fun i => alpha H (X i) (Y i)).
   set (Lr := fun i j => ratio_of certs h lo (nth i xs []) (nth j ys [])).
-  assert (Lx : forall i, (i < k)%nat -> Nat.eqb (length (nth i xs [])) m = true).
-  { intros i Hi. rewrite forallb_forall in Hxs. apply Hxs, nth_In. exact Hi. }
-  assert (Ly : forall i, (i < k)%nat -> Nat.eqb (length (nth i ys [])) m = true).
-  { intros i Hi. rewrite forallb_forall in Hys. apply Hys, nth_In. lia. }
-  assert (Hi3 : forall i, (i < k)%nat ->
-            Nat.eqb (ovn (nth i xs []) (nth i xs [])) h = true
-            /\ Nat.eqb (ovn (nth i xs []) (nth i ys [])) lo = true
-            /\ forall j, (j < k)%nat -> i <> j ->
-                 pair_ok certs h lo (nth i xs []) (nth i ys []) (nth j ys []) = true).
-  { intros i Hi. pose proof (forallb_seq _ k i Hper Hi) as P.
-    apply andb_true_iff in P as [P Pj]. apply andb_true_iff in P as [P1 P2].
-    split; [exact P1|split; [exact P2|]]. intros j Hj Hij.
-    pose proof (forallb_seq _ k j Pj Hj) as Q. apply orb_true_iff in Q as [Q|Q]; [|exact Q].
-    apply Nat.eqb_eq in Q. contradiction. }
+  assert (Lx : forall i, (i < k)%nat -> Nat.eqb (length (nth i xs [])) m = true)
+    by (intros i Hi; exact (proj1 (Hl i Hi))).
+  assert (Ly : forall i, (i < k)%nat -> Nat.eqb (length (nth i ys [])) m = true)
+    by (intros i Hi; exact (proj2 (Hl i Hi))).
   (* the diagonal is positive: Lemma 3 with z = x_i *)
   assert (Hpos : forall i, (i < k)%nat -> 0 < a i).
   { intros i Hi. destruct (Hi3 i Hi) as (E1 & E2 & _).
