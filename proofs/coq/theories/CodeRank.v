@@ -179,7 +179,8 @@ Lemma pair_reps i j : (i < k)%nat -> cls_of h (x i) (y j) <> lo ->
   exists rep : nat -> tok m, rep h = x i /\
     (forall c', (c' <= S h)%nat -> tov (x i) (rep c') = INR (Nat.min c' h)) /\
     rep lo = y i /\ rep (cls_of h (x i) (y j)) = y j.
-Proof.
+Proof using Hcode.
+  clear Hn.
   intros Hi Hne. destruct Hcode as [Hlh Hc]. destruct (Hc i Hi) as [E1 E2].
   set (c := cls_of h (x i) (y j)) in *.
   set (rep := fun c' => if Nat.eqb c' lo then y i else if Nat.eqb c' c then y j
