@@ -172,9 +172,11 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Nonvacuous.gap_certified_head",
         "Ratio.ratio_sound",
         "Ratio.ratio_batch_sound",
+        "Ratio.ratio_sound_strict",
         "Chain.chain_bound",
         "Chain.amplification",
         "Chain.forced_ratio_chain",
+        "Chain.forced_ratio_chain_strict",
         "Rank.cauchy_schwarz",
         "Rank.rank_features",
         "Rank.rank_lemma",
@@ -188,13 +190,18 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "CodeRank.code_rank",
         "CodeRank.chain_forced",
         "CodeRank.code_check_rank",
+        "CodeRankStrict.code_rank_strict",
+        "CodeRankStrict.code_rank_strict_floor",
+        "CodeRankStrict.chain_forced_strict",
+        "CodeRankStrict.code_check_strict_rank",
         "ProductCode.pairsum_pow",
         "ProductCode.blocksum_bound",
         "Main.rank_exponential",
         "Main.theorem6",
     ];
     let mut text = String::from(
-        "From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC CodeRank ProductCode Main.\n",
+        "From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC CodeRank CodeRankStrict \
+         ProductCode Main.\n",
     );
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
@@ -412,7 +419,9 @@ fn export_refuses_what_it_cannot_state() {
 
 /// `Main.theorem6` and `Main.rank_exponential` have the statements docs/formal.md quotes: every
 /// `m` (every `m >= 168` for Theorem 6), every nonnegative head over `{0,1}^m` correct with
-/// `ε = 1/2` on all length-3 sequences whose kernel has `r` features. Coq checks the types.
+/// `ε = 1/2` on all length-3 sequences whose kernel has `r` features. So do the strict form
+/// `CodeRankStrict.code_rank_strict` (`k ≥ 2` pairs, strict forced ratios: `k² < r·(k + Σ L⁻²)`)
+/// and its integer form `code_rank_strict_floor` (`b ≤ value` gives `b < r`). Coq checks the types.
 #[test]
 fn the_rank_theorems_have_their_statements() {
     built();
@@ -420,11 +429,20 @@ fn the_rank_theorems_have_their_statements() {
     let head = "forall (m : nat) (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R),";
     let model = "nonneg H -> (forall x, correct_all tov 3 (1 / 2) H x) ->\n  \
                  (forall q k, alpha H q k = sumN r (fun l => phi l q * psi l k)) ->";
+    let code = "forall (m n h lo k : nat) (eps : R) (x y : nat -> tok m) (L : nat -> R),\n  \
+                (2 <= k)%nat -> is_code m h lo k x y -> ratios_forced_strict n eps m h lo k x y L ->\n  \
+                forall (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R),\n  \
+                feature_head m n eps H r phi psi ->";
     let text = format!(
-        "From Coq Require Import Reals.\nFrom Minip Require Import Model Farkas RankBound Main.\n\
+        "From Coq Require Import Reals.\n\
+         From Minip Require Import Model Farkas Rank RankBound CodeRank CodeRankStrict Main.\n\
          Open Scope R_scope.\n\
          Check (theorem6 : {head}\n  (168 <= m)%nat -> {model}\n  INR r ^ 10 >= 2 ^ (m - 60)).\n\
-         Check (rank_exponential : {head}\n  {model}\n  INR r ^ 40 >= 2 ^ (7 * m - 265)).\n"
+         Check (rank_exponential : {head}\n  {model}\n  INR r ^ 40 >= 2 ^ (7 * m - 265)).\n\
+         Check (code_rank_strict : {code}\n  \
+         INR k ^ 2 < INR r * (INR k + offsum k (fun i j => / L (cls_of h (x i) (y j)) ^ 2))).\n\
+         Check (code_rank_strict_floor : {code}\n  \
+         forall b : nat, INR b <= code_value k (fun i j => L (cls_of h (x i) (y j))) -> (b < r)%nat).\n"
     );
     let f = out.join("statements.v");
     std::fs::write(&f, &text).unwrap();
@@ -435,6 +453,11 @@ fn the_rank_theorems_have_their_statements() {
     std::fs::write(&f, text.replace("2 ^ (m - 60)", "2 ^ (m - 59)")).unwrap();
     let (ok, log) = coqc(&f);
     assert!(!ok && log.contains("theorem6"), "{log}");
+    // Nor does the strict form for a single pair (k = 1, where r = 1 = value is possible).
+    let f = out.join("stronger_strict.v");
+    std::fs::write(&f, text.replacen("(2 <= k)%nat", "(1 <= k)%nat", 1)).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(!ok && log.contains("code_rank_strict"), "{log}");
 }
 
 /// `proofs/coq/theories/RankM16.v` states the code and the ratio certificates of
@@ -483,11 +506,15 @@ fn the_rank_instance_is_the_committed_certificate() {
         );
     }
     let p = &cert["params"];
-    let call =
-        format!("code_check {} {} {} xs ys ratio_certs {} = true", p["m"], p["h"], p["lo"], cert["bound"]);
+    let call = format!(
+        "code_check_strict {} {} {} xs ys ratio_certs {} = true",
+        p["m"], p["h"], p["lo"], cert["bound"]
+    );
     assert!(v.contains(&call), "{call}");
     assert!(v.contains("Theorem rank_m16 : rank_claim 16 8."));
     assert_eq!(cert["bound"], 8);
+    // Coq checks the strict form (⌊value⌋ + 1): the certificate must say so.
+    assert_eq!(cert["strict"], true);
     // The ratio entries: exactly what the exporter writes for the certificate's ratios.
     let out = scratch("rank16");
     let ratios = cert["ratios"].as_array().unwrap();
