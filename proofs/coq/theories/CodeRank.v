@@ -11,7 +11,8 @@
     [code_rank]: for every such code and forced positive ratios of the classes that occur,
     every nonnegative head correct on all length-[n] sequences over [{0,1}^m] whose kernel
     has [r] features ([alpha(q,k) = sum_{l<r} phi_l(q) psi_l(k)]) satisfies
-    [r >= k^2 / (k + sum_{i<>j} L_ij^-2)], [L_ij] the ratio of the class of [(i, j)]. *)
+    [r >= k^2 / (k + sum_{i<>j} L_ij^-2)], [L_ij] the ratio of the class of [(i, j)].
+    The strict form [r >= floor(value) + 1] is [CodeRankStrict.code_rank_strict]. *)
 
 From Coq Require Import Reals Lra Lia List Arith Bool QArith Qreals.
 From Minip Require Import Model Farkas Lemma3 Chain Gap Ratio Rank RankBound.

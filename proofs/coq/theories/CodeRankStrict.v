@@ -154,7 +154,7 @@ Theorem code_rank_strict (m n h lo k : nat) (eps : R) (x y : nat -> tok m) (L : 
   forall (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R),
     feature_head m n eps H r phi psi ->
     INR k ^ 2 < INR r * (INR k + offsum k (fun i j => / L (cls_of h (x i) (y j)) ^ 2)).
-Proof. intros Hk Hcode Hratio H r phi psi Hhead. exact (code_rank_strict_mul m n h lo k eps x y L Hk Hcode Hratio H r phi psi Hhead). Qed.
+Proof. exact (code_rank_strict_mul m n h lo k eps x y L). Qed.
 
 (** In integers: every [b <= value] is below [r]; with [b = floor(value)],
     [r >= floor(value) + 1]. *)
