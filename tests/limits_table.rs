@@ -16,8 +16,6 @@
 //! (crates/minip-check/tests/limits.rs), ratio work (tests/hostile.rs), rank-linear work
 //! (tests/rank_linear_budget.rs).
 
-use crate::common;
-
 use minip_check::limits::*;
 use serde_json::{json, Value};
 use std::path::Path;

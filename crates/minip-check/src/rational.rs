@@ -162,6 +162,14 @@ pub fn log2_abs(x: &Rat) -> f64 {
     log2_big(x.numer()) - log2_big(x.denom())
 }
 
+/// `xs` over their least common denominator `L`: `(L, [x·L])`, so sums of the `xs` can be
+/// formed in integers (no gcd per addition) and reduced once.
+pub fn over_lcd(xs: &[Rat]) -> (BigInt, Vec<BigInt>) {
+    let l = xs.iter().fold(BigInt::one(), |l, x| num_integer::Integer::lcm(&l, x.denom()));
+    let ints = xs.iter().map(|x| x.numer() * (&l / x.denom())).collect();
+    (l, ints)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,12 +201,4 @@ mod tests {
         assert_eq!(fmt_q(&q(6, 4)), "3/2");
         assert_eq!(fmt_q(&qi(-4)), "-4");
     }
-}
-
-/// `xs` over their least common denominator `L`: `(L, [x·L])`, so sums of the `xs` can be
-/// formed in integers (no gcd per addition) and reduced once.
-pub fn over_lcd(xs: &[Rat]) -> (BigInt, Vec<BigInt>) {
-    let l = xs.iter().fold(BigInt::one(), |l, x| num_integer::Integer::lcm(&l, x.denom()));
-    let ints = xs.iter().map(|x| x.numer() * (&l / x.denom())).collect();
-    (l, ints)
 }

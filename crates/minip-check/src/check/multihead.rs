@@ -130,7 +130,8 @@ pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
                     fmt_q(&Rat::new(d, a_den.clone()))
                 )));
             }
-            let n_i: BigInt = ks.iter().map(|&(c, n)| &a[c as usize] * &sigma[c as usize] * BigInt::from(n)).sum();
+            let n_i: BigInt =
+                ks.iter().map(|&(c, n)| &a[c as usize] * &sigma[c as usize] * BigInt::from(n)).sum();
             let f = d * s_den;
             num = num * &f + n_i * &den;
             den *= f;
