@@ -164,6 +164,29 @@ fn the_checker_imports_only_lower_floors() {
     assert!(bad.is_empty(), "checker imports that do not go down a floor: {bad:#?}");
 }
 
+/// Every solver call is in `src/solve/` (CONTRIBUTING.md's table): no other file of the
+/// library names a solver crate (HiGHS, good_lp, varisat) outside its comments.
+#[test]
+fn only_solve_calls_a_solver() {
+    let src = root().join("src");
+    let mut fs = Vec::new();
+    files(&src, &mut fs);
+    let mut callers = BTreeSet::new();
+    for f in &fs {
+        let text = std::fs::read_to_string(f).unwrap();
+        let code: String = text.lines().map(|l| l.split("//").next().unwrap()).collect::<Vec<_>>().join("\n");
+        if ["highs::", "highs_sys::", "good_lp", "varisat"].iter().any(|s| code.contains(s)) {
+            callers.insert(module(&src, f));
+        }
+    }
+    assert!(
+        callers.contains("solve::search") && callers.contains("solve::sat"),
+        "the scan sees solver calls"
+    );
+    let outside: Vec<&String> = callers.iter().filter(|m| !m.starts_with("solve")).collect();
+    assert!(outside.is_empty(), "solver calls outside src/solve: {outside:?}");
+}
+
 /// The floor test catches an import that runs back up (the scan itself, on a made-up tree).
 #[test]
 fn an_upward_import_is_caught() {

@@ -5,9 +5,9 @@
 //! The result is a `minip-search-head/1` certificate that `minip_check` has checked; nothing
 //! here decides anything.
 
-use super::search::{pairs, target, Hint};
+use super::search::{pairs, Hint};
 use crate::repair::round::approx;
-use highs::{Col, HighsModelStatus, RowProblem, Sense};
+use crate::solve::search::values as values_lp;
 use minip_check::check::search::largest_error;
 use minip_check::check::{Checked, Context};
 use minip_check::format::search::{SearchHead, SearchParams, SearchRun, SEARCH_HEAD_FORMAT};
@@ -79,46 +79,10 @@ pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead
 /// The values of query `x` for its exact kernel row: `min e` over `P(x,·)`, rounded.
 fn values(x: u32, alpha: &[Rat], pairs: &[(u32, u32)]) -> Result<Vec<Rat>, String> {
     let a: Vec<f64> = alpha.iter().map(to_f64).collect();
-    let mut pb = RowProblem::default();
-    // A key of weight 0 has no product (its value never counts).
-    let prod: Vec<Col> = a
-        .iter()
-        .map(|&w| if w > 0.0 { pb.add_column::<f64, _>(0.0, ..) } else { pb.add_column(0.0, 0.0..=0.0) })
-        .collect();
-    let e = pb.add_column(1.0, 0.0..);
-    for &(k1, k2) in pairs {
-        let t = target(x, k1, k2) as f64;
-        let keys = [x as usize, k1 as usize, k2 as usize];
-        let d: f64 = keys.iter().map(|&k| a[k]).sum();
-        let mut up: Vec<(usize, f64)> = Vec::new();
-        for &k in &keys {
-            match up.iter_mut().find(|c| c.0 == k) {
-                Some(c) => c.1 += 1.0,
-                None => up.push((k, 1.0)),
-            }
-        }
-        let row = |sign: f64| -> Vec<(Col, f64)> {
-            let mut v: Vec<(Col, f64)> = up.iter().map(|&(k, c)| (prod[k], sign * c / d)).collect();
-            v.push((e, -1.0));
-            v
-        };
-        pb.add_row(..=t, row(1.0));
-        pb.add_row(..=-t, row(-1.0));
+    let (cols, e) = values_lp(x, &a, pairs)?;
+    if e >= 0.5 - 1e-6 {
+        return Err(format!("token {x}: the best error of the rounded kernel row is {e}"));
     }
-    let mut model = pb.optimise(Sense::Minimise);
-    model.make_quiet();
-    model.set_option("threads", 1);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
-    if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("values of token {x}: HiGHS status {:?}", solved.status()));
-    }
-    if solved.objective_value() >= 0.5 - 1e-6 {
-        return Err(format!(
-            "token {x}: the best error of the rounded kernel row is {}",
-            solved.objective_value()
-        ));
-    }
-    let cols = solved.get_solution().columns().to_vec();
     Ok((0..a.len())
         .map(|k| {
             if a[k] > 0.0 {

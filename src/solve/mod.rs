@@ -7,6 +7,8 @@
 //! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
 //! - `multihead`: for several heads with fixed kernels, the values of largest margin;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
+//! - `search`: the alternating LPs of the low-rank head search (with row generation) and the
+//!   values LP of a rounded kernel;
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`;
 //! - `weighted`: the weights of the weighted trace/Frobenius bound (a small QP by pairwise
 //!   exchanges) and a local search over supports.
@@ -21,5 +23,6 @@ pub mod multihead;
 pub mod poly;
 pub mod ratio;
 pub mod sat;
+pub mod search;
 pub mod sharp;
 pub mod weighted;
