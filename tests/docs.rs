@@ -81,6 +81,7 @@ fn help_lists_the_exit_codes_and_the_limits() {
         vec!["head", "verify", "--help"],
         vec!["head", "attack", "--help"],
         vec!["head", "bench", "--help"],
+        vec!["head", "search", "--help"],
         vec!["export", "coq", "--help"],
         vec!["multihead", "domination", "--help"],
         vec!["multihead", "frontier", "--help"],

@@ -300,6 +300,43 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    // The head search: m as the checker of its certificates takes it (the inside run at m = 8
+    // is minutes of LPs: accepted, not finished), the rank up to 2^m, and its effort.
+    let max_effort = minip::request::head_search::MAX_SEARCH_EFFORT;
+    let max_search_m = minip_check::check::search::MAX_SEARCH_M;
+    rows.push(Row {
+        limit: "head search: m",
+        consts: &["MAX_SEARCH_M"],
+        printed: &["head search: m <= 8,"],
+        inside: args(&format!("head search --m {max_search_m} --rank 1 --restarts 1 --iterations 1")),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args(&format!("head search --m {} --rank 1", max_search_m + 1)),
+        refusal: format!("--m must be in 1..={max_search_m}, got {}", max_search_m + 1),
+    });
+    rows.push(Row {
+        limit: "head search: rank",
+        consts: &[],
+        printed: &["rank <= 2^m"],
+        inside: args("head search --m 1 --rank 2 --restarts 1 --iterations 1"),
+        expect_inside: works(0, "certified: rank 2", 10),
+        inside_mem: GIB,
+        outside: args("head search --m 1 --rank 3"),
+        refusal: "--rank (m = 1) must be in 1..=2, got 3".into(),
+    });
+    rows.push(Row {
+        limit: "head search: restarts and steps",
+        consts: &["MAX_SEARCH_EFFORT"],
+        printed: &["--restarts, --iterations <= 10000 each"],
+        inside: args(&format!(
+            "head search --m 1 --rank 1 --restarts {max_effort} --iterations {max_effort}"
+        )),
+        expect_inside: works(0, "certified: rank 1", 10),
+        inside_mem: GIB,
+        outside: args(&format!("head search --m 1 --rank 1 --iterations {}", max_effort + 1)),
+        refusal: format!("--iterations must be in 1..={max_effort}, got {}", max_effort + 1),
+    });
+
     rows.push(Row {
         limit: "readout: multisets checked exhaustively",
         consts: &["MAX_READOUT_MULTISETS"],

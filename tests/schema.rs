@@ -160,6 +160,15 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "3".into(),
             "--json".into(),
         ],
+        // The head search: one found (m = 2, rank 1, at the second start) and none (one step).
+        vec!["head", "search", "--m", "2", "--rank", "1", "--json", "--out", &t("search")]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        vec!["head", "search", "--m", "3", "--rank", "1", "--restarts", "1", "--iterations", "1", "--json"]
+            .into_iter()
+            .map(String::from)
+            .collect(),
         vec!["head".into(), "attack".into(), "rank1".into(), "--m".into(), "2".into(), "--json".into()],
         vec!["head".into(), "attack".into(), "softmax".into(), "--m".into(), "2".into(), "--json".into()],
         vec!["transition".into(), "--m-max".into(), "2".into(), "--json".into()],

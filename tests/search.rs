@@ -99,7 +99,7 @@ fn tampered_searched_heads_are_rejected_with_the_part_named() {
 #[test]
 fn the_search_reproduces_the_committed_certificate() {
     let cfg = Config { m: 4, rank: 2, restarts: 20, iterations: 100, seed: 1 };
-    let out = search(&cfg, |_, _| {}).unwrap();
+    let out = search(&cfg, |_| true).unwrap();
     let hint = out.hint.expect("found");
     assert_eq!(out.restarts.len(), 2, "found at restart 1");
     let run = committed().search.expect("provenance");

@@ -16,7 +16,7 @@
 //! collected in query order.
 
 pub use crate::solve::search::{pairs, target, SEARCH_ERROR};
-use crate::solve::search::{phi_step, psi_step};
+use crate::solve::search::{phi_step, psi_generates_rows, psi_step};
 
 /// One search: `m`, the feature dimension `rank`, and the effort.
 #[derive(Clone, Debug)]
@@ -44,11 +44,23 @@ pub struct Restart {
     pub rows: usize,
 }
 
-/// The restarts run, and the first hint whose objective reached zero.
+/// The restarts run, the first hint whose objective reached zero, and whether the caller
+/// stopped the search (`Event`'s answer) before it ended.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub restarts: Vec<Restart>,
     pub hint: Option<Hint>,
+    pub stopped: bool,
+}
+
+/// What the search reports on the way: an LP of a `Ψ` step's row generation solved (its pair
+/// rows and objective), a step done (its objective, and the pair rows of its last LP for a
+/// `Ψ` step, 0 for a `Φ` step), or a restart ended.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    Round { restart: u32, step: u32, rows: usize, objective: f64 },
+    Step { restart: u32, step: u32, objective: f64, rows: usize },
+    Restart { restart: u32, run: &'a Restart },
 }
 
 /// An objective at or below this counts as zero (HiGHS's feasibility tolerance is 1e-7).
@@ -78,7 +90,8 @@ impl Rng {
 }
 
 /// Runs the search: `restarts` random starts, each alternating until it succeeds or stops.
-pub fn search(cfg: &Config, mut each: impl FnMut(u32, &Restart)) -> Result<Outcome, String> {
+/// `each` hears every step and restart; when it answers `false` the search stops there.
+pub fn search(cfg: &Config, mut each: impl FnMut(Event) -> bool) -> Result<Outcome, String> {
     if !(1..=8).contains(&cfg.m) || cfg.rank == 0 {
         return Err("the search takes 1 <= m <= 8 and rank >= 1".into());
     }
@@ -95,19 +108,29 @@ pub fn search(cfg: &Config, mut each: impl FnMut(u32, &Restart)) -> Result<Outco
         let mut found = false;
         let mut most_rows = 0;
         for it in 0..cfg.iterations {
-            let obj = if it % 2 == 0 {
+            let (obj, rows) = if it % 2 == 0 {
                 let rows = phi_step(cfg.m, &psi, &pairs)?;
                 let obj = rows.iter().map(|r| r.u).sum::<f64>();
                 (phi, active) = rows.into_iter().map(|r| (r.phi, r.active)).unzip();
-                obj
+                (obj, 0)
             } else {
-                let step = psi_step(cfg.m, &phi, &pairs, &active)?;
+                let mut round = |rows, objective| {
+                    if psi_generates_rows(cfg.m) {
+                        each(Event::Round { restart: k, step: it, rows, objective });
+                    }
+                };
+                let step = psi_step(cfg.m, &phi, &pairs, &active, &mut round)?;
                 most_rows = most_rows.max(step.rows);
                 psi = step.psi;
-                step.objective
+                (step.objective, step.rows)
             };
             normalize(&mut phi, &mut psi);
             objective.push(obj);
+            if !each(Event::Step { restart: k, step: it, objective: obj, rows }) {
+                let r = Restart { objective, found: false, rows: most_rows };
+                restarts.push(r);
+                return Ok(Outcome { restarts, hint: None, stopped: true });
+            }
             if obj <= ZERO {
                 found = true;
                 break;
@@ -124,13 +147,16 @@ pub fn search(cfg: &Config, mut each: impl FnMut(u32, &Restart)) -> Result<Outco
             }
         }
         let r = Restart { objective, found, rows: most_rows };
-        each(k, &r);
+        let go_on = each(Event::Restart { restart: k, run: &r });
         restarts.push(r);
         if found {
-            return Ok(Outcome { restarts, hint: Some(Hint { phi, psi }) });
+            return Ok(Outcome { restarts, hint: Some(Hint { phi, psi }), stopped: false });
+        }
+        if !go_on {
+            return Ok(Outcome { restarts, hint: None, stopped: true });
         }
     }
-    Ok(Outcome { restarts, hint: None })
+    Ok(Outcome { restarts, hint: None, stopped: false })
 }
 
 /// Scales column `i` of `Ψ` to largest entry 1 and column `i` of `Φ` inversely (`α` unchanged).

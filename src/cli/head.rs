@@ -1,9 +1,12 @@
-//! `minip head verify|attack|bench` and `minip transition`: arguments into the requests of
-//! `crate::request::head`, their runs, and the reports of `crate::print::head`.
+//! `minip head verify|attack|bench|search` and `minip transition`: arguments into the
+//! requests of `crate::request::head` and `crate::request::head_search`, their runs, and the
+//! reports of `crate::print::head`.
 
-use super::{ctl, emit, report};
+use super::{ctl, emit, report, warn};
 use crate::request::head::{self as request, HeadAttack, HeadBench, HeadVerify, Transition};
+use crate::request::head_search::HeadSearch;
 use clap::{Args, Subcommand};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct HeadArgs {
@@ -29,7 +32,21 @@ enum HeadCmd {
     /// Measure exhaustive verification speed (softmax, length 3, m = 1..=M).
     #[command(after_help = super::tail("", &["minip head bench", "minip head bench --m-max 6"]))]
     Bench(BenchArgs),
+    /// Search for a head of a given feature rank (alternating LPs on alpha = Phi Psi^T), certify it exactly.
+    #[command(after_help = super::tail(SEARCH_NOTES, &[
+        "minip head search --m 4 --rank 2 --out proofs/search",
+        "minip head search --m 5 --rank 3 --seed 2 --restarts 4 --json",
+    ]))]
+    Search(SearchArgs),
 }
+
+/// The notes of `minip head search --help`.
+const SEARCH_NOTES: &str = "\
+Pseudo-random starts (no coordinate symmetry), each alternating a Phi step (one LP per query) and a
+Psi step (one LP; row generation from m = 6) until every length-3 sequence is within 0.45, or it
+stalls. A head found is rounded, checked exactly at eps = 1/2 (minip-search-head/1) and, with --out,
+written as mMM.rR.json and mMM.rR.head (docs/frontier.md, \"Searched heads\"). Steps and restarts
+are printed on stderr. Exit 0: a head was certified; 1: none found (not a lower bound).";
 
 #[derive(Args)]
 struct Select {
@@ -91,6 +108,31 @@ struct BenchArgs {
 }
 
 #[derive(Args)]
+struct SearchArgs {
+    /// Number of bits m (1..=8).
+    #[arg(long)]
+    m: u32,
+    /// Feature rank r of alpha = Phi Psi^T (1..=2^m).
+    #[arg(long)]
+    rank: usize,
+    /// Seed of the pseudo-random starts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random starts, each until it succeeds or stalls (1..=10000).
+    #[arg(long, default_value_t = 20)]
+    restarts: u32,
+    /// Largest number of alternating steps per restart (1..=10000).
+    #[arg(long, default_value_t = 100)]
+    iterations: u32,
+    /// Write the certified head into DIR (mMM.rR.json and mMM.rR.head).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// One JSON object on stdout instead of the summary (kind "head.search").
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 pub struct TransitionArgs {
     /// Largest m (the table covers m = 1..=M).
     #[arg(long, default_value_t = 8)]
@@ -108,6 +150,7 @@ pub fn cmd_head(a: HeadArgs) -> Result<i32, String> {
         HeadCmd::Verify(v) => cmd_verify(v),
         HeadCmd::Attack(v) => cmd_attack(v),
         HeadCmd::Bench(v) => cmd_bench(v),
+        HeadCmd::Search(v) => cmd_search(v),
     }
 }
 
@@ -139,6 +182,31 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
     };
     emit(&bench.text())?;
     Ok(0)
+}
+
+fn cmd_search(a: SearchArgs) -> Result<i32, String> {
+    let request = HeadSearch {
+        m: a.m,
+        rank: a.rank,
+        seed: a.seed,
+        restarts: a.restarts,
+        iterations: a.iterations,
+        out: a.out.clone(),
+    };
+    let job = match request.validate() {
+        Ok(job) => job,
+        Err(e) => return Ok(report(e)),
+    };
+    if let Some(dir) = &a.out {
+        warn(crate::print::out_dir(dir)?);
+    }
+    let found = match job.run(ctl(), |l| eprintln!("{l}")) {
+        Ok(f) => f,
+        Err(e) => return Ok(report(e)),
+    };
+    eprintln!("search took {:.1} s", found.seconds);
+    emit(&if a.json { found.json_line() } else { found.text() })?;
+    Ok(found.exit_code())
 }
 
 pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {

@@ -19,6 +19,7 @@
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
 //! - [`gap`]: `settle` and `check`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
+//! - [`head_search`]: `head search`: the low-rank head search, its exact certificate and files.
 //! - [`multihead`]: `multihead domination`: several heads against the step of Lemma 3.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
@@ -36,6 +37,7 @@ pub mod frontier;
 pub mod frontier_files;
 pub mod gap;
 pub mod head;
+pub mod head_search;
 pub mod multihead;
 pub mod notice;
 pub mod rank;

@@ -62,12 +62,16 @@ pub fn psi_generates_rows(m: u32) -> bool {
     n * n * (n + 1) / 2 > FULL_PSI_PAIRS
 }
 
-/// HiGHS, quiet, one thread, the dual simplex; `time_limit` in seconds.
-fn solve(pb: RowProblem, time_limit: f64) -> Result<(Vec<f64>, Vec<f64>, f64), String> {
+/// HiGHS, quiet, one thread, the dual simplex (or, `ipm`, the interior-point method followed
+/// by crossover); `time_limit` in seconds.
+fn solve(pb: RowProblem, time_limit: f64, ipm: bool) -> Result<(Vec<f64>, Vec<f64>, f64), String> {
     let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("threads", 1);
     model.set_option("time_limit", time_limit);
+    if ipm {
+        model.set_option("solver", "ipm");
+    }
     let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
     if solved.status() != HighsModelStatus::Optimal {
         return Err(format!("HiGHS: status {:?}", solved.status()));
@@ -247,7 +251,7 @@ fn phi_lp(
         let p = [(r + x as usize, 1.0), (r + k1 as usize, 1.0), (r + k2 as usize, 1.0)];
         add_pair_rows(&mut pb, &cols, &d, &p, t, u);
     }
-    let (sol, _, obj) = solve(pb, 600.0)?;
+    let (sol, _, obj) = solve(pb, 600.0, false)?;
     Ok((sol, obj))
 }
 
@@ -261,22 +265,26 @@ pub struct PsiStep {
 }
 
 /// The `Ψ` step: `min Σ_x u_x` over `Ψ ≥ 0` and every `P(x,k)`, with `α(x,x) = 1`, from the
-/// pairs `active[x]` of each query (every pair up to `m = 5`), with row generation past that.
+/// pairs `active[x]` of each query (every pair up to `m = 5`), with row generation past that;
+/// `round` hears each LP solved (its pair rows and objective).
 pub fn psi_step(
     m: u32,
     phi: &[Vec<f64>],
     pairs: &[(u32, u32)],
     active: &[Vec<usize>],
+    round: &mut dyn FnMut(usize, f64),
 ) -> Result<PsiStep, String> {
     let n = 1usize << m;
     let r = phi[0].len();
+    let generate = psi_generates_rows(m);
     let mut sets: Vec<Vec<usize>> = active.to_vec();
-    for round in 1..=MAX_ROUNDS {
-        let (sol, obj) = psi_lp(n, phi, pairs, &sets)?;
+    for rounds in 1..=MAX_ROUNDS {
+        let (sol, obj) = psi_lp(n, phi, pairs, &sets, generate)?;
         let psi: Vec<Vec<f64>> = (0..n).map(|k| (0..r).map(|i| sol[k * r + i].max(0.0)).collect()).collect();
         let rows = 2 * sets.iter().map(Vec::len).sum::<usize>();
-        let step = PsiStep { psi, objective: obj.max(0.0), rows, rounds: round };
-        if !psi_generates_rows(m) {
+        round(rows, obj);
+        let step = PsiStep { psi, objective: obj.max(0.0), rows, rounds };
+        if !generate {
             return Ok(step);
         }
         let psi = &step.psi;
@@ -301,12 +309,13 @@ pub fn psi_step(
 }
 
 /// The `Ψ` LP on the pairs `sets[x]` of each query: the solution (`Ψ(k,i)` at `k·r + i`, then
-/// per query `P(x,·)` and `u_x`) and the objective.
+/// per query `P(x,·)` and `u_x`) and the objective; `ipm`: by the interior-point method.
 fn psi_lp(
     n: usize,
     phi: &[Vec<f64>],
     pairs: &[(u32, u32)],
     sets: &[Vec<usize>],
+    ipm: bool,
 ) -> Result<(Vec<f64>, f64), String> {
     let r = phi[0].len();
     let mut pb = RowProblem::default();
@@ -333,7 +342,8 @@ fn psi_lp(
             add_pair_rows(&mut pb, &cols, &d, &p, t, u);
         }
     }
-    let (sol, _, obj) = solve(pb, 1800.0)?;
+    // The LPs of row generation (from `m = 6`) go to the interior-point method.
+    let (sol, _, obj) = solve(pb, 1800.0, ipm)?;
     Ok((sol, obj))
 }
 

@@ -1,17 +1,20 @@
-//! `minip head verify`, `minip head attack` and `minip transition` from Python: explicit heads
-//! checked exhaustively. JSON text out.
+//! `minip head verify`, `minip head attack`, `minip head search` and `minip transition` from
+//! Python: explicit heads checked exhaustively, and the low-rank head search. JSON text out.
 
 use crate::convert::to_text;
-use crate::run;
+use crate::{run, warn_all};
 use minip::rational::fmt_q;
 use minip::request::head::{HeadAttack, HeadVerify, Select, Transition};
+use minip::request::head_search::HeadSearch;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
+use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(head_verify, m)?)?;
     m.add_function(wrap_pyfunction!(head_attack, m)?)?;
     m.add_function(wrap_pyfunction!(transition, m)?)?;
+    m.add_function(wrap_pyfunction!(head_search, m)?)?;
     Ok(())
 }
 
@@ -85,4 +88,35 @@ fn transition(py: Python<'_>, m_max: u32, exact_len: u32) -> PyResult<String> {
         let entries: Vec<Value> = t.json_lines().lines().map(parse_line).collect();
         Ok(to_text(&json!({ "entries": entries, "text": t.text(), "exit_code": t.exit_code() })))
     })
+}
+
+/// `minip head search`: the low-rank head search (the record `minip head search --json` prints,
+/// the summary, and the certificate when a head was found); `out` a directory for its files.
+#[pyfunction]
+#[pyo3(signature = (m, rank, seed, restarts, iterations, out=None))]
+fn head_search(
+    py: Python<'_>,
+    m: u32,
+    rank: usize,
+    seed: u64,
+    restarts: u32,
+    iterations: u32,
+    out: Option<String>,
+) -> PyResult<String> {
+    let (text_out, warnings) = run(py, move |ctl| {
+        let out = out.map(PathBuf::from);
+        let job = HeadSearch { m, rank, seed, restarts, iterations, out: out.clone() }.validate()?;
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = job.run(ctl, |_| {})?;
+        let mut v = parse_line(&found.json_line());
+        v["text"] = Value::String(found.text());
+        v["certificate"] =
+            found.head.as_ref().map_or(Value::Null, |c| Value::String(minip::print::json::pretty(c)));
+        Ok((to_text(&v), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text_out)
 }

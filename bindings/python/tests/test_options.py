@@ -29,6 +29,7 @@ COMMANDS: Dict[str, List[str]] = {
     "head verify": ["head_verify"],
     "head attack": ["head_attack"],
     "head bench": ["head_bench"],
+    "head search": ["head_search"],
     "transition": ["transition"],
     "sharp": ["sharp", "sharp_grid", "sharp_milp", "sharp_summarize"],
     "amplify": ["amplify", "amplify_grid"],

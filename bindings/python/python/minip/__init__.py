@@ -56,7 +56,7 @@ from ._grid import (
     sweep,
 )
 from ._sharp import MilpCheck, MilpRow, SharpSummary, sharp_milp, sharp_summarize
-from ._heads import AttackReport, Transition, TransitionEntry, head_attack, transition
+from ._heads import AttackReport, SearchReport, Transition, TransitionEntry, head_attack, head_search, transition
 from ._gap import (
     Certified,
     FileCheck,
@@ -112,6 +112,8 @@ __all__ = [
     "TransitionEntry",
     "head_attack",
     "transition",
+    "SearchReport",
+    "head_search",
     "ExpectReport",
     "SweepRow",
     "SweepResult",

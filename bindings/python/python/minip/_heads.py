@@ -1,13 +1,15 @@
-"""Explicit heads attacked and the phase-transition table: ``head_attack``, ``transition``."""
+"""Explicit heads attacked, searched, and the phase-transition table: ``head_attack``,
+``head_search``, ``transition``."""
 
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from typing import Any, Dict, List, Optional
 
 from . import _minip
-from ._convert import Rational, _nat, _rational, _witness
+from ._convert import PathLike, Rational, _nat, _rational, _witness
 
 
 class AttackReport:
@@ -138,3 +140,73 @@ def transition(m_max: int = 8, exact_len: int = 3) -> Transition:
     ValueError: --m-max must be in 1..=8
     """
     return Transition(json.loads(_minip.transition(_nat("m_max", m_max), _nat("exact_len", exact_len))))
+
+
+class SearchReport:
+    """What ``minip head search`` did (a ``head.search`` record): the restarts run (``runs``,
+    dicts with ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
+    ``rank`` certified exactly (``verdict`` ``'certified'``, its ``max_error`` a ``Fraction``,
+    ``certificate`` the ``minip-search-head/1`` JSON text, and the files written with ``out``)
+    or none (``'unknown'``: this search found none, which is no lower bound); ``str()`` is the
+    command line's summary."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.m: int = d["m"]
+        self.rank: int = int(d["rank"])
+        self.seed: int = int(d["seed"])
+        self.restarts: int = d["restarts"]
+        self.iterations: int = d["iterations"]
+        self.runs: List[Dict[str, Any]] = d["runs"]
+        self.verdict: str = d["verdict"]
+        self.max_error: Optional[Fraction] = None if d["max_error"] is None else Fraction(d["max_error"])
+        self.certificate: Optional[str] = d.get("certificate")
+        self.certificate_file: Optional[str] = d.get("certificate_file")
+        self.head_file: Optional[str] = d.get("head_file")
+        self.text: str = d["text"]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"SearchReport(m={self.m}, rank={self.rank}, restarts run={len(self.runs)}, verdict={self.verdict!r})"
+
+
+def head_search(
+    m: int,
+    rank: int,
+    seed: int = 1,
+    restarts: int = 20,
+    iterations: int = 100,
+    *,
+    out: Optional[PathLike] = None,
+) -> SearchReport:
+    """Searches for a head of feature rank ``rank`` over ``{0,1}^m`` (``minip head search``,
+    docs/math.md §14): alternating LPs on ``alpha = Phi Psi^T`` from ``restarts`` pseudo-random
+    starts of at most ``iterations`` steps (seeded by ``seed``); a head found is rounded and
+    checked exactly, and with ``out`` written there as ``mMM.rR.json`` and ``mMM.rR.head``.
+    The same run as the command line's, file for file.
+
+    >>> r = minip.head_search(m=2, rank=1)
+    >>> r.verdict, len(r.runs)
+    ('certified', 2)
+    """
+    seed = _scalar_seed(seed)
+    return SearchReport(
+        json.loads(
+            _minip.head_search(
+                _nat("m", m),
+                _nat("rank", rank),
+                seed,
+                _nat("restarts", restarts),
+                _nat("iterations", iterations),
+                None if out is None else os.fspath(out),
+            )
+        )
+    )
+
+
+def _scalar_seed(v: Any) -> int:
+    """The seed, a nonnegative integer below 2^64."""
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**64:
+        raise ValueError(f"seed: expected a nonnegative integer below 2^64, got {v!r}")
+    return int(v)

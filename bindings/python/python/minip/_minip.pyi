@@ -63,6 +63,9 @@ def frontier(
 def head_verify(
     head: str, m: Optional[int], len: int, eps: str, base: Optional[str], symmetry: bool
 ) -> str: ...
+def head_search(
+    m: int, rank: int, seed: int, restarts: int, iterations: int, out: Optional[str] = None
+) -> str: ...
 def set_progress(callback: Optional[Callable[[int, int, str], Any]] = None) -> None: ...
 def head_attack(
     head: str, m: Optional[int], n: int, eps: str, base: Optional[str], symmetry: bool
