@@ -23,7 +23,7 @@ pub struct SearchParams {
     pub m: u32,
 }
 
-/// The run that found the head (`cargo run --release --example search_heads`); not checked.
+/// The run that found the head (`minip head search`); not checked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SearchRun {
