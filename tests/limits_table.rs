@@ -327,7 +327,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "head search: restarts and steps",
         consts: &["MAX_SEARCH_EFFORT"],
-        printed: &["--restarts, --iterations <= 10000 each"],
+        printed: &["--restarts --iterations <= 10000"],
         inside: args(&format!(
             "head search --m 1 --rank 1 --restarts {max_effort} --iterations {max_effort}"
         )),

@@ -110,10 +110,10 @@ struct BenchArgs {
 #[derive(Args)]
 struct SearchArgs {
     /// Number of bits m (1..=8).
-    #[arg(long)]
+    #[arg(long, default_value_t = 4)]
     m: u32,
     /// Feature rank r of alpha = Phi Psi^T (1..=2^m).
-    #[arg(long)]
+    #[arg(long, default_value_t = 2)]
     rank: usize,
     /// Seed of the pseudo-random starts.
     #[arg(long, default_value_t = 1)]

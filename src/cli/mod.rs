@@ -95,9 +95,8 @@ pub const CLI_LIMITS: &str =
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
   readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
   rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
-  head, transition                <= 800000000 units of work (4^m table entries and sequence classes
-                                  walked, by their numbers' sizes; 3 to 8 s); head search: m <= 8,
-                                  rank <= 2^m; --restarts, --iterations <= 10000 each
+  head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
+                                  head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
   head files                      <= 3145728 JSON values, counted before the file is parsed
   head files: map vectors         <= 3145728 entries over {0,1}^m (2^m tokens x nonzero entries)
   grid files and ratio tables:    every list (n, eps, families, bounds, tasks, kernels, positions,
