@@ -78,7 +78,7 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                     "{name}"
                 );
             }
-            "readout" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
+            "readout" | "readout-precision" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
             "search-head" => want.push(format!(
                 "head of rank {} (searched, explicit features, m={},",
                 raw["rank"], params["m"]

@@ -230,6 +230,16 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "--out".into(),
             t("readout"),
         ],
+        // The least precision of the readout's integer scheme, with certificates and proofs.
+        vec![
+            "readout".into(),
+            "--precision".into(),
+            "--m".into(),
+            "1..=2".into(),
+            "--json".into(),
+            "--out".into(),
+            t("precision"),
+        ],
         vec!["verify".into(), "proofs/multihead".into(), "--json".into()],
         vec![
             "multihead".into(),

@@ -21,6 +21,7 @@ pub mod rank;
 pub mod rank_linear;
 pub mod ratio;
 pub mod readout;
+pub mod readout_precision;
 pub mod sharp;
 pub mod weighted;
 

@@ -4,7 +4,9 @@
 use super::{emit, warn};
 use crate::print::json;
 use crate::print::readout::{text, ReadoutRecord};
+use crate::print::readout_precision::{text as precision_text, PrecisionRecord};
 use crate::request::readout::{file_name, Readout};
+use crate::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
 use crate::request::Values;
 use clap::Args;
 use std::path::PathBuf;
@@ -14,7 +16,11 @@ pub(super) const NOTES: &str = "\
 Model: one head, any decoder g_x per query instead of the affine readout; correct iff sequences with
 different targets give different outputs o. Each row: the power-sum construction (rank 1, D = 1) with
 every sum of n - 1 values sorted and decoded exactly, its bits, and the lower bound on any head's
-key state (docs/math.md §13). Limit: at most 1048576 multisets (n = 3: m <= 10; 4: m <= 7; 5: m <= 6).";
+key state (docs/math.md §13). Limit: at most 1048576 multisets (n = 3: m <= 10; 4: m <= 7; 5: m <= 6).
+--precision: the least V such that integer values in [0, V] (uniform attention, D = 1) separate the
+target functions, by varisat with a DRAT proof for V - 1 (docs/math.md §13.9); m <= 4, kind
+\"readout.precision\", minip-readout-precision/1 certificates and .drat proofs with --out. Past the
+budget (proof clauses per V) the row is a range: V - 1 refuted below, values found above.";
 
 #[derive(Args)]
 pub(super) struct ReadoutArgs {
@@ -27,14 +33,24 @@ pub(super) struct ReadoutArgs {
     /// One JSON object per row on stdout (kind "readout.row").
     #[arg(long)]
     json: bool,
-    /// Write one minip-readout/1 certificate per row into DIR (mMM_nN.json).
+    /// Write one minip-readout/1 certificate per row into DIR (mMM_nN.json); with --precision
+    /// minip-readout-precision/1 and its proof (mMM_nN.drat).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// The least integer values of the rank-1, D = 1 shape, by SAT with DRAT proofs.
+    #[arg(long)]
+    precision: bool,
+    /// With --precision: proof clauses per V (default 20000).
+    #[arg(long, value_name = "CLAUSES", requires = "precision")]
+    budget: Option<u64>,
 }
 
 pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
+    }
+    if a.precision {
+        return cmd_precision(&a);
     }
     let request = Readout { m: Values::Text(a.m.clone()), n: Values::Text(a.n.clone()), out: a.out.clone() };
     let found = request.run()?;
@@ -52,6 +68,33 @@ pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
         }
     } else {
         emit(&text(&records))?;
+    }
+    Ok(0)
+}
+
+fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
+    let request = ReadoutPrecision {
+        m: Values::Text(a.m.clone()),
+        n: Values::Text(a.n.clone()),
+        budget: a.budget,
+        out: a.out.clone(),
+    };
+    let found = request.run()?;
+    let records: Vec<PrecisionRecord> = found
+        .rows
+        .iter()
+        .map(|p| {
+            let (m, n) = (p.cert.m, p.cert.n);
+            let at = |name: String| a.out.as_ref().map(|d| d.join(name).display().to_string());
+            PrecisionRecord::new(&p.cert, at(precision_file(m, n)), at(proof_name(m, n)))
+        })
+        .collect();
+    if a.json {
+        for r in &records {
+            emit(&json::record("readout.precision", r))?;
+        }
+    } else {
+        emit(&precision_text(&records))?;
     }
     Ok(0)
 }

@@ -42,6 +42,7 @@ pub mod multihead;
 pub mod notice;
 pub mod rank;
 pub mod readout;
+pub mod readout_precision;
 pub mod sharp;
 pub mod sweep;
 pub mod verify;

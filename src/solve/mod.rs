@@ -22,6 +22,7 @@ pub mod milp;
 pub mod multihead;
 pub mod poly;
 pub mod ratio;
+pub mod readout;
 pub mod sat;
 pub mod search;
 pub mod sharp;

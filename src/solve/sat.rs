@@ -120,6 +120,46 @@ pub fn varisat_formula(cnf: &Cnf) -> CnfFormula {
     f
 }
 
+/// What varisat says about a formula, unchecked: a model (one `bool` per variable, index
+/// `var − 1`), or UNSAT with its binary DRAT proof, or the budget ran out first.
+#[derive(Clone, Debug)]
+pub enum Raw {
+    Model(Vec<bool>),
+    Refuted(Vec<u8>),
+    OutOfBudget,
+}
+
+/// Solves any formula within the budget, writing a binary DRAT proof (nothing is checked here:
+/// the caller checks the model or the proof).
+pub fn solve_with_proof(cnf: &Cnf, budget: &Budget) -> Result<Raw, String> {
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let mut solver = Solver::new();
+    let sink = Sink { buf: buf.clone(), budget, steps: StepCounter::default(), cap: PROOF_CAP };
+    solver.write_proof(sink, ProofFormat::BinaryDrat);
+    solver.add_formula(&varisat_formula(cnf));
+    match solver.solve() {
+        Ok(true) => {
+            let model = solver.model().ok_or("varisat: SAT without a model")?;
+            let mut vals = vec![false; cnf.vars];
+            for l in model {
+                if let Some(v) = vals.get_mut(l.var().index()) {
+                    *v = l.is_positive();
+                }
+            }
+            Ok(Raw::Model(vals))
+        }
+        Ok(false) => {
+            if solver.close_proof().is_err() {
+                return Ok(Raw::OutOfBudget);
+            }
+            drop(solver);
+            let proof = std::mem::take(&mut *buf.lock().expect("proof buffer"));
+            Ok(Raw::Refuted(proof))
+        }
+        Err(_) => Ok(Raw::OutOfBudget),
+    }
+}
+
 /// Decides one `k` within the budget (what it uses is taken from it).
 pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, String> {
     let enc = encode(shape, k);

@@ -96,6 +96,7 @@ pub enum Claim {
     PolyHead(PolyHeadSummary),
     PolyNone(PolyNoneSummary),
     Readout(ReadoutClaim),
+    ReadoutPrecision(ReadoutPrecisionClaim),
     Multihead(MultiheadClaim),
     MultiheadHeads(MultiheadHeadsClaim),
     RankWeighted(RankWeightedClaim),
@@ -358,6 +359,41 @@ fn readout_line(f: &mut fmt::Formatter<'_>, r: &ReadoutClaim) -> fmt::Result {
     Ok(())
 }
 
+/// `minip-readout-precision/1` (docs/math.md §13.9): integer values in `[0, max_value]` separate
+/// the target functions of the multisets of `n − 1` keys (uniform attention, `D = 1`), none in
+/// `[0, refuted]` do (a DRAT refutation); `least` when the two meet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadoutPrecisionClaim {
+    pub m: u32,
+    pub n: u32,
+    pub max_value: u64,
+    pub bits: u32,
+    pub refuted: u64,
+    pub lower_bits: u32,
+    pub least: bool,
+}
+
+fn precision_line(f: &mut fmt::Formatter<'_>, r: &ReadoutPrecisionClaim) -> fmt::Result {
+    write!(f, "readout precision (rank=1 dim=1 m={} n={}): ", r.m, r.n)?;
+    if r.least {
+        write!(
+            f,
+            "least integer values [0, {}], bits = {} (values checked; none in [0, {}]: DRAT)",
+            r.max_value, r.bits, r.refuted
+        )
+    } else {
+        write!(
+            f,
+            "{} <= least V <= {}, {} <= bits <= {} (values checked; none in [0, {}]: DRAT)",
+            r.refuted + 1,
+            r.max_value,
+            r.lower_bits,
+            r.bits,
+            r.refuted
+        )
+    }
+}
+
 /// `minip-multihead/1`: `heads` heads, none with `α_h(x,y) > K·α_h(x,z)`, whose summed outputs
 /// are within `ε` on S1–S3 of `(h, u, w) = (d, 0, d)` (docs/math.md §12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -408,6 +444,7 @@ impl Claim {
             Claim::PolyHead(_) => "poly-head",
             Claim::PolyNone(_) => "poly-none",
             Claim::Readout(_) => "readout",
+            Claim::ReadoutPrecision(_) => "readout-precision",
             Claim::Multihead(_) => "multihead",
             Claim::MultiheadHeads(_) => "multihead-heads",
             Claim::RankWeighted(_) => "rank-weighted",
@@ -500,6 +537,7 @@ impl fmt::Display for Claim {
             }
             Claim::PolyNone(p) => poly_none_line(f, p),
             Claim::Readout(r) => readout_line(f, r),
+            Claim::ReadoutPrecision(r) => precision_line(f, r),
             Claim::Multihead(m) => write!(
                 f,
                 "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",

@@ -26,6 +26,7 @@ pub mod rank_bound;
 pub mod rank_linear;
 pub mod ratio;
 pub mod readout;
+pub mod readout_precision;
 pub mod readout_search;
 pub mod search;
 pub mod sharp;

@@ -18,6 +18,7 @@ pub mod rank_linear;
 pub mod ratio;
 pub mod ratio_bound;
 pub mod readout;
+pub mod readout_precision;
 pub mod search;
 pub mod sharp;
 pub mod weighted;
@@ -34,6 +35,7 @@ pub enum AnyCertificate {
     PolyHead(poly::PolyHead),
     PolyNone(poly::PolyNone),
     Readout(readout::ReadoutCertificate),
+    ReadoutPrecision(readout_precision::ReadoutPrecisionCertificate),
     Multihead(multihead::MultiheadCertificate),
     MultiheadHeads(multihead::MultiheadHeadsCertificate),
     RankWeighted(weighted::WeightedCertificate),

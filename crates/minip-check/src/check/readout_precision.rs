@@ -1,0 +1,135 @@
+//! The least precision of the readout's integer scheme (docs/math.md §13.9), certified by SAT:
+//! values in `[0, max_value]` that separate, recomputed exactly, and a DRAT refutation of the
+//! CNF "values in `[0, refuted]` separate", rebuilt from `(m, n, refuted)` alone
+//! (`crate::rows::readout_cnf`) and checked by `super::drup`.
+//!
+//! ```
+//! use minip_check::check::readout_precision::separates;
+//! // m = 2, n = 3: values 0, 1, 4, 6 for the tokens 00, 01, 10, 11 separate; 0, 1, 4, 5 do not.
+//! assert!(separates(2, 2, &[0, 1, 4, 6]).is_ok());
+//! assert!(separates(2, 2, &[0, 1, 4, 5]).is_err());
+//! ```
+
+use super::drup::{check_refutation, Encoding};
+use super::input::Context;
+use super::readout::ceil_log2;
+use super::Certificate;
+use crate::error::{Error, Res};
+use crate::format::readout_precision::{ReadoutPrecisionCertificate, READOUT_PRECISION_FORMAT};
+use crate::limits::at_most;
+use crate::rows::readout_cnf::{
+    encode, estimate, multisets, target_function, MAX_PRECISION_H, MAX_PRECISION_M, MAX_PRECISION_V,
+};
+use std::collections::HashMap;
+
+/// `Ok` when the values (one per token) give different sums to every two multisets of `h` keys
+/// with different target functions; else the first colliding pair, rejected.
+pub fn separates(m: u32, h: u32, values: &[u64]) -> Res<()> {
+    let t = 1usize << m;
+    if values.len() != t {
+        return Err(Error::Rejected(format!("{} values for {t} tokens", values.len())));
+    }
+    let mut owner: HashMap<u64, (Vec<u32>, Vec<u8>)> = HashMap::new();
+    for ks in multisets(t as u32, h) {
+        let s: u64 = ks.iter().map(|&k| values[k as usize]).sum();
+        let f = target_function(m, &ks);
+        let (first, g) = owner.entry(s).or_insert_with(|| (ks.clone(), f.clone()));
+        if *g != f {
+            return Err(Error::Rejected(format!(
+                "the keys {first:?} and {ks:?} have different targets and the same sum {s}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `(m, n, V)` against the limits of the formula (before anything is built).
+pub fn check_shape(m: u32, n: u32, vmax: u64) -> Res<()> {
+    if m == 0 || n < 3 {
+        return Err(Error::Input(format!("m = {m}, n = {n}: need m >= 1 and n >= 3")));
+    }
+    at_most("m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
+    at_most("n", n - 1, MAX_PRECISION_H, "n - 1 keys per multiset")?;
+    at_most("V", vmax, MAX_PRECISION_V, "one variable per token and value")?;
+    at_most(
+        "literals of the precision CNF",
+        estimate(m, n - 1, vmax),
+        crate::limits::MAX_CNF_LITERALS,
+        "the checker rebuilds the formula",
+    )
+}
+
+/// What a `minip-readout-precision/1` certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrecisionChecked {
+    pub m: u32,
+    pub n: u32,
+    /// Values in `[0, max_value]` separate; none in `[0, refuted]` do.
+    pub max_value: u64,
+    pub refuted: u64,
+    pub bits: u32,
+    pub lower_bits: u32,
+    pub least: bool,
+}
+
+fn stated<T: PartialEq + std::fmt::Display>(field: &str, stated: T, checked: T) -> Res<()> {
+    if stated != checked {
+        return Err(Error::Rejected(format!("{field}: stated {stated}, the check gives {checked}")));
+    }
+    Ok(())
+}
+
+/// Checks a `minip-readout-precision/1` certificate (docs/math.md §13.9); the proof file is
+/// read through `ctx`.
+pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<PrecisionChecked> {
+    if c.format != READOUT_PRECISION_FORMAT {
+        return Err(Error::Rejected(format!("format '{}': expected {READOUT_PRECISION_FORMAT}", c.format)));
+    }
+    check_shape(c.m, c.n, c.max_value).map_err(Error::in_certificate)?;
+    let h = c.n - 1;
+    if c.refuted >= c.max_value {
+        return Err(Error::Rejected(format!(
+            "refuted {} is not below max_value {}: values in [0, {}] cannot both separate and not",
+            c.refuted, c.max_value, c.refuted
+        )));
+    }
+    separates(c.m, h, &c.values)?;
+    stated("max_value", c.max_value, c.values.iter().copied().max().unwrap_or(0))?;
+    stated("bits", c.bits, ceil_log2(u128::from(h) * u128::from(c.max_value) + 1))?;
+    stated("lower_bits", c.lower_bits, ceil_log2(u128::from(h) * u128::from(c.refuted + 1) + 1))?;
+    stated("least", c.least, c.refuted + 1 == c.max_value)?;
+    let proof = ctx.load(&c.proof)?;
+    let cnf = encode(c.m, h, c.refuted);
+    check_refutation(&cnf.formula, &proof, Encoding::Binary)
+        .map_err(|e| e.at(&format!("proof '{}' (no values in [0, {}])", c.proof, c.refuted)))?;
+    Ok(PrecisionChecked {
+        m: c.m,
+        n: c.n,
+        max_value: c.max_value,
+        refuted: c.refuted,
+        bits: c.bits,
+        lower_bits: c.lower_bits,
+        least: c.least,
+    })
+}
+
+/// The claim of a checked certificate.
+pub(crate) fn claim(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<crate::claim::Claim> {
+    let k = check_readout_precision(c, ctx)?;
+    Ok(crate::claim::Claim::ReadoutPrecision(crate::claim::ReadoutPrecisionClaim {
+        m: k.m,
+        n: k.n,
+        max_value: k.max_value,
+        bits: k.bits,
+        refuted: k.refuted,
+        lower_bits: k.lower_bits,
+        least: k.least,
+    }))
+}
+
+impl Certificate for ReadoutPrecisionCertificate {
+    type Claim = PrecisionChecked;
+    fn check(&self, ctx: &Context) -> Res<PrecisionChecked> {
+        check_readout_precision(self, ctx)
+    }
+}

@@ -1,0 +1,114 @@
+//! `minip readout --precision`: the least precision of the readout's integer scheme
+//! (docs/math.md §13.9). For each `(m, n)`, varisat decides "integer values in `[0, V]` separate
+//! the target functions" for `V = 0, 1, …` within a budget of proof clauses per `V`
+//! (`crate::certify::readout_precision`); the result is a checked `minip-readout-precision/1`
+//! certificate (the least `V`, or a bracket when the budget ran out) and its DRAT proof.
+
+use super::{Error, Values};
+use crate::certify::readout_precision::precision;
+pub use crate::certify::readout_precision::{proof_name, Precision, DEFAULT_PRECISION_BUDGET};
+use minip_check::check::readout::MAX_READOUT_N;
+use minip_check::rows::readout_cnf::MAX_PRECISION_M;
+use std::path::{Path, PathBuf};
+
+/// Largest `--budget`: proof clauses per `V` (a refutation of that many lemmas takes the
+/// checker seconds to minutes).
+pub const MAX_PRECISION_BUDGET: u64 = 10_000_000;
+
+/// `minip readout --precision` as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadoutPrecision {
+    /// Token bits `1 ≤ m ≤ 4`.
+    pub m: Values,
+    /// Sequence lengths `3 ≤ n ≤ 5`.
+    pub n: Values,
+    /// Proof clauses per `V` (`None`: [`DEFAULT_PRECISION_BUDGET`]).
+    pub budget: Option<u64>,
+    /// Write `mMM_nN.json` and `mMM_nN.drat` per row into this directory.
+    pub out: Option<PathBuf>,
+}
+
+/// What `minip readout --precision` found: one checked certificate per `(n, m)`, `n` major.
+#[derive(Clone, Debug)]
+pub struct PrecisionRows {
+    pub rows: Vec<Precision>,
+}
+
+impl ReadoutPrecision {
+    /// Checks every field against the limits before any work, then searches and checks each
+    /// row (and writes it when asked).
+    pub fn run(&self) -> Result<PrecisionRows, Error> {
+        let ms = self.m.resolve("--m")?;
+        let ns = self.n.resolve("--n")?;
+        if let Some(&n) = ns.iter().find(|&&n| !(3..=MAX_READOUT_N).contains(&n)) {
+            let msg = format!("--n: n = {n} is out of range (3..={MAX_READOUT_N})");
+            return Err(if n > MAX_READOUT_N { Error::TooLarge(msg) } else { Error::Input(msg) });
+        }
+        if ms.contains(&0) {
+            return Err(Error::Input("--m: need m >= 1".into()));
+        }
+        if let Some(&m) = ms.iter().find(|&&m| m > MAX_PRECISION_M) {
+            super::at_most("--m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
+        }
+        let budget = self.budget.unwrap_or(DEFAULT_PRECISION_BUDGET);
+        if budget == 0 {
+            return Err(Error::Input("--budget: need at least 1 proof clause".into()));
+        }
+        super::at_most("--budget", budget, MAX_PRECISION_BUDGET, "proof clauses per V, each checked")?;
+        super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
+        let mut rows = Vec::with_capacity(ms.len() * ns.len());
+        for &n in &ns {
+            for &m in &ms {
+                rows.push(precision(m, n, budget)?);
+            }
+        }
+        if let Some(dir) = &self.out {
+            write(&rows, dir)?;
+        }
+        Ok(PrecisionRows { rows })
+    }
+}
+
+/// The certificate's file name (its proof is [`proof_name`]).
+pub fn file_name(m: u32, n: u32) -> String {
+    super::readout::file_name(m, n)
+}
+
+/// Writes each row's proof and certificate into `dir`.
+pub fn write(rows: &[Precision], dir: &Path) -> Result<(), Error> {
+    for p in rows {
+        let (m, n) = (p.cert.m, p.cert.n);
+        crate::print::write_bytes(&dir.join(proof_name(m, n)), &p.proof).map_err(Error::Io)?;
+        crate::print::write_file(&dir.join(file_name(m, n)), &crate::print::json::pretty(&p.cert))
+            .map_err(Error::Io)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals() {
+        let ask = |m: Vec<u32>, n: Vec<u32>, budget: Option<u64>| {
+            ReadoutPrecision { m: Values::List(m), n: Values::List(n), budget, out: None }.run().unwrap_err()
+        };
+        assert_eq!(ask(vec![1], vec![2], None), Error::Input("--n: n = 2 is out of range (3..=5)".into()));
+        assert_eq!(ask(vec![0], vec![3], None), Error::Input("--m: need m >= 1".into()));
+        assert!(matches!(ask(vec![5], vec![3], None), Error::TooLarge(ref s) if s.contains("--m = 5")));
+        assert!(matches!(ask(vec![1], vec![3], Some(MAX_PRECISION_BUDGET + 1)), Error::TooLarge(_)));
+        assert!(matches!(ask(vec![1], vec![3], Some(0)), Error::Input(_)));
+        let r = ReadoutPrecision {
+            m: Values::List(vec![1, 2]),
+            n: Values::List(vec![3]),
+            budget: None,
+            out: None,
+        }
+        .run()
+        .unwrap();
+        let got: Vec<(u32, u64, bool)> =
+            r.rows.iter().map(|p| (p.cert.m, p.cert.max_value, p.cert.least)).collect();
+        assert_eq!(got, vec![(1, 1, true), (2, 6, true)]);
+    }
+}

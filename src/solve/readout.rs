@@ -1,0 +1,40 @@
+//! The least precision of the readout's integer scheme by SAT (docs/math.md §13.9): varisat on
+//! the CNF that `minip_check::rows::readout_cnf` builds for `(m, h, V)`. A model is read into
+//! values and checked by recomputing every sum; an UNSAT answer comes with varisat's binary DRAT
+//! proof, checked by `minip_check::check::drup` against the formula rebuilt from `(m, h, V)`.
+
+use super::sat::{solve_with_proof, Budget, Raw};
+use minip_check::check::drup::{check_refutation, Encoding as Drat};
+use minip_check::check::readout_precision::separates;
+use minip_check::rows::readout_cnf::encode;
+
+/// A checked answer for one `V`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Values in `[0, V]` that separate (checked).
+    Sat(Vec<u64>),
+    /// None do: a binary DRAT proof, accepted by the checker.
+    Unsat(Vec<u8>),
+    OutOfBudget,
+}
+
+/// Decides "values in `[0, V]` separate the classes of `h` keys in `m` bits" within the budget.
+pub fn decide(m: u32, h: u32, vmax: u64, budget: &Budget) -> Result<Answer, String> {
+    let enc = encode(m, h, vmax);
+    match solve_with_proof(&enc.formula, budget)? {
+        Raw::Model(model) => {
+            let values = enc.values(&model).ok_or("varisat model without a value for some token")?;
+            if let Some(x) = values.iter().find(|&&x| x > vmax) {
+                return Err(format!("varisat model has the value {x} above {vmax}"));
+            }
+            separates(m, h, &values).map_err(|e| format!("varisat model does not separate: {e}"))?;
+            Ok(Answer::Sat(values))
+        }
+        Raw::Refuted(proof) => {
+            check_refutation(&enc.formula, &proof, Drat::Binary)
+                .map_err(|e| format!("the DRAT proof does not check: {e}"))?;
+            Ok(Answer::Unsat(proof))
+        }
+        Raw::OutOfBudget => Ok(Answer::OutOfBudget),
+    }
+}
