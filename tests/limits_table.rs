@@ -361,6 +361,19 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: "--n: n = 6 is out of range (3..=5)".into(),
     });
     rows.push(Row {
+        limit: "readout --precision: SAT budget",
+        consts: &[],
+        printed: &["readout --precision             m <= 4; --budget <= 10000000 proof clauses per V"],
+        inside: args("readout --precision --m 1 --n 3 --budget 10000000 --json"),
+        expect_inside: works(0, "\"kind\":\"readout.precision\"", 30),
+        inside_mem: GIB,
+        outside: args("readout --precision --m 1 --n 3 --budget 10000001"),
+        refusal: format!(
+            "--budget = 10000001 is above the supported {}",
+            minip::request::readout_precision::MAX_PRECISION_BUDGET
+        ),
+    });
+    rows.push(Row {
         limit: "rank --linear: sequence length",
         consts: &[],
         printed: &["3 <= n <= 1024, eps = 1/2"],

@@ -6,8 +6,10 @@ use crate::convert::{to_text, Nums};
 use crate::{run, warn_all};
 use minip::print::json;
 use minip::print::readout::{text, ReadoutRecord};
+use minip::print::readout_precision::{text as precision_text, PrecisionRecord};
 use minip::request::multihead::{Domination, HeadsFrontier};
 use minip::request::readout::{file_name, Readout};
+use minip::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -20,16 +22,28 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// `minip readout`: the power-sum construction (rank 1, `D = 1`) for each `(m, n)`, checked
-/// exhaustively; `out` a directory for the `minip-readout/1` certificates.
+/// exhaustively; `out` a directory for the `minip-readout/1` certificates. `precision`:
+/// `minip readout --precision` instead (the least integer values by SAT, `budget` proof clauses
+/// per `V`; `minip-readout-precision/1` certificates and their DRAT proofs in `out`).
 #[pyfunction]
-#[pyo3(signature = (ms, ns, out=None))]
-fn readout(py: Python<'_>, ms: Nums, ns: Nums, out: Option<String>) -> PyResult<String> {
+#[pyo3(signature = (ms, ns, out=None, precision=false, budget=None))]
+fn readout(
+    py: Python<'_>,
+    ms: Nums,
+    ns: Nums,
+    out: Option<String>,
+    precision: bool,
+    budget: Option<u64>,
+) -> PyResult<String> {
     let (text_out, warnings) = run(py, move |_| {
         let out = out.map(PathBuf::from);
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
+        if precision {
+            return Ok((least_precision(ms, ns, budget, out)?, warnings));
+        }
         let found = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.run()?;
         let records: Vec<ReadoutRecord> = found
             .rows
@@ -51,6 +65,37 @@ fn readout(py: Python<'_>, ms: Nums, ns: Nums, out: Option<String>) -> PyResult<
     })?;
     warn_all(py, warnings)?;
     Ok(text_out)
+}
+
+/// `minip readout --precision`: the records `--json` prints, each with its certificate, and the
+/// table.
+fn least_precision(
+    ms: Nums,
+    ns: Nums,
+    budget: Option<u64>,
+    out: Option<PathBuf>,
+) -> Result<String, minip::request::Error> {
+    let found = ReadoutPrecision { m: ms.into(), n: ns.into(), budget, out: out.clone() }.run()?;
+    let at = |name: String| out.as_ref().map(|d| d.join(name).display().to_string());
+    let records: Vec<PrecisionRecord> = found
+        .rows
+        .iter()
+        .map(|p| {
+            let (m, n) = (p.cert.m, p.cert.n);
+            PrecisionRecord::new(&p.cert, at(precision_file(m, n)), at(proof_name(m, n)))
+        })
+        .collect();
+    let rows: Vec<Value> = records
+        .iter()
+        .zip(&found.rows)
+        .map(|(r, p)| {
+            let mut v = serde_json::to_value(r).expect("serializes");
+            v["certificate"] = Value::String(json::pretty(&p.cert));
+            v["proof"] = json!({"name": p.cert.proof, "bytes": p.proof});
+            v
+        })
+        .collect();
+    Ok(to_text(&json!({ "rows": rows, "text": precision_text(&records) })))
 }
 
 /// `minip multihead domination`: for each `(n, d)`, heads none of which dominates, whose

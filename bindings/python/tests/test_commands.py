@@ -163,6 +163,24 @@ def test_readout_rows_and_certificates(tmp_path: Path):
 
 
 @needs_cli
+def test_readout_precision_rows_and_certificates(tmp_path: Path):
+    r = minip.readout(m=[1, 2], n=3, precision=True, out=tmp_path / "py")
+    assert [(x.m, x.values, x.max_value, x.refuted, x.bits, x.least) for x in r] == [
+        (1, [0, 1], 1, 0, 2, True), (2, [1, 0, 6, 4], 6, 5, 4, True)
+    ]
+    assert str(r) == cli("readout", "--precision", "--m", "1..=2")
+    cli("readout", "--precision", "--m", "1..=2", "--out", str(tmp_path / "cli"))
+    same_tree(tmp_path / "py", tmp_path / "cli")
+    assert minip.verify(tmp_path / "py").ok
+    assert r[1].verify().startswith("readout precision (rank=1 dim=1 m=2 n=3): least integer values [0, 6]")
+    # A budget too small for V = 5: a range, V = 4 refuted below, values found above.
+    q = minip.readout(m=2, precision=True, budget=20)
+    assert not q[0].least and q[0].refuted < 5 <= q[0].max_value - 1
+    with pytest.raises(ValueError, match="budget: only with precision=True"):
+        minip.readout(m=2, budget=20)  # type: ignore[call-overload]
+
+
+@needs_cli
 def test_multihead_domination_and_frontier(tmp_path: Path):
     e = minip.multihead_domination(d=range(2, 4), n=3, out=tmp_path / "py")
     assert [(x.n, x.d, x.paper_k, x.verdict, x.max_error) for x in e] == [(3, 2, 1, "escapes", 0), (3, 3, 2, "escapes", 0)]

@@ -49,7 +49,8 @@ from ._convert import PathLike, Rational
 from ._bench import BenchReport, amplify_bench, bench, head_bench
 from ._weighted import WeightedBound, rank_weighted
 from ._escape import (
-    Escape, Escapes, HeadsFrontier, HeadsRow, ReadoutRow, Readouts, multihead_domination, multihead_frontier, readout,
+    Escape, Escapes, HeadsFrontier, HeadsRow, PrecisionRow, Precisions, ReadoutRow, Readouts, multihead_domination,
+    multihead_frontier, readout,
 )
 from ._grid import (
     AmplifyGrid, CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, amplify_grid, export_coq, sharp_grid,
@@ -136,6 +137,8 @@ __all__ = [
     "amplify_bench",
     "ReadoutRow",
     "Readouts",
+    "PrecisionRow",
+    "Precisions",
     "readout",
     "WeightedBound",
     "rank_weighted",

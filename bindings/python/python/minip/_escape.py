@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Union, overload
 
 from . import _minip
 from ._convert import PathLike, Rational, _nat, _nats, _rational
@@ -51,21 +51,100 @@ class Readouts(Rows[ReadoutRow]):
         return f"<Readouts: {len(self.rows)} rows, all {self.rows[0].verdict if self.rows else 'empty'}>"
 
 
+class PrecisionRow(Certified):
+    """One ``(m, n)`` of :func:`readout` with ``precision=True`` (a ``readout.precision``
+    record): integer ``values`` in ``[0, max_value]`` (uniform attention, dimension 1) that
+    separate the target functions, checked, and no values in ``[0, refuted]`` (a DRAT proof,
+    checked); ``least`` when ``max_value = refuted + 1``. ``bits`` and ``lower_bits`` are the
+    bits of ``n·o − v(x)`` above and below."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        proof = d["proof"]
+        super().__init__(d["certificate"], [(proof["name"], bytes(proof["bytes"]))])
+        self.m: int = d["m"]
+        self.n: int = d["n"]
+        self.values: List[int] = list(d["values"])
+        self.max_value: int = d["max_value"]
+        self.bits: int = d["bits"]
+        self.refuted: int = d["refuted"]
+        self.lower_bits: int = d["lower_bits"]
+        self.least: bool = d["least"]
+        self.verdict: str = d["verdict"]
+        self.certificate_file: Optional[str] = d.get("certificate_file")
+        self.proof_file: Optional[str] = d.get("proof_file")
+
+    def __repr__(self) -> str:
+        return (
+            f"PrecisionRow(m={self.m}, n={self.n}, refuted={self.refuted}, "
+            f"max_value={self.max_value}, least={self.least})"
+        )
+
+
+class Precisions(Rows[PrecisionRow]):
+    """The rows of :func:`readout` with ``precision=True``, ``str()`` the command line's table."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[PrecisionRow] = [PrecisionRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Precisions: {len(self.rows)} rows>"
+
+
+@overload
+def readout(
+    m: Union[int, Iterable[int]] = ...,
+    n: Union[int, Iterable[int]] = ...,
+    *,
+    out: Optional[PathLike] = ...,
+    precision: Literal[False] = ...,
+    budget: None = ...,
+) -> Readouts: ...
+
+
+@overload
+def readout(
+    m: Union[int, Iterable[int]] = ...,
+    n: Union[int, Iterable[int]] = ...,
+    *,
+    out: Optional[PathLike] = ...,
+    precision: Literal[True],
+    budget: Optional[int] = ...,
+) -> Precisions: ...
+
+
 def readout(
     m: Union[int, Iterable[int]] = range(1, 9),
     n: Union[int, Iterable[int]] = 3,
     *,
     out: Optional[PathLike] = None,
-) -> Readouts:
+    precision: bool = False,
+    budget: Optional[int] = None,
+) -> Union[Readouts, Precisions]:
     """A nonlinear readout (``minip readout``): one head of rank 1 with scalar values from the
     power-sum construction separates every multiset of ``n − 1`` keys, so a decoder per query
     reads the target off the output; each ``(m, n)`` is checked exhaustively, with the bits it
     costs and the bits any head needs. ``out``: a directory for the ``minip-readout/1``
     certificates.
 
+    ``precision=True`` (``minip readout --precision``): the least ``V`` such that integer values
+    in ``[0, V]`` (uniform attention, dimension 1) separate, by SAT with a DRAT proof for
+    ``V − 1`` (``budget`` proof clauses per ``V``; past it a range); ``out`` gets the
+    ``minip-readout-precision/1`` certificates and their proofs.
+
     >>> [(r.m, r.bits, r.lower_bits) for r in minip.readout(m=range(2, 5))]
     [(2, 7, 3), (3, 9, 5), (4, 11, 7)]
+    >>> [(r.m, r.max_value, r.least) for r in minip.readout(m=[1, 2], precision=True)]
+    [(1, 1, True), (2, 6, True)]
     """
+    if budget is not None:
+        budget = _nat("budget", budget)
+    if precision:
+        return Precisions(
+            json.loads(_minip.readout(_nats("m", m), _nats("n", n), _path(out), True, budget))
+        )
+    if budget is not None:
+        raise ValueError("budget: only with precision=True")
     return Readouts(json.loads(_minip.readout(_nats("m", m), _nats("n", n), _path(out))))
 
 
