@@ -363,7 +363,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "readout --precision: SAT budget",
         consts: &[],
-        printed: &["readout --precision             m <= 4; --budget <= 10000000 proof clauses per V"],
+        printed: &["--precision: m <= 4, --budget <= 10000000"],
         inside: args("readout --precision --m 1 --n 3 --budget 10000000 --json"),
         expect_inside: works(0, "\"kind\":\"readout.precision\"", 30),
         inside_mem: GIB,

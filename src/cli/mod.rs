@@ -93,8 +93,7 @@ pub const CLI_LIMITS: &str =
                                   (amplify --task, --kernel, --positions, --keys)
   frontier (class LP)             m <= 64, 3 <= n <= 1024 (6523 rows at m = 24, whatever n)
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
-  readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
-  readout --precision             m <= 4; --budget <= 10000000 proof clauses per V
+  readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5; --precision: m <= 4, --budget <= 10000000
   rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
