@@ -192,10 +192,13 @@ fn committed_certificates_are_what_the_command_writes() {
         let (code, _, err) = minip(&["readout", "--m", m, "--n", n, "--out", d]);
         assert_eq!(code, 0, "{err}");
     }
+    // Files only: `precision/` holds the `--precision` certificates (tests/readout_precision.rs).
     let names = |p: &Path| {
         let mut v: Vec<String> = std::fs::read_dir(p)
             .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .map(|e| e.unwrap())
+            .filter(|e| e.file_type().unwrap().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         v.sort();
         v

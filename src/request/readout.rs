@@ -40,19 +40,26 @@ pub fn file_name(m: u32, n: u32) -> String {
     format!("m{m:02}_n{n}.json")
 }
 
+/// The `m` and `n` of a readout request, resolved: every `n` in `3..=MAX_READOUT_N`, every
+/// `m ≥ 1` (the callers add their own bound on `m`).
+pub(super) fn lengths(m: &Values, n: &Values) -> Result<(Vec<u32>, Vec<u32>), Error> {
+    let ms = m.resolve("--m")?;
+    let ns = n.resolve("--n")?;
+    if let Some(&n) = ns.iter().find(|&&n| !(3..=MAX_READOUT_N).contains(&n)) {
+        let msg = format!("--n: n = {n} is out of range (3..={MAX_READOUT_N})");
+        return Err(if n > MAX_READOUT_N { Error::TooLarge(msg) } else { Error::Input(msg) });
+    }
+    if ms.contains(&0) {
+        return Err(Error::Input("--m: need m >= 1".into()));
+    }
+    Ok((ms, ns))
+}
+
 impl Readout {
     /// Checks every field and every `(m, n)` against the limits before any work, then builds
     /// and checks each row (and writes it when asked).
     pub fn run(&self) -> Result<ReadoutRows, Error> {
-        let ms = self.m.resolve("--m")?;
-        let ns = self.n.resolve("--n")?;
-        if let Some(&n) = ns.iter().find(|&&n| !(3..=MAX_READOUT_N).contains(&n)) {
-            let msg = format!("--n: n = {n} is out of range (3..={MAX_READOUT_N})");
-            return Err(if n > MAX_READOUT_N { Error::TooLarge(msg) } else { Error::Input(msg) });
-        }
-        if ms.contains(&0) {
-            return Err(Error::Input("--m: need m >= 1".into()));
-        }
+        let (ms, ns) = lengths(&self.m, &self.n)?;
         super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
         for &n in &ns {
             for &m in &ms {

@@ -7,7 +7,6 @@
 use super::{Error, Values};
 use crate::certify::readout_precision::precision;
 pub use crate::certify::readout_precision::{proof_name, Precision, DEFAULT_PRECISION_BUDGET};
-use minip_check::check::readout::MAX_READOUT_N;
 use minip_check::rows::readout_cnf::MAX_PRECISION_M;
 use std::path::{Path, PathBuf};
 
@@ -38,15 +37,7 @@ impl ReadoutPrecision {
     /// Checks every field against the limits before any work, then searches and checks each
     /// row (and writes it when asked).
     pub fn run(&self) -> Result<PrecisionRows, Error> {
-        let ms = self.m.resolve("--m")?;
-        let ns = self.n.resolve("--n")?;
-        if let Some(&n) = ns.iter().find(|&&n| !(3..=MAX_READOUT_N).contains(&n)) {
-            let msg = format!("--n: n = {n} is out of range (3..={MAX_READOUT_N})");
-            return Err(if n > MAX_READOUT_N { Error::TooLarge(msg) } else { Error::Input(msg) });
-        }
-        if ms.contains(&0) {
-            return Err(Error::Input("--m: need m >= 1".into()));
-        }
+        let (ms, ns) = super::readout::lengths(&self.m, &self.n)?;
         if let Some(&m) = ms.iter().find(|&&m| m > MAX_PRECISION_M) {
             super::at_most("--m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
         }

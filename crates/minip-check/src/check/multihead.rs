@@ -151,6 +151,19 @@ pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
     Ok(worst)
 }
 
+/// The stated `max_error` must be the recomputed largest error `worst`.
+fn stated_max_error(stated: &str, worst: &Rat) -> Res<()> {
+    let stated = rational("max_error", stated)?;
+    if &stated != worst {
+        return Err(Error::Rejected(format!(
+            "max_error: stated {} but the sequences give {}",
+            fmt_q(&stated),
+            fmt_q(worst)
+        )));
+    }
+    Ok(())
+}
+
 /// What a `minip-multihead/1` certificate proves, as checked (reduced rationals).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiheadChecked {
@@ -232,14 +245,7 @@ pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
         }
     }
     let worst = check_paper(p.n, &eps, &gap, &rows).map_err(Error::in_certificate)?;
-    let stated_error = rational("max_error", &c.max_error)?;
-    if stated_error != worst {
-        return Err(Error::Rejected(format!(
-            "max_error: stated {} but the sequences give {}",
-            fmt_q(&stated_error),
-            fmt_q(&worst)
-        )));
-    }
+    stated_max_error(&c.max_error, &worst)?;
     Ok(MultiheadChecked { heads: rows.len(), n: p.n, eps, d: p.d, k, max_error: worst })
 }
 
@@ -331,14 +337,7 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
         }
         worst = worst.max(class_error(m, h, &rows)?);
     }
-    let stated_error = rational("max_error", &c.max_error)?;
-    if stated_error != worst {
-        return Err(Error::Rejected(format!(
-            "max_error: stated {} but the sequences give {}",
-            fmt_q(&stated_error),
-            fmt_q(&worst)
-        )));
-    }
+    stated_max_error(&c.max_error, &worst)?;
     let total_rank: BigInt = ranks.iter().sum();
     if c.total_rank != total_rank.to_string() {
         return Err(Error::Rejected(format!(
