@@ -86,14 +86,14 @@ pub(super) fn tail(notes: &str, examples: &[&str]) -> String {
 
 /// The limits of what the command line builds (after `limits::TABLE`, in its columns).
 pub const CLI_LIMITS: &str =
-    "  gap LP (check, sharp, grids)    <= 750000 cells (rows x columns; per-position and causal-last
-                                  order every sequence: about n!/(i_x! i_y! i_z!) orderings each)
+    "  gap LP (check, sharp, grids)    <= 750000 cells (rows x columns; per-position: every ordering)
   row LP (amplify, rank)          <= 10000000 multisets x (n - 1)
   row LP beyond the model         <= 60000 rows and <= 1200000 cells (rows x columns)
                                   (amplify --task, --kernel, --positions, --keys)
   frontier (class LP)             m <= 64, 3 <= n <= 1024 (6523 rows at m = 24, whatever n)
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
-  readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5; --precision: m <= 4, --budget <= 10000000
+  readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
+                                  --precision: m <= 4, --budget <= 10000000
   rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
