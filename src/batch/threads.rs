@@ -46,6 +46,19 @@ pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
     rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| cannot_start(n, &from, &e))
 }
 
+/// The pool of `minip verify`: as [`pool`], but by default one thread more than the cores
+/// (`minip_check::verify::default_jobs`): a check waiting for a table another thread is
+/// computing leaves its core to the extra thread. `RAYON_NUM_THREADS` still sets the count.
+pub fn verify_pool() -> Result<rayon::ThreadPool, String> {
+    let (n, from) = threads(None)?;
+    let (n, from) = if from == "one per core" {
+        (minip_check::verify::default_jobs().min(MAX_JOBS), "one per core, plus one".to_string())
+    } else {
+        (n, from)
+    };
+    rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| cannot_start(n, &from, &e))
+}
+
 /// Builds rayon's global pool, which every parallel loop outside a command's own pool runs on,
 /// with the count `threads(None)` gives, before any work. Once built it stays: a second call
 /// does nothing (rayon's global pool cannot be rebuilt).

@@ -44,7 +44,7 @@ impl Verify {
         );
         skipped.sort_by(|x, y| x.path.cmp(&y.path));
         skipped.dedup_by(|x, y| x.path == y.path);
-        let pool = crate::batch::threads::pool(None)?;
+        let pool = crate::batch::threads::verify_pool()?;
         Ok(Verifying { certificates: walk.files, viprs: vwalk.files, skipped, pool })
     }
 }

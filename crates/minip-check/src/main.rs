@@ -22,7 +22,7 @@ setting (task, kernel, positions, keys, at) included whenever it is not the defa
 Flags:
   --json       one JSON object per file (kind verify.file: path, verdict, claim, summary, reason)
   --quiet      print only failures, skipped entries and the closing count
-  --jobs N     check N files at a time (default: the available cores; 1..=256)
+  --jobs N     check N files at a time (default: the available cores plus one; 1..=256)
   --dimacs F   print the CNF that the maximality proof of rank certificate F refutes
   --help, --version
 
@@ -159,7 +159,7 @@ fn main() {
     // first: a count the system cannot start is a one-line error, not a failure mid-run.
     let (jobs, from) = match a.jobs {
         Some(j) => (j, format!("--jobs {j}")),
-        None => (verify::default_jobs(), "one per core".to_string()),
+        None => (verify::default_jobs(), "one per core, plus one".to_string()),
     };
     let workers = jobs.clamp(1, minip_check::limits::MAX_JOBS).min(walk.files.len().max(1));
     if let Err(e) = can_start(workers) {
@@ -208,7 +208,7 @@ fn can_start(n: usize) -> std::io::Result<()> {
             fn mallopt(param: i32, value: i32) -> i32;
         }
         const M_ARENA_MAX: i32 = -8;
-        let cores = verify::default_jobs().clamp(2, 1024) as i32;
+        let cores = (verify::default_jobs() - 1).clamp(2, 1024) as i32;
         // SAFETY: glibc's mallopt, called before any other thread of this process exists.
         unsafe { mallopt(M_ARENA_MAX, cores) };
     }

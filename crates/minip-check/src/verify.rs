@@ -205,9 +205,11 @@ pub fn verify_file(path: &Path) -> FileResult {
     FileResult { path: path.to_path_buf(), result }
 }
 
-/// The default number of worker threads: the available parallelism.
+/// The default number of worker threads: one per core and one more. A check that needs a table
+/// another thread is still computing (the pair tables the linear-code certificates share) waits
+/// for it, and the extra thread keeps its core busy meanwhile.
 pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, |n| n.get()) + 1
 }
 
 /// Checks every file on `jobs` threads; the results are in the order of `files` whatever the
