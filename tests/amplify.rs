@@ -1,6 +1,7 @@
 //! Forced ratios (docs/math.md §4): public values, committed certificates under
 //! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
 
+use crate::common::minip;
 use minip::certify::ratio::{
     chain_bound, forced_ratio, forced_ratio_lp, forced_ratio_series, forced_ratio_stats,
 };
@@ -10,19 +11,9 @@ use minip::rational::{fmt_q, parse_rational, q, qi};
 use minip::read;
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

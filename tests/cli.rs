@@ -1,15 +1,6 @@
 //! The binary: bad input is one line on stderr and exit 2; verdicts set the exit code.
 
-use std::process::Command;
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use crate::common::minip;
 
 #[test]
 fn bad_input_gets_one_line_and_exit_2() {

@@ -4,6 +4,7 @@
 //! (QSopt_ex on LP files written here from the definition), tampered certificates rejected
 //! with the part named, the committed proofs, and the command line.
 
+use crate::common::minip;
 use minip::certify::poly::{
     head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation,
     shared_certificates, shared_degree, sparse_shared, WeightResult,
@@ -402,15 +403,6 @@ fn esolver_agrees_on_the_smallest_shared_degree() {
         );
         assert_eq!(shared(m).0, d, "m = {m}");
     }
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(repo()).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! ≤ n (m = 4) and over every class multiset (not only the rows `{c1, c2^(n−2)}`); tampered
 //! copies (n, degree, coefficient) are rejected; the command line refuses bad n before work.
 
+use crate::common::minip;
 use minip::certify::poly::{per_weight_certificates, per_weight_degree, WeightResult};
 use minip::check::poly::{check_poly_head, check_poly_none};
 use minip::check::{check_any, Checked, Context};
@@ -342,15 +343,6 @@ fn tampered_certificates_are_rejected() {
 fn bump(x: &str) -> String {
     let v = parse_rational(x).unwrap();
     Rat::new(v.numer() + 1, v.denom().clone()).to_string()
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(repo()).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Explicit heads (docs/math.md §1, §6): exact exhaustive verification, the phase transition,
 //! attacks, and rejection of malformed head files. Small m only.
 
+use crate::common::minip;
 use minip::heads::attack::{attack, Method};
 use minip::heads::eval::{evaluate, target, verify, Report};
 use minip::heads::transition::transition;
@@ -8,7 +9,6 @@ use minip::heads::{bits, file, load, Head};
 use minip::model::code::parse_bits;
 use minip::rational::{fmt_q, q, qi, Rat};
 use num_traits::{Signed, Zero};
-use std::process::Command;
 
 fn half() -> Rat {
     q(1, 2)
@@ -276,15 +276,6 @@ fn transition_table_is_as_predicted() {
     }
     let f = rows[1].entries[1].report.first_failure().unwrap();
     assert_eq!(spelled(2, &f.tokens), ["11", "00", "00"]);
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

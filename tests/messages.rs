@@ -1,20 +1,7 @@
 //! What a newcomer reads: errors that name what is missing, odd input refused or explained,
 //! counts in the right number, and heads attacked with real candidates (never the query).
 
-use std::process::Command;
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use crate::common::minip;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("minip-messages-{}-{name}", std::process::id()));

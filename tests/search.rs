@@ -3,6 +3,7 @@
 //! tampering is rejected with the part named, the search reproduces the committed bytes, and
 //! `minip frontier` counts the head in its best upper bound.
 
+use crate::common::minip;
 use minip::batch::search::{search, Config};
 use minip::batch::search_exact::certify;
 use minip_check::check::{check_any, check_search_head, Context};
@@ -10,7 +11,6 @@ use minip_check::claim::Claim;
 use minip_check::format::search::SearchHead;
 use minip_check::format::AnyCertificate;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -23,15 +23,6 @@ fn committed() -> SearchHead {
         AnyCertificate::SearchHead(c) => c,
         _ => panic!("not a searched head"),
     }
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(repo()).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Sharp constants (issue 3): exact `kstar` values, both certificate sides checked and
 //! tampering rejected, the Boolean-token MILP agreeing with the enumeration, bad input.
 
+use crate::common::minip;
 use minip::certify::milp;
 use minip::certify::sharp::{sharp, SharpOutcome};
 use minip::check::{check_any, check_sharp, Checked, Context};
@@ -9,7 +10,6 @@ use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
 use minip::rational::{fmt_q, q, qi, Rat};
 use minip::read;
-use std::process::Command;
 
 fn inst(n: u32, eps: Rat, (h, u, w): (u32, u32, u32), family: Family) -> Instance {
     Instance::new(n, eps, Gap::new(h, u, w).unwrap(), family, Bound::Paper).unwrap()
@@ -208,15 +208,6 @@ fn milp_over_boolean_tokens_agrees_with_the_enumeration() {
         milp::Job::new(3, q(1, 2), Family::Paper, 3, 4).unwrap_err(),
         "need 1 ≤ d ≤ m, got d = 4, m = 3"
     );
-}
-
-fn minip(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

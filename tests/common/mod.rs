@@ -14,6 +14,16 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// `minip ARGS` from the repository root: `(exit code, stdout, stderr)`; killed by a signal is -1.
+pub fn minip(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 /// A new empty scratch directory `minip-<prefix>-<pid>-<name>` under the system's temp dir.
 pub fn tmp(prefix: &str, name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("minip-{prefix}-{}-{name}", std::process::id()));
