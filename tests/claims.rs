@@ -79,6 +79,9 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                 );
             }
             "readout" | "readout-precision" => want.push(format!("m={} n={}", raw["m"], raw["n"])),
+            "multilevel" => {
+                want.push(format!("q={} s={} (m={} n={})", raw["q"], raw["s"], raw["m"], raw["n"]))
+            }
             "search-head" => want.push(format!(
                 "head of rank {} (searched, explicit features, m={},",
                 raw["rank"], params["m"]

@@ -374,6 +374,26 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         ),
     });
     rows.push(Row {
+        limit: "readout --multilevel: token bits",
+        consts: &[],
+        printed: &["--multilevel: (q + 1)s <= 64,"],
+        inside: args("readout --multilevel --q 1 --s 32 --json"),
+        expect_inside: works(0, "\"m\":64", 10),
+        inside_mem: GIB,
+        outside: args("readout --multilevel --q 1 --s 33"),
+        refusal: "q = 1, s = 33: m = (q + 1)s = 66 is above the supported 64".into(),
+    });
+    rows.push(Row {
+        limit: "readout --multilevel: sequences",
+        consts: &[],
+        printed: &["(s + 1)^q <= 262144"],
+        inside: args("readout --multilevel --q 18 --s 1 --json"),
+        expect_inside: works(0, "\"distinct\":262144", 30),
+        inside_mem: GIB,
+        outside: args("readout --multilevel --q 19 --s 1"),
+        refusal: "q = 19, s = 1: (s + 1)^q = 524288 is above the supported 262144".into(),
+    });
+    rows.push(Row {
         limit: "rank --linear: sequence length",
         consts: &[],
         printed: &["3 <= n <= 1024, eps = 1/2"],

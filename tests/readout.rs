@@ -192,7 +192,8 @@ fn committed_certificates_are_what_the_command_writes() {
         let (code, _, err) = minip(&["readout", "--m", m, "--n", n, "--out", d]);
         assert_eq!(code, 0, "{err}");
     }
-    // Files only: `precision/` holds the `--precision` certificates (tests/readout_precision.rs).
+    // Files only: `precision/` and `multilevel/` hold the `--precision` and `--multilevel`
+    // certificates (tests/readout_precision.rs, tests/readout_multilevel.rs).
     let names = |p: &Path| {
         let mut v: Vec<String> = std::fs::read_dir(p)
             .unwrap()

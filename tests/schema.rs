@@ -240,7 +240,18 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "--out".into(),
             t("precision"),
         ],
+        // The multilevel family, with certificates.
+        vec![
+            "readout".into(),
+            "--multilevel".into(),
+            "--q".into(),
+            "1..=3".into(),
+            "--json".into(),
+            "--out".into(),
+            t("multilevel"),
+        ],
         vec!["verify".into(), "proofs/multihead".into(), "--json".into()],
+        vec!["verify".into(), "proofs/readout".into(), "--json".into()],
         vec![
             "multihead".into(),
             "frontier".into(),

@@ -44,6 +44,7 @@ mod rank;
 mod rank_linear;
 mod rank_linear_budget;
 mod readout;
+mod readout_multilevel;
 mod readout_precision;
 mod schema;
 mod search;

@@ -16,6 +16,7 @@ pub mod beyond_ceiling;
 pub mod gap;
 pub mod milp;
 pub mod multihead;
+pub mod multilevel;
 pub mod poly;
 pub mod rank;
 pub mod rank_linear;

@@ -94,6 +94,7 @@ pub const CLI_LIMITS: &str =
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
   readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
                                   --precision: m <= 4, --budget <= 10000000
+                                  --multilevel: (q + 1)s <= 64, (s + 1)^q <= 262144
   rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
@@ -190,6 +191,7 @@ enum Cmd {
         "minip readout --m 1..=10 --n 3 --out /tmp/readout",
         "minip readout --m 1..=6 --n 3..=5 --json",
         "minip readout --precision --m 1..=3 --n 3 --out /tmp/precision",
+        "minip readout --multilevel --q 1..=4 --s 1..=3 --out /tmp/multilevel",
     ]))]
     Readout(readout::ReadoutArgs),
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).

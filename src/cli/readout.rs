@@ -4,8 +4,10 @@
 use super::{emit, warn};
 use crate::print::json;
 use crate::print::readout::{text, ReadoutRecord};
+use crate::print::readout_multilevel::{text as multilevel_text, MultilevelRecord};
 use crate::print::readout_precision::{text as precision_text, PrecisionRecord};
 use crate::request::readout::{file_name, Readout};
+use crate::request::readout_multilevel::{file_name as multilevel_file, ReadoutMultilevel};
 use crate::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
 use crate::request::Values;
 use clap::Args;
@@ -20,7 +22,10 @@ key state (docs/math.md §13). Limit: at most 1048576 multisets (n = 3: m <= 10;
 --precision: the least V such that integer values in [0, V] (uniform attention, D = 1) separate the
 target functions, by varisat with a DRAT proof for V - 1 (docs/math.md §13.9); m <= 4, kind
 \"readout.precision\", minip-readout-precision/1 certificates and .drat proofs with --out. Past the
-budget (proof clauses per V) the row is a range: V - 1 refuted below, values found above.";
+budget (proof clauses per V) the row is a range: V - 1 refuted below, values found above.
+--multilevel: the family of the paper's finite-precision theorem as minip builds it, (s + 1)^q
+sequences of length 2q with the same queries and all different answers there, so any transcript
+needs ceil(q log2(s + 1)) bits (docs/math.md §13.10); (q + 1)s <= 64, (s + 1)^q <= 262144.";
 
 #[derive(Args)]
 pub(super) struct ReadoutArgs {
@@ -43,6 +48,16 @@ pub(super) struct ReadoutArgs {
     /// With --precision: proof clauses per V (default 20000).
     #[arg(long, value_name = "CLAUSES", requires = "precision")]
     budget: Option<u64>,
+    /// The multilevel family of the finite-precision theorem (kind "readout.multilevel";
+    /// minip-multilevel/1 certificates qQQ_sSS.json with --out).
+    #[arg(long, conflicts_with_all = ["precision", "m", "n"])]
+    multilevel: bool,
+    /// With --multilevel: independent answers q, or a range such as 1..=4.
+    #[arg(long, requires = "multilevel", default_value = "1..=4")]
+    q: String,
+    /// With --multilevel: levels 0..=s per answer, or a range such as 1..=3.
+    #[arg(long, requires = "multilevel", default_value = "1..=3")]
+    s: String,
 }
 
 pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
@@ -51,6 +66,9 @@ pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
     }
     if a.precision {
         return cmd_precision(&a);
+    }
+    if a.multilevel {
+        return cmd_multilevel(&a);
     }
     let request = Readout { m: Values::Text(a.m.clone()), n: Values::Text(a.n.clone()), out: a.out.clone() };
     let found = request.run()?;
@@ -95,6 +113,28 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
         }
     } else {
         emit(&precision_text(&records))?;
+    }
+    Ok(0)
+}
+
+fn cmd_multilevel(a: &ReadoutArgs) -> Result<i32, String> {
+    let request =
+        ReadoutMultilevel { q: Values::Text(a.q.clone()), s: Values::Text(a.s.clone()), out: a.out.clone() };
+    let found = request.run()?;
+    let records: Vec<MultilevelRecord> = found
+        .rows
+        .iter()
+        .map(|c| {
+            let file = a.out.as_ref().map(|d| d.join(multilevel_file(c.q, c.s)).display().to_string());
+            MultilevelRecord::new(c, file)
+        })
+        .collect();
+    if a.json {
+        for r in &records {
+            emit(&json::record("readout.multilevel", r))?;
+        }
+    } else {
+        emit(&multilevel_text(&records))?;
     }
     Ok(0)
 }

@@ -19,6 +19,7 @@ pub mod json;
 pub mod multihead;
 pub mod rank;
 pub mod readout;
+pub mod readout_multilevel;
 pub mod readout_precision;
 pub mod sharp;
 pub mod svg;

@@ -24,6 +24,8 @@
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
+//! - [`readout_precision`], [`readout_multilevel`]: `readout --precision` (the least integer
+//!   values, by SAT) and `readout --multilevel` (the family of the finite-precision theorem).
 //! - [`sharp`]: `kstar` of one configuration, of a grid file, the MILP cross-check, a summary.
 //! - [`sweep`]: `sweep` (grid files, `--expect`, `--shard`) and `bench`.
 //! - [`weighted`]: `rank --weighted`: the weighted trace/Frobenius bound for one m.
@@ -42,6 +44,7 @@ pub mod multihead;
 pub mod notice;
 pub mod rank;
 pub mod readout;
+pub mod readout_multilevel;
 pub mod readout_precision;
 pub mod sharp;
 pub mod sweep;

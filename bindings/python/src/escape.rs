@@ -6,9 +6,11 @@ use crate::convert::{to_text, Nums};
 use crate::{run, warn_all};
 use minip::print::json;
 use minip::print::readout::{text, ReadoutRecord};
+use minip::print::readout_multilevel::{text as multilevel_text, MultilevelRecord};
 use minip::print::readout_precision::{text as precision_text, PrecisionRecord};
 use minip::request::multihead::{Domination, HeadsFrontier};
 use minip::request::readout::{file_name, Readout};
+use minip::request::readout_multilevel::{file_name as multilevel_file, ReadoutMultilevel};
 use minip::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -16,6 +18,7 @@ use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(readout, m)?)?;
+    m.add_function(wrap_pyfunction!(readout_multilevel, m)?)?;
     m.add_function(wrap_pyfunction!(multihead_domination, m)?)?;
     m.add_function(wrap_pyfunction!(multihead_frontier, m)?)?;
     Ok(())
@@ -96,6 +99,36 @@ fn least_precision(
         })
         .collect();
     Ok(to_text(&json!({ "rows": rows, "text": precision_text(&records) })))
+}
+
+/// `minip readout --multilevel`: for each `(q, s)` the multilevel family, every sequence built
+/// and its answers counted; `out` a directory for the `minip-multilevel/1` certificates.
+#[pyfunction]
+#[pyo3(signature = (qs, ss, out=None))]
+fn readout_multilevel(py: Python<'_>, qs: Nums, ss: Nums, out: Option<String>) -> PyResult<String> {
+    let (text_out, warnings) = run(py, move |_| {
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = ReadoutMultilevel { q: qs.into(), s: ss.into(), out: out.clone() }.run()?;
+        let at = |q: u32, s: u32| out.as_ref().map(|d| d.join(multilevel_file(q, s)).display().to_string());
+        let records: Vec<MultilevelRecord> =
+            found.rows.iter().map(|c| MultilevelRecord::new(c, at(c.q, c.s))).collect();
+        let rows: Vec<Value> = records
+            .iter()
+            .zip(&found.rows)
+            .map(|(r, c)| {
+                let mut v = serde_json::to_value(r).expect("serializes");
+                v["certificate"] = Value::String(json::pretty(c));
+                v
+            })
+            .collect();
+        Ok((to_text(&json!({ "rows": rows, "text": multilevel_text(&records) })), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text_out)
 }
 
 /// `minip multihead domination`: for each `(n, d)`, heads none of which dominates, whose

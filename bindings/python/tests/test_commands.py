@@ -181,6 +181,22 @@ def test_readout_precision_rows_and_certificates(tmp_path: Path):
 
 
 @needs_cli
+def test_readout_multilevel_rows_and_certificates(tmp_path: Path):
+    r = minip.readout_multilevel(q=range(1, 4), s=range(1, 4), out=tmp_path / "py")
+    assert [(x.q, x.s, x.m, x.n, x.instances, x.distinct, x.lower_bits) for x in r if x.s != 2] == [
+        (1, 1, 2, 2, 2, 2, 1), (1, 3, 6, 2, 4, 4, 2), (2, 1, 3, 4, 4, 4, 2),
+        (2, 3, 9, 4, 16, 16, 4), (3, 1, 4, 6, 8, 8, 3), (3, 3, 12, 6, 64, 64, 6),
+    ]
+    assert str(r) == cli("readout", "--multilevel", "--q", "1..=3", "--s", "1..=3")
+    cli("readout", "--multilevel", "--q", "1..=3", "--s", "1..=3", "--out", str(tmp_path / "cli"))
+    same_tree(tmp_path / "py", tmp_path / "cli")
+    assert minip.verify(tmp_path / "py").ok
+    assert r[8].verify().startswith("multilevel family q=3 s=3 (m=12 n=6): 64 sequences")
+    with pytest.raises(ValueError, match=r"--q: need q >= 1"):
+        minip.readout_multilevel(q=0)
+
+
+@needs_cli
 def test_multihead_domination_and_frontier(tmp_path: Path):
     e = minip.multihead_domination(d=range(2, 4), n=3, out=tmp_path / "py")
     assert [(x.n, x.d, x.paper_k, x.verdict, x.max_error) for x in e] == [(3, 2, 1, "escapes", 0), (3, 3, 2, "escapes", 0)]

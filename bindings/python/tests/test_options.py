@@ -37,7 +37,7 @@ COMMANDS: Dict[str, List[str]] = {
     "rank": ["rank", "rank_linear", "rank_weighted"],
     "frontier": ["frontier"],
     "export coq": ["export_coq"],
-    "readout": ["readout"],
+    "readout": ["readout", "readout_multilevel"],
     "multihead domination": ["multihead_domination"],
     "multihead frontier": ["multihead_frontier"],
 }
@@ -68,6 +68,7 @@ EQUIVALENT: Dict[Tuple[str, str], Tuple[str, Optional[str]]] = {
     ("rank", "--no-explicit"): ("rank_linear", "explicit"),
     ("rank", "--weighted"): ("rank_weighted", None),
     ("rank", "--from"): ("rank_weighted", "start"),
+    ("readout", "--multilevel"): ("readout_multilevel", None),
 }
 
 

@@ -97,6 +97,7 @@ pub enum Claim {
     PolyNone(PolyNoneSummary),
     Readout(ReadoutClaim),
     ReadoutPrecision(ReadoutPrecisionClaim),
+    Multilevel(MultilevelClaim),
     Multihead(MultiheadClaim),
     MultiheadHeads(MultiheadHeadsClaim),
     RankWeighted(RankWeightedClaim),
@@ -394,6 +395,20 @@ fn precision_line(f: &mut fmt::Formatter<'_>, r: &ReadoutPrecisionClaim) -> fmt:
     }
 }
 
+/// `minip-multilevel/1` (docs/math.md §13.10): the `instances = (s + 1)^q` sequences of the
+/// multilevel family share their `q` queries and give `distinct` answer vectors there, so any
+/// transcript the answers are read from takes `distinct` values: `lower_bits` bits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultilevelClaim {
+    pub q: u32,
+    pub s: u32,
+    pub m: u32,
+    pub n: u32,
+    pub instances: u64,
+    pub distinct: u64,
+    pub lower_bits: u32,
+}
+
 /// `minip-multihead/1`: `heads` heads, none with `α_h(x,y) > K·α_h(x,z)`, whose summed outputs
 /// are within `ε` on S1–S3 of `(h, u, w) = (d, 0, d)` (docs/math.md §12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -445,6 +460,7 @@ impl Claim {
             Claim::PolyNone(_) => "poly-none",
             Claim::Readout(_) => "readout",
             Claim::ReadoutPrecision(_) => "readout-precision",
+            Claim::Multilevel(_) => "multilevel",
             Claim::Multihead(_) => "multihead",
             Claim::MultiheadHeads(_) => "multihead-heads",
             Claim::RankWeighted(_) => "rank-weighted",
@@ -538,6 +554,11 @@ impl fmt::Display for Claim {
             Claim::PolyNone(p) => poly_none_line(f, p),
             Claim::Readout(r) => readout_line(f, r),
             Claim::ReadoutPrecision(r) => precision_line(f, r),
+            Claim::Multilevel(r) => write!(
+                f,
+                "multilevel family q={} s={} (m={} n={}): {} sequences with the same queries give {} answer vectors: any transcript >= {} bits",
+                r.q, r.s, r.m, r.n, r.instances, r.distinct, r.lower_bits
+            ),
             Claim::Multihead(m) => write!(
                 f,
                 "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",

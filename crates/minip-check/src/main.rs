@@ -13,9 +13,10 @@ const USAGE: &str = "usage: minip-check [--json] [--quiet] [--jobs N] PATH...
        minip-check --help | --version
 
 Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-ratio-bound/1,
-minip-rank/2, minip-rank-linear/1, minip-poly-head/1, minip-poly-none/1, minip-search-head/1,
-minip-readout-precision/1) in exact rational arithmetic, rebuilding every row from the stated
-parameters. Directories are searched recursively for *.json: symbolic links to regular files inside the tree are followed, other links,
+minip-rank/2, minip-rank-linear/1, minip-rank-weighted/1, minip-poly-head/1, minip-poly-none/1,
+minip-search-head/1, minip-readout/1, minip-readout-precision/1, minip-multilevel/1,
+minip-multihead/1, minip-multihead-heads/1) in exact rational arithmetic, rebuilding every row
+from the stated parameters. Directories are searched recursively for *.json: symbolic links to regular files inside the tree are followed, other links,
 FIFOs, sockets and devices are skipped and reported. Each line names the whole claim, the
 setting (task, kernel, positions, keys, at) included whenever it is not the default.
 

@@ -12,8 +12,8 @@
 
 use crate::error::{one_line, Error, Res};
 use crate::format::{
-    gap, multihead, poly, rank, rank_linear, ratio, ratio_bound, readout, readout_precision, search, sharp,
-    weighted, AnyCertificate,
+    gap, multihead, multilevel, poly, rank, rank_linear, ratio, ratio_bound, readout, readout_precision,
+    search, sharp, weighted, AnyCertificate,
 };
 use serde::Deserialize;
 use std::io::Read;
@@ -95,6 +95,9 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
         readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
         readout_precision::READOUT_PRECISION_FORMAT => {
             serde_json::from_str(text).map(AnyCertificate::ReadoutPrecision).map_err(bad)
+        }
+        multilevel::MULTILEVEL_FORMAT => {
+            serde_json::from_str(text).map(AnyCertificate::Multilevel).map_err(bad)
         }
         multihead::MULTIHEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::Multihead).map_err(bad),
         multihead::MULTIHEAD_HEADS_FORMAT => {

@@ -49,8 +49,8 @@ from ._convert import PathLike, Rational
 from ._bench import BenchReport, amplify_bench, bench, head_bench
 from ._weighted import WeightedBound, rank_weighted
 from ._escape import (
-    Escape, Escapes, HeadsFrontier, HeadsRow, PrecisionRow, Precisions, ReadoutRow, Readouts, multihead_domination,
-    multihead_frontier, readout,
+    Escape, Escapes, HeadsFrontier, HeadsRow, MultilevelRow, Multilevels, PrecisionRow, Precisions, ReadoutRow,
+    Readouts, multihead_domination, multihead_frontier, readout, readout_multilevel,
 )
 from ._grid import (
     AmplifyGrid, CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, amplify_grid, export_coq, sharp_grid,
@@ -140,6 +140,9 @@ __all__ = [
     "PrecisionRow",
     "Precisions",
     "readout",
+    "MultilevelRow",
+    "Multilevels",
+    "readout_multilevel",
     "WeightedBound",
     "rank_weighted",
     "Escape",

@@ -148,6 +148,56 @@ def readout(
     return Readouts(json.loads(_minip.readout(_nats("m", m), _nats("n", n), _path(out))))
 
 
+class MultilevelRow(Certified):
+    """One ``(q, s)`` of :func:`readout_multilevel` (a ``readout.multilevel`` record): the
+    ``instances = (s + 1)^q`` sequences of length ``n = 2q`` over ``{0,1}^m`` share their ``q``
+    queries and give ``distinct`` answer vectors there (all of them), so any transcript the
+    answers are read from needs ``lower_bits = ⌈q·log2(s + 1)⌉`` bits."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        super().__init__(d["certificate"])
+        self.q: int = d["q"]
+        self.s: int = d["s"]
+        self.m: int = d["m"]
+        self.n: int = d["n"]
+        self.instances: int = d["instances"]
+        self.distinct: int = d["distinct"]
+        self.lower_bits: int = d["lower_bits"]
+        self.verdict: str = d["verdict"]
+        self.certificate_file: Optional[str] = d.get("certificate_file")
+
+    def __repr__(self) -> str:
+        return f"MultilevelRow(q={self.q}, s={self.s}, distinct={self.distinct}, lower_bits={self.lower_bits})"
+
+
+class Multilevels(Rows[MultilevelRow]):
+    """The rows of :func:`readout_multilevel`, ``str()`` the command line's table."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[MultilevelRow] = [MultilevelRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Multilevels: {len(self.rows)} rows>"
+
+
+def readout_multilevel(
+    q: Union[int, Iterable[int]] = range(1, 5),
+    s: Union[int, Iterable[int]] = range(1, 4),
+    *,
+    out: Optional[PathLike] = None,
+) -> Multilevels:
+    """The multilevel family of the paper's finite-precision theorem as minip builds it
+    (``minip readout --multilevel``, docs/math.md §13.10): for each ``(q, s)``, every one of the
+    ``(s + 1)^q`` sequences is built and the answers at its ``q`` queries computed exactly.
+    ``out``: a directory for the ``minip-multilevel/1`` certificates.
+
+    >>> [(r.q, r.s, r.distinct, r.lower_bits) for r in minip.readout_multilevel(q=[2, 3], s=2)]
+    [(2, 2, 9, 4), (3, 2, 27, 5)]
+    """
+    return Multilevels(json.loads(_minip.readout_multilevel(_nats("q", q), _nats("s", s), _path(out))))
+
+
 def _q3(row: List[str]) -> List[Fraction]:
     return [Fraction(v) for v in row]
 

@@ -31,6 +31,7 @@ pub(super) fn claim_of(cert: &AnyCertificate, ctx: &Context) -> Res<Claim> {
         AnyCertificate::PolyNone(c) => poly_none_claim(c),
         AnyCertificate::Readout(c) => super::readout::claim(c),
         AnyCertificate::ReadoutPrecision(c) => super::readout_precision::claim(c, ctx),
+        AnyCertificate::Multilevel(c) => super::multilevel::claim(c),
         AnyCertificate::Multihead(c) => multihead_claim(c),
         AnyCertificate::MultiheadHeads(c) => {
             let r = super::multihead::check_multihead_heads(c)?;

@@ -20,6 +20,7 @@ pub mod drup;
 pub mod gap;
 mod input;
 pub mod multihead;
+pub mod multilevel;
 pub mod poly;
 pub mod rank;
 pub mod rank_bound;

@@ -12,6 +12,7 @@
 
 pub mod gap;
 pub mod multihead;
+pub mod multilevel;
 pub mod poly;
 pub mod rank;
 pub mod rank_linear;
@@ -36,6 +37,7 @@ pub enum AnyCertificate {
     PolyNone(poly::PolyNone),
     Readout(readout::ReadoutCertificate),
     ReadoutPrecision(readout_precision::ReadoutPrecisionCertificate),
+    Multilevel(multilevel::MultilevelCertificate),
     Multihead(multihead::MultiheadCertificate),
     MultiheadHeads(multihead::MultiheadHeadsCertificate),
     RankWeighted(weighted::WeightedCertificate),

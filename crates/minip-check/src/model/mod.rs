@@ -16,6 +16,7 @@ pub mod code;
 pub mod kernel;
 pub mod linear;
 pub mod macwilliams;
+pub mod multilevel;
 pub mod setting;
 pub mod tokens;
 

@@ -1,0 +1,102 @@
+//! `minip readout --multilevel`: the multilevel family of the paper's finite-precision theorem,
+//! as minip builds it (docs/math.md §13.10). For each `(q, s)`, every one of the `(s + 1)^q`
+//! length-`2q` sequences with the same queries is built and its answers at the queries computed
+//! (`crate::certify::multilevel`); the result is a checked `minip-multilevel/1` certificate.
+
+use super::{Error, Values};
+use crate::certify::multilevel::multilevel;
+use minip_check::check::Checked;
+use minip_check::format::multilevel::MultilevelCertificate;
+use minip_check::model::multilevel::shape;
+use std::path::{Path, PathBuf};
+
+/// `minip readout --multilevel` as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadoutMultilevel {
+    /// Independent answers `q ≥ 1` (queries, and keys, per sequence).
+    pub q: Values,
+    /// Levels `0..=s` per answer, `s ≥ 1`.
+    pub s: Values,
+    /// Write `qQQ_sSS.json` per row into this directory.
+    pub out: Option<PathBuf>,
+}
+
+/// What `minip readout --multilevel` found: one checked certificate per `(q, s)`, `q` major.
+#[derive(Clone, Debug)]
+pub struct MultilevelRows {
+    pub rows: Vec<Checked<MultilevelCertificate>>,
+}
+
+/// The file name of a row's certificate.
+pub fn file_name(q: u32, s: u32) -> String {
+    format!("q{q:02}_s{s:02}.json")
+}
+
+impl ReadoutMultilevel {
+    /// Checks every `(q, s)` against the limits before any work, then builds and checks each
+    /// row (and writes it when asked).
+    pub fn run(&self) -> Result<MultilevelRows, Error> {
+        let qs = self.q.resolve("--q")?;
+        let ss = self.s.resolve("--s")?;
+        if qs.contains(&0) {
+            return Err(Error::Input("--q: need q >= 1".into()));
+        }
+        if ss.contains(&0) {
+            return Err(Error::Input("--s: need s >= 1".into()));
+        }
+        super::at_most("(q, s) pairs", qs.len() * ss.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
+        for &q in &qs {
+            for &s in &ss {
+                shape(q, s).map_err(|e| e.at(&format!("q = {q}, s = {s}")))?;
+            }
+        }
+        let mut rows = Vec::with_capacity(qs.len() * ss.len());
+        for &q in &qs {
+            for &s in &ss {
+                rows.push(multilevel(q, s)?);
+            }
+        }
+        if let Some(dir) = &self.out {
+            write(&rows, dir)?;
+        }
+        Ok(MultilevelRows { rows })
+    }
+}
+
+/// Writes each row's certificate into `dir` as `qQQ_sSS.json`.
+pub fn write(rows: &[Checked<MultilevelCertificate>], dir: &Path) -> Result<(), Error> {
+    for c in rows {
+        crate::print::write_file(&dir.join(file_name(c.q, c.s)), &crate::print::json::pretty(c))
+            .map_err(Error::Io)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_in_order_and_refusals() {
+        let ask = |q: Vec<u32>, s: Vec<u32>| {
+            ReadoutMultilevel { q: Values::List(q), s: Values::List(s), out: None }.run()
+        };
+        let r = ask(vec![1, 2], vec![1, 3]).unwrap();
+        let got: Vec<(u32, u32, u64, u32)> =
+            r.rows.iter().map(|c| (c.q, c.s, c.distinct, c.lower_bits)).collect();
+        assert_eq!(got, vec![(1, 1, 2, 1), (1, 3, 4, 2), (2, 1, 4, 2), (2, 3, 16, 4)]);
+        assert_eq!(ask(vec![0], vec![1]).unwrap_err(), Error::Input("--q: need q >= 1".into()));
+        assert_eq!(ask(vec![1], vec![0]).unwrap_err(), Error::Input("--s: need s >= 1".into()));
+        assert_eq!(
+            ask(vec![19], vec![1]).unwrap_err(),
+            Error::TooLarge(
+                "q = 19, s = 1: (s + 1)^q = 524288 is above the supported 262144 (every sequence is \
+                 built and its answers computed)"
+                    .into()
+            )
+        );
+        assert!(
+            matches!(ask(vec![2], vec![22]).unwrap_err(), Error::TooLarge(ref m) if m.contains("m = (q + 1)s = 66"))
+        );
+    }
+}
