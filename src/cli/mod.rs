@@ -62,7 +62,7 @@ fn top_help() -> String {
 /// line builds, in the same columns), the examples and the exit codes.
 fn limits_help() -> String {
     format!(
-        "{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n  minip help limits\n\n{EXIT_CODES}",
+        "{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n\n{EXIT_CODES}",
         minip_check::limits::TABLE
     )
 }
