@@ -107,3 +107,57 @@ fn frontier_certifies_two_heads_to_m7_and_stops_at_weight_8() {
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
     }
 }
+
+#[test]
+fn frontier_shows_the_certified_lower_bound_for_one_head() {
+    // A linear-code certificate at m = 8 (rank >= 2): it applies at every m >= 8, not below.
+    let dir = std::env::temp_dir().join(format!("minip-multihead-lower-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = minip(&["rank", "--linear", "--m", "8", "--no-explicit", "--out", d]);
+    assert_eq!(code, 0, "{err}");
+    let ask = |lower: &str| {
+        let (code, out, err) = minip(&[
+            "multihead",
+            "frontier",
+            "--heads",
+            "2",
+            "--m",
+            "7..=8",
+            "--rank-dir",
+            "-",
+            "--rank-linear-dir",
+            lower,
+            "--json",
+        ]);
+        assert_eq!(code, 2, "{err}");
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect::<Vec<serde_json::Value>>()
+    };
+    let rows = ask(d);
+    assert_eq!((rows[0].get("single_head_lower"), rows[1]["single_head_lower"].as_str()), (None, Some("2")));
+    assert_eq!(rows[1]["single_head_lower_file"], dir.join("n3_m008.json").display().to_string());
+    assert!(ask("-").iter().all(|r| r.get("single_head_lower").is_none()));
+    // With the committed rank certificates (proofs/rank): r >= 8 from m = 16 on.
+    let (_, out, _) = minip(&["multihead", "frontier", "--heads", "2", "--m", "16", "--json"]);
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (row["single_head_lower"].as_str(), row["single_head_lower_file"].as_str()),
+        (Some("8"), Some("proofs/rank/m16.json"))
+    );
+    // An edited certificate is rejected, not read; a missing directory is refused.
+    let file = dir.join("n3_m008.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("\"bound\": \"2\"", "\"bound\": \"3\"", 1)).unwrap();
+    assert_ne!(std::fs::read_to_string(&file).unwrap(), text, "the bound field was edited");
+    let (code, _, err) =
+        minip(&["multihead", "frontier", "--heads", "2", "--m", "8", "--rank-linear-dir", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("n3_m008.json: rejected"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (code, _, err) =
+        minip(&["multihead", "frontier", "--heads", "2", "--m", "8", "--rank-linear-dir", "/nonexistent/x"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "minip: error: --rank-linear-dir /nonexistent/x: not a directory\n")
+    );
+}

@@ -148,10 +148,12 @@ fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>
         (0..heads).map(|k| q(p, d) * num_traits::pow(Rat::from_integer(SHIFT_RATIOS[j].into()), k)).collect()
     };
     let mut seen: std::collections::BTreeSet<(usize, usize)> = Default::default();
+    // A grid point HiGHS cannot solve (large shifts make the heads nearly uniform and the LP
+    // badly scaled) is a point without a margin: the climb goes on from the others.
     let eval = |i: usize, j: usize| -> Result<(f64, Vec<Vec<f64>>), String> {
         let alpha: Vec<Vec<f64>> =
             shifts(i, j).iter().map(|c| class_kernel(m, h, c, degree).iter().map(to_f64).collect()).collect();
-        max_margin_heads(m, h, &alpha)
+        Ok(max_margin_heads(m, h, &alpha).unwrap_or((f64::NEG_INFINITY, Vec::new())))
     };
     seen.insert((4, 2));
     let (mut at, mut best) = ((4usize, 2usize), eval(4, 2)?);

@@ -61,10 +61,7 @@ fn top_help() -> String {
 /// `minip help limits`: the whole table (the checker's limits, then those of what the command
 /// line builds, in the same columns), the examples and the exit codes.
 fn limits_help() -> String {
-    format!(
-        "{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n\n{EXIT_CODES}",
-        minip_check::limits::TABLE
-    )
+    format!("{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n\n{EXIT_CODES}", minip_check::limits::TABLE)
 }
 
 /// A command's help after the options: notes of its own, examples, the exit codes and the

@@ -56,6 +56,14 @@ struct FrontierArgs {
     /// Directory of the single-head frontier's certificates mMM.per_weight.json ('-': none).
     #[arg(long, value_name = "DIR")]
     single_dir: Option<std::path::PathBuf>,
+    /// Directory of minip-rank/2 certificates mMM.json for one head's lower bound (default
+    /// proofs/rank; '-': none).
+    #[arg(long, value_name = "DIR")]
+    rank_dir: Option<std::path::PathBuf>,
+    /// Directory of linear-code certificates nN_mMMM.json for one head's lower bound
+    /// (default proofs/rank-linear; '-': none).
+    #[arg(long, value_name = "DIR")]
+    rank_linear_dir: Option<std::path::PathBuf>,
     /// One JSON object per m on stdout (kind "multihead.frontier").
     #[arg(long)]
     json: bool,
@@ -120,6 +128,8 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         m: Values::Text(a.m.clone()),
         degree: a.degree,
         single_dir: a.single_dir.clone(),
+        rank_dir: a.rank_dir.clone(),
+        rank_linear_dir: a.rank_linear_dir.clone(),
     };
     let found = request.run()?;
     if let Some(dir) = &a.out {

@@ -94,6 +94,14 @@ pub struct HeadsFrontierRecord {
     /// checked), when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_head_rank: Option<String>,
+    /// The best certified lower bound on the rank of any single head correct on every
+    /// length-3 sequence over `{0,1}^m` (a checked rank or linear-code certificate at some
+    /// `m' ≤ m`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_head_lower: Option<String>,
+    /// The certificate of `single_head_lower`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_head_lower_file: Option<String>,
     /// Why the row is unknown: the query weight that failed and by how much.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -123,18 +131,24 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
                     floor4(&minip_check::rational::parse_rational(m).expect("a printed rational"))
                 }),
                 r.single_head_rank.clone().unwrap_or_else(dash),
+                r.single_head_lower.clone().unwrap_or_else(dash),
                 r.reason.clone().unwrap_or_default(),
             ]
         })
         .collect();
-    let mut s =
-        table::render(&["m", "verdict", "total rank", "head ranks", "margin", "one head", "note"], &rows);
+    let mut s = table::render(
+        &["m", "verdict", "total rank", "head ranks", "margin", "one head", "one head >=", "note"],
+        &rows,
+    );
     let (h, p) = records.first().map_or((0, 1), |r| (r.heads, r.degree));
     s.push_str(&format!(
         "\ncertified: {h} heads, head k's kernel (o + c_k,h)^{p} at query weight h, correct on every\n\
          length-3 sequence over {{0,1}}^m (each output recomputed exactly, every error below 1/2 by the\n\
          margin); total rank = the sum of the heads' exact kernel ranks. one head: the rank of the\n\
-         single-head frontier's certified head (proofs/frontier). docs/escape.md.\n"
+         single-head frontier's certified head (proofs/frontier); one head >=: the certified lower\n\
+         bound on any single head's rank (a rank certificate at some m' <= m, proofs/rank or\n\
+         proofs/rank-linear).\n\
+         docs/escape.md.\n"
     ));
     s
 }

@@ -3,6 +3,7 @@
 //! (`crate::certify::multihead`), each recomputed by the checker before it is reported.
 
 use super::{Error, Values};
+use crate::batch::frontier::{read_lower_n, Lower};
 use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
 use crate::print::json;
 use crate::print::multihead::{DominationRecord, HeadsFrontierRecord};
@@ -149,6 +150,8 @@ pub const MAX_HEADS_DEGREE: u32 = 8;
 /// The directory of single-head certificates `mMM.per_weight.json` when none is given.
 pub const DEFAULT_SINGLE_DIR: &str = "proofs/frontier";
 
+pub use super::frontier::{DEFAULT_RANK_DIR, DEFAULT_RANK_LINEAR_DIR};
+
 /// `minip multihead frontier` as asked: `H` heads with kernels `(o + c_{k,h})^degree` on every
 /// length-3 sequence over `{0,1}^m`, for each `m`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,12 +163,24 @@ pub struct HeadsFrontier {
     /// Where the single-head frontier's certificates are read (`None`: `proofs/frontier`,
     /// `-`: none).
     pub single_dir: Option<std::path::PathBuf>,
+    /// Where the single-head lower bounds are read: `minip-rank/2` certificates `mMM.json`
+    /// (`None`: `proofs/rank`, `-`: none) and linear-code certificates `n3_mMMM.json` (`None`:
+    /// `proofs/rank-linear`, `-`: none).
+    pub rank_dir: Option<std::path::PathBuf>,
+    pub rank_linear_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for HeadsFrontier {
     /// The command line's defaults: three heads of degree 1, `m = 4..=16`.
     fn default() -> HeadsFrontier {
-        HeadsFrontier { heads: 3, m: Values::Text("4..=16".into()), degree: 1, single_dir: None }
+        HeadsFrontier {
+            heads: 3,
+            m: Values::Text("4..=16".into()),
+            degree: 1,
+            single_dir: None,
+            rank_dir: None,
+            rank_linear_dir: None,
+        }
     }
 }
 
@@ -176,6 +191,10 @@ pub struct HeadsRow {
     pub result: Result<HeadsUpper, String>,
     /// The rank of the committed single-head (per-weight) frontier head at this `m`, checked.
     pub single: Option<BigInt>,
+    /// The best certified lower bound on one head's rank at this `m`: a checked rank or
+    /// linear-code certificate at some `m' ≤ m` (a head over `{0,1}^m` restricts to one over
+    /// `{0,1}^m'`).
+    pub single_lower: Option<Lower>,
 }
 
 /// What `minip multihead frontier` found, one row per `m` in order.
@@ -235,6 +254,8 @@ impl HeadsFound {
                     head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
                     margin: ok.map(|u| fmt_q(&u.margin)),
                     single_head_rank: r.single.as_ref().map(|x| x.to_string()),
+                    single_head_lower: r.single_lower.as_ref().map(|l| l.bound.to_string()),
+                    single_head_lower_file: r.single_lower.as_ref().map(|l| l.file.display().to_string()),
                     reason,
                 }
             })
@@ -264,6 +285,21 @@ impl HeadsFrontier {
         if self.single_dir.is_some() && dir.as_os_str() != "-" && !dir.is_dir() {
             return Err(Error::Io(format!("--single-dir {}: not a directory", dir.display())));
         }
+        let top = ms.iter().copied().max().unwrap_or(0);
+        let mut lowers: Vec<Lower> = Vec::new();
+        for (flag, asked, default) in [
+            ("--rank-dir", &self.rank_dir, DEFAULT_RANK_DIR),
+            ("--rank-linear-dir", &self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
+        ] {
+            let dir = asked.clone().unwrap_or_else(|| default.into());
+            if dir.as_os_str() == "-" {
+                continue;
+            }
+            if asked.is_some() && !dir.is_dir() {
+                return Err(Error::Io(format!("{flag} {}: not a directory", dir.display())));
+            }
+            lowers.extend(read_lower_n(&dir, top, 3)?.bounds.into_values());
+        }
         let (count, degree) = (self.heads as usize, self.degree);
         // Weight h with the superset class (every m > h), and the top weight h = m.
         let mut inner: BTreeMap<u32, Result<WeightHeads, String>> = BTreeMap::new();
@@ -289,7 +325,8 @@ impl HeadsFrontier {
                 Some(e) => Err(e),
                 None => Ok(heads_upper(m, degree, weights)),
             };
-            rows.push(HeadsRow { m, result, single: single_rank(&dir, m)? });
+            let single_lower = lowers.iter().filter(|l| l.from_m <= m).max_by_key(|l| l.bound).cloned();
+            rows.push(HeadsRow { m, result, single: single_rank(&dir, m)?, single_lower });
         }
         Ok(HeadsFound { heads: self.heads, degree, rows })
     }

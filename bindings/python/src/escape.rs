@@ -170,10 +170,12 @@ fn multihead_domination(
 }
 
 /// `minip multihead frontier`: `heads` heads of kernel degree `degree` certified on every
-/// length-3 sequence, per `m`, with their total rank beside the single-head frontier's; `out` a
+/// length-3 sequence, per `m`, with their total rank beside the single-head frontier's and the
+/// certified lower bound for one head (`rank_dir`, `rank_linear_dir`); `out` a
 /// directory for the `minip-multihead-heads/1` certificates.
 #[pyfunction]
-#[pyo3(signature = (heads, ms, degree, single_dir=None, out=None))]
+#[pyo3(signature = (heads, ms, degree, single_dir=None, out=None, rank_dir=None, rank_linear_dir=None))]
+#[allow(clippy::too_many_arguments)] // one argument per option of the command
 fn multihead_frontier(
     py: Python<'_>,
     heads: u32,
@@ -181,10 +183,19 @@ fn multihead_frontier(
     degree: u32,
     single_dir: Option<String>,
     out: Option<String>,
+    rank_dir: Option<String>,
+    rank_linear_dir: Option<String>,
 ) -> PyResult<String> {
     let (text_out, warnings) = run(py, move |_| {
-        let found =
-            HeadsFrontier { heads, m: ms.into(), degree, single_dir: single_dir.map(PathBuf::from) }.run()?;
+        let found = HeadsFrontier {
+            heads,
+            m: ms.into(),
+            degree,
+            single_dir: single_dir.map(PathBuf::from),
+            rank_dir: rank_dir.map(PathBuf::from),
+            rank_linear_dir: rank_linear_dir.map(PathBuf::from),
+        }
+        .run()?;
         let mut warnings = Vec::new();
         let mut written = Vec::new();
         if let Some(dir) = out.map(PathBuf::from) {

@@ -259,8 +259,9 @@ def multihead_domination(
 class HeadsRow:
     """One ``m`` of :func:`multihead_frontier` (a ``multihead.frontier`` record): ``verdict``
     (``'certified'`` or ``'unknown'``, then ``reason``), ``total_rank`` (the sum of the heads'
-    exact kernel ranks ``head_ranks``), the exact ``margin`` and the single head's rank at this
-    ``m`` (``single_head_rank``) when the frontier has one."""
+    exact kernel ranks ``head_ranks``), the exact ``margin``, the single head's rank at this
+    ``m`` (``single_head_rank``) when the frontier has one, and the certified lower bound on any
+    single head's rank (``single_head_lower``, from ``single_head_lower_file``) when one applies."""
 
     def __init__(self, d: Dict[str, Any]) -> None:
         self.m: int = d["m"]
@@ -271,6 +272,10 @@ class HeadsRow:
         self.head_ranks: List[int] = [int(x) for x in d.get("head_ranks", [])]
         self.margin: Optional[Fraction] = None if d.get("margin") is None else Fraction(d["margin"])
         self.single_head_rank: Optional[int] = None if d.get("single_head_rank") is None else int(d["single_head_rank"])
+        self.single_head_lower: Optional[int] = (
+            None if d.get("single_head_lower") is None else int(d["single_head_lower"])
+        )
+        self.single_head_lower_file: Optional[str] = d.get("single_head_lower_file")
         self.reason: Optional[str] = d.get("reason")
         self.certificate_file: Optional[str] = d.get("certificate_file")
 
@@ -301,16 +306,23 @@ def multihead_frontier(
     degree: int = 1,
     *,
     single_dir: Optional[PathLike] = None,
+    rank_dir: Optional[PathLike] = None,
+    rank_linear_dir: Optional[PathLike] = None,
     out: Optional[PathLike] = None,
 ) -> HeadsFrontier:
     """Upper bounds with several heads (``minip multihead frontier``): ``heads`` heads whose
     kernels are ``(o + c)^degree`` per query weight, certified on every length-3 sequence over
     ``{0,1}^m``, with their total rank beside the single head's (read from ``single_dir``, by
-    default ``proofs/frontier``); ``out``: a directory for the ``minip-multihead-heads/1``
+    default ``proofs/frontier``) and the certified lower bound on one head's rank (certificates
+    read from ``rank_dir`` and ``rank_linear_dir``, by default ``proofs/rank`` and
+    ``proofs/rank-linear``); ``out``: a directory for the ``minip-multihead-heads/1``
     certificates (one per certified ``m``, named in each row's ``certificate_file``).
 
     >>> [(r.m, r.total_rank, r.single_head_rank) for r in minip.multihead_frontier(heads=2, m=[4, 5])]
     [(4, 10, 5), (5, 12, None)]
     """
-    text = _minip.multihead_frontier(_nat("heads", heads), _nats("m", m), _nat("degree", degree), _path(single_dir), _path(out))
+    text = _minip.multihead_frontier(
+        _nat("heads", heads), _nats("m", m), _nat("degree", degree), _path(single_dir), _path(out), _path(rank_dir),
+        _path(rank_linear_dir),
+    )
     return HeadsFrontier(json.loads(text))
