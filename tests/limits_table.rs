@@ -457,9 +457,8 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         v.to_string()
     };
     let pad = max_values + 1 - minip::heads::file::count_values(&with_comment(1));
-    let values_printed: &'static str = Box::leak(
-        format!("head files <= {max_values} JSON values, counted before the file is parsed").into_boxed_str(),
-    );
+    let values_printed: &'static str =
+        Box::leak(format!("head files <= {max_values} JSON values (before parsing),").into_boxed_str());
     rows.push(Row {
         limit: "head: JSON values of a head file",
         consts: &[],
@@ -489,8 +488,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         limit: "head: vector entries of the maps",
         consts: &[],
         printed: Box::leak(Box::new([&*Box::leak(
-            format!("head files: map vectors <= {max_values} entries over {{0,1}}^m (2^m tokens x nonzero entries)")
-                .into_boxed_str(),
+            format!("<= {max_values} map entries").into_boxed_str(),
         )])),
         inside: vec!["head".into(), "verify".into(), write(dir, "vectors-in.json", &units(k_in)), "--len".into(), "1".into()],
         expect_inside: works(0, "verdict     correct", 60),

@@ -61,7 +61,10 @@ fn top_help() -> String {
 /// `minip help limits`: the whole table (the checker's limits, then those of what the command
 /// line builds, in the same columns), the examples and the exit codes.
 fn limits_help() -> String {
-    format!("{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n\n{EXIT_CODES}", minip_check::limits::TABLE)
+    format!(
+        "{}\n{CLI_LIMITS}\n\nExamples:\n  minip limits\n  minip help limits\n\n{EXIT_CODES}",
+        minip_check::limits::TABLE
+    )
 }
 
 /// A command's help after the options: notes of its own, examples, the exit codes and the
@@ -95,8 +98,7 @@ pub const CLI_LIMITS: &str =
   rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
-  head files                      <= 3145728 JSON values, counted before the file is parsed
-  head files: map vectors         <= 3145728 entries over {0,1}^m (2^m tokens x nonzero entries)
+  head files                      <= 3145728 JSON values (before parsing), <= 3145728 map entries
   grid files and ratio tables:    every list (n, eps, families, bounds, tasks, kernels, positions,
                                   keys, at, d, each series' h) counts in the configuration limit;
                                   repeats refused; n checked per family";
@@ -186,7 +188,6 @@ enum Cmd {
     #[command(after_help = tail(readout::NOTES, &[
         "minip readout",
         "minip readout --m 1..=10 --n 3 --out /tmp/readout",
-        "minip readout --m 1..=6 --n 3..=5 --json",
         "minip readout --precision --m 1..=3 --n 3 --out /tmp/precision",
         "minip readout --multilevel --q 1..=4 --s 1..=3 --out /tmp/multilevel",
     ]))]
