@@ -147,8 +147,7 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
          margin); total rank = the sum of the heads' exact kernel ranks. one head: the rank of the\n\
          single-head frontier's certified head (proofs/frontier); one head >=: the certified lower\n\
          bound on any single head's rank (a rank certificate at some m' <= m, proofs/rank or\n\
-         proofs/rank-linear).\n\
-         docs/escape.md.\n"
+         proofs/rank-linear). docs/escape.md.\n"
     ));
     s
 }
