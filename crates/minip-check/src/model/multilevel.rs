@@ -26,7 +26,7 @@ pub fn shape(q: u32, s: u32) -> Res<(u32, u64)> {
     if q == 0 || s == 0 {
         return Err(Error::Input(format!("q = {q}, s = {s}: need q >= 1 and s >= 1")));
     }
-    let m = u64::from(q + 1) * u64::from(s);
+    let m = (u64::from(q) + 1) * u64::from(s);
     at_most("m = (q + 1)s", m, u64::from(MAX_MULTILEVEL_M), "tokens are 64-bit words")?;
     // With (q + 1)s <= 64, (s + 1)^q <= 2^63.
     let count = (0..q).fold(1u128, |c, _| c.saturating_mul(u128::from(s) + 1));
@@ -90,6 +90,7 @@ mod tests {
         assert_eq!(shape(18, 1).unwrap(), (19, 1 << 18));
         assert!(shape(19, 1).is_err()); // 2^19 sequences
         assert!(shape(2, 21).is_ok() && shape(2, 22).is_err()); // m = 66 > 64
+        assert!(shape(u32::MAX, 1).is_err() && shape(1, u32::MAX).is_err()); // no wrap-around
         assert_eq!((bits_for(1), bits_for(2), bits_for(9), bits_for(16), bits_for(17)), (0, 1, 4, 4, 5));
     }
 }
