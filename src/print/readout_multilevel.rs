@@ -3,24 +3,16 @@
 
 use super::table;
 use minip_check::check::Checked;
+use minip_check::claim::MultilevelClaim;
 use minip_check::format::multilevel::MultilevelCertificate;
 use serde::Serialize;
 
-/// One row: the family's size, its distinct answer vectors and the transcript bound.
+/// One row: what the checker proved (`q`, `s`, `m = (q + 1)s`, `n = 2q`, `instances = (s + 1)^q`,
+/// `distinct` answer vectors, `lower_bits = ⌈q·log2(s + 1)⌉`), the verdict and the file.
 #[derive(Clone, Debug, Serialize)]
 pub struct MultilevelRecord {
-    pub q: u32,
-    pub s: u32,
-    /// Token bits `(q + 1)·s`.
-    pub m: u32,
-    /// Sequence length `2q`.
-    pub n: u32,
-    /// `(s + 1)^q` sequences, all with the same queries.
-    pub instances: u64,
-    /// Different answer vectors at the queries (checked: all of them).
-    pub distinct: u64,
-    /// Least `b` with `2^b ≥ distinct`: `⌈q·log2(s + 1)⌉`.
-    pub lower_bits: u32,
+    #[serde(flatten)]
+    pub claim: MultilevelClaim,
     /// `certified`: every sequence rebuilt and its answers computed by the checker.
     pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -29,17 +21,7 @@ pub struct MultilevelRecord {
 
 impl MultilevelRecord {
     pub fn new(c: &Checked<MultilevelCertificate>, certificate_file: Option<String>) -> Self {
-        MultilevelRecord {
-            q: c.q,
-            s: c.s,
-            m: c.m,
-            n: c.n,
-            instances: c.instances,
-            distinct: c.distinct,
-            lower_bits: c.lower_bits,
-            verdict: "certified".into(),
-            certificate_file,
-        }
+        MultilevelRecord { claim: c.claim().clone(), verdict: "certified".into(), certificate_file }
     }
 }
 
@@ -48,14 +30,15 @@ pub fn text(records: &[MultilevelRecord]) -> String {
     let rows: Vec<Vec<String>> = records
         .iter()
         .map(|r| {
+            let c = &r.claim;
             vec![
-                r.q.to_string(),
-                r.s.to_string(),
-                r.m.to_string(),
-                r.n.to_string(),
-                r.instances.to_string(),
-                r.distinct.to_string(),
-                r.lower_bits.to_string(),
+                c.q.to_string(),
+                c.s.to_string(),
+                c.m.to_string(),
+                c.n.to_string(),
+                c.instances.to_string(),
+                c.distinct.to_string(),
+                c.lower_bits.to_string(),
                 r.verdict.clone(),
             ]
         })

@@ -57,6 +57,18 @@ pub use crate::ranges::Values;
 
 use std::fmt;
 
+/// Writes each checked certificate into `dir` (pretty JSON) under the name `name` gives it.
+pub fn write_each<C: minip_check::check::Certificate + serde::Serialize>(
+    rows: &[minip_check::check::Checked<C>],
+    dir: &std::path::Path,
+    name: impl Fn(&C) -> String,
+) -> Result<(), Error> {
+    for c in rows {
+        crate::print::write_file(&dir.join(name(c)), &crate::print::json::pretty(c)).map_err(Error::Io)?;
+    }
+    Ok(())
+}
+
 /// `Err(TooLarge)` when `count > max` (`minip_check::limits::at_most`, typed).
 pub fn at_most<T: PartialOrd + fmt::Display>(name: &str, count: T, max: T, what: &str) -> Result<(), Error> {
     minip_check::limits::at_most(name, count, max, what).map_err(|e| Error::TooLarge(e.to_string()))

@@ -81,11 +81,7 @@ impl Readout {
 
 /// Writes each row's certificate into `dir` as `mMM_nN.json`.
 pub fn write(rows: &[Checked<ReadoutCertificate>], dir: &Path) -> Result<(), Error> {
-    for c in rows {
-        crate::print::write_file(&dir.join(file_name(c.m, c.n)), &crate::print::json::pretty(c))
-            .map_err(Error::Io)?;
-    }
-    Ok(())
+    super::write_each(rows, dir, |c| file_name(c.m, c.n))
 }
 
 #[cfg(test)]

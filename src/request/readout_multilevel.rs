@@ -65,11 +65,7 @@ impl ReadoutMultilevel {
 
 /// Writes each row's certificate into `dir` as `qQQ_sSS.json`.
 pub fn write(rows: &[Checked<MultilevelCertificate>], dir: &Path) -> Result<(), Error> {
-    for c in rows {
-        crate::print::write_file(&dir.join(file_name(c.q, c.s)), &crate::print::json::pretty(c))
-            .map_err(Error::Io)?;
-    }
-    Ok(())
+    super::write_each(rows, dir, |c| file_name(c.q, c.s))
 }
 
 #[cfg(test)]

@@ -12,9 +12,27 @@ use minip::request::multihead::{Domination, HeadsFrontier};
 use minip::request::readout::{file_name, Readout};
 use minip::request::readout_multilevel::{file_name as multilevel_file, ReadoutMultilevel};
 use minip::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
+use minip_check::check::{Certificate, Checked};
 use pyo3::prelude::*;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::path::PathBuf;
+
+/// Each record as JSON with the text of its checked certificate beside it (`certificate`).
+fn with_certificates<R: Serialize, C: Certificate + Serialize>(
+    records: &[R],
+    certs: &[Checked<C>],
+) -> Vec<Value> {
+    records
+        .iter()
+        .zip(certs)
+        .map(|(r, c)| {
+            let mut v = serde_json::to_value(r).expect("serializes");
+            v["certificate"] = Value::String(json::pretty(c));
+            v
+        })
+        .collect()
+}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(readout, m)?)?;
@@ -55,15 +73,7 @@ fn readout(
                 ReadoutRecord::new(c, out.as_ref().map(|d| d.join(file_name(c.m, c.n)).display().to_string()))
             })
             .collect();
-        let rows: Vec<Value> = records
-            .iter()
-            .zip(&found.rows)
-            .map(|(r, c)| {
-                let mut v = serde_json::to_value(r).expect("serializes");
-                v["certificate"] = Value::String(json::pretty(c));
-                v
-            })
-            .collect();
+        let rows = with_certificates(&records, &found.rows);
         Ok((to_text(&json!({ "rows": rows, "text": text(&records) })), warnings))
     })?;
     warn_all(py, warnings)?;
@@ -88,16 +98,11 @@ fn least_precision(
             PrecisionRecord::new(&p.cert, at(precision_file(m, n)), at(proof_name(m, n)))
         })
         .collect();
-    let rows: Vec<Value> = records
-        .iter()
-        .zip(&found.rows)
-        .map(|(r, p)| {
-            let mut v = serde_json::to_value(r).expect("serializes");
-            v["certificate"] = Value::String(json::pretty(&p.cert));
-            v["proof"] = json!({"name": p.cert.proof, "bytes": p.proof});
-            v
-        })
-        .collect();
+    let certs: Vec<_> = found.rows.iter().map(|p| p.cert.clone()).collect();
+    let mut rows = with_certificates(&records, &certs);
+    for (v, p) in rows.iter_mut().zip(&found.rows) {
+        v["proof"] = json!({"name": p.cert.proof, "bytes": p.proof});
+    }
     Ok(to_text(&json!({ "rows": rows, "text": precision_text(&records) })))
 }
 
@@ -116,15 +121,7 @@ fn readout_multilevel(py: Python<'_>, qs: Nums, ss: Nums, out: Option<String>) -
         let at = |q: u32, s: u32| out.as_ref().map(|d| d.join(multilevel_file(q, s)).display().to_string());
         let records: Vec<MultilevelRecord> =
             found.rows.iter().map(|c| MultilevelRecord::new(c, at(c.q, c.s))).collect();
-        let rows: Vec<Value> = records
-            .iter()
-            .zip(&found.rows)
-            .map(|(r, c)| {
-                let mut v = serde_json::to_value(r).expect("serializes");
-                v["certificate"] = Value::String(json::pretty(c));
-                v
-            })
-            .collect();
+        let rows = with_certificates(&records, &found.rows);
         Ok((to_text(&json!({ "rows": rows, "text": multilevel_text(&records) })), warnings))
     })?;
     warn_all(py, warnings)?;

@@ -10,6 +10,7 @@
 
 use super::input::Context;
 use super::Certificate;
+use crate::claim::MultilevelClaim;
 use crate::error::{Error, Res};
 use crate::format::multilevel::{MultilevelCertificate, MULTILEVEL_FORMAT};
 use crate::model::multilevel::{answers, bits_for, queries, sequence, shape};
@@ -51,18 +52,6 @@ pub fn count_answers(q: u32, s: u32) -> Res<(u64, u64)> {
     Ok((built, seen.len() as u64))
 }
 
-/// What a `minip-multilevel/1` certificate proves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MultilevelChecked {
-    pub q: u32,
-    pub s: u32,
-    pub m: u32,
-    pub n: u32,
-    pub instances: u64,
-    pub distinct: u64,
-    pub lower_bits: u32,
-}
-
 fn stated(field: &str, stated: u64, checked: u64) -> Res<()> {
     if stated != checked {
         return Err(Error::Rejected(format!("{field}: stated {stated}, the check gives {checked}")));
@@ -71,7 +60,7 @@ fn stated(field: &str, stated: u64, checked: u64) -> Res<()> {
 }
 
 /// Checks a `minip-multilevel/1` certificate: every stated number recomputed from `(q, s)`.
-pub fn check_multilevel(c: &MultilevelCertificate) -> Res<MultilevelChecked> {
+pub fn check_multilevel(c: &MultilevelCertificate) -> Res<MultilevelClaim> {
     if c.format != MULTILEVEL_FORMAT {
         return Err(Error::Rejected(format!("format '{}': expected {MULTILEVEL_FORMAT}", c.format)));
     }
@@ -82,26 +71,17 @@ pub fn check_multilevel(c: &MultilevelCertificate) -> Res<MultilevelChecked> {
     stated("instances", c.instances, instances)?;
     stated("distinct", c.distinct, distinct)?;
     stated("lower_bits", c.lower_bits.into(), bits_for(distinct).into())?;
-    Ok(MultilevelChecked { q: c.q, s: c.s, m, n: c.n, instances, distinct, lower_bits: c.lower_bits })
+    Ok(MultilevelClaim { q: c.q, s: c.s, m, n: c.n, instances, distinct, lower_bits: c.lower_bits })
 }
 
 /// The claim of a checked certificate.
 pub(crate) fn claim(c: &MultilevelCertificate) -> Res<crate::claim::Claim> {
-    let k = check_multilevel(c)?;
-    Ok(crate::claim::Claim::Multilevel(crate::claim::MultilevelClaim {
-        q: k.q,
-        s: k.s,
-        m: k.m,
-        n: k.n,
-        instances: k.instances,
-        distinct: k.distinct,
-        lower_bits: k.lower_bits,
-    }))
+    check_multilevel(c).map(crate::claim::Claim::Multilevel)
 }
 
 impl Certificate for MultilevelCertificate {
-    type Claim = MultilevelChecked;
-    fn check(&self, _: &Context) -> Res<MultilevelChecked> {
+    type Claim = MultilevelClaim;
+    fn check(&self, _: &Context) -> Res<MultilevelClaim> {
         check_multilevel(self)
     }
 }
