@@ -144,6 +144,23 @@ fn frontier_shows_the_certified_lower_bound_for_one_head() {
         (row["single_head_lower"].as_str(), row["single_head_lower_file"].as_str()),
         (Some("8"), Some("proofs/rank/m16.json"))
     );
+    // A certificate that gives no bound (not a rank bound) is skipped with a warning.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("proofs/readout/multilevel/q01_s01.json"), dir.join("m08.json")).unwrap();
+    let (_, _, err) = minip(&[
+        "multihead",
+        "frontier",
+        "--heads",
+        "2",
+        "--m",
+        "8",
+        "--rank-dir",
+        "-",
+        "--rank-linear-dir",
+        d,
+    ]);
+    assert!(err.contains("m08.json: skipped: not a rank lower bound (multilevel family q=1"), "{err}");
+    std::fs::remove_file(dir.join("m08.json")).unwrap();
     // An edited certificate is rejected, not read; a missing directory is refused.
     let file = dir.join("n3_m008.json");
     let text = std::fs::read_to_string(&file).unwrap();

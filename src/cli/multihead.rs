@@ -132,6 +132,9 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         rank_linear_dir: a.rank_linear_dir.clone(),
     };
     let found = request.run()?;
+    for s in &found.skipped {
+        super::warn(Some(s.clone()));
+    }
     if let Some(dir) = &a.out {
         super::warn(crate::print::out_dir(dir)?);
         found.write(dir)?;

@@ -203,6 +203,9 @@ pub struct HeadsFound {
     pub heads: u32,
     pub degree: u32,
     pub rows: Vec<HeadsRow>,
+    /// One line per certificate in the lower-bound directories whose claim gives no bound
+    /// here (another length, a larger eps, not a rank bound), for a warning.
+    pub skipped: Vec<String>,
 }
 
 impl HeadsFound {
@@ -287,6 +290,7 @@ impl HeadsFrontier {
         }
         let top = ms.iter().copied().max().unwrap_or(0);
         let mut lowers: Vec<Lower> = Vec::new();
+        let mut skipped = Vec::new();
         for (flag, asked, default) in [
             ("--rank-dir", &self.rank_dir, DEFAULT_RANK_DIR),
             ("--rank-linear-dir", &self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
@@ -298,7 +302,9 @@ impl HeadsFrontier {
             if asked.is_some() && !dir.is_dir() {
                 return Err(Error::Io(format!("{flag} {}: not a directory", dir.display())));
             }
-            lowers.extend(read_lower_n(&dir, top, 3)?.bounds.into_values());
+            let read = read_lower_n(&dir, top, 3)?;
+            lowers.extend(read.bounds.into_values());
+            skipped.extend(read.skipped);
         }
         let (count, degree) = (self.heads as usize, self.degree);
         // Weight h with the superset class (every m > h), and the top weight h = m.
@@ -328,7 +334,7 @@ impl HeadsFrontier {
             let single_lower = lowers.iter().filter(|l| l.from_m <= m).max_by_key(|l| l.bound).cloned();
             rows.push(HeadsRow { m, result, single: single_rank(&dir, m)?, single_lower });
         }
-        Ok(HeadsFound { heads: self.heads, degree, rows })
+        Ok(HeadsFound { heads: self.heads, degree, rows, skipped })
     }
 }
 

@@ -193,7 +193,7 @@ fn multihead_frontier(
             rank_linear_dir: rank_linear_dir.map(PathBuf::from),
         }
         .run()?;
-        let mut warnings = Vec::new();
+        let mut warnings = found.skipped.clone();
         let mut written = Vec::new();
         if let Some(dir) = out.map(PathBuf::from) {
             warnings.extend(minip::print::out_dir(&dir)?);
