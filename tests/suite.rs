@@ -54,19 +54,24 @@ mod versions;
 mod weighted;
 mod witness;
 
-/// A test file left out of the list above would never run: every `*.rs` file here is a module.
+/// A test file left out of a suite's list would never run: every `*.rs` file in `tests/` is a
+/// module of this suite, and every one in `crates/minip-check/tests/` of that crate's suite.
 #[test]
 fn every_test_file_is_a_module_of_the_suite() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let listed = include_str!("suite.rs");
-    for e in std::fs::read_dir(&dir).unwrap() {
-        let name = e.unwrap().file_name().into_string().unwrap();
-        if let Some(stem) = name.strip_suffix(".rs") {
-            if stem != "suite" {
-                assert!(
-                    listed.contains(&format!("\nmod {stem};\n")),
-                    "tests/{name} is not a module of tests/suite.rs"
-                );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (dir, listed) in [
+        ("tests", include_str!("suite.rs")),
+        ("crates/minip-check/tests", include_str!("../crates/minip-check/tests/suite.rs")),
+    ] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            if let Some(stem) = name.strip_suffix(".rs") {
+                if stem != "suite" {
+                    assert!(
+                        listed.contains(&format!("\nmod {stem};\n")),
+                        "{dir}/{name} is not a module of {dir}/suite.rs"
+                    );
+                }
             }
         }
     }
