@@ -19,10 +19,11 @@ use minip_check::rational::fmt_q;
 use minip_check::rational::{q, Rat};
 use minip_check::rows::poly::{class_count, overlap};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
-/// An exact set of heads that escapes the lemma's step on S1–S3 of one configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An exact set of heads that escapes the lemma's step on S1–S3 of one configuration, as the
+/// checker accepted it: every field printed comes from the checked certificate.
+#[derive(Clone, Debug)]
 pub struct Escape {
     pub n: u32,
     pub eps: Rat,
@@ -32,18 +33,58 @@ pub struct Escape {
     pub heads: Vec<HeadRow>,
     /// The largest error on S1–S3, recomputed by the checker (0: the outputs are the targets).
     pub max_error: Rat,
+    /// The `minip-multihead/1` certificate of these heads, checked in full (the claim printed).
+    pub cert: Checked<MultiheadCertificate>,
 }
 
-/// `H` heads with kernel rows `α_h = (1, 0, h/4)` on `(x, y, z)` and values solving
-/// `ŷ(S) = t(S)` exactly on S1–S3 (three of the `2H` values `σ_h = s_h(x,x)`,
-/// `ζ_h = s_h(x,z)`, the first three whose columns are independent; the others 0), checked.
+impl Escape {
+    /// Whether `K ≥ 1`, the lemma's range on the paper family (docs/math.md §2.3): below it one
+    /// head escapes too, so several heads show nothing new there.
+    pub fn in_range(&self) -> bool {
+        self.k >= Rat::one()
+    }
+}
+
+/// `H ≥ 2` heads that escape the lemma's step on S1–S3, every one with `α_h(x,y) = 0`, checked
+/// by the checker as the full claim of a `minip-multihead/1` certificate (`α_h(x,y) ≤ K·α_h(x,z)`
+/// included) before they are returned; `Err("unknown: …")` when the check refuses them.
+///
+/// For `K ≥ 0`: kernel rows `α_h = (1, 0, h/4)` on `(x, y, z)` and values solving `ŷ(S) = t(S)`
+/// exactly on S1–S3 (three of the `2H` values `σ_h = s_h(x,x)`, `ζ_h = s_h(x,z)`, the first three
+/// whose columns are independent; the others 0). For `K < 0` (`d < 2ε`) the bound forces
+/// `α_h(x,z) = 0`: rows `α_h = (1, 0, 0)` and `σ_1 = d/2`, every output `d/2`, error `d/2 < ε`
+/// (Proposition 2.3(b)).
 pub fn escape(n: u32, eps: &Rat, d: u32, heads: u32) -> Result<Escape, String> {
     if heads < 2 {
         return Err(format!("--heads {heads}: need at least 2 (one head is Lemma 3: minip check --d {d})"));
     }
     let gap = Gap::from_d(d)?;
+    let k = paper_k(n, eps, d);
+    let rows = if k.is_negative() { constant_heads(d, heads) } else { solved_heads(n, &gap, heads)? };
+    let cert = certificate(n, eps, &gap, &k, &rows).map_err(|e| format!("unknown: n = {n}, d = {d}: {e}"))?;
+    let max_error = rational(&cert.max_error)?;
+    Ok(Escape { n, eps: eps.clone(), k, gap, heads: rows, max_error, cert })
+}
+
+fn rational(s: &str) -> Result<Rat, String> {
+    minip_check::rational::parse_rational(s).map_err(|e| format!("unknown: {e}"))
+}
+
+/// `H` heads `α_h = (1, 0, 0)`, the first with `σ = d/2`, the others with values 0.
+fn constant_heads(d: u32, heads: u32) -> Vec<HeadRow> {
+    (0..heads)
+        .map(|h| HeadRow {
+            alpha: [Rat::one(), Rat::zero(), Rat::zero()],
+            s: [if h == 0 { q(d.into(), 2) } else { Rat::zero() }, Rat::zero(), Rat::zero()],
+        })
+        .collect()
+}
+
+/// `H` heads `α_h = (1, 0, h/4)` with values solving the three outputs exactly.
+fn solved_heads(n: u32, gap: &Gap, heads: u32) -> Result<Vec<HeadRow>, String> {
+    let d = gap.d();
     let c: Vec<Rat> = (1..=heads).map(|h| q(h.into(), 4)).collect();
-    let seqs = sequences(n, &gap, Family::Paper);
+    let seqs = sequences(n, gap, Family::Paper);
     // Column 2h: σ_h, column 2h + 1: ζ_h; row per sequence: i_x σ_h/den_h + i_z c_h ζ_h/den_h.
     let coef = |mult: [u32; 3], col: usize| {
         let (h, zeta) = (col / 2, col % 2 == 1);
@@ -67,37 +108,37 @@ pub fn escape(n: u32, eps: &Rat, d: u32, heads: u32) -> Result<Escape, String> {
         for (row, &col) in inv.iter().zip(&pick) {
             values[col] = row.iter().zip(&t).map(|(a, b)| a * b).sum();
         }
-        let rows: Vec<HeadRow> = (0..heads as usize)
+        return Ok((0..heads as usize)
             .map(|h| HeadRow {
                 alpha: [Rat::one(), Rat::zero(), c[h].clone()],
                 s: [values[2 * h].clone(), Rat::zero(), values[2 * h + 1].clone()],
             })
-            .collect();
-        let max_error = check_paper(n, eps, &gap, &rows).map_err(|e| e.to_string())?;
-        return Ok(Escape { n, eps: eps.clone(), k: paper_k(n, eps, d), gap, heads: rows, max_error });
+            .collect());
     }
     Err(format!("unknown: no three independent values for n = {n}, d = {d}"))
 }
 
-impl Escape {
-    /// The `minip-multihead/1` certificate of these heads, checked by the checker crate
-    /// (`minip_check::check::multihead::check_multihead`) from its stated parameters.
-    pub fn certificate(&self) -> Result<Checked<MultiheadCertificate>, String> {
-        let three = |r: &[Rat; 3]| [fmt_q(&r[0]), fmt_q(&r[1]), fmt_q(&r[2])];
-        let cert = MultiheadCertificate {
-            format: MULTIHEAD_FORMAT.into(),
-            params: MultiheadParams { n: self.n, eps: fmt_q(&self.eps), d: self.gap.d() },
-            paper_k: fmt_q(&self.k),
-            heads: self
-                .heads
-                .iter()
-                .map(|h| MultiheadRow { alpha: three(&h.alpha), s: three(&h.s) })
-                .collect(),
-            verdict: "escapes".into(),
-            max_error: fmt_q(&self.max_error),
-        };
-        Checked::new(cert, &Context::default()).map_err(|e| e.to_string())
-    }
+/// The `minip-multihead/1` certificate of `rows`, checked by the checker crate
+/// (`minip_check::check::multihead::check_multihead`) from its stated parameters; its
+/// `max_error` is the one `check_paper` recomputes (the check then compares it again).
+fn certificate(
+    n: u32,
+    eps: &Rat,
+    gap: &Gap,
+    k: &Rat,
+    rows: &[HeadRow],
+) -> Result<Checked<MultiheadCertificate>, String> {
+    let max_error = check_paper(n, eps, gap, rows).map_err(|e| e.to_string())?;
+    let three = |r: &[Rat; 3]| [fmt_q(&r[0]), fmt_q(&r[1]), fmt_q(&r[2])];
+    let cert = MultiheadCertificate {
+        format: MULTIHEAD_FORMAT.into(),
+        params: MultiheadParams { n, eps: fmt_q(eps), d: gap.d() },
+        paper_k: fmt_q(k),
+        heads: rows.iter().map(|h| MultiheadRow { alpha: three(&h.alpha), s: three(&h.s) }).collect(),
+        verdict: "escapes".into(),
+        max_error: fmt_q(&max_error),
+    };
+    Checked::new(cert, &Context::default()).map_err(|e| e.to_string())
 }
 
 /// The binomial-basis coefficients of `f(o) = (o + shift)^degree` restricted to overlaps
@@ -242,11 +283,15 @@ pub struct HeadsUpper {
     pub total_rank: BigInt,
     /// The smallest `1/2 − max error` over all query weights.
     pub margin: Rat,
+    /// The `minip-multihead-heads/1` certificate of these heads, checked in full by the checker
+    /// crate (the claim printed and written).
+    pub cert: Checked<MultiheadHeadsCertificate>,
 }
 
 /// Assembles the heads of every weight `0..=m` into kernels and ranks (`weights[h]` for query
-/// weight `h`, each already checked by the checker for this `m`).
-pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> HeadsUpper {
+/// weight `h`, each already checked by the checker for this `m`), then checks the whole
+/// `minip-multihead-heads/1` certificate; `Err` when the checker refuses it.
+pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> Result<HeadsUpper, String> {
     let count = weights[0].shifts.len();
     let kernels: Vec<Kernel> = (0..count)
         .map(|k| Kernel {
@@ -259,15 +304,20 @@ pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> HeadsUpper
     let total_rank = ranks.iter().sum();
     let half = q(1, 2);
     let margin = weights.iter().map(|w| &half - &w.max_error).min().expect("h = 0");
-    HeadsUpper { m, degree, weights, kernels, ranks, total_rank, margin }
+    let cert = certificate_of(m, &weights, &kernels, &total_rank)?;
+    Ok(HeadsUpper { m, degree, weights, kernels, ranks, total_rank, margin, cert })
 }
 
-impl HeadsUpper {
-    /// The `minip-multihead-heads/1` certificate of these heads, checked by the checker crate.
-    pub fn certificate(&self) -> Result<Checked<MultiheadHeadsCertificate>, String> {
+/// The `minip-multihead-heads/1` certificate of these heads, checked by the checker crate.
+fn certificate_of(
+    m: u32,
+    weights: &[WeightHeads],
+    kernels: &[Kernel],
+    total_rank: &BigInt,
+) -> Result<Checked<MultiheadHeadsCertificate>, String> {
+    {
         use minip_check::format::poly::{ClassValues, LevelRank, PolyCoeffs};
-        let heads = self
-            .kernels
+        let heads = kernels
             .iter()
             .enumerate()
             .map(|(k, kernel)| {
@@ -283,8 +333,7 @@ impl HeadsUpper {
                             c: p.c.iter().map(fmt_q).collect(),
                         })
                         .collect(),
-                    values: self
-                        .weights
+                    values: weights
                         .iter()
                         .map(|w| ClassValues { h: w.h, s: w.heads[k].s.iter().map(fmt_q).collect() })
                         .collect(),
@@ -296,12 +345,12 @@ impl HeadsUpper {
                 }
             })
             .collect();
-        let max_error = self.weights.iter().map(|w| w.max_error.clone()).max().expect("h = 0");
+        let max_error = weights.iter().map(|w| w.max_error.clone()).max().expect("h = 0");
         let cert = MultiheadHeadsCertificate {
             format: MULTIHEAD_HEADS_FORMAT.into(),
-            params: HeadsParams { m: self.m, heads: self.kernels.len() as u32 },
+            params: HeadsParams { m, heads: kernels.len() as u32 },
             heads,
-            total_rank: self.total_rank.to_string(),
+            total_rank: total_rank.to_string(),
             max_error: fmt_q(&max_error),
         };
         Checked::new(cert, &Context::default()).map_err(|e| format!("the heads failed the checker ({e})"))
@@ -322,7 +371,8 @@ mod tests {
         // σ1, ζ1, σ2 picked (ζ2 = 0): σ1 = −54, ζ1 = 36, σ2 = 54 (docs/math.md §12).
         let s: Vec<[Rat; 3]> = e.heads.iter().map(|h| h.s.clone()).collect();
         assert_eq!(s, vec![[q(-54, 1), q(0, 1), q(36, 1)], [q(54, 1), q(0, 1), q(0, 1)]]);
-        let c = e.certificate().unwrap();
+        let c = &e.cert;
+        assert!(e.in_range());
         assert_eq!(c.paper_k, "2");
         assert_eq!((c.claim().k.clone(), c.claim().heads), (q(2, 1), 2));
         assert_eq!(c.heads[0].s, ["-54".to_string(), "0".into(), "36".into()]);
@@ -341,6 +391,23 @@ mod tests {
             escape(3, &q(1, 2), 3, 1).unwrap_err(),
             "--heads 1: need at least 2 (one head is Lemma 3: minip check --d 3)"
         );
+    }
+
+    #[test]
+    fn outside_the_lemmas_range_the_rows_are_the_ones_the_checker_accepts() {
+        // d = 1, n = 3, eps = 1: K = (1 − 2)/2 = −1/2 < 0. alpha(x,y) = 0 <= K*alpha(x,z)
+        // forces alpha(x,z) = 0: constant heads, every output d/2 = 1/2 < eps.
+        let e = escape(3, &q(1, 1), 1, 2).unwrap();
+        assert_eq!((e.k.clone(), e.max_error.clone(), e.in_range()), (q(-1, 2), q(1, 2), false));
+        assert!(e.heads.iter().all(|h| h.alpha == [q(1, 1), q(0, 1), q(0, 1)]));
+        assert_eq!(e.heads[0].s, [q(1, 2), q(0, 1), q(0, 1)]);
+        assert_eq!(e.cert.claim().k, q(-1, 2));
+        // 0 <= K < 1 (d = 1, eps = 1/2: K = 0): the solved heads, marked outside the range.
+        let e = escape(3, &q(1, 2), 1, 2).unwrap();
+        assert_eq!((e.k.clone(), e.in_range()), (q(0, 1), false));
+        // d = 1, eps = 2/3: K < 0 and d/2 = 1/2 < eps, the constant heads check.
+        let e = escape(4, &q(2, 3), 1, 3).unwrap();
+        assert_eq!((e.k.clone(), e.max_error.clone()), (q(-1, 2), q(1, 2)));
     }
 }
 
@@ -364,10 +431,10 @@ mod frontier_tests {
     fn two_degree_one_heads_reach_weight_seven_and_one_head_fails() {
         // m = 7: weights 0..=7, each checked by the checker; two heads of rank m + 1 = 8.
         let weights: Vec<WeightHeads> = (0..=7).map(|h| weight_heads(7, h, 2, 1).unwrap()).collect();
-        let u = heads_upper(7, 1, weights);
+        let u = heads_upper(7, 1, weights).unwrap();
         assert_eq!((u.ranks.clone(), u.total_rank.clone()), (vec![BigInt::from(8); 2], BigInt::from(16)));
         assert!(u.margin > q(7, 100) && u.margin < q(8, 100), "{}", u.margin);
-        let c = u.certificate().unwrap();
+        let c = &u.cert;
         assert_eq!(
             (c.claim().total_rank.clone(), c.claim().max_error.clone()),
             (BigInt::from(16), q(1, 2) - &u.margin)

@@ -105,10 +105,13 @@ pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
         n: Values::Text(a.n.clone()),
         eps: a.eps.clone(),
     };
-    // The rows take milliseconds: the directory is made once the input has been checked.
-    let found = request.run()?;
+    // The output directory is made (or refused) once the input is checked, before any work.
+    let job = request.validate()?;
     if let Some(dir) = &a.out {
         super::warn(crate::print::out_dir(dir)?);
+    }
+    let found = job.run(super::ctl())?;
+    if let Some(dir) = &a.out {
         found.write(dir)?;
     }
     let records = found.records();
@@ -131,12 +134,15 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         rank_dir: a.rank_dir.clone(),
         rank_linear_dir: a.rank_linear_dir.clone(),
     };
-    let found = request.run()?;
+    let job = request.validate()?;
+    if let Some(dir) = &a.out {
+        super::warn(crate::print::out_dir(dir)?);
+    }
+    let found = job.run(super::ctl())?;
     for s in &found.skipped {
         super::warn(Some(s.clone()));
     }
     if let Some(dir) = &a.out {
-        super::warn(crate::print::out_dir(dir)?);
         found.write(dir)?;
     }
     let records = found.records();

@@ -166,6 +166,8 @@ fn kind(m: &std::fs::Metadata) -> &'static str {
         "a FIFO"
     } else if t.is_socket() {
         "a socket"
+    } else if t.is_file() {
+        "a regular file"
     } else {
         "not a regular file"
     }

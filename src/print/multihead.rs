@@ -21,10 +21,21 @@ pub struct DominationRecord {
     pub s: Vec<[String; 3]>,
     /// The largest error on S1–S3, recomputed exactly.
     pub max_error: String,
+    /// Whether `K ≥ 1`, the lemma's range on the paper family (docs/math.md §2.3): outside it
+    /// one head escapes too, so the row shows nothing about several heads.
+    pub in_range: bool,
 }
 
 impl DominationRecord {
-    pub fn new(n: u32, eps: &Rat, d: u32, k: &Rat, rows: &[([Rat; 3], [Rat; 3])], max_error: &Rat) -> Self {
+    pub fn new(
+        n: u32,
+        eps: &Rat,
+        d: u32,
+        k: &Rat,
+        rows: &[([Rat; 3], [Rat; 3])],
+        max_error: &Rat,
+        in_range: bool,
+    ) -> Self {
         let three = |r: &[Rat; 3]| [fmt_q(&r[0]), fmt_q(&r[1]), fmt_q(&r[2])];
         DominationRecord {
             heads: rows.len(),
@@ -36,6 +47,7 @@ impl DominationRecord {
             alpha: rows.iter().map(|(a, _)| three(a)).collect(),
             s: rows.iter().map(|(_, s)| three(s)).collect(),
             max_error: fmt_q(max_error),
+            in_range,
         }
     }
 }
@@ -52,7 +64,7 @@ pub fn text(records: &[DominationRecord]) -> String {
                 r.d.to_string(),
                 r.eps.clone(),
                 r.paper_k.clone(),
-                r.verdict.clone(),
+                if r.in_range { r.verdict.clone() } else { format!("{}*", r.verdict) },
                 tuple(&r.alpha),
                 tuple(&r.s),
                 r.max_error.clone(),
@@ -69,6 +81,11 @@ pub fn text(records: &[DominationRecord]) -> String {
          within eps on S1, S2, S3 (every output recomputed exactly). The step of Lemma 3 (some head has\n\
          alpha(x,y) > K*alpha(x,z)) does not hold for several heads (docs/escape.md).\n"
     ));
+    if records.iter().any(|r| !r.in_range) {
+        s.push_str(
+            "escapes*: K < 1, outside the lemma's range (docs/math.md 2.3): one head escapes there too.\n",
+        );
+    }
     s
 }
 

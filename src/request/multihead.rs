@@ -2,7 +2,7 @@
 //! `(n, d)`, `H` exact heads with `α_h(x,y) = 0` whose summed outputs are exact on S1–S3
 //! (`crate::certify::multihead`), each recomputed by the checker before it is reported.
 
-use super::{Error, Values};
+use super::{Control, Error, Values};
 use crate::batch::frontier::{read_lower_n, Lower};
 use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
 use crate::print::json;
@@ -58,9 +58,8 @@ impl Dominated {
     pub fn write(&self, dir: &Path) -> Result<Vec<String>, Error> {
         let mut names = Vec::with_capacity(self.rows.len());
         for e in &self.rows {
-            let cert = e.certificate().map_err(Error::Rejected)?;
             let name = Dominated::file_name(e);
-            crate::print::write_file(&dir.join(&name), &json::by_lines(&cert)).map_err(Error::Io)?;
+            crate::print::write_file(&dir.join(&name), &json::by_lines(&e.cert)).map_err(Error::Io)?;
             names.push(name);
         }
         Ok(names)
@@ -72,15 +71,24 @@ impl Dominated {
             .iter()
             .map(|e| {
                 let rows: Vec<_> = e.heads.iter().map(|h| (h.alpha.clone(), h.s.clone())).collect();
-                DominationRecord::new(e.n, &e.eps, e.gap.d(), &e.k, &rows, &e.max_error)
+                DominationRecord::new(e.n, &e.eps, e.gap.d(), &e.k, &rows, &e.max_error, e.in_range())
             })
             .collect()
     }
 }
 
+/// A validated `minip multihead domination`: every field in range.
+#[derive(Clone, Debug)]
+pub struct DominationJob {
+    heads: u32,
+    eps: minip_check::rational::Rat,
+    ns: Vec<u32>,
+    ds: Vec<u32>,
+}
+
 impl Domination {
-    /// Checks every field, then builds and checks the heads of every `(n, d)`.
-    pub fn run(&self) -> Result<Dominated, Error> {
+    /// Checks every field (nothing is built).
+    pub fn validate(&self) -> Result<DominationJob, Error> {
         if !(2..=MAX_HEADS).contains(&self.heads) {
             let msg = format!(
                 "--heads {}: need 2..={MAX_HEADS} (one head is Lemma 3 itself: minip check --d D)",
@@ -102,13 +110,31 @@ impl Domination {
             return Err(Error::Input("--d: the gap d must be at least 1".into()));
         }
         super::at_most("(n, d) pairs", ns.len() * ds.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
-        let mut rows = Vec::with_capacity(ns.len() * ds.len());
-        for &n in &ns {
-            for &d in &ds {
-                rows.push(escape(n, &eps, d, self.heads).map_err(|e| match e.strip_prefix("unknown: ") {
-                    Some(m) => Error::Unknown(format!("unknown: {m}")),
-                    None => Error::Input(e),
-                })?);
+        Ok(DominationJob { heads: self.heads, eps, ns, ds })
+    }
+
+    /// [`Domination::validate`], then [`DominationJob::run`] with a control that never stops.
+    pub fn run(&self) -> Result<Dominated, Error> {
+        self.validate()?.run(&Control::new())
+    }
+}
+
+impl DominationJob {
+    /// Builds and checks the heads of every `(n, d)`: each row is the checker's verdict on the
+    /// full claim of its `minip-multihead/1` certificate (the one `--out` writes). A stop asked
+    /// through `ctl` ends the run before the next row (nothing is written by the run itself).
+    pub fn run(&self, ctl: &Control) -> Result<Dominated, Error> {
+        let total = self.ns.len() * self.ds.len();
+        let mut rows = Vec::with_capacity(total);
+        for &n in &self.ns {
+            for &d in &self.ds {
+                ctl.stopped_after(rows.len(), total, "rows").map_err(Error::Interrupted)?;
+                rows.push(escape(n, &self.eps, d, self.heads).map_err(
+                    |e| match e.strip_prefix("unknown: ") {
+                        Some(m) => Error::Unknown(format!("unknown: {m}")),
+                        None => Error::Input(e),
+                    },
+                )?);
             }
         }
         Ok(Dominated { rows })
@@ -141,6 +167,29 @@ mod tests {
         );
         let e = ask(Domination { eps: "0".into(), ..Domination::default() });
         assert_eq!(e, Error::Input("need ε > 0, got ε = 0".into()));
+        // A stopped control ends the run before its first row.
+        let ctl = Control::new();
+        ctl.stop();
+        let e = Domination::default().validate().unwrap().run(&ctl).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Interrupted("interrupted after 0 of 28 rows (every file written is complete)".into())
+        );
+    }
+
+    #[test]
+    fn settings_outside_the_lemmas_range_print_what_the_checker_accepts() {
+        // eps > d/2 (K < 0): the printed rows are the certificate's, checked in full, and marked.
+        let bad =
+            Domination { d: Values::List(vec![1]), n: Values::List(vec![3]), eps: "1".into(), heads: 2 };
+        let r = bad.run().unwrap();
+        let rec = &r.records()[0];
+        assert_eq!((rec.paper_k.as_str(), rec.in_range, rec.max_error.as_str()), ("-1/2", false, "1/2"));
+        assert_eq!(rec.alpha, vec![["1".to_string(), "0".into(), "0".into()]; 2]);
+        let e = &r.rows[0];
+        assert_eq!(minip_check::check::multihead::check_multihead(e.cert.cert()).unwrap().k, q(-1, 2));
+        let ok = Domination::default().run().unwrap();
+        assert!(ok.records().iter().all(|r| r.in_range));
     }
 }
 
@@ -230,9 +279,8 @@ impl HeadsFound {
         let mut names = Vec::new();
         for r in &self.rows {
             if let Ok(u) = &r.result {
-                let cert = u.certificate().map_err(Error::Rejected)?;
                 let name = self.file_name(r.m);
-                crate::print::write_file(&dir.join(&name), &json::by_lines(&cert)).map_err(Error::Io)?;
+                crate::print::write_file(&dir.join(&name), &json::by_lines(&u.cert)).map_err(Error::Io)?;
                 names.push(name);
             }
         }
@@ -266,11 +314,20 @@ impl HeadsFound {
     }
 }
 
+/// A validated `minip multihead frontier`: every field in range, every directory named there.
+#[derive(Clone, Debug)]
+pub struct HeadsFrontierJob {
+    heads: u32,
+    degree: u32,
+    ms: Vec<u32>,
+    single_dir: std::path::PathBuf,
+    /// `(flag, directory)` of the lower-bound directories to read (`-` left out).
+    lower_dirs: Vec<(&'static str, std::path::PathBuf)>,
+}
+
 impl HeadsFrontier {
-    /// Checks every field, then certifies each `m`: the heads of each query weight are found
-    /// once (a weight `h < m` has the same classes for every larger `m`) and checked by the
-    /// checker crate; a weight `h < m` that fails makes every larger `m` unknown too.
-    pub fn run(&self) -> Result<HeadsFound, Error> {
+    /// Checks every field and that every directory named exists (nothing is read).
+    pub fn validate(&self) -> Result<HeadsFrontierJob, Error> {
         use crate::batch::frontier::MAX_FRONTIER_M;
         if !(1..=MAX_HEADS).contains(&self.heads) {
             let msg = format!("--heads {}: need 1..={MAX_HEADS}", self.heads);
@@ -284,13 +341,11 @@ impl HeadsFrontier {
             let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
             return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
-        let dir = self.single_dir.clone().unwrap_or_else(|| DEFAULT_SINGLE_DIR.into());
-        if self.single_dir.is_some() && dir.as_os_str() != "-" && !dir.is_dir() {
-            return Err(Error::Io(format!("--single-dir {}: not a directory", dir.display())));
+        let single_dir = self.single_dir.clone().unwrap_or_else(|| DEFAULT_SINGLE_DIR.into());
+        if self.single_dir.is_some() && single_dir.as_os_str() != "-" && !single_dir.is_dir() {
+            return Err(Error::Io(format!("--single-dir {}: not a directory", single_dir.display())));
         }
-        let top = ms.iter().copied().max().unwrap_or(0);
-        let mut lowers: Vec<Lower> = Vec::new();
-        let mut skipped = Vec::new();
+        let mut lower_dirs = Vec::new();
         for (flag, asked, default) in [
             ("--rank-dir", &self.rank_dir, DEFAULT_RANK_DIR),
             ("--rank-linear-dir", &self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
@@ -302,18 +357,42 @@ impl HeadsFrontier {
             if asked.is_some() && !dir.is_dir() {
                 return Err(Error::Io(format!("{flag} {}: not a directory", dir.display())));
             }
-            let read = read_lower_n(&dir, top, 3)?;
+            lower_dirs.push((flag, dir));
+        }
+        Ok(HeadsFrontierJob { heads: self.heads, degree: self.degree, ms, single_dir, lower_dirs })
+    }
+
+    /// [`HeadsFrontier::validate`], then [`HeadsFrontierJob::run`] with a control that never
+    /// stops.
+    pub fn run(&self) -> Result<HeadsFound, Error> {
+        self.validate()?.run(&Control::new())
+    }
+}
+
+impl HeadsFrontierJob {
+    /// Certifies each `m`: the heads of each query weight are found once (a weight `h < m` has
+    /// the same classes for every larger `m`) and checked by the checker crate, then each row's
+    /// whole `minip-multihead-heads/1` certificate is checked (the row printed is its claim); a
+    /// weight `h < m` that fails makes every larger `m` unknown too. A stop asked through `ctl`
+    /// ends the run before the next query weight.
+    pub fn run(&self, ctl: &Control) -> Result<HeadsFound, Error> {
+        let top = self.ms.iter().copied().max().unwrap_or(0);
+        let mut lowers: Vec<Lower> = Vec::new();
+        let mut skipped = Vec::new();
+        for (_, dir) in &self.lower_dirs {
+            let read = read_lower_n(dir, top, 3)?;
             lowers.extend(read.bounds.into_values());
             skipped.extend(read.skipped);
         }
         let (count, degree) = (self.heads as usize, self.degree);
         // Weight h with the superset class (every m > h), and the top weight h = m.
         let mut inner: BTreeMap<u32, Result<WeightHeads, String>> = BTreeMap::new();
-        let mut rows = Vec::with_capacity(ms.len());
-        for &m in &ms {
+        let mut rows = Vec::with_capacity(self.ms.len());
+        for &m in &self.ms {
             let mut weights = Vec::with_capacity(m as usize + 1);
             let mut failed = None;
             for h in 0..=m {
+                ctl.stopped_after(rows.len(), self.ms.len(), "rows").map_err(Error::Interrupted)?;
                 let cell = if h < m {
                     inner.entry(h).or_insert_with(|| weight(m, h, count, degree)).clone()
                 } else {
@@ -329,10 +408,10 @@ impl HeadsFrontier {
             }
             let result = match failed {
                 Some(e) => Err(e),
-                None => Ok(heads_upper(m, degree, weights)),
+                None => heads_upper(m, degree, weights),
             };
             let single_lower = lowers.iter().filter(|l| l.from_m <= m).max_by_key(|l| l.bound).cloned();
-            rows.push(HeadsRow { m, result, single: single_rank(&dir, m)?, single_lower });
+            rows.push(HeadsRow { m, result, single: single_rank(&self.single_dir, m)?, single_lower });
         }
         Ok(HeadsFound { heads: self.heads, degree, rows, skipped })
     }
@@ -362,9 +441,12 @@ fn single_rank(dir: &Path, m: u32) -> Result<Option<BigInt>, Error> {
     let shown = path.display();
     let cert = minip_check::read::read(&path).map_err(|e| Error::Input(format!("{shown}: {e}")))?;
     match check_any(&cert, &Context::beside(&path)) {
-        Ok(Claim::PolyHead(p)) if p.m == m && p.n == 3 => {
+        Ok(Claim::PolyHead(p)) if p.m == m && p.n == 3 && !p.signed => {
             Ok(Some(p.rank.parse().map_err(|_| Error::Rejected(format!("{shown}: rank {}", p.rank)))?))
         }
+        Ok(Claim::PolyHead(p)) if p.signed => Err(Error::Input(format!(
+            "{shown}: a signed-kernel head, not one nonnegative head (the comparison is with nonnegative heads)"
+        ))),
         Ok(_) => Err(Error::Input(format!("{shown}: not a single head over m = {m} at n = 3"))),
         Err(e) => Err(Error::Rejected(format!("{shown}: {e}"))),
     }
