@@ -325,6 +325,28 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: "--rank (m = 1) must be in 1..=2, got 3".into(),
     });
     rows.push(Row {
+        limit: "head search: one step",
+        consts: &[],
+        printed: &["rank x 8^m <= 2^26 per step"],
+        inside: args("head search --m 8 --rank 4 --restarts 1 --iterations 1"),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args("head search --m 8 --rank 5 --restarts 1 --iterations 1"),
+        refusal: "one step (rank x 8^m, m = 8, rank 5) = 83886080 is above the supported 67108864".into(),
+    });
+    rows.push(Row {
+        limit: "head search: the whole search",
+        consts: &[],
+        printed: &["x restarts x iterations <= 2^30"],
+        inside: args("head search --m 8 --rank 1 --restarts 8 --iterations 8"),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args("head search --m 8 --rank 1 --restarts 8 --iterations 9"),
+        refusal:
+            "the search (restarts x iterations x rank x 8^m) = 1207959552 is above the supported 1073741824"
+                .into(),
+    });
+    rows.push(Row {
         limit: "head search: restarts and steps",
         consts: &["MAX_SEARCH_EFFORT"],
         printed: &["--restarts --iterations <= 10000"],
@@ -360,18 +382,19 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         outside: args("readout --m 3 --n 6"),
         refusal: "--n: n = 6 is out of range (3..=5)".into(),
     });
+    // Half the checker's clause database (minip_check::check::drup::MAX_DRAT_CLAUSES).
+    let budget = minip::request::readout_precision::MAX_PRECISION_BUDGET;
     rows.push(Row {
         limit: "readout --precision: SAT budget",
         consts: &[],
-        printed: &["--precision: m <= 4, --budget <= 10000000"],
-        inside: args("readout --precision --m 1 --n 3 --budget 10000000 --json"),
+        printed: Box::leak(Box::new([&*Box::leak(
+            format!("--precision: m <= 4, --budget <= {budget} proof clauses per V").into_boxed_str(),
+        )])),
+        inside: args(&format!("readout --precision --m 1 --n 3 --budget {budget} --json")),
         expect_inside: works(0, "\"kind\":\"readout.precision\"", 30),
         inside_mem: GIB,
-        outside: args("readout --precision --m 1 --n 3 --budget 10000001"),
-        refusal: format!(
-            "--budget = 10000001 is above the supported {}",
-            minip::request::readout_precision::MAX_PRECISION_BUDGET
-        ),
+        outside: args(&format!("readout --precision --m 1 --n 3 --budget {}", budget + 1)),
+        refusal: format!("--budget = {} is above the supported {budget}", budget + 1),
     });
     rows.push(Row {
         limit: "readout --multilevel: token bits",
@@ -404,6 +427,44 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    rows.push(Row {
+        limit: "rank --weighted: the search",
+        consts: &[],
+        printed: &["--rounds x 2^m <= 65536000"],
+        inside: args("rank --weighted --m 16 --rounds 1000 --json"),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args("rank --weighted --m 16 --rounds 1001"),
+        refusal: "the search (--rounds x 2^m, m = 16) = 65601536 is above the supported 65536000".into(),
+    });
+    rows.push(Row {
+        limit: "rank --weighted: start words",
+        consts: &[],
+        printed: &["<= 4096 words"],
+        inside: vec![
+            "rank".into(),
+            "--weighted".into(),
+            "--m".into(),
+            "24".into(),
+            "--from".into(),
+            weighted_start(dir, 4096),
+            "--rounds".into(),
+            "0".into(),
+        ],
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: vec![
+            "rank".into(),
+            "--weighted".into(),
+            "--m".into(),
+            "24".into(),
+            "--from".into(),
+            weighted_start(dir, 4097),
+            "--rounds".into(),
+            "0".into(),
+        ],
+        refusal: "start words = 4097 is above the supported 4096".into(),
+    });
     rows.push(Row {
         limit: "rank --weighted: restarts",
         consts: &[],
@@ -660,6 +721,28 @@ fn printed_limits() -> String {
     let start = out.find("Limits (checked").expect("the limits table");
     let end = out.find("Examples:").expect("the examples");
     normalise(&out[start..end])
+}
+
+/// A `minip-rank/2` file for `m = 24` whose code lists `k` words of weight 12 at pairwise
+/// distance at least 4 (every entry of the weighted bound finite: `|x \ y| ≥ 2` both ways),
+/// chosen greedily: the `--from` start support of `rank --weighted`; its path.
+fn weighted_start(dir: &Path, k: usize) -> String {
+    let mut c: Value =
+        serde_json::from_str(&std::fs::read_to_string("proofs/rank/m24.json").unwrap()).unwrap();
+    let mut words: Vec<u32> = Vec::with_capacity(k);
+    for w in 0u32..1 << 24 {
+        if words.len() == k {
+            break;
+        }
+        if w.count_ones() == 12 && words.iter().all(|&x| (x ^ w).count_ones() >= 4) {
+            words.push(w);
+        }
+    }
+    assert_eq!(words.len(), k);
+    c["code"]["x"] = Value::Array(words.iter().map(|w| json!(format!("{w:024b}"))).collect());
+    let p = dir.join(format!("weighted-start-{k}.json"));
+    std::fs::write(&p, serde_json::to_string(&c).unwrap()).unwrap();
+    p.display().to_string()
 }
 
 #[test]

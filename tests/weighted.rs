@@ -171,3 +171,51 @@ fn the_frontier_reads_weighted_bounds_beside_the_rank_directory() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn the_request_counts_its_work_and_its_start_words_first() {
+    // --rounds x 2^m: the documented maximum of restarts at m = 16 is hours of work.
+    let e = Weighted { m: 16, n: 3, from: None, rounds: 100_000 }.validate().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the search (--rounds x 2^m, m = 16) = 6553600000 is above the supported 65536000 \
+         (each restart scans every word; about a minute)"
+    );
+    assert!(matches!(e, minip::request::Error::TooLarge(_)));
+    assert!(Weighted { m: 16, n: 3, from: None, rounds: 1000 }.validate().is_ok());
+    assert!(Weighted { m: 8, n: 3, from: None, rounds: 100_000 }.validate().is_ok());
+    // A start support of 5,000 words is refused before any word is parsed or matrix allocated.
+    let tmp = std::env::temp_dir().join(format!("minip-weighted-words-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut c: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("proofs/rank/m16.json")).unwrap()).unwrap();
+    c["code"]["x"] = serde_json::Value::Array(vec![serde_json::json!("0000000011111111"); 5000]);
+    let big = tmp.join("m16.json");
+    std::fs::write(&big, serde_json::to_string(&c).unwrap()).unwrap();
+    let e = Weighted { m: 16, n: 3, from: Some(big.clone()), rounds: 0 }.validate().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "--from {}: start words = 5000 is above the supported 4096 (a k x k matrix of the support)",
+            big.display()
+        )
+    );
+    // --out DIR where DIR/m16.json is the --from input: refused before any work, input intact.
+    let job = Weighted { m: 16, n: 3, from: Some(root().join("proofs/rank/m16.json")), rounds: 0 }
+        .validate()
+        .unwrap();
+    assert!(job.check_out(&tmp).is_ok());
+    std::fs::copy(root().join("proofs/rank/m16.json"), &big).unwrap();
+    let job = Weighted { m: 16, n: 3, from: Some(big.clone()), rounds: 0 }.validate().unwrap();
+    let e = job.check_out(&tmp).unwrap_err().to_string();
+    assert!(e.contains("an input of this run: refusing to replace it"), "{e}");
+    let out = Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(["rank", "--weighted", "--m", "16", "--from", big.to_str().unwrap(), "--rounds", "0", "--out"])
+        .arg(&tmp)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    assert_eq!(std::fs::read(&big).unwrap(), std::fs::read(root().join("proofs/rank/m16.json")).unwrap());
+    let _ = std::fs::remove_dir_all(&tmp);
+}

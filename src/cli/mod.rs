@@ -95,9 +95,11 @@ pub const CLI_LIMITS: &str =
   readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
                                   --precision: m <= 4, --budget <= 10000000
                                   --multilevel: (q + 1)s <= 64, (s + 1)^q <= 262144
-  rank --weighted                 m in 4..=24 (> 16: --from FILE), eps = 1/2; --rounds <= 100000
+  rank --weighted                 m 4..=24 (> 16: --from, <= 4096 words), --rounds <= 100000
+                                  and --rounds x 2^m <= 65536000 (about a minute at m = 16)
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
+                                  and rank x 8^m <= 2^26 per step, x restarts x iterations <= 2^30
   head files                      <= 3145728 JSON values (before parsing), <= 3145728 map entries
   grid files and ratio tables:    every list (n, eps, families, bounds, tasks, kernels, positions,
                                   keys, at, d, each series' h) counts in the configuration limit;

@@ -20,6 +20,13 @@ use std::time::Instant;
 
 /// Largest number of restarts, and of steps per restart.
 pub const MAX_SEARCH_EFFORT: u32 = 10_000;
+/// Largest size of one step, `rank · 8^m` (the `Ψ` LP has `2·8^m` pair rows over `rank · 2^m`
+/// unknowns; above this HiGHS runs out of memory under 1 GiB: `m = 8` takes rank ≤ 4).
+pub const MAX_STEP_CELLS: u128 = 1 << 26;
+/// Largest work of one search, `restarts · iterations · rank · 8^m`: a step at `m = 5`, rank 3
+/// takes about 10 s on the project's 2-core VM at load 6–8, one at `m = 8`, rank 2 about 40 s,
+/// so the whole budget is about an hour at `m = 5` and about 20 minutes at `m = 8`.
+pub const MAX_SEARCH_WORK: u128 = 1 << 30;
 
 /// `head search` as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +78,19 @@ impl HeadSearch {
         in_range(self.rank, 1, 1usize << self.m, &format!("--rank (m = {})", self.m))?;
         in_range(self.restarts, 1, MAX_SEARCH_EFFORT, "--restarts")?;
         in_range(self.iterations, 1, MAX_SEARCH_EFFORT, "--iterations")?;
+        let step = self.rank as u128 * (1u128 << (3 * self.m));
+        super::at_most(
+            &format!("one step (rank x 8^m, m = {}, rank {})", self.m, self.rank),
+            step,
+            MAX_STEP_CELLS,
+            "the pair rows of an LP times the rank; about 1 GiB",
+        )?;
+        super::at_most(
+            "the search (restarts x iterations x rank x 8^m)",
+            u128::from(self.restarts) * u128::from(self.iterations) * step,
+            MAX_SEARCH_WORK,
+            "about an hour; ask fewer --restarts or --iterations",
+        )?;
         let cfg = Config {
             m: self.m,
             rank: self.rank,
@@ -244,11 +264,13 @@ impl HeadSearched {
     }
 
     /// 0 when a head was certified, 1 when none was found.
+    /// 0 when a head was certified, 2 otherwise (unknown: nothing was certified, which is
+    /// not a lower bound).
     pub fn exit_code(&self) -> i32 {
         if self.head.is_some() {
             0
         } else {
-            1
+            2
         }
     }
 }
@@ -275,5 +297,40 @@ mod tests {
             ("too large", "--iterations must be in 1..=10000, got 10001".into())
         );
         assert_eq!(file_names(6, 7), ("m06.r7.json".into(), "m06.r7.head".into()));
+    }
+
+    #[test]
+    fn the_work_of_a_search_is_counted_before_it_starts() {
+        let ask = |m: u32, rank: usize, restarts: u32, iterations: u32| {
+            refused(HeadSearch { m, rank, restarts, iterations, ..HeadSearch::default() }.validate())
+        };
+        // m = 8, rank 256: one step is 2^32 cells (HiGHS ran out of memory under 1 GiB).
+        assert_eq!(
+            ask(8, 256, 1, 1),
+            (
+                "too large",
+                "one step (rank x 8^m, m = 8, rank 256) = 4294967296 is above the supported 67108864 \
+                 (the pair rows of an LP times the rank; about 1 GiB)"
+                    .into()
+            )
+        );
+        // m = 8 with the default 20 restarts of 100 steps: 2000 steps of 2^25 cells.
+        assert_eq!(
+            ask(8, 2, 20, 100),
+            (
+                "too large",
+                "the search (restarts x iterations x rank x 8^m) = 67108864000 is above the supported \
+                 1073741824 (about an hour; ask fewer --restarts or --iterations)"
+                    .into()
+            )
+        );
+        // The committed runs fit: m = 4, rank 2, 20 x 100; m = 5, rank 3, 4 x 60; one step at m = 8.
+        assert!(HeadSearch { m: 4, rank: 2, ..HeadSearch::default() }.validate().is_ok());
+        assert!(HeadSearch { m: 5, rank: 3, restarts: 4, iterations: 60, ..HeadSearch::default() }
+            .validate()
+            .is_ok());
+        assert!(HeadSearch { m: 8, rank: 2, restarts: 1, iterations: 30, ..HeadSearch::default() }
+            .validate()
+            .is_ok());
     }
 }

@@ -19,6 +19,14 @@ pub const SEARCH_MAX_M: u32 = 16;
 pub const MAX_M: u32 = 24;
 /// Largest number of restarts (`--rounds`).
 pub const MAX_ROUNDS: u32 = 100_000;
+/// Largest work of the search, `rounds · 2^m` (each restart scans the `2^m` words): a restart at
+/// `m = 16` takes about 0.06 s on the project's 2-core VM (load 2), so the budget is about a
+/// minute there (1,000 restarts) and admits the largest `--rounds` from `m ≤ 9` down.
+pub const MAX_SEARCH_WORK: u64 = 1000 << 16;
+/// Most words of a start support (`--from`): the search keeps a `k × k` matrix of floats
+/// (4096 words: 128 MiB) and the exact check compares `k²` pairs (the committed rank codes
+/// have `k ≤ 2576`).
+pub const MAX_START_WORDS: usize = 4096;
 
 /// `minip rank --weighted`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +66,14 @@ impl Weighted {
             return Err(Error::Input(format!("--n {}: expected 3..=1024", self.n)));
         }
         super::at_most("--rounds", self.rounds, MAX_ROUNDS, "restarts of the weighted search")?;
+        if self.m <= SEARCH_MAX_M {
+            super::at_most(
+                &format!("the search (--rounds x 2^m, m = {})", self.m),
+                u64::from(self.rounds) << self.m,
+                MAX_SEARCH_WORK,
+                "each restart scans every word; about a minute",
+            )?;
+        }
         let start = match &self.from {
             Some(p) => start_words(p, self.m)?,
             None if self.m <= SEARCH_MAX_M => {
@@ -88,10 +104,29 @@ fn start_words(p: &Path, m: u32) -> Result<Vec<u64>, Error> {
             )))
             }
         };
+    super::at_most(
+        &format!("--from {shown}: start words"),
+        words.len(),
+        MAX_START_WORDS,
+        "a k x k matrix of the support",
+    )?;
     words.iter().map(|s| parse_bits(s, m).map_err(|e| Error::Input(format!("--from {shown}: {e}")))).collect()
 }
 
 impl Job {
+    /// The file the run writes into `dir` (`--out DIR`): `mMM.json`.
+    pub fn file_name(&self) -> String {
+        format!("m{:02}.json", self.req.m)
+    }
+
+    /// Refuses `--out DIR` when the file the run would write there is its own `--from` input
+    /// (or a link to it), before any work.
+    pub fn check_out(&self, dir: &Path) -> Result<(), Error> {
+        let inputs = crate::print::Inputs::new().add_some("the --from certificate", self.req.from.as_deref());
+        let name = self.file_name();
+        inputs.refuse_dir("--out", dir, |n| n == name).map_err(Error::Io)
+    }
+
     /// Searches, makes the weights exact and checks the certificate.
     pub fn run(&self, ctl: &Control) -> Result<WeightedResult, Error> {
         let (m, n) = (self.req.m, self.req.n);
@@ -105,7 +140,17 @@ impl Job {
             Vec::new()
         };
         let rounds = if words.is_empty() { 0 } else { self.req.rounds };
-        let best = search(&r, &words, &self.start, rounds).expect("the start support is bounded");
+        let meter = ctl.meter(u64::from(rounds), "restarts");
+        let mut started = 0u32;
+        let best = search(&r, &words, &self.start, rounds, || {
+            if started > 0 {
+                meter.inc(1);
+            }
+            started += 1;
+            !ctl.is_stopped()
+        })
+        .expect("the start support is bounded");
+        meter.finish();
         if ctl.is_stopped() {
             return Err(Error::Interrupted("interrupted (nothing written)".into()));
         }

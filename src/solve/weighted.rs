@@ -101,8 +101,15 @@ pub fn optimize(r: &Ratios, x: &[u64], start: Option<&[f64]>) -> Option<Weighted
 
 /// Iterated local search from `start` over the candidate words (`rounds` restarts): grow by
 /// the word of least gradient among the three best (pseudo-random), re-optimize, and from the
-/// best support so far drop a pseudo-random part and grow again.
-pub fn search(r: &Ratios, words: &[u64], start: &[u64], rounds: u32) -> Option<Weighted> {
+/// best support so far drop a pseudo-random part and grow again. `go_on` is asked before each
+/// restart; `false` ends the search with the best support so far.
+pub fn search(
+    r: &Ratios,
+    words: &[u64],
+    start: &[u64],
+    rounds: u32,
+    mut go_on: impl FnMut() -> bool,
+) -> Option<Weighted> {
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
         rng ^= rng << 13;
@@ -113,6 +120,9 @@ pub fn search(r: &Ratios, words: &[u64], start: &[u64], rounds: u32) -> Option<W
     let mut cur = optimize(r, start, None)?;
     let mut best = cur.clone();
     for _ in 0..rounds {
+        if !go_on() {
+            break;
+        }
         loop {
             let target = 1.0 / cur.value;
             let mut cands: Vec<(f64, u64)> = Vec::new();

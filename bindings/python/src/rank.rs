@@ -142,6 +142,9 @@ fn rank_weighted(
         let job =
             minip::request::weighted::Weighted { m, n, from: start.map(PathBuf::from), rounds }.validate()?;
         let out = out.map(PathBuf::from);
+        if let Some(dir) = &out {
+            job.check_out(dir)?;
+        }
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),

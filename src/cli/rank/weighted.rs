@@ -20,6 +20,9 @@ pub fn cmd_rank_weighted(a: RankArgs) -> Result<i32, String> {
         Err(e) => return Ok(report(e)),
     };
     if let Some(dir) = &a.out {
+        if let Err(e) = job.check_out(dir) {
+            return Ok(report(e));
+        }
         super::warn(crate::print::out_dir(dir)?);
     }
     let found = match job.run(ctl()) {
