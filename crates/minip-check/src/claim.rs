@@ -419,6 +419,9 @@ pub struct MultiheadClaim {
     pub d: u32,
     pub paper_k: String,
     pub max_error: String,
+    /// `K ≥ 1`: the lemma's range (docs/math.md §2.3). Below it one head escapes too
+    /// (Proposition 2.3(b)), so the claim says nothing about several heads.
+    pub in_lemma_range: bool,
 }
 
 /// `minip-multihead-heads/1`: `heads` nonnegative overlap-polynomial heads over `{0,1}^m` whose
@@ -559,11 +562,18 @@ impl fmt::Display for Claim {
                 "multilevel family q={} s={} (m={} n={}): {} sequences with the same queries give {} answer vectors: any transcript >= {} bits",
                 r.q, r.s, r.m, r.n, r.instances, r.distinct, r.lower_bits
             ),
-            Claim::Multihead(m) => write!(
-                f,
-                "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {})",
-                m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
-            ),
+            Claim::Multihead(m) => {
+                let range = if m.in_lemma_range {
+                    ""
+                } else {
+                    "; K < 1: outside the lemma's range (Proposition 2.3(b): one head escapes too)"
+                };
+                write!(
+                    f,
+                    "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {}{range})",
+                    m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+                )
+            }
             Claim::MultiheadHeads(h) => write!(
                 f,
                 "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {})",

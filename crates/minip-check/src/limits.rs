@@ -64,6 +64,17 @@ pub const MAX_CODE_PAIRS: u128 = 1 << 26;
 /// 4.5·10⁵ units per file: `n = 1024`, `m = 1024`.)
 pub const MAX_RATIO_WORK: u128 = 9_000_000;
 
+/// Units of work of one head certificate (`minip-poly-head/1`, `minip-multihead/1`,
+/// `minip-multihead-heads/1`), counted from the lengths of its stated numbers before any is
+/// parsed: one unit is about one limb product (64-bit words) of the exact arithmetic, a gcd
+/// 20 units per limb² (`check::work`); the rank formula's eliminations, whose entries grow with
+/// every pivot, are charged as they run. Measured on the 2-core VM at load 3.5–4: 0.2–0.6 ns
+/// per unit (64 heads over m = 16 with 30-digit denominators: 6.8·10⁹ units, 4.1 s; 64
+/// heads over m = 4 with 300 digits: 2.3·10⁹, 1.4 s; `minip-multihead/1`, 64 heads of 3,000
+/// digits: 5.8·10⁹, 1.3 s); past the budget the refusal takes 0.01–0.1 s. The committed heads
+/// need at most 1.9·10⁸ (m = 38, four heads of degree 2).
+pub const MAX_HEAD_WORK: u128 = 3_000_000_000;
+
 /// The first rows of the table printed by `minip help limits` (the command line adds the limits
 /// of what it builds, aligned in the same columns).
 pub const TABLE: &str = "\
@@ -81,7 +92,9 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   checker: enumerated multisets   <= 20000000 per ratio certificate
   checker: rank proof CNF         <= 20000000 literals
   explicit rank codes             <= 67108864 pairs (k <= 8192)
-  ratio certificates              <= 9000000 units of work (rows x entries x digits, about 6 s)";
+  ratio certificates              <= 9000000 units of work (rows x entries x digits, about 6 s)
+  head certificates               <= 3000000000 units of work (sequences x limbs^2, about 2 s)
+  heads, multihead certificates   <= 64";
 
 /// [`Error::TooLarge`] naming the limit when `count > max`.
 pub fn at_most<T: PartialOrd + std::fmt::Display>(what: &str, count: T, max: T, why: &str) -> Res<()> {

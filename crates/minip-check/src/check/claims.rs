@@ -60,6 +60,7 @@ fn multihead_claim(c: &crate::format::multihead::MultiheadCertificate) -> Res<Cl
         d: r.d,
         paper_k: fmt_q(&r.k),
         max_error: fmt_q(&r.max_error),
+        in_lemma_range: r.k >= num_traits::One::one(),
     }))
 }
 

@@ -32,6 +32,7 @@ pub mod readout_search;
 pub mod search;
 pub mod sharp;
 pub mod weighted;
+pub(crate) mod work;
 
 pub use crate::rows::ratio::{class_label, ratio_instance, RatioInstance};
 pub use gap::{check_gap, Verdict};

@@ -6,6 +6,7 @@
 //! but the rows. [`check_multihead`] checks a `minip-multihead/1` certificate the same way.
 
 use super::input::{rational, stated};
+use super::work::within;
 use super::{Certificate, Context};
 use crate::error::{Error, Res};
 use crate::format::multihead::{
@@ -46,6 +47,15 @@ pub fn output(heads: &[HeadRow], mult: [u32; 3]) -> Res<Rat> {
 /// Checks that `heads` are correct on S1–S3 of `(n, ε, h, u, w)` with tolerance `ε` (every
 /// error strictly below `ε`), every kernel value `≥ 0`; returns the largest error.
 pub fn check_paper(n: u32, eps: &Rat, gap: &Gap, heads: &[HeadRow]) -> Res<Rat> {
+    let (wn, wd) = paper_worst(n, eps, gap, heads)?;
+    Ok(Rat::new(wn, wd))
+}
+
+/// [`check_paper`]'s check, the largest error returned unreduced as `(numerator, denominator)`.
+/// In integers, without a gcd per operation: head `k`'s kernel values and values over their
+/// least common denominators, `α = a/A_k`, `s = σ/S_k`, so its output is
+/// `Σ_j i_j·a_j·σ_j / (S_k·Σ_j i_j·a_j)`; the heads' outputs are added as fractions.
+fn paper_worst(n: u32, eps: &Rat, gap: &Gap, heads: &[HeadRow]) -> Res<(BigInt, BigInt)> {
     if n < 3 {
         return Err(Error::Input(format!("need n ≥ 3, got n = {n}")));
     }
@@ -60,20 +70,38 @@ pub fn check_paper(n: u32, eps: &Rat, gap: &Gap, heads: &[HeadRow]) -> Res<Rat> 
             return Err(Error::Rejected(format!("head {}: a kernel value {} < 0", k + 1, fmt_q(a))));
         }
     }
-    let mut worst = Rat::zero();
+    let ints: Vec<_> = heads.iter().map(|hd| (over_lcd(&hd.alpha), over_lcd(&hd.s))).collect();
+    let (mut wn, mut wd) = (BigInt::zero(), BigInt::one());
     for seq in sequences(n, gap, Family::Paper) {
-        let err = (output(heads, seq.mult)? - Rat::from_integer(seq.target.into())).abs();
-        if &err >= eps {
+        let (mut num, mut den) = (BigInt::zero(), BigInt::one());
+        for (k, ((a_den, a), (s_den, sigma))) in ints.iter().enumerate() {
+            let d: BigInt = (0..3).map(|j| &a[j] * seq.mult[j]).sum();
+            if !d.is_positive() {
+                return Err(Error::Rejected(format!(
+                    "head {}: its weights sum to {} on a sequence",
+                    k + 1,
+                    fmt_q(&Rat::new(d, a_den.clone()))
+                )));
+            }
+            let n_k: BigInt = (0..3).map(|j| &a[j] * &sigma[j] * seq.mult[j]).sum();
+            let f = d * s_den;
+            num = num * &f + n_k * &den;
+            den *= f;
+        }
+        let diff = (num - &den * seq.target).abs();
+        if &diff * eps.denom() >= eps.numer() * &den {
             return Err(Error::Rejected(format!(
                 "{}: the output is off by {} ≥ ε = {}",
                 seq.name,
-                fmt_q(&err),
+                super::work::shown(&diff, &den),
                 fmt_q(eps)
             )));
         }
-        worst = worst.max(err);
+        if super::work::greater(&diff, &den, &wn, &wd) {
+            (wn, wd) = (diff, den);
+        }
     }
-    Ok(worst)
+    Ok((wn, wd))
 }
 
 /// One head at a query of weight `h` (docs/math.md §12.2): its kernel value and its
@@ -90,7 +118,7 @@ pub struct ClassHead {
 /// `Σ_k Σ_j α_k(j) s_k(j) / Σ_j α_k(j)` strictly within 1/2 of the target. Returns the largest
 /// error; a failure is [`Error::Rejected`] naming the sequence.
 pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
-    use crate::rows::poly::{class_count, keys, pairs, target};
+    use crate::rows::poly::class_count;
     let k = class_count(m, h) as usize;
     if heads.is_empty() {
         return Err(Error::Rejected(format!("h = {h}: no heads")));
@@ -104,64 +132,86 @@ pub fn class_error(m: u32, h: u32, heads: &[ClassHead]) -> Res<Rat> {
                 head.s.len()
             )));
         }
-        if let Some(c) = head.alpha.iter().position(Signed::is_negative) {
+    }
+    let ints: Vec<IntHead> = heads
+        .iter()
+        .map(|hd| {
+            let ((a_den, a), (s_den, sigma)) = (over_lcd(&hd.alpha), over_lcd(&hd.s));
+            IntHead { a_den, a, s_den, sigma }
+        })
+        .collect();
+    let (wn, wd) = class_worst(m, h, &ints)?;
+    Ok(Rat::new(wn, wd))
+}
+
+/// One head at one query weight in integers: kernel values `a/a_den` and values `σ/s_den`
+/// per class (`a_den`, `s_den` positive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct IntHead {
+    pub a_den: BigInt,
+    pub a: Vec<BigInt>,
+    pub s_den: BigInt,
+    pub sigma: Vec<BigInt>,
+}
+
+/// [`class_error`]'s check on heads in integers (one entry per class each); the largest
+/// error unreduced. Without a gcd per operation: head `i`'s output is `Σ_j a·σ / (S_i·Σ_j a)`,
+/// the heads' outputs are added as fractions, and errors are compared by cross products.
+pub(crate) fn class_worst(m: u32, h: u32, heads: &[IntHead]) -> Res<(BigInt, BigInt)> {
+    use crate::rows::poly::{keys, pairs, target};
+    for (i, head) in heads.iter().enumerate() {
+        if let Some(c) = head.a.iter().position(Signed::is_negative) {
             return Err(Error::Rejected(format!(
                 "h = {h}, head {}: the kernel value {} on class {c} is negative",
                 i + 1,
-                fmt_q(&head.alpha[c])
+                fmt_q(&Rat::new(head.a[c].clone(), head.a_den.clone()))
             )));
         }
     }
-    // In integers, without a gcd per operation: head `i`'s kernel values and values over their
-    // least common denominators, `α = a/A_i`, `s = σ/S_i`, so its output is
-    // `Σ_j a·σ / (S_i·Σ_j a)`; the heads' outputs are added as fractions and only a failing or
-    // a new largest error is reduced.
-    let ints: Vec<_> = heads.iter().map(|hd| (over_lcd(&hd.alpha), over_lcd(&hd.s))).collect();
-    let mut worst = Rat::zero();
+    let (mut wn, mut wd) = (BigInt::zero(), BigInt::one());
     for (c1, c2) in pairs(m, h) {
         let ks = keys(3, h, c1, c2);
         let (mut num, mut den) = (BigInt::zero(), BigInt::one());
-        for (i, ((a_den, a), (s_den, sigma))) in ints.iter().enumerate() {
-            let d: BigInt = ks.iter().map(|&(c, n)| &a[c as usize] * BigInt::from(n)).sum();
+        for (i, hd) in heads.iter().enumerate() {
+            let d: BigInt = ks.iter().map(|&(c, n)| &hd.a[c as usize] * n).sum();
             if !d.is_positive() {
                 return Err(Error::Rejected(format!(
                     "h = {h}, classes ({c1}, {c2}), head {}: the weights sum to {}",
                     i + 1,
-                    fmt_q(&Rat::new(d, a_den.clone()))
+                    fmt_q(&Rat::new(d, hd.a_den.clone()))
                 )));
             }
-            let n_i: BigInt =
-                ks.iter().map(|&(c, n)| &a[c as usize] * &sigma[c as usize] * BigInt::from(n)).sum();
-            let f = d * s_den;
+            let n_i: BigInt = ks.iter().map(|&(c, n)| &hd.a[c as usize] * &hd.sigma[c as usize] * n).sum();
+            let f = d * &hd.s_den;
             num = num * &f + n_i * &den;
             den *= f;
         }
-        let diff = (num - &den * BigInt::from(target(h, c1, c2))).abs();
+        let diff = (num - &den * target(h, c1, c2)).abs();
         if &diff * 2 >= den {
             return Err(Error::Rejected(format!(
                 "h = {h}, classes ({c1}, {c2}): the output is off by {} ≥ 1/2",
-                fmt_q(&Rat::new(diff, den))
+                super::work::shown(&diff, &den)
             )));
         }
-        // diff/den > worst ⇔ diff·denom(worst) > numer(worst)·den (denominators positive).
-        if &diff * worst.denom() > worst.numer() * &den {
-            worst = Rat::new(diff, den);
+        if super::work::greater(&diff, &den, &wn, &wd) {
+            (wn, wd) = (diff, den);
         }
     }
-    Ok(worst)
+    Ok((wn, wd))
 }
 
-/// The stated `max_error` must be the recomputed largest error `worst`.
-fn stated_max_error(stated: &str, worst: &Rat) -> Res<()> {
+/// The stated `max_error` must be the recomputed largest error `wn/wd` (`wd > 0`, not
+/// necessarily reduced: compared by cross products); returns it, reduced.
+fn stated_max_error(stated: &str, (wn, wd): (&BigInt, &BigInt)) -> Res<Rat> {
     let stated = rational("max_error", stated)?;
-    if &stated != worst {
+    if stated.numer() * wd != wn * stated.denom() {
         return Err(Error::Rejected(format!(
             "max_error: stated {} but the sequences give {}",
             fmt_q(&stated),
-            fmt_q(worst)
+            super::work::shown(wn, wd)
         )));
     }
-    Ok(())
+    Ok(stated)
 }
 
 /// What a `minip-multihead/1` certificate proves, as checked (reduced rationals).
@@ -217,9 +267,14 @@ pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
             c.verdict
         )));
     }
-    if c.heads.is_empty() {
-        return Err(Error::Rejected("heads: no heads".into()));
+    if c.heads.len() < 2 {
+        let what = if c.heads.is_empty() { "no heads".to_string() } else { "1 head".to_string() };
+        return Err(Error::Rejected(format!(
+            "heads: {what}; the claim needs at least 2 (one head is Lemma 3 itself)"
+        )));
     }
+    crate::limits::at_most("heads", c.heads.len() as u32, MAX_CERT_HEADS, "heads per certificate")?;
+    within(paper_work(c), crate::limits::MAX_HEAD_WORK, "the heads' numbers and their outputs on S1-S3")?;
     let mut rows = Vec::with_capacity(c.heads.len());
     for (i, h) in c.heads.iter().enumerate() {
         let three = |what: &str, v: &[String; 3]| -> Res<[Rat; 3]> {
@@ -244,9 +299,25 @@ pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
             )));
         }
     }
-    let worst = check_paper(p.n, &eps, &gap, &rows).map_err(Error::in_certificate)?;
-    stated_max_error(&c.max_error, &worst)?;
+    let (wn, wd) = paper_worst(p.n, &eps, &gap, &rows).map_err(Error::in_certificate)?;
+    let worst = stated_max_error(&c.max_error, (&wn, &wd))?;
     Ok(MultiheadChecked { heads: rows.len(), n: p.n, eps, d: p.d, k, max_error: worst })
+}
+
+/// Units of work of checking a `minip-multihead/1` certificate, from the lengths of its
+/// numbers (`b` limbs per head): parsing them, each head's common denominators, and on each of
+/// the three sequences the heads' outputs added as fractions (`T = Σ b` limbs: about `2T²`).
+fn paper_work(c: &MultiheadCertificate) -> u128 {
+    use super::work::{common_limbs, parse_work, GCD};
+    let mut work = parse_work(c.heads.iter().flat_map(|h| h.alpha.iter().chain(&h.s)));
+    let mut t = 0u128;
+    for h in &c.heads {
+        let b = common_limbs(&h.alpha).saturating_add(common_limbs(&h.s)).saturating_add(1);
+        work = work.saturating_add((2 * GCD).saturating_mul(b.saturating_mul(b)));
+        t = t.saturating_add(b);
+    }
+    let per_sequence = t.saturating_mul(t).saturating_mul(2).saturating_add(100 * c.heads.len() as u128);
+    work.saturating_add(per_sequence.saturating_mul(3))
 }
 
 /// The most heads a `minip-multihead-heads/1` certificate may state.
@@ -275,9 +346,10 @@ impl Certificate for MultiheadHeadsCertificate {
 /// every length-3 sequence recomputed by [`class_error`]; `max_error` and `total_rank` equal to
 /// the recomputed ones. Every failure is [`Error::Rejected`] naming the field, except a limit.
 pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked> {
-    use super::poly::{kernel_of, nonnegative, stated_rank};
+    use super::poly::weight_work;
+    use super::poly::{head_budget, head_sizes, kernel_of, kernel_work, nonnegative, poly_ints, stated_rank};
     use crate::format::poly::PolyParams;
-    use crate::rows::poly::{class_count, overlap};
+    use crate::rows::poly::class_count;
     if c.format != MULTIHEAD_HEADS_FORMAT {
         return Err(Error::Rejected(format!("format '{}': expected '{MULTIHEAD_HEADS_FORMAT}'", c.format)));
     }
@@ -294,6 +366,19 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
     }
     crate::limits::at_most("params.m", m, crate::model::kernel::MAX_POLY_M, "the rank formula")?;
     let params = PolyParams { m, kernel: "per_weight".into(), signed: false, n: 3 };
+    // The work, counted from the stated numbers' lengths before any is parsed.
+    let class = crate::model::kernel::KernelClass::PerWeight;
+    let sizes: Vec<Vec<(u128, u128)>> =
+        c.heads.iter().map(|hd| head_sizes(class, m, &hd.polys, &hd.values)).collect();
+    let mut work = 0u128;
+    for hd in &c.heads {
+        work = work.saturating_add(kernel_work(class, m, &hd.polys, &hd.values));
+    }
+    for h in 0..=m as usize {
+        let at_h: Vec<(u128, u128)> = sizes.iter().map(|s| s[h]).collect();
+        work = work.saturating_add(weight_work(m, h as u32, &at_h));
+    }
+    let mut budget = head_budget(work)?;
     let mut kernels = Vec::with_capacity(c.heads.len());
     let mut ranks = Vec::with_capacity(c.heads.len());
     for (i, head) in c.heads.iter().enumerate() {
@@ -303,7 +388,7 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
         };
         let kernel = kernel_of(&params, &head.polys).map_err(at)?;
         nonnegative(&kernel).map_err(at)?;
-        ranks.push(stated_rank(&kernel, &head.levels, &head.rank).map_err(at)?);
+        ranks.push(stated_rank(&kernel, &head.levels, &head.rank, &mut budget).map_err(at)?);
         if head.values.len() != m as usize + 1 {
             return Err(Error::Rejected(format!(
                 "heads[{i}].values: need one entry per query weight 0..={m}, got {}",
@@ -312,7 +397,7 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
         }
         kernels.push(kernel);
     }
-    let mut worst = Rat::zero();
+    let (mut wn, mut wd) = (BigInt::zero(), BigInt::one());
     for h in 0..=m {
         let k = class_count(m, h) as usize;
         let mut rows = Vec::with_capacity(kernels.len());
@@ -326,18 +411,21 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
                     v.s.len()
                 )));
             }
-            let s =
+            let s: Vec<Rat> =
                 v.s.iter()
                     .enumerate()
                     .map(|(j, x)| rational(&format!("{at}.s[{j}]"), x))
                     .collect::<Res<_>>()?;
-            let p = kernel.poly(h);
-            let alpha = (0..k as u32).map(|cl| p.eval(overlap(h, cl))).collect();
-            rows.push(ClassHead { alpha, s });
+            let (a_den, a) = poly_ints(kernel.poly(h), h, k as u32);
+            let (s_den, sigma) = over_lcd(&s);
+            rows.push(IntHead { a_den, a, s_den, sigma });
         }
-        worst = worst.max(class_error(m, h, &rows)?);
+        let (n_h, d_h) = class_worst(m, h, &rows)?;
+        if super::work::greater(&n_h, &d_h, &wn, &wd) {
+            (wn, wd) = (n_h, d_h);
+        }
     }
-    stated_max_error(&c.max_error, &worst)?;
+    let worst = stated_max_error(&c.max_error, (&wn, &wd))?;
     let total_rank: BigInt = ranks.iter().sum();
     if c.total_rank != total_rank.to_string() {
         return Err(Error::Rejected(format!(
@@ -412,5 +500,93 @@ mod tests {
             class_error(1, 1, &neg).unwrap_err(),
             Error::Rejected("h = 1, head 1: the kernel value -1 on class 1 is negative".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod certificate_tests {
+    use crate::check::{check_any, Context};
+    use crate::error::Error;
+
+    /// Lemma 3's configuration at `n = 3`, `ε = 1/2`: two heads `α = (1, 0, 1/4), (1, 0, 1/2)`
+    /// whose values (the `d = 3` ones scaled by `d/3`) give the outputs `0, d, 0` on S1–S3.
+    fn cert(d: u32, k: &str, heads: &[(&str, &str)]) -> String {
+        let rows: Vec<String> =
+            heads.iter().map(|(a, s)| format!(r#"{{"alpha":[{a}],"s":[{s}]}}"#)).collect();
+        format!(
+            r#"{{"format":"minip-multihead/1","params":{{"n":3,"eps":"1/2","d":{d}}},"paper_k":"{k}","heads":[{}],"verdict":"escapes","max_error":"0"}}"#,
+            rows.join(",")
+        )
+    }
+    const H1: (&str, &str) = (r#""1","0","1/4""#, r#""-18","0","12""#);
+    const H2: (&str, &str) = (r#""1","0","1/2""#, r#""18","0","0""#);
+
+    fn check(text: &str) -> Result<String, Error> {
+        check_any(&crate::read::parse(text).unwrap(), &Context::default()).map(|c| c.to_string())
+    }
+
+    #[test]
+    fn two_heads_at_least_and_the_claim_says_when_k_is_below_one() {
+        // d = 1: K = (n−2)(d−2ε)/(2ε) = 0 < 1, outside the lemma's range: said in the claim.
+        assert_eq!(
+            check(&cert(1, "0", &[H1, H2])).unwrap(),
+            "escapes (multihead heads=2 n=3 eps=1/2 d=1: no head has alpha(x,y) > K*alpha(x,z), K=0, max error 0; K < 1: outside the lemma's range (Proposition 2.3(b): one head escapes too))"
+        );
+        // d = 3 (values ×3): K = 2, inside the range, and the line says nothing more.
+        let (h1, h2) = ((H1.0, r#""-54","0","36""#), (H2.0, r#""54","0","0""#));
+        assert_eq!(
+            check(&cert(3, "2", &[h1, h2])).unwrap(),
+            "escapes (multihead heads=2 n=3 eps=1/2 d=3: no head has alpha(x,y) > K*alpha(x,z), K=2, max error 0)"
+        );
+        // One head is Lemma 3 itself (here it is not even correct); none is nothing.
+        let one = (r#""1","0","0""#, r#""0","0","0""#);
+        assert_eq!(
+            check(&cert(1, "0", &[one])).unwrap_err(),
+            Error::Rejected("heads: 1 head; the claim needs at least 2 (one head is Lemma 3 itself)".into())
+        );
+        assert_eq!(
+            check(&cert(1, "0", &[])).unwrap_err(),
+            Error::Rejected(
+                "heads: no heads; the claim needs at least 2 (one head is Lemma 3 itself)".into()
+            )
+        );
+        // At most MAX_CERT_HEADS, counted before any number is read.
+        let many = vec![H1; super::MAX_CERT_HEADS as usize + 1];
+        assert_eq!(
+            check(&cert(1, "0", &many)).unwrap_err(),
+            Error::TooLarge("heads = 65 is above the supported 64 (heads per certificate)".into())
+        );
+    }
+
+    #[test]
+    fn long_numbers_are_counted_before_they_are_read() {
+        // 64 heads (the first two and 31 pairs of heads whose values cancel), each value with
+        // its own denominator of 6,000 digits: correct, but about 2·(62·940)² units of work on
+        // each sequence.
+        let v = |sign: &str, last: u32| format!("\"{sign}1/{}{last}\"", "7".repeat(5999));
+        let p = format!("{},{},{}", v("", 1), v("", 3), v("", 9));
+        let n = format!("{},{},{}", v("-", 1), v("-", 3), v("-", 9));
+        let mut heads = vec![H1, H2];
+        for _ in 0..31 {
+            heads.push((H1.0, p.as_str()));
+            heads.push((H1.0, n.as_str()));
+        }
+        let e = check(&cert(1, "0", &heads)).unwrap_err();
+        assert!(matches!(e, Error::TooLarge(_)), "{e:?}");
+        assert!(
+            e.starts_with("too large to check: about ")
+                && e.ends_with(
+                    "units of work (the heads' numbers and their outputs on S1-S3), the limit is 3000000000"
+                ),
+            "{e}"
+        );
+        // The same with short numbers checks: the cancelling pairs add nothing.
+        let (p, n) = (r#""1/7","2/7","3/7""#, r#""-1/7","-2/7","-3/7""#);
+        let mut heads = vec![H1, H2];
+        for _ in 0..31 {
+            heads.push((H1.0, p));
+            heads.push((H1.0, n));
+        }
+        assert!(check(&cert(1, "0", &heads)).unwrap().starts_with("escapes (multihead heads=64 n=3"));
     }
 }

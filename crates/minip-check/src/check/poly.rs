@@ -18,9 +18,7 @@ use crate::format::poly::{
     ClassValues, LevelRank, PolyCoeffs, PolyHead, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT,
     POLY_NONE_FORMAT,
 };
-use crate::model::kernel::{
-    first_negative, rank_levels, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M,
-};
+use crate::model::kernel::{first_negative, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::poly::{
     class_count, class_label, keys, nn_row, overlap, pair_row, pairs, target, PolyRow, Side,
@@ -168,6 +166,12 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
     if c.format != POLY_HEAD_FORMAT {
         return Err(Error::Rejected(format!("format: expected {POLY_HEAD_FORMAT}")));
     }
+    let class = params(&c.params)?;
+    let sizes = head_sizes(class, c.params.m, &c.polys, &c.values);
+    let per_weight: u128 = (0..=c.params.m)
+        .fold(0, |acc, h| acc.saturating_add(weight_work(c.params.m, h, &sizes[h as usize..=h as usize])));
+    let mut budget =
+        head_budget(kernel_work(class, c.params.m, &c.polys, &c.values).saturating_add(per_weight))?;
     let kernel = stated_kernel(c)?;
     let m = kernel.m;
     let signed = c.params.signed;
@@ -185,7 +189,7 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
         )));
     }
     // 3. The rank, level by level.
-    let rank = stated_rank(&kernel, &c.levels, &c.rank)?;
+    let rank = stated_rank(&kernel, &c.levels, &c.rank, &mut budget)?;
     let degrees = kernel.polys.iter().map(Poly::degree).collect();
     Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
 }
@@ -195,10 +199,14 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
 pub fn nonnegative(kernel: &Kernel) -> Res<()> {
     for h in 0..=kernel.m {
         if kernel.class == KernelClass::PerWeight || h == kernel.m {
-            if let Some((o, v)) = first_negative(kernel.poly(h), h) {
+            // f(o) = v/L with L > 0: its sign is v's (integers, no gcd per term).
+            let (_, v) = poly_ints(kernel.poly(h), h, h + 1);
+            if let Some(o) = v.iter().position(Signed::is_negative) {
+                let o = o as u32;
+                let (_, f) = first_negative(kernel.poly(h), h).unwrap_or((o, Rat::zero()));
                 return Err(Error::Rejected(format!(
                     "polys: the kernel is negative at h = {h}, overlap {o}: f({o}) = {}",
-                    fmt_q(&v)
+                    fmt_q(&f)
                 )));
             }
         }
@@ -206,11 +214,128 @@ pub fn nonnegative(kernel: &Kernel) -> Res<()> {
     Ok(())
 }
 
+/// The polynomial's values on the key classes `0..k` of a weight-`h` query (overlap
+/// `min(c, h)`), over the least common denominator `L` of its coefficients: `(L, [f(o)·L])`,
+/// in integers (the binomials are machine integers, so each value costs the coefficients'
+/// length, not a gcd).
+pub(crate) fn poly_ints(p: &Poly, h: u32, k: u32) -> (BigInt, Vec<BigInt>) {
+    let (l, c) = crate::rational::over_lcd(&p.c);
+    let values = (0..k)
+        .map(|cl| {
+            let o = overlap(h, cl) as i64;
+            p.support.iter().zip(&c).fold(BigInt::zero(), |acc, (&kk, ck)| {
+                let b = crate::model::kernel::binom(o, kk as i64);
+                if b == 0 {
+                    acc
+                } else {
+                    acc + ck * b
+                }
+            })
+        })
+        .collect();
+    (l, values)
+}
+
+/// Limbs that bound a weight's kernel values over the common denominator of its polynomial:
+/// every coefficient's text, and two limbs for the binomials and the sum.
+fn poly_limbs(p: &PolyCoeffs) -> u128 {
+    super::work::common_limbs(&p.c).saturating_add(2)
+}
+
+/// Limbs that bound a weight's values over their common denominator: every denominator and
+/// the longest numerator.
+fn values_limbs(s: &[String]) -> u128 {
+    super::work::common_limbs(s)
+}
+
+/// Per query weight `0..=m`, bounds `(a, s)` of one head's numbers: its kernel values (over
+/// the common denominator of the weight's polynomial) and values, in limbs.
+pub(crate) fn head_sizes(
+    class: KernelClass,
+    m: u32,
+    polys: &[PolyCoeffs],
+    values: &[ClassValues],
+) -> Vec<(u128, u128)> {
+    (0..=m as usize)
+        .map(|h| {
+            let p = match class {
+                KernelClass::Shared => polys.first(),
+                KernelClass::PerWeight => polys.get(h),
+            };
+            (p.map_or(2, poly_limbs), values.get(h).map_or(1, |v| values_limbs(&v.s)))
+        })
+        .collect()
+}
+
+/// Units of work of everything but the sequences and the eliminations: parsing every stated
+/// number, building the level matrices of the rank formula (`n_j` entries per row, one term per
+/// coefficient, each reduced) and the kernel values.
+pub(crate) fn kernel_work(class: KernelClass, m: u32, polys: &[PolyCoeffs], values: &[ClassValues]) -> u128 {
+    use super::work::{parse_work, GCD};
+    let mut w = parse_work(polys.iter().flat_map(|p| &p.c))
+        .saturating_add(parse_work(values.iter().flat_map(|v| &v.s)));
+    let row = |h: u32| match class {
+        KernelClass::Shared => polys.first(),
+        KernelClass::PerWeight => polys.get(h as usize),
+    };
+    for j in 0..=m / 2 {
+        let n = u128::from(m - 2 * j + 1);
+        for h in j..=m - j {
+            if let Some(p) = row(h) {
+                let l = poly_limbs(p);
+                let terms = p.c.len() as u128;
+                w = w.saturating_add(n.saturating_mul(terms).saturating_mul(GCD * l.saturating_mul(l) + 16));
+            }
+        }
+    }
+    for h in 0..=m {
+        if let Some(p) = row(h) {
+            let l = poly_limbs(p);
+            let k = u128::from(class_count(m, h)) + 1;
+            w = w.saturating_add(GCD.saturating_mul(p.c.len() as u128).saturating_mul(l).saturating_mul(l));
+            w = w.saturating_add(k.saturating_mul(p.c.len() as u128).saturating_mul(l + 16));
+        }
+    }
+    w
+}
+
+/// Units of work of every sequence of query weight `h` for heads whose numbers there have the
+/// sizes `(a, s)` (one entry per head): per head the common denominator of the values, and per
+/// sequence the heads' outputs added as fractions (`T` limbs in all: about `2T²` units for the
+/// products and the comparison, and a fixed cost per head).
+pub(crate) fn weight_work(m: u32, h: u32, sizes: &[(u128, u128)]) -> u128 {
+    use super::work::GCD;
+    let k = u128::from(class_count(m, h));
+    let pairs = u128::from(crate::rows::poly::pair_count(m, h));
+    let mut t = 0u128;
+    let mut lcd = 0u128;
+    for &(a, s) in sizes {
+        t = t.saturating_add(a).saturating_add(s).saturating_add(1);
+        lcd = lcd.saturating_add(GCD.saturating_mul(k).saturating_mul(s.saturating_mul(s)));
+    }
+    let per_pair = t.saturating_mul(t).saturating_mul(2).saturating_add(100 * sizes.len() as u128);
+    lcd.saturating_add(pairs.saturating_mul(per_pair))
+}
+
+/// The budget left after `work` units counted before the check: refused past
+/// `MAX_HEAD_WORK`, else the units left for the eliminations of the rank formula.
+pub(crate) fn head_budget(work: u128) -> Res<u128> {
+    let max = crate::limits::MAX_HEAD_WORK;
+    super::work::within(work, max, "the head's numbers, rank formula and sequences")?;
+    Ok(max - work)
+}
+
 /// The rank, level by level: the stated `levels` must be the recomputed ones (§10.4) and
 /// `rank` their sum; returns the rank.
-pub fn stated_rank(kernel: &Kernel, levels: &[LevelRank], rank: &str) -> Res<BigInt> {
+pub fn stated_rank(kernel: &Kernel, levels: &[LevelRank], rank: &str, budget: &mut u128) -> Res<BigInt> {
     let m = kernel.m;
-    let recomputed = rank_levels(kernel);
+    let left = *budget;
+    let recomputed = crate::model::kernel::rank_levels_within(kernel, budget).map_err(|spent| {
+        Error::TooLarge(format!(
+            "too large to check: the eliminations of the rank formula need more than the {left} units of work left of {} (entries grow with every pivot; {spent} spent)",
+            crate::limits::MAX_HEAD_WORK
+        ))
+    })?;
     let stated: Vec<LevelRank> =
         recomputed.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect();
     if levels != stated {
@@ -249,7 +374,7 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
             values.len()
         )));
     }
-    let mut worst = Rat::zero();
+    let (mut wn, mut wd) = (BigInt::zero(), BigInt::from(1));
     for h in 0..=m {
         let v = &values[h as usize];
         let at = format!("values[{h}]");
@@ -265,13 +390,12 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
                 .enumerate()
                 .map(|(j, x)| rational(&format!("{at}.s[{j}]"), x))
                 .collect::<Result<_, _>>()?;
-        let p = kernel.poly(h);
-        let alpha: Vec<Rat> = (0..k).map(|cl| p.eval(overlap(h, cl))).collect();
-        // In integers, without a gcd per operation: `α = a/A` and `s = σ/S` over the least
-        // common denominators `A`, `S` of this weight, so `D = Σ k·a / A` and
-        // `ŷ − t = (Σ k·a·σ − t·S·Σ k·a) / (S·Σ k·a)`; only a failing or a new largest error is
-        // reduced.
-        let (a_den, a) = crate::rational::over_lcd(&alpha);
+        // In integers, without a gcd per operation: `α = a/A` over the common denominator of
+        // the polynomial's coefficients and `s = σ/S` over the least common denominator of
+        // this weight's values, so `D = Σ k·a / A` and
+        // `ŷ − t = (Σ k·a·σ − t·S·Σ k·a) / (S·Σ k·a)`; errors are compared by cross products
+        // and only the largest is reduced.
+        let (a_den, a) = poly_ints(kernel.poly(h), h, k);
         let (s_den, sigma) = crate::rational::over_lcd(&s);
         for (c1, c2) in pairs(m, h) {
             let ks = keys(n, h, c1, c2);
@@ -293,16 +417,15 @@ pub fn head_error(kernel: &Kernel, n: u32, values: &[ClassValues]) -> Res<Rat> {
             let full = d * &s_den;
             let diff = (num - &full * BigInt::from(target(h, c1, c2))).abs();
             if &diff * 2 >= full {
-                let err = Rat::new(diff, full);
-                return Err(Error::Rejected(format!("{at}: |ŷ − t| = {} is not below 1/2", fmt_q(&err))));
+                let err = super::work::shown(&diff, &full);
+                return Err(Error::Rejected(format!("{at}: |ŷ − t| = {err} is not below 1/2")));
             }
-            // diff/full > worst ⇔ diff·denom(worst) > numer(worst)·full (denominators positive).
-            if &diff * worst.denom() > worst.numer() * &full {
-                worst = Rat::new(diff, full);
+            if super::work::greater(&diff, &full, &wn, &wd) {
+                (wn, wd) = (diff, full);
             }
         }
     }
-    Ok(worst)
+    Ok(Rat::new(wn, wd))
 }
 
 /// Checks a refutation file; returns the refuted supports.
@@ -428,4 +551,65 @@ fn check_refutation(at: &str, r: &Refutation, class: KernelClass, params: &PolyP
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PolyHead {
+        let text = include_str!("../../tests/fixtures/poly_head_m04.json");
+        match crate::read::parse(text).unwrap() {
+            crate::format::AnyCertificate::PolyHead(c) => c,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_head_is_checked_in_integers_and_its_work_counted_first() {
+        // f = 23/3 − (5/3)·o at m = 4: rank 1 + 4, the error recomputed in integers.
+        let c = fixture();
+        let claim = check_poly_head(&c).unwrap();
+        assert_eq!((claim.rank, claim.max_error), (BigInt::from(5), crate::rational::q(2113, 4576)));
+        // The same kernel scaled by a long factor is the same head (α scales per query, the
+        // outputs and the rank do not move), but its numbers are long: counted and refused
+        // before one is read.
+        let mut long = c.clone();
+        let factor: BigInt = format!("{}1", "3".repeat(9_000)).parse().unwrap();
+        long.polys[0].c = vec![format!("{}/3", &factor * 23), format!("-{}/3", &factor * 5)];
+        for v in long.values.iter_mut() {
+            v.s = (0..v.s.len()).map(|j| format!("{j}/{}{j}", "7".repeat(9_990))).collect();
+        }
+        let e = check_poly_head(&long).unwrap_err();
+        assert!(matches!(e, Error::TooLarge(_)), "{e:?}");
+        assert!(
+            e.ends_with(
+                "units of work (the head's numbers, rank formula and sequences), the limit is 3000000000"
+            ),
+            "{e}"
+        );
+        // The kernel alone (no long values) is within the budget and checks as before.
+        let mut scaled = c.clone();
+        scaled.polys = long.polys.clone();
+        assert_eq!(check_poly_head(&scaled).unwrap().max_error, crate::rational::q(2113, 4576));
+    }
+
+    #[test]
+    fn the_rank_eliminations_are_charged_as_they_run() {
+        let k = stated_kernel(&fixture()).unwrap();
+        let mut plenty = u128::MAX;
+        let levels = crate::model::kernel::rank_levels_within(&k, &mut plenty).unwrap();
+        assert_eq!(rank_of(&levels), BigInt::from(5));
+        let mut little = 50u128;
+        assert!(crate::model::kernel::rank_levels_within(&k, &mut little).is_err());
+        let fields = &fixture();
+        let e = stated_rank(&k, &fields.levels, &fields.rank, &mut 50).unwrap_err();
+        assert!(matches!(e, Error::TooLarge(_)), "{e:?}");
+        assert!(
+            e.starts_with(
+                "too large to check: the eliminations of the rank formula need more than the 50 units"
+            ),
+            "{e}"
+        );
+    }
 }

@@ -150,7 +150,28 @@ pub fn level_matrix(k: &Kernel, j: u32) -> Vec<Vec<Rat>> {
 }
 
 /// The exact rank of a rational matrix (Gaussian elimination).
-pub fn matrix_rank(mut a: Vec<Vec<Rat>>) -> usize {
+pub fn matrix_rank(a: Vec<Vec<Rat>>) -> usize {
+    let mut unlimited = u128::MAX;
+    matrix_rank_within(a, &mut unlimited).unwrap_or(0)
+}
+
+/// [`matrix_rank`], each rational operation charged against `budget` by the size of its
+/// operands (`crate::check::work` units: a product and its gcd, about 24 per limb²); `Err`
+/// with the work done when the budget runs out first. The entries of an elimination grow with
+/// the pivots taken, so their sizes are counted as they come rather than bounded before.
+pub fn matrix_rank_within(mut a: Vec<Vec<Rat>>, budget: &mut u128) -> Result<usize, u128> {
+    let mut spent = 0u128;
+    let mut charge = |x: &Rat, y: &Rat| -> Result<(), u128> {
+        let l = |r: &Rat| r.numer().bits() as u128 / 64 + r.denom().bits() as u128 / 64 + 2;
+        let cost = 16 + (crate::check::work::GCD + 4) * l(x) * l(y);
+        spent = spent.saturating_add(cost);
+        if cost > *budget {
+            *budget = 0;
+            return Err(spent);
+        }
+        *budget -= cost;
+        Ok(())
+    };
     let rows = a.len();
     let cols = a.first().map_or(0, Vec::len);
     let mut r = 0;
@@ -158,7 +179,11 @@ pub fn matrix_rank(mut a: Vec<Vec<Rat>>) -> usize {
         let Some(p) = (r..rows).find(|&i| !a[i][col].is_zero()) else { continue };
         a.swap(r, p);
         let inv = a[r][col].recip();
-        let pivot: Vec<Rat> = a[r].iter().map(|v| v * &inv).collect();
+        let mut pivot: Vec<Rat> = Vec::with_capacity(cols);
+        for v in &a[r] {
+            charge(v, &inv)?;
+            pivot.push(v * &inv);
+        }
         for row in a.iter_mut().skip(r + 1) {
             if row[col].is_zero() {
                 continue;
@@ -166,6 +191,8 @@ pub fn matrix_rank(mut a: Vec<Vec<Rat>>) -> usize {
             let f = row[col].clone();
             for (v, pv) in row.iter_mut().zip(&pivot).skip(col) {
                 if !pv.is_zero() {
+                    charge(&f, pv)?;
+                    charge(v, pv)?;
                     *v -= &f * pv;
                 }
             }
@@ -175,7 +202,7 @@ pub fn matrix_rank(mut a: Vec<Vec<Rat>>) -> usize {
             break;
         }
     }
-    r
+    Ok(r)
 }
 
 /// Every level `j = 0..=⌊m/2⌋` with a nonzero rank.
@@ -187,6 +214,20 @@ pub fn rank_levels(k: &Kernel) -> Vec<Level> {
             (rank > 0).then_some(Level { j, dim, rank })
         })
         .collect()
+}
+
+/// [`rank_levels`] within `budget` units of work (see [`matrix_rank_within`]); `Err` with the
+/// work done by then when it runs out.
+pub fn rank_levels_within(k: &Kernel, budget: &mut u128) -> Result<Vec<Level>, u128> {
+    let mut out = Vec::new();
+    for j in 0..=k.m / 2 {
+        let rank = matrix_rank_within(level_matrix(k, j), budget)?;
+        let dim = binom_big(k.m as i64, j as i64) - binom_big(k.m as i64, j as i64 - 1);
+        if rank > 0 {
+            out.push(Level { j, dim, rank });
+        }
+    }
+    Ok(out)
 }
 
 /// `Σ_j dim_j·rank_j`: the rank of the kernel matrix.
