@@ -362,6 +362,14 @@ fn check_least(c: &ReadoutCertificate) -> Res<Option<(u64, u32)>> {
         t.parse::<u64>().map_err(|_| Error::Rejected(format!("'{t}': not a value (a decimal integer)")))
     };
     let vmax = num(v)?;
+    // Refuting V − 1 tries every value of the first token: past the search budget it cannot
+    // succeed, and the search's tables have h·V + 1 entries.
+    at_most(
+        "least_max_value",
+        vmax,
+        super::readout_search::MAX_READOUT_SEARCH_NODES,
+        "the search below it tries every value",
+    )?;
     let values: Vec<u64> = values.iter().map(|t| num(t)).collect::<Res<_>>()?;
     if let Some(x) = values.iter().find(|&&x| x > vmax) {
         return Err(Error::Rejected(format!("least_values: {x} is above least_max_value {vmax}")));

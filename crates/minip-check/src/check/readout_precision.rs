@@ -25,9 +25,20 @@ use std::collections::HashMap;
 /// `Ok` when the values (one per token) give different sums to every two multisets of `h` keys
 /// with different target functions; else the first colliding pair, rejected.
 pub fn separates(m: u32, h: u32, values: &[u64]) -> Res<()> {
+    if m == 0 || m > MAX_PRECISION_M || h > MAX_PRECISION_H {
+        return Err(Error::Input(format!(
+            "m = {m}, h = {h}: need 1 <= m <= {MAX_PRECISION_M} and h <= {MAX_PRECISION_H}"
+        )));
+    }
     let t = 1usize << m;
     if values.len() != t {
         return Err(Error::Rejected(format!("{} values for {t} tokens", values.len())));
+    }
+    // Every sum of h values fits: h ≤ 4 values of at most 20 bits.
+    if let Some((k, v)) = values.iter().enumerate().find(|(_, &v)| v > MAX_PRECISION_V) {
+        return Err(Error::Rejected(format!(
+            "values[{k}] = {v} is above the largest value of the formula, {MAX_PRECISION_V}"
+        )));
     }
     let mut owner: HashMap<u64, (Vec<u32>, Vec<u8>)> = HashMap::new();
     for ks in multisets(t as u32, h) {
@@ -49,7 +60,7 @@ pub fn check_shape(m: u32, n: u32, vmax: u64) -> Res<()> {
         return Err(Error::Input(format!("m = {m}, n = {n}: need m >= 1 and n >= 3")));
     }
     at_most("m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
-    at_most("n", n - 1, MAX_PRECISION_H, "n - 1 keys per multiset")?;
+    at_most("n", n, MAX_PRECISION_H + 1, "n - 1 keys per multiset")?;
     at_most("V", vmax, MAX_PRECISION_V, "one variable per token and value")?;
     at_most(
         "literals of the precision CNF",
@@ -93,6 +104,11 @@ pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -
             c.refuted, c.max_value, c.refuted
         )));
     }
+    // Every value within the stated range before any sum is formed (the range is within the
+    // formula's, checked above).
+    if let Some((k, v)) = c.values.iter().enumerate().find(|(_, &v)| v > c.max_value) {
+        return Err(Error::Rejected(format!("values[{k}] = {v} is above max_value = {}", c.max_value)));
+    }
     separates(c.m, h, &c.values)?;
     stated("max_value", c.max_value, c.values.iter().copied().max().unwrap_or(0))?;
     stated("bits", c.bits, ceil_log2(u128::from(h) * u128::from(c.max_value) + 1))?;
@@ -131,5 +147,60 @@ impl Certificate for ReadoutPrecisionCertificate {
     type Claim = PrecisionChecked;
     fn check(&self, ctx: &Context) -> Res<PrecisionChecked> {
         check_readout_precision(self, ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cert(n: u32, values: Vec<u64>, max_value: u64, refuted: u64) -> ReadoutPrecisionCertificate {
+        ReadoutPrecisionCertificate {
+            format: READOUT_PRECISION_FORMAT.into(),
+            m: 1,
+            n,
+            values,
+            max_value,
+            bits: 1,
+            refuted,
+            lower_bits: 1,
+            proof: "p.drat".into(),
+            least: true,
+        }
+    }
+
+    #[test]
+    fn stated_values_are_range_checked_before_any_sum() {
+        let ctx = Context::default();
+        // A value 2^64 − 1 beside max_value 1: refused by its range, no sum formed.
+        assert_eq!(
+            check_readout_precision(&cert(3, vec![0, u64::MAX], 1, 0), &ctx).unwrap_err(),
+            Error::Rejected("values[1] = 18446744073709551615 is above max_value = 1".into())
+        );
+        // max_value and refuted 2^64 − 1: the formula's limit, a limit (exit 2).
+        assert_eq!(
+            check_readout_precision(&cert(3, vec![0, u64::MAX], u64::MAX, u64::MAX), &ctx).unwrap_err(),
+            Error::TooLarge(
+                "V = 18446744073709551615 is above the supported 1048575 (one variable per token and value)"
+                    .into()
+            )
+        );
+        assert!(matches!(
+            check_readout_precision(&cert(3, vec![0, 1], 1, u64::MAX), &ctx),
+            Err(Error::Rejected(m)) if m.starts_with("refuted 18446744073709551615 is not below max_value 1")
+        ));
+        // The limit on n names n as stated.
+        assert_eq!(
+            check_readout_precision(&cert(6, vec![0, 1], 1, 0), &ctx).unwrap_err(),
+            Error::TooLarge("n = 6 is above the supported 5 (n - 1 keys per multiset)".into())
+        );
+        // separates itself refuses values past the formula's range (its sums cannot wrap).
+        assert_eq!(
+            separates(1, 2, &[0, u64::MAX]).unwrap_err(),
+            Error::Rejected(
+                "values[1] = 18446744073709551615 is above the largest value of the formula, 1048575".into()
+            )
+        );
+        assert!(matches!(separates(9, 2, &[0; 4]), Err(Error::Input(_))));
     }
 }

@@ -119,6 +119,9 @@ impl Search<'_> {
 /// Values in `[0, vmax]` that separate the classes (the first in the search's order), `None`
 /// when there are none; `nodes` counts the choices tried, across calls, against the budget.
 fn search(c: &Classes, h: u32, vmax: u64, nodes: &mut u64) -> Res<Option<Vec<u64>>> {
+    // The sums index tables of h·V + 1 entries: V within the node budget (every value of the
+    // first token is a node), so they are small.
+    crate::limits::at_most("V", vmax, MAX_READOUT_SEARCH_NODES, "the search tries every value")?;
     let sums = (u64::from(h) * vmax + 1) as usize;
     let mut s = Search {
         c,
@@ -154,9 +157,10 @@ pub fn separates(m: u32, h: u32, values: &[u64]) -> Res<()> {
     if values.len() != c.tokens {
         return Err(Error::Rejected(format!("{} values for {} tokens", values.len(), c.tokens)));
     }
-    let mut owner: HashMap<u64, usize> = HashMap::new();
+    let mut owner: HashMap<u128, usize> = HashMap::new();
     for (mi, ks) in c.multisets.iter().enumerate() {
-        let s: u64 = ks.iter().map(|&k| values[k as usize]).sum();
+        // In u128: h ≤ 2^32 values below 2^64 cannot overflow it.
+        let s: u128 = ks.iter().map(|&k| u128::from(values[k as usize])).sum();
         let first = *owner.entry(s).or_insert(mi);
         if c.class[first] != c.class[mi] {
             return Err(Error::Rejected(format!(
@@ -215,5 +219,24 @@ mod tests {
         // m = 3 passes the budget before it finds the least V.
         assert!(matches!(least(3, 2), Err(Error::TooLarge(_))));
         assert!(matches!(least(4, 2), Err(Error::TooLarge(_))));
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn values_and_bounds_past_the_search_are_refused_before_any_table() {
+        // Sums of values near 2^64 are formed in u128: 2^65 − 2, 2^64 − 1 and 0, all distinct.
+        assert!(separates(1, 2, &[u64::MAX, 0]).is_ok());
+        // A stated V past the node budget is refused before the h·V + 1 entries are allocated.
+        assert_eq!(
+            refute_below(1, 2, u64::MAX).unwrap_err(),
+            Error::TooLarge(format!(
+                "V = {} is above the supported 1048576 (the search tries every value)",
+                u64::MAX - 1
+            ))
+        );
     }
 }

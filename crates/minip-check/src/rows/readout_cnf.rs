@@ -184,6 +184,9 @@ impl Builder {
 /// Builds the formula for `(m, h, V)` (callers check the limits: `1 ≤ m ≤` [`MAX_PRECISION_M`],
 /// `2 ≤ h ≤` [`MAX_PRECISION_H`], `V ≤` [`MAX_PRECISION_V`]).
 pub fn encode(m: u32, h: u32, vmax: u64) -> PrecisionCnf {
+    // Within these the variable numbers (below 2^4·2^20 for the values) and the literal
+    // counts cannot wrap; `check::readout_precision::check_shape` refuses anything else.
+    debug_assert!((1..=MAX_PRECISION_M).contains(&m) && h <= MAX_PRECISION_H && vmax <= MAX_PRECISION_V);
     let t = 1u32 << m;
     let mut bld = Builder { f: Cnf { vars: t as usize * (vmax as usize + 1), clauses: Vec::new() } };
     let word = |k: u32| -> Vec<Lit> { (0..=vmax).map(|i| value_var(vmax, k, i)).collect() };
