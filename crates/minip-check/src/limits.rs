@@ -31,8 +31,11 @@ pub const MAX_RATIO_MULTISETS: u128 = 5_000_000;
 pub const MAX_RATIO_H: u32 = 512;
 /// Multisets the ratio checker enumerates to check an attaining point.
 pub const MAX_CHECKED_MULTISETS: u128 = 20_000_000;
-/// Literals of a rank CNF the checker rebuilds for a maximality proof (about 0.4 GB).
-pub const MAX_CNF_LITERALS: u128 = 20_000_000;
+/// Literals of a CNF the checker rebuilds for a DRAT proof (rank maximality, readout
+/// precision): the formula as built takes about 24 bytes per literal (120 MB at the limit),
+/// before it moves into the clause database (`check::drup`). The committed formulas have at
+/// most 222,060.
+pub const MAX_CNF_LITERALS: u128 = 5_000_000;
 /// Bits of a code word in an explicit rank certificate (words are 64-bit masks).
 pub const MAX_CODE_M: u32 = 64;
 /// Items of one numeric range on the command line (`--d 2..=8`, `--h 2..=168`, …).
@@ -45,6 +48,13 @@ pub const MAX_JOBS: usize = 256;
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 /// Bytes of a proof file a certificate refers to.
 pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
+/// Bytes that the DRAT checks running at once in one process (`minip-check`, `minip verify`)
+/// may hold together, each estimated from its formula's size and its proof file's size before
+/// it starts (`check::drup::memory_estimate`, at most about 400 MB for a proof at the
+/// database's limits): a check that does not fit beside those running waits for them, so the
+/// parallel checks stay within about 1 GiB of address space with the threads and allocator.
+pub const MAX_PROOF_MEMORY: u64 = 600 << 20;
 
 /// Digits of one rational read from a file or the command line (numerator, denominator and
 /// exponent together; the committed certificates' longest has 556). Arithmetic on a number
@@ -88,9 +98,11 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   --jobs                          <= 256
   input files                     <= 64 MiB (certificates, grids, head files), regular files only
   proof files                     <= 256 MiB
+  DRAT checks at once             <= 600 MiB (estimated from the proofs' sizes; larger ones wait)
+  DRAT clause database            <= 2500000 clauses, 15000000 literals (about 280 MB)
   numbers                         <= 10000 digits each
   checker: enumerated multisets   <= 20000000 per ratio certificate
-  checker: rank proof CNF         <= 20000000 literals
+  checker: rank proof CNF         <= 5000000 literals
   explicit rank codes             <= 67108864 pairs (k <= 8192)
   ratio certificates              <= 9000000 units of work (rows x entries x digits, about 6 s)
   head certificates               <= 3000000000 units of work (sequences x limbs^2, about 2 s)

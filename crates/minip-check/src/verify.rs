@@ -193,7 +193,14 @@ fn walk_dir(dir: &Path, root: &Path, ext: &str, out: &mut Walk) {
 /// meant to be refused with a message) is reported for this file as an internal error
 /// (`Error::Input`, exit 2) instead of ending the whole run.
 pub fn verify_file(path: &Path) -> FileResult {
-    let check = || check_any(&crate::read::read(path)?, &Context::beside(path));
+    let check = || {
+        let cert = crate::read::read(path)?;
+        let ctx = Context::beside(path);
+        // A check that reads a DRAT proof waits until its memory fits beside the checks
+        // running in this process (`MAX_PROOF_MEMORY`), weighed from the proof's size.
+        let _permit = admit(crate::check::proof_memory(&cert, &ctx));
+        check_any(&cert, &ctx)
+    };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|p| {
         let what = p
             .downcast_ref::<&str>()
@@ -203,6 +210,58 @@ pub fn verify_file(path: &Path) -> FileResult {
         Err(Error::Input(one_line(&format!("internal error: the check stopped ({what})"))))
     });
     FileResult { path: path.to_path_buf(), result }
+}
+
+/// The bytes that the proof checks running at once in this process are estimated to hold.
+static PROOF_MEMORY: std::sync::Mutex<u64> = std::sync::Mutex::new(0);
+static PROOF_MEMORY_FREED: std::sync::Condvar = std::sync::Condvar::new();
+
+/// A share of [`crate::limits::MAX_PROOF_MEMORY`], given back when dropped.
+#[derive(Debug)]
+pub struct Permit(u64);
+
+impl Permit {
+    /// The bytes this permit holds (the estimate, at most the whole budget).
+    pub fn bytes(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        if self.0 > 0 {
+            let mut used = PROOF_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+            *used -= self.0;
+            PROOF_MEMORY_FREED.notify_all();
+        }
+    }
+}
+
+/// Waits until `bytes` (at most the whole budget) fit beside the permits held, then holds
+/// them: checks of large proofs run one at a time, small ones side by side, and a check that
+/// needs the whole budget runs alone. Nothing is ever waited for while a permit is held, so
+/// the waits end.
+///
+/// ```
+/// use minip_check::limits::MAX_PROOF_MEMORY;
+/// use minip_check::verify::admit;
+/// let (a, b) = (admit(100 << 20), admit(200 << 20)); // side by side
+/// assert_eq!((a.bytes(), b.bytes()), (100 << 20, 200 << 20));
+/// drop((a, b));
+/// assert_eq!(admit(u64::MAX).bytes(), MAX_PROOF_MEMORY); // alone, the whole budget
+/// assert_eq!(admit(0).bytes(), 0); // no proof: never waits
+/// ```
+pub fn admit(bytes: u64) -> Permit {
+    let w = bytes.min(crate::limits::MAX_PROOF_MEMORY);
+    if w == 0 {
+        return Permit(0);
+    }
+    let mut used = PROOF_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+    while *used > 0 && *used + w > crate::limits::MAX_PROOF_MEMORY {
+        used = PROOF_MEMORY_FREED.wait(used).unwrap_or_else(|e| e.into_inner());
+    }
+    *used += w;
+    Permit(w)
 }
 
 /// The default number of worker threads: one per core and one more. A check that needs a table
@@ -300,4 +359,29 @@ pub fn report(results: &[FileResult]) -> String {
     let mut s: String = results.iter().map(line).collect();
     s.push_str(&tally(results));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn proof_checks_that_do_not_fit_together_wait_for_each_other() {
+        let big = crate::limits::MAX_PROOF_MEMORY / 2 + 1;
+        let first = admit(big);
+        let second_in = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let p = admit(big);
+                second_in.store(true, Ordering::SeqCst);
+                drop(p);
+            });
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            // Two halves and more do not fit: the second waits while the first holds its share.
+            assert!(!second_in.load(Ordering::SeqCst));
+            drop(first);
+        });
+        assert!(second_in.load(Ordering::SeqCst));
+    }
 }

@@ -39,6 +39,49 @@ impl Context {
         crate::read::read_limited(&dir.join(name), crate::read::MAX_PROOF_BYTES, "too large to check")
             .map_err(Error::in_certificate)
     }
+    /// A referenced file opened for reading as it is checked (never held whole), with the same
+    /// checks and errors as [`Context::load`]; at most `MAX_PROOF_BYTES` of it is read.
+    pub fn open(&self, name: &str) -> Res<Box<dyn std::io::BufRead + '_>> {
+        if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
+            return Ok(Box::new(b.as_slice()));
+        }
+        let path = self.path_of(name)?;
+        let max = crate::read::MAX_PROOF_BYTES;
+        let cannot = |e: std::io::Error| Error::Rejected(format!("cannot read: {e}"));
+        let meta = std::fs::metadata(&path).map_err(cannot)?;
+        if !meta.is_file() {
+            return Err(Error::Rejected("cannot read: not a regular file".into()));
+        }
+        if meta.len() > max {
+            return Err(Error::TooLarge(format!(
+                "too large to check: {} bytes, the limit is {max}",
+                meta.len()
+            )));
+        }
+        let f = std::fs::File::open(&path).map_err(cannot)?;
+        Ok(Box::new(std::io::BufReader::with_capacity(1 << 20, std::io::Read::take(f, max))))
+    }
+    /// The size in bytes of a referenced file (`None` when it cannot be found or is not a
+    /// regular file): what a check will read, known before it starts.
+    pub fn size_of(&self, name: &str) -> Option<u64> {
+        if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
+            return Some(b.len() as u64);
+        }
+        let meta = std::fs::metadata(self.path_of(name).ok()?).ok()?;
+        meta.is_file().then_some(meta.len())
+    }
+    fn path_of(&self, name: &str) -> Res<PathBuf> {
+        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+            return Err(Error::Rejected(format!(
+                "'{name}': a referenced file must be a plain name in the certificate's directory"
+            )));
+        }
+        let dir = self
+            .dir
+            .as_ref()
+            .ok_or_else(|| Error::Rejected(format!("'{name}': no directory to read it from")))?;
+        Ok(dir.join(name))
+    }
 }
 
 /// A rational field of the certificate, named in the error: a malformed one rejects the

@@ -206,6 +206,31 @@ pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, Error> {
     claims::claim_of(cert, ctx).map_err(one_line)
 }
 
+/// The bytes a check of `cert` is estimated to hold for its DRAT proof (0 for a certificate
+/// without one), from the formula's size (rebuilt from the stated parameters) and the proof
+/// file's size, before anything is read: what [`crate::verify::admit`] weighs.
+pub fn proof_memory(cert: &AnyCertificate, ctx: &Context) -> u64 {
+    let cap = crate::limits::MAX_CNF_LITERALS + 1;
+    let (literals, proof) = match cert {
+        AnyCertificate::Rank(c) => match &c.maximal {
+            Some(mx) => {
+                let p = &c.params;
+                let lits = crate::model::code::Shape::new(p.m, p.h, p.lo, p.hi)
+                    .map_or(0, |s| crate::rows::cnf::estimate(s, mx.refuted));
+                (lits, &mx.proof)
+            }
+            None => return 0,
+        },
+        AnyCertificate::ReadoutPrecision(c) => {
+            let m = c.m.min(crate::rows::readout_cnf::MAX_PRECISION_M);
+            let h = c.n.saturating_sub(1).min(crate::rows::readout_cnf::MAX_PRECISION_H);
+            (crate::rows::readout_cnf::estimate(m, h, c.refuted), &c.proof)
+        }
+        _ => return 0,
+    };
+    drup::memory_estimate(literals.min(cap), ctx.size_of(proof).unwrap_or(0))
+}
+
 /// The error of a check as reported: its message on one line (a quoted field of the
 /// certificate may hold a newline), its kind unchanged.
 fn one_line(e: Error) -> Error {

@@ -325,8 +325,10 @@ fn check_maximal(k: usize, mx: &Maximal, shape: Shape, ctx: &Context) -> Res<usi
             crate::rows::cnf::MAX_LITERALS
         )));
     }
-    let proof = ctx.load(&mx.proof).map_err(|e| e.at("maximal.proof"))?;
+    let proof = ctx.open(&mx.proof).map_err(|e| e.at("maximal.proof"))?;
     let cnf = crate::rows::cnf::encode(shape, mx.refuted).formula;
-    super::drup::check_refutation(&cnf, &proof, enc).map_err(|e| e.at("maximal"))?;
+    // The clauses the proof adds, counted before it is checked (a read of its structure).
+    let additions = || ctx.open(&mx.proof).map_or(0, |r| super::drup::count_additions(r, enc));
+    super::drup::check_refutation_from(cnf, proof, enc, additions).map_err(|e| e.at("maximal"))?;
     Ok(mx.refuted)
 }

@@ -10,7 +10,7 @@
 //! assert!(separates(2, 2, &[0, 1, 4, 5]).is_err());
 //! ```
 
-use super::drup::{check_refutation, Encoding};
+use super::drup::{check_refutation_from, count_additions, Encoding};
 use super::input::Context;
 use super::readout::ceil_log2;
 use super::Certificate;
@@ -114,9 +114,10 @@ pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -
     stated("bits", c.bits, ceil_log2(u128::from(h) * u128::from(c.max_value) + 1))?;
     stated("lower_bits", c.lower_bits, ceil_log2(u128::from(h) * u128::from(c.refuted + 1) + 1))?;
     stated("least", c.least, c.refuted + 1 == c.max_value)?;
-    let proof = ctx.load(&c.proof)?;
     let cnf = encode(c.m, h, c.refuted);
-    check_refutation(&cnf.formula, &proof, Encoding::Binary)
+    let proof = ctx.open(&c.proof)?;
+    let additions = || ctx.open(&c.proof).map_or(0, |r| count_additions(r, Encoding::Binary));
+    check_refutation_from(cnf.formula, proof, Encoding::Binary, additions)
         .map_err(|e| e.at(&format!("proof '{}' (no values in [0, {}])", c.proof, c.refuted)))?;
     Ok(PrecisionChecked {
         m: c.m,
