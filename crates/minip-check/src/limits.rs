@@ -85,6 +85,15 @@ pub const MAX_RATIO_WORK: u128 = 9_000_000;
 /// need at most 1.9·10⁸ (m = 38, four heads of degree 2).
 pub const MAX_HEAD_WORK: u128 = 3_000_000_000;
 
+/// Units of work of one searched head (`minip-search-head/1`; `check::search::search_work`),
+/// counted from the lengths of its stated numbers before any is parsed, in the units of
+/// [`MAX_HEAD_WORK`]: the `4^m·r` kernel products and the `2^m·2^m(2^m + 1)/2` sequences cost
+/// a few units each in machine integers, their limbs squared in long ones. Measured on the
+/// 2-core VM at load 2.8: about 1 ns per unit with long numbers (`m = 4`, rank 2, 1,000-digit
+/// denominators: 9·10⁸ units, 1.1 s; `m = 5`, 2,000 digits: 5.5·10¹⁰, 51 s, refused in
+/// 0.01 s), a correct `m = 8` head of rank 256 in machine integers: 1.05·10⁹ units, 0.33 s.
+pub const MAX_SEARCH_WORK: u128 = 2_000_000_000;
+
 /// The first rows of the table printed by `minip help limits` (the command line adds the limits
 /// of what it builds, aligned in the same columns).
 pub const TABLE: &str = "\
@@ -106,6 +115,7 @@ Limits (checked before any work starts; larger inputs are refused, exit 2):
   explicit rank codes             <= 67108864 pairs (k <= 8192)
   ratio certificates              <= 9000000 units of work (rows x entries x digits, about 6 s)
   head certificates               <= 3000000000 units of work (sequences x limbs^2, about 2 s)
+  searched heads                  <= 2000000000 units of work (4^m r products, sequences)
   heads, multihead certificates   <= 64";
 
 /// [`Error::TooLarge`] naming the limit when `count > max`.

@@ -165,7 +165,14 @@ pub fn log2_abs(x: &Rat) -> f64 {
 /// `xs` over their least common denominator `L`: `(L, [x·L])`, so sums of the `xs` can be
 /// formed in integers (no gcd per addition) and reduced once.
 pub fn over_lcd(xs: &[Rat]) -> (BigInt, Vec<BigInt>) {
-    let l = xs.iter().fold(BigInt::one(), |l, x| num_integer::Integer::lcm(&l, x.denom()));
+    // Each distinct denominator once (a gcd with a long `l` costs its length squared).
+    let mut seen: std::collections::HashSet<&BigInt> = std::collections::HashSet::new();
+    let mut l = BigInt::one();
+    for x in xs {
+        if !x.denom().is_one() && seen.insert(x.denom()) {
+            l = num_integer::Integer::lcm(&l, x.denom());
+        }
+    }
     let ints = xs.iter().map(|x| x.numer() * (&l / x.denom())).collect();
     (l, ints)
 }

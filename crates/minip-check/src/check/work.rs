@@ -39,6 +39,19 @@ pub fn text_size(s: &str) -> u128 {
 /// denominators' digits together (the common denominator divides their product) and the
 /// longest numerator.
 pub fn common_limbs<'a>(values: impl IntoIterator<Item = &'a String>) -> u128 {
+    let (den, longest) = common_digits(values);
+    limbs_of_digits(den) + limbs_of_digits(longest)
+}
+
+/// Bits that bound the integers of stated rationals over their least common denominator
+/// (see [`common_limbs`]): about `log2 10` per digit, rounded up.
+pub fn common_bits<'a>(values: impl IntoIterator<Item = &'a String>) -> u128 {
+    let (den, longest) = common_digits(values);
+    (den + longest) as u128 * 3322 / 1000 + 2
+}
+
+/// The digits of the distinct denominators together, and of the longest numerator.
+fn common_digits<'a>(values: impl IntoIterator<Item = &'a String>) -> (usize, usize) {
     let mut dens: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     let (mut den, mut longest) = (0usize, 0usize);
     for v in values {
@@ -53,7 +66,7 @@ pub fn common_limbs<'a>(values: impl IntoIterator<Item = &'a String>) -> u128 {
             den = den.saturating_add(d);
         }
     }
-    limbs_of_digits(den) + limbs_of_digits(longest)
+    (den, longest)
 }
 
 /// The work of parsing the stated rationals (each reduced by a gcd once).
