@@ -438,6 +438,20 @@ pub fn check_poly_none(c: &PolyNone) -> Res<PolyNoneClaim> {
     if c.refutations.is_empty() {
         return Err(Error::Rejected("refutations: none listed".into()));
     }
+    // The work, from the multipliers' lengths before any is parsed: parsing them, their common
+    // denominator per refutation, and one product per row entry.
+    let mut work = 0u128;
+    for r in &c.refutations {
+        let ys = r.multipliers.iter().map(|y| &y.y);
+        let l = super::work::common_limbs(ys.clone());
+        let dens = r.multipliers.iter().filter(|y| y.y.contains(['/', '.', 'e', 'E'])).count() as u128;
+        let row = r.support.len() as u128 + 4;
+        work = work
+            .saturating_add(super::work::parse_work(ys))
+            .saturating_add(super::work::GCD.saturating_mul(dens).saturating_mul(l.saturating_mul(l)))
+            .saturating_add((r.multipliers.len() as u128).saturating_mul(row).saturating_mul(l + 16));
+    }
+    super::work::within(work, crate::limits::MAX_HEAD_WORK, "the refutations' multipliers")?;
     let mut refuted = Vec::with_capacity(c.refutations.len());
     // Each support (with its query weight) once: the claim lists and counts them.
     let mut listed: BTreeMap<(Option<u32>, &[u32]), usize> = BTreeMap::new();
@@ -471,9 +485,8 @@ pub fn check_poly_none(c: &PolyNone) -> Res<PolyNoneClaim> {
 /// right-hand side.
 fn check_refutation(at: &str, r: &Refutation, class: KernelClass, params: &PolyParams, top: u32) -> Res<()> {
     let (m, signed, n) = (params.m, params.signed, params.n);
-    let mut vc = vec![Rat::zero(); r.support.len()];
-    let mut vp: BTreeMap<(u32, u32), Rat> = BTreeMap::new();
-    let mut rhs = Rat::zero();
+    let mut rows: Vec<(PolyRow, u32)> = Vec::with_capacity(r.multipliers.len());
+    let mut ys: Vec<Rat> = Vec::with_capacity(r.multipliers.len());
     let mut seen = BTreeSet::new();
     for (j, y) in r.multipliers.iter().enumerate() {
         let at = format!("{at}.multipliers[{j}]");
@@ -522,32 +535,43 @@ fn check_refutation(at: &str, r: &Refutation, class: KernelClass, params: &PolyP
         if !yv.is_positive() {
             return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", y.y)));
         }
+        rows.push((row, h));
+        ys.push(yv);
+    }
+    // In integers: the multipliers over their common denominator `L > 0`, so the combination
+    // is `1/L` times integer sums of products with the rows' small coefficients.
+    let (l, ys) = crate::rational::over_lcd(&ys);
+    let mut vc = vec![BigInt::zero(); r.support.len()];
+    let mut vp: BTreeMap<(u32, u32), BigInt> = BTreeMap::new();
+    let mut rhs = BigInt::zero();
+    for ((row, h), y) in rows.into_iter().zip(&ys) {
         for (idx, coef) in row.c {
-            vc[idx] += &yv * Rat::from_integer(BigInt::from(coef));
+            vc[idx] += y * coef;
         }
         for (cl, coef) in row.p {
-            *vp.entry((h, cl)).or_insert_with(Rat::zero) += &yv * Rat::from_integer(coef.into());
+            *vp.entry((h, cl)).or_insert_with(BigInt::zero) += y * coef;
         }
-        rhs += &yv * Rat::from_integer(row.rhs.into());
+        rhs += y * row.rhs;
     }
+    let shown = |v: &BigInt| super::work::shown(v, &l);
     if let Some(idx) = vc.iter().position(|v| !v.is_zero()) {
         return Err(Error::Rejected(format!(
             "{at}: the combination leaves {} on c_{}",
-            fmt_q(&vc[idx]),
+            shown(&vc[idx]),
             r.support[idx]
         )));
     }
     if let Some(((h, cl), v)) = vp.iter().find(|(_, v)| !v.is_zero()) {
         return Err(Error::Rejected(format!(
             "{at}: the combination leaves {} on P[h = {h}, class {}]",
-            fmt_q(v),
+            shown(v),
             class_label(*h, *cl)
         )));
     }
     if !rhs.is_negative() {
         return Err(Error::Rejected(format!(
             "{at}: the combined right-hand side {} is not negative",
-            fmt_q(&rhs)
+            shown(&rhs)
         )));
     }
     Ok(())
@@ -592,6 +616,47 @@ mod tests {
         let mut scaled = c.clone();
         scaled.polys = long.polys.clone();
         assert_eq!(check_poly_head(&scaled).unwrap().max_error, crate::rational::q(2113, 4576));
+    }
+
+    #[test]
+    fn refutations_are_combined_in_integers_and_their_multipliers_counted_first() {
+        let text = include_str!("../../tests/fixtures/poly_none_m04.json");
+        let crate::format::AnyCertificate::PolyNone(c) = crate::read::parse(text).unwrap() else {
+            unreachable!()
+        };
+        let claim = check_poly_none(&c).unwrap();
+        assert_eq!(claim.refuted.len(), c.refutations.len());
+        // Every multiplier scaled by one long factor: the same combination, still a refutation.
+        let mut scaled = c.clone();
+        let f: BigInt = format!("{}1", "3".repeat(3_000)).parse().unwrap();
+        for r in &mut scaled.refutations {
+            for y in &mut r.multipliers {
+                y.y = fmt_q(&(crate::rational::parse_rational(&y.y).unwrap() * Rat::from_integer(f.clone())));
+            }
+        }
+        assert_eq!(check_poly_none(&scaled).unwrap(), claim);
+        // A multiplier moved: the combination no longer vanishes, named in reduced form.
+        let mut moved = c.clone();
+        moved.refutations[0].multipliers[0].y = "1000".into();
+        let e = check_poly_none(&moved).unwrap_err();
+        assert!(
+            matches!(e, Error::Rejected(ref m) if m.starts_with("refutations[0]: the combination leaves")),
+            "{e:?}"
+        );
+        // Multipliers with denominators of their own of 9,000 digits: refused before parsing.
+        let mut long = c;
+        for (j, y) in long.refutations[0].multipliers.iter_mut().enumerate() {
+            y.y = format!("1/{}{j:03}", "7".repeat(9_000));
+        }
+        for _ in 0..200 {
+            let r = long.refutations[0].clone();
+            long.refutations.push(r);
+        }
+        let e = check_poly_none(&long).unwrap_err();
+        assert!(
+            matches!(e, Error::TooLarge(ref m) if m.ends_with("units of work (the refutations' multipliers), the limit is 3000000000")),
+            "{e:?}"
+        );
     }
 
     #[test]

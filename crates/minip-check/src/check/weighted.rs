@@ -25,7 +25,7 @@ use crate::model::code::parse_bits;
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
 use num_bigint::BigInt;
-use num_traits::Signed;
+use num_traits::{One, Signed};
 use std::collections::BTreeMap;
 
 /// The largest weight of a pair.
@@ -55,30 +55,39 @@ pub fn check_weighted(c: &WeightedCertificate) -> Res<WeightedChecked> {
     let (x, y, w) = stated_pairs(c)?;
     let counts = class_counts(&x, &y, &w)?;
     let ratios = priced(c, &counts, &eps)?;
-    // 4. The arithmetic.
+    // 4. The arithmetic, in integers: `Σ weighted/R²` and `Σ entries/R²` added as fractions
+    // over the products of the `a²` (`R = a/b`), compared with the stated values by cross
+    // products; nothing is reduced (the stated values are, and they are what the claim names).
     let trace: u128 = w.iter().map(|&v| v as u128).sum();
-    let mut frob = Rat::from_integer(BigInt::from(w.iter().map(|&v| v as u128 * v as u128).sum::<u128>()));
     let k = x.len();
-    let mut plain = Rat::from_integer(BigInt::from(k));
+    let (mut frob_n, mut frob_d) =
+        (BigInt::from(w.iter().map(|&v| v as u128 * v as u128).sum::<u128>()), BigInt::one());
+    let (mut plain_n, mut plain_d) = (BigInt::from(k), BigInt::one());
     for ((_, (entries, weighted)), r) in counts.iter().zip(&ratios) {
-        let r2 = r * r;
-        frob += Rat::from_integer(BigInt::from(*weighted)) / &r2;
-        plain += Rat::from_integer(BigInt::from(*entries)) / &r2;
+        let (a2, b2) = (r.numer() * r.numer(), r.denom() * r.denom());
+        frob_n = frob_n * &a2 + BigInt::from(*weighted) * &b2 * &frob_d;
+        frob_d *= &a2;
+        plain_n = plain_n * &a2 + BigInt::from(*entries) * &b2 * &plain_d;
+        plain_d *= &a2;
     }
-    let t = Rat::from_integer(BigInt::from(trace));
-    let value = &t * &t / &frob;
-    let kq = Rat::from_integer(BigInt::from(k));
-    let unweighted = &kq * &kq / plain;
-    let same = |what: &str, stated: &str, got: &Rat| -> Res<()> {
-        if rational(what, stated)? != *got {
-            return Err(Error::Rejected(format!("{what} = {stated}, recomputed {}", fmt_q(got))));
+    let t = BigInt::from(trace);
+    let (value_n, value_d) = (&t * &t * &frob_d, frob_n.clone());
+    let kq = BigInt::from(k);
+    let (plain_value_n, plain_value_d) = (&kq * &kq * &plain_d, plain_n);
+    let same = |what: &str, stated: &str, (n, d): (&BigInt, &BigInt)| -> Res<Rat> {
+        let s = rational(what, stated)?;
+        if s.numer() * d != n * s.denom() {
+            return Err(Error::Rejected(format!(
+                "{what} = {stated}, recomputed {}",
+                super::work::shown(n, d)
+            )));
         }
-        Ok(())
+        Ok(s)
     };
-    same("trace", &c.trace, &t)?;
-    same("frobenius", &c.frobenius, &frob)?;
-    same("value", &c.value, &value)?;
-    same("unweighted_value", &c.unweighted_value, &unweighted)?;
+    same("trace", &c.trace, (&t, &BigInt::one()))?;
+    same("frobenius", &c.frobenius, (&frob_n, &frob_d))?;
+    let value = same("value", &c.value, (&value_n, &value_d))?;
+    let unweighted = same("unweighted_value", &c.unweighted_value, (&plain_value_n, &plain_value_d))?;
     if !c.strict {
         return Err(Error::Rejected(
             "strict: a weighted bound is stated in the strict form ⌊value⌋ + 1".into(),
@@ -164,6 +173,20 @@ fn class_counts(x: &[u64], y: &[u64], w: &[u64]) -> Res<Counts> {
 /// Step 3: the stated classes equal the recount, and each ratio certificate proves the
 /// stated positive ratio for its key, strictly. Returns the ratios in key order.
 fn priced(c: &WeightedCertificate, counts: &Counts, eps: &Rat) -> Res<Vec<Rat>> {
+    let mut work: u128 = 0;
+    for r in &c.ratios {
+        work = work.saturating_add(bound_work(r).unwrap_or(0));
+    }
+    within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
+    // The sums of step 4 grow by every ratio's squared numerator and denominator (`T` limbs in
+    // all, from the stated ratios' lengths): about `T²` limb products, 1 ns each, counted in
+    // the ratio units (about 0.9 µs) with the certificates.
+    let t = c.classes.iter().fold(2u128, |acc, cl| acc.saturating_add(2 * super::work::text_size(&cl.ratio)));
+    let arithmetic = t.saturating_mul(t).saturating_mul(4) / 900;
+    within_budget(
+        work.saturating_add(arithmetic),
+        &format!("the {} ratio certificates and the sums over their classes", c.ratios.len()),
+    )?;
     if c.classes.len() != counts.len() || c.ratios.len() != counts.len() {
         return Err(Error::Rejected(format!(
             "classes: {} listed with {} ratios, the pairs have {} classes",
@@ -172,11 +195,6 @@ fn priced(c: &WeightedCertificate, counts: &Counts, eps: &Rat) -> Res<Vec<Rat>> 
             counts.len()
         )));
     }
-    let mut work: u128 = 0;
-    for r in &c.ratios {
-        work = work.saturating_add(bound_work(r).unwrap_or(0));
-    }
-    within_budget(work, &format!("the {} ratio certificates together", c.ratios.len()))?;
     let mut out = Vec::new();
     for (i, ((&(h, lo, class), &(entries, weighted)), stated)) in counts.iter().zip(&c.classes).enumerate() {
         let label = class_label(h, class);
@@ -244,4 +262,44 @@ pub(super) fn claim(c: &WeightedCertificate) -> Res<crate::claim::Claim> {
         value: fmt_q(&r.value),
         unweighted_value: fmt_q(&r.unweighted_value),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sums_over_long_ratios_are_counted_before_any_is_checked() {
+        // Two pairs at m = 2 and 60 stated classes whose ratios have 10,000 digits each: the
+        // sums of step 4 would grow to about 2·60·1040 limbs; refused before any ratio is read.
+        let text = format!(
+            r#"{{"format":"{WEIGHTED_FORMAT}","params":{{"n":3,"eps":"1/2","m":2}},"construction":"test","k":2,
+            "pairs":[{{"x":"10","y":"01","w":1}},{{"x":"01","y":"10","w":1}}],
+            "classes":[{}],"ratios":[],"trace":"2","frobenius":"2","value":"2","unweighted_value":"2","bound":3,"strict":true}}"#,
+            vec![
+                format!(
+                    r#"{{"h":1,"lo":0,"class":"1","entries":1,"weighted":"1","ratio":"{}/3"}}"#,
+                    "7".repeat(9_999)
+                );
+                60
+            ]
+            .join(",")
+        );
+        let crate::format::AnyCertificate::RankWeighted(c) = crate::read::parse(&text).unwrap() else {
+            unreachable!()
+        };
+        let e = check_weighted(&c).unwrap_err();
+        assert!(matches!(e, Error::TooLarge(_)), "{e:?}");
+        assert!(
+            e.starts_with("too large to check: about ")
+                && e.contains(
+                    "(the 0 ratio certificates and the sums over their classes), the limit is 9000000"
+                ),
+            "{e}"
+        );
+        // Two such classes are within the budget: the counts are compared next (and differ).
+        let mut two = c.clone();
+        two.classes.truncate(2);
+        assert!(check_weighted(&two).unwrap_err().starts_with("classes: 2 listed with 0 ratios"));
+    }
 }
