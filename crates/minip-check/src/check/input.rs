@@ -27,16 +27,7 @@ impl Context {
         if let Some((_, b)) = self.files.iter().find(|(n, _)| n == name) {
             return Ok(b.clone());
         }
-        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-            return Err(Error::Rejected(format!(
-                "'{name}': a referenced file must be a plain name in the certificate's directory"
-            )));
-        }
-        let dir = self
-            .dir
-            .as_ref()
-            .ok_or_else(|| Error::Rejected(format!("'{name}': no directory to read it from")))?;
-        crate::read::read_limited(&dir.join(name), crate::read::MAX_PROOF_BYTES, "too large to check")
+        crate::read::read_limited(&self.path_of(name)?, crate::read::MAX_PROOF_BYTES, "too large to check")
             .map_err(Error::in_certificate)
     }
     /// A referenced file opened for reading as it is checked (never held whole), with the same
