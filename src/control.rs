@@ -16,6 +16,9 @@
 //!     "interrupted after 3 of 5 rows (every file written is complete)"
 //! );
 //! assert!(ctl.stopped_after(5, 5, "rows").is_ok()); // nothing was left out
+//! assert!(!ctl.is_abandoned()); // the items in progress may finish
+//! copy.abandon();
+//! assert!(ctl.is_abandoned()); // they give up at their next check
 //! ```
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,10 +39,12 @@ pub type Meters = Arc<dyn Fn(u64, &str) -> Box<dyn Meter> + Send + Sync>;
 /// stream leave such items out of what they print and count).
 pub const NOT_STARTED: &str = "interrupted before it started";
 
-/// The handle of one run: a stop flag shared by its clones, and an optional progress display.
+/// The handle of one run: a stop flag and an abandon flag shared by its clones, and an
+/// optional progress display.
 #[derive(Clone, Default)]
 pub struct Control {
     stop: Arc<AtomicBool>,
+    abandon: Arc<AtomicBool>,
     meters: Option<Meters>,
 }
 
@@ -63,6 +68,20 @@ impl Control {
     /// Whether a stop was asked for.
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Stops the run, and asks the work in progress to give up at its next check: its result
+    /// is not wanted. The Python module abandons an interrupted call (it waits for the worker
+    /// to end before it raises); the command line only stops, and lets the items in progress
+    /// run for its grace period.
+    pub fn abandon(&self) {
+        self.abandon.store(true, Ordering::SeqCst);
+        self.stop();
+    }
+
+    /// Whether the work in progress was abandoned (`abandon`).
+    pub fn is_abandoned(&self) -> bool {
+        self.abandon.load(Ordering::SeqCst)
     }
 
     /// A progress display for `len` steps (nothing without meters).

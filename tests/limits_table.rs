@@ -388,7 +388,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         limit: "readout --precision: SAT budget",
         consts: &[],
         printed: Box::leak(Box::new([&*Box::leak(
-            format!("--precision: m <= 4, --budget <= {budget} proof clauses per V").into_boxed_str(),
+            format!("--precision: m <= 4, --budget <= {budget} clauses/V (1 min/10^6)").into_boxed_str(),
         )])),
         inside: args(&format!("readout --precision --m 1 --n 3 --budget {budget} --json")),
         expect_inside: works(0, "\"kind\":\"readout.precision\"", 30),

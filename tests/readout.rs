@@ -177,6 +177,29 @@ fn refusals() {
             "minip: error: m = 8, n = 4: 2829056 multisets of n - 1 keys is above the supported 1048576 \
              (the exhaustive check sorts and decodes every sum)\n",
         ),
+        // An option the mode does not read is refused, not ignored.
+        (
+            vec!["readout", "--precision", "--m", "1", "--q", "3"],
+            "minip: error: --q applies only with --multilevel, not to --precision\n",
+        ),
+        (
+            vec!["readout", "--precision", "--m", "1", "--s", "2"],
+            "minip: error: --s applies only with --multilevel, not to --precision\n",
+        ),
+        (
+            vec!["readout", "--multilevel", "--budget", "5"],
+            "minip: error: --budget applies only with --precision, not to --multilevel\n",
+        ),
+        (
+            vec!["readout", "--budget", "5"],
+            "minip: error: --budget applies only with --precision, not to readout without --precision or \
+             --multilevel\n",
+        ),
+        (
+            vec!["readout", "--q", "2"],
+            "minip: error: --q applies only with --multilevel, not to readout without --precision or \
+             --multilevel\n",
+        ),
     ] {
         let (code, out, err) = minip(&args);
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");

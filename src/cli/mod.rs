@@ -93,7 +93,7 @@ pub const CLI_LIMITS: &str =
   frontier (class LP)             m <= 64, 3 <= n <= 1024 (6523 rows at m = 24, whatever n)
   rank --linear                   even m in 8..=256, then 512 and 1024; 3 <= n <= 1024, eps = 1/2
   readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
-                                  --precision: m <= 4, --budget <= 10000000
+                                  --precision: m <= 4, --budget <= 1250000 clauses/V (1 min/10^6)
                                   --multilevel: (q + 1)s <= 64, (s + 1)^q <= 262144
   rank --weighted                 m 4..=24 (> 16: --from, <= 4096 words), --rounds <= 100000
                                   and --rounds x 2^m <= 65536000 (about a minute at m = 16)
@@ -534,6 +534,14 @@ mod tests {
         );
         assert!(help.contains(LIMITS_LINE) && help.contains(CONTRACT), "{help}");
         assert!(help.lines().count() <= 50, "{} lines", help.lines().count());
+    }
+
+    #[test]
+    fn the_precision_budget_printed_is_the_constant() {
+        let max = crate::request::readout_precision::MAX_PRECISION_BUDGET;
+        assert!(
+            CLI_LIMITS.contains(&format!("--precision: m <= 4, --budget <= {max} clauses/V (1 min/10^6)"))
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ key state (docs/math.md §13). Limit: at most 1048576 multisets (n = 3: m <= 10;
 --precision: the least V such that integer values in [0, V] (uniform attention, D = 1) separate the
 target functions, by varisat with a DRAT proof for V - 1 (docs/math.md §13.9); m <= 4, kind
 \"readout.precision\", minip-readout-precision/1 certificates and .drat proofs with --out. Past the
-budget (proof clauses per V) the row is a range: V - 1 refuted below, values found above.
+budget (proof clauses per V) or the checker's limits the row is a range, and says why.
 --multilevel: the family of the paper's finite-precision theorem as minip builds it, (s + 1)^q
 sequences of length 2q with the same queries and all different answers there, so any transcript
 needs ceil(q log2(s + 1)) bits (docs/math.md §13.10); (q + 1)s <= 64, (s + 1)^q <= 262144.";
@@ -46,21 +46,43 @@ pub(super) struct ReadoutArgs {
     #[arg(long)]
     precision: bool,
     /// With --precision: proof clauses per V (default 20000).
-    #[arg(long, value_name = "CLAUSES", requires = "precision")]
+    #[arg(long, value_name = "CLAUSES")]
     budget: Option<u64>,
     /// The multilevel family of the finite-precision theorem (kind "readout.multilevel";
     /// minip-multilevel/1 certificates qQQ_sSS.json with --out).
     #[arg(long, conflicts_with_all = ["precision", "m", "n"])]
     multilevel: bool,
-    /// With --multilevel: independent answers q, or a range such as 1..=4.
-    #[arg(long, requires = "multilevel", default_value = "1..=4")]
-    q: String,
-    /// With --multilevel: levels 0..=s per answer, or a range such as 1..=3.
-    #[arg(long, requires = "multilevel", default_value = "1..=3")]
-    s: String,
+    /// With --multilevel: independent answers q, or a range such as 1..=4 [default: 1..=4].
+    #[arg(long)]
+    q: Option<String>,
+    /// With --multilevel: levels 0..=s per answer, or a range such as 1..=3 [default: 1..=3].
+    #[arg(long)]
+    s: Option<String>,
+}
+
+/// `Err` naming the first option given that the mode asked for does not read (one line, exit
+/// 2): `--budget` belongs to `--precision`, `--q` and `--s` to `--multilevel`.
+fn options_apply(a: &ReadoutArgs) -> Result<(), String> {
+    let mode = if a.precision {
+        "--precision"
+    } else if a.multilevel {
+        "--multilevel"
+    } else {
+        "readout without --precision or --multilevel"
+    };
+    let unread = [
+        ("--budget", a.budget.is_some() && !a.precision, "--precision"),
+        ("--q", a.q.is_some() && !a.multilevel, "--multilevel"),
+        ("--s", a.s.is_some() && !a.multilevel, "--multilevel"),
+    ];
+    match unread.iter().find(|(_, given, _)| *given) {
+        Some((opt, _, with)) => Err(format!("{opt} applies only with {with}, not to {mode}")),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
+    options_apply(&a)?;
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
@@ -104,7 +126,7 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
         .map(|p| {
             let (m, n) = (p.cert.m, p.cert.n);
             let at = |name: String| a.out.as_ref().map(|d| d.join(name).display().to_string());
-            PrecisionRecord::new(&p.cert, at(precision_file(m, n)), at(proof_name(m, n)))
+            PrecisionRecord::new(p, at(precision_file(m, n)), at(proof_name(m, n)))
         })
         .collect();
     if a.json {
@@ -118,8 +140,8 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
 }
 
 fn cmd_multilevel(a: &ReadoutArgs) -> Result<i32, String> {
-    let request =
-        ReadoutMultilevel { q: Values::Text(a.q.clone()), s: Values::Text(a.s.clone()), out: a.out.clone() };
+    let text = |v: &Option<String>, default: &str| Values::Text(v.clone().unwrap_or_else(|| default.into()));
+    let request = ReadoutMultilevel { q: text(&a.q, "1..=4"), s: text(&a.s, "1..=3"), out: a.out.clone() };
     let found = request.run()?;
     let records: Vec<MultilevelRecord> = found
         .rows

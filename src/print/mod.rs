@@ -10,7 +10,8 @@
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
 //! - `write_file`: every file is written atomically (a temporary file, then a rename);
-//!   `write_file_in_batch` + `sync_batch`: the same, durable once per batch.
+//!   `write_file_in_batch` + `sync_batch`: the same, durable once per batch; `write_together`:
+//!   files that belong together (a certificate and its proof), the old set or the new one.
 
 pub mod coq;
 pub mod gap;
@@ -24,12 +25,14 @@ pub mod readout_precision;
 pub mod sharp;
 pub mod svg;
 pub mod table;
+mod together;
 pub mod vipr;
 pub mod weighted;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+pub use together::write_together;
 
 /// `n` and the noun in the right number: `1 file`, `2 files`, `0 files`.
 pub fn count(n: usize, one: &str, many: &str) -> String {

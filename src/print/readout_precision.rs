@@ -2,8 +2,7 @@
 //! `minip-readout-precision/1` certificates: one row per `(m, n)`.
 
 use super::table;
-use minip_check::check::Checked;
-use minip_check::format::readout_precision::ReadoutPrecisionCertificate;
+use crate::certify::readout_precision::{Precision, Undecided};
 use serde::Serialize;
 
 /// One row: values that separate, and the range below them refuted by a DRAT proof.
@@ -24,6 +23,11 @@ pub struct PrecisionRecord {
     pub least: bool,
     /// `certified`: values and proof checked.
     pub verdict: String,
+    /// When `least` is false: why `V = refuted + 1` was not decided (the solver's budget, or a
+    /// refutation past the checker's limits, which certifies nothing), the least `V` unknown
+    /// in `refuted + 1..=max_value`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate_file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,11 +35,8 @@ pub struct PrecisionRecord {
 }
 
 impl PrecisionRecord {
-    pub fn new(
-        c: &Checked<ReadoutPrecisionCertificate>,
-        certificate_file: Option<String>,
-        proof_file: Option<String>,
-    ) -> Self {
+    pub fn new(p: &Precision, certificate_file: Option<String>, proof_file: Option<String>) -> Self {
+        let c = &p.cert;
         PrecisionRecord {
             m: c.m,
             n: c.n,
@@ -46,6 +47,7 @@ impl PrecisionRecord {
             lower_bits: c.lower_bits,
             least: c.least,
             verdict: "certified".into(),
+            undecided: p.undecided.as_ref().map(Undecided::sentence),
             certificate_file,
             proof_file,
         }
@@ -68,11 +70,24 @@ pub fn text(records: &[PrecisionRecord]) -> String {
         })
         .collect();
     let mut s = table::render(&["m", "n", "least V", "bits", "values", "verdict"], &rows);
+    for r in records {
+        if let Some(why) = &r.undecided {
+            s.push_str(&format!(
+                "m = {}, n = {}: certified: no values in [0, {}]; {why}: the least V in {}..={} is unknown.\n",
+                r.m,
+                r.n,
+                r.refuted,
+                r.refuted + 1,
+                r.max_value
+            ));
+        }
+    }
     s.push_str(
         "\ncertified: integer values v(k) in [0, V] (uniform attention, D = 1; token k read as a binary\n\
          number) give different sums to multisets of n - 1 keys with different target functions, checked\n\
          exactly; no values in [0, V - 1] do, a DRAT refutation of the CNF rebuilt from (m, n, V - 1)\n\
-         checked. A range a..=b: the budget stopped the search; a - 1 refuted, values found at b.\n\
+         checked. A range a..=b: the budget or the checker's limits stopped the search; a - 1 refuted,\n\
+         values found at b.\n\
          bits: ceil(log2((n - 1) V + 1)) of the integer n*o - v(x). docs/math.md §13.9.\n",
     );
     s

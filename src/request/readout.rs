@@ -6,6 +6,7 @@
 
 use super::{Error, Values};
 use crate::certify::readout::readout;
+use crate::control::Control;
 use minip_check::check::readout::{checked_multisets, MAX_READOUT_N};
 use minip_check::check::Checked;
 use minip_check::format::readout::ReadoutCertificate;
@@ -55,10 +56,27 @@ pub(super) fn lengths(m: &Values, n: &Values) -> Result<(Vec<u32>, Vec<u32>), Er
     Ok((ms, ns))
 }
 
+/// `Err(Interrupted)` when `ctl` was stopped, with how many rows were done: the rows are
+/// dropped and nothing is written (the readout requests write only once every row is done).
+pub(super) fn stopped(ctl: &Control, done: usize, total: usize) -> Result<(), Error> {
+    if ctl.is_stopped() {
+        return Err(Error::Interrupted(format!(
+            "interrupted after {done} of {total} rows (nothing was written)"
+        )));
+    }
+    Ok(())
+}
+
 impl Readout {
-    /// Checks every field and every `(m, n)` against the limits before any work, then builds
-    /// and checks each row (and writes it when asked).
+    /// [`Readout::run_with`] with a control that is never stopped.
     pub fn run(&self) -> Result<ReadoutRows, Error> {
+        self.run_with(&Control::new())
+    }
+
+    /// Checks every field and every `(m, n)` against the limits before any work, then builds
+    /// and checks each row, and writes the rows when asked. `ctl` is looked at before each
+    /// row: once stopped, `Err(Interrupted)` and nothing is written.
+    pub fn run_with(&self, ctl: &Control) -> Result<ReadoutRows, Error> {
         let (ms, ns) = lengths(&self.m, &self.n)?;
         super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
         for &n in &ns {
@@ -66,12 +84,15 @@ impl Readout {
                 checked_multisets(m, n)?;
             }
         }
-        let mut rows = Vec::with_capacity(ms.len() * ns.len());
+        let total = ms.len() * ns.len();
+        let mut rows = Vec::with_capacity(total);
         for &n in &ns {
             for &m in &ms {
+                stopped(ctl, rows.len(), total)?;
                 rows.push(readout(m, n)?);
             }
         }
+        stopped(ctl, rows.len(), total)?;
         if let Some(dir) = &self.out {
             write(&rows, dir)?;
         }

@@ -5,6 +5,7 @@
 
 use super::{Error, Values};
 use crate::certify::multilevel::multilevel;
+use crate::control::Control;
 use minip_check::check::Checked;
 use minip_check::format::multilevel::MultilevelCertificate;
 use minip_check::model::multilevel::shape;
@@ -33,9 +34,15 @@ pub fn file_name(q: u32, s: u32) -> String {
 }
 
 impl ReadoutMultilevel {
-    /// Checks every `(q, s)` against the limits before any work, then builds and checks each
-    /// row (and writes it when asked).
+    /// [`ReadoutMultilevel::run_with`] with a control that is never stopped.
     pub fn run(&self) -> Result<MultilevelRows, Error> {
+        self.run_with(&Control::new())
+    }
+
+    /// Checks every `(q, s)` against the limits before any work, then builds and checks each
+    /// row, and writes the rows when asked. `ctl` is looked at before each row: once stopped,
+    /// `Err(Interrupted)` and nothing is written.
+    pub fn run_with(&self, ctl: &Control) -> Result<MultilevelRows, Error> {
         let qs = self.q.resolve("--q")?;
         let ss = self.s.resolve("--s")?;
         if qs.contains(&0) {
@@ -50,12 +57,15 @@ impl ReadoutMultilevel {
                 shape(q, s).map_err(|e| e.at(&format!("q = {q}, s = {s}")))?;
             }
         }
-        let mut rows = Vec::with_capacity(qs.len() * ss.len());
+        let total = qs.len() * ss.len();
+        let mut rows = Vec::with_capacity(total);
         for &q in &qs {
             for &s in &ss {
+                super::readout::stopped(ctl, rows.len(), total)?;
                 rows.push(multilevel(q, s)?);
             }
         }
+        super::readout::stopped(ctl, rows.len(), total)?;
         if let Some(dir) = &self.out {
             write(&rows, dir)?;
         }

@@ -6,13 +6,17 @@
 
 use super::{Error, Values};
 use crate::certify::readout_precision::precision;
-pub use crate::certify::readout_precision::{proof_name, Precision, DEFAULT_PRECISION_BUDGET};
+pub use crate::certify::readout_precision::{proof_name, Precision, Undecided, DEFAULT_PRECISION_BUDGET};
+use crate::control::Control;
+use minip_check::check::drup::MAX_DRAT_CLAUSES;
 use minip_check::rows::readout_cnf::MAX_PRECISION_M;
 use std::path::{Path, PathBuf};
 
-/// Largest `--budget`: proof clauses per `V` (a refutation of that many lemmas takes the
-/// checker seconds to minutes).
-pub const MAX_PRECISION_BUDGET: u64 = 10_000_000;
+/// Largest `--budget`: proof clauses per `V`, half the clauses the checker's database holds
+/// (`minip_check::check::drup::MAX_DRAT_CLAUSES`), the other half left to the formula. A
+/// refutation the checker still cannot take (its clause or propagation limit) certifies
+/// nothing; the row then says so and keeps the largest `V` refuted within the limits.
+pub const MAX_PRECISION_BUDGET: u64 = MAX_DRAT_CLAUSES as u64 / 2;
 
 /// `minip readout --precision` as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +38,15 @@ pub struct PrecisionRows {
 }
 
 impl ReadoutPrecision {
-    /// Checks every field against the limits before any work, then searches and checks each
-    /// row (and writes it when asked).
+    /// [`ReadoutPrecision::run_with`] with a control that is never stopped.
     pub fn run(&self) -> Result<PrecisionRows, Error> {
+        self.run_with(&Control::new())
+    }
+
+    /// Checks every field against the limits before any work, then searches and checks each
+    /// row, and writes the rows when asked. A stop of `ctl` ends the solver at its next proof
+    /// write: `Err(Interrupted)`, and nothing is written.
+    pub fn run_with(&self, ctl: &Control) -> Result<PrecisionRows, Error> {
         let (ms, ns) = super::readout::lengths(&self.m, &self.n)?;
         if let Some(&m) = ms.iter().find(|&&m| m > MAX_PRECISION_M) {
             super::at_most("--m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
@@ -47,12 +57,18 @@ impl ReadoutPrecision {
         }
         super::at_most("--budget", budget, MAX_PRECISION_BUDGET, "proof clauses per V, each checked")?;
         super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
-        let mut rows = Vec::with_capacity(ms.len() * ns.len());
-        for &n in &ns {
+        let total = ms.len() * ns.len();
+        let mut rows = Vec::with_capacity(total);
+        'rows: for &n in &ns {
             for &m in &ms {
-                rows.push(precision(m, n, budget)?);
+                match precision(m, n, budget, ctl) {
+                    Ok(p) => rows.push(p),
+                    Err(Error::Interrupted(_)) => break 'rows,
+                    Err(e) => return Err(e),
+                }
             }
         }
+        super::readout::stopped(ctl, rows.len(), total)?;
         if let Some(dir) = &self.out {
             write(&rows, dir)?;
         }
@@ -65,12 +81,14 @@ pub fn file_name(m: u32, n: u32) -> String {
     super::readout::file_name(m, n)
 }
 
-/// Writes each row's proof and certificate into `dir`.
+/// Writes each row's proof and certificate into `dir`, the two as a pair
+/// (`crate::print::write_together`): a failure leaves the row's old pair, or neither file.
 pub fn write(rows: &[Precision], dir: &Path) -> Result<(), Error> {
     for p in rows {
         let (m, n) = (p.cert.m, p.cert.n);
-        crate::print::write_bytes(&dir.join(proof_name(m, n)), &p.proof).map_err(Error::Io)?;
-        crate::print::write_file(&dir.join(file_name(m, n)), &crate::print::json::pretty(&p.cert))
+        let cert = crate::print::json::pretty(&p.cert);
+        let (proof_path, cert_path) = (dir.join(proof_name(m, n)), dir.join(file_name(m, n)));
+        crate::print::write_together(&[(&proof_path, &p.proof), (&cert_path, cert.as_bytes())])
             .map_err(Error::Io)?;
     }
     Ok(())
@@ -101,5 +119,37 @@ mod tests {
         let got: Vec<(u32, u64, bool)> =
             r.rows.iter().map(|p| (p.cert.m, p.cert.max_value, p.cert.least)).collect();
         assert_eq!(got, vec![(1, 1, true), (2, 6, true)]);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_pair() {
+        let dir = crate::request::testing::scratch("precision-pair");
+        std::fs::create_dir_all(&dir).unwrap();
+        let ask = |m: u32, budget: u64| {
+            ReadoutPrecision {
+                m: Values::List(vec![m]),
+                n: Values::List(vec![3]),
+                budget: Some(budget),
+                out: None,
+            }
+            .run()
+            .unwrap()
+        };
+        // The pair of m = 2 with a small budget (a range), then the exact one fails to replace it.
+        let old = ask(2, 20);
+        write(&old.rows, &dir).unwrap();
+        let (proof, cert) = (dir.join(proof_name(2, 3)), dir.join(file_name(2, 3)));
+        let before = (std::fs::read(&proof).unwrap(), std::fs::read(&cert).unwrap());
+        let blocker = dir.join(format!(".m02_n3.json.tmp{}", std::process::id()));
+        std::fs::create_dir(&blocker).unwrap();
+        let e = write(&ask(2, DEFAULT_PRECISION_BUDGET).rows, &dir).unwrap_err();
+        assert!(matches!(&e, Error::Io(m) if m.ends_with("(nothing of the set was replaced)")), "{e:?}");
+        std::fs::remove_dir(&blocker).unwrap();
+        assert_eq!((std::fs::read(&proof).unwrap(), std::fs::read(&cert).unwrap()), before);
+        // The old pair still verifies.
+        let v = crate::request::verify::Verify { paths: vec![cert.clone()] }.validate().unwrap();
+        let done = v.run(&Control::new(), |_| Ok(())).unwrap();
+        assert_eq!(done.status(), Ok(0));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -15,7 +15,11 @@ pub enum Answer {
     Sat(Vec<u64>),
     /// None do: a binary DRAT proof, accepted by the checker.
     Unsat(Vec<u8>),
+    /// The solver's budget of proof clauses ran out first.
     OutOfBudget,
+    /// varisat refuted the formula, but its proof is past the checker's limits (the reason):
+    /// nothing is certified for this `V`.
+    TooLargeToCheck(String),
 }
 
 /// Decides "values in `[0, V]` separate the classes of `h` keys in `m` bits" within the budget.
@@ -30,11 +34,12 @@ pub fn decide(m: u32, h: u32, vmax: u64, budget: &Budget) -> Result<Answer, Stri
             separates(m, h, &values).map_err(|e| format!("varisat model does not separate: {e}"))?;
             Ok(Answer::Sat(values))
         }
-        Raw::Refuted(proof) => {
-            check_refutation(&enc.formula, &proof, Drat::Binary)
-                .map_err(|e| format!("the DRAT proof does not check: {e}"))?;
-            Ok(Answer::Unsat(proof))
-        }
+        Raw::Refuted(proof) => match check_refutation(&enc.formula, &proof, Drat::Binary) {
+            Ok(_) => Ok(Answer::Unsat(proof)),
+            // A limit of the checker is not a wrong proof: this V stays undecided.
+            Err(minip_check::Error::TooLarge(why)) => Ok(Answer::TooLargeToCheck(why)),
+            Err(e) => Err(format!("the DRAT proof does not check: {e}")),
+        },
         Raw::OutOfBudget => Ok(Answer::OutOfBudget),
     }
 }

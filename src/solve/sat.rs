@@ -31,16 +31,33 @@ pub enum Answer {
 }
 
 /// A budget of proof clauses, shared by the searches of one `m` (deterministic: see the
-/// module comment).
-#[derive(Debug)]
+/// module comment), and optionally the run's control: an abandoned run ends the solver at its
+/// next proof write, as a spent budget does.
 pub struct Budget {
     left: std::sync::atomic::AtomicU64,
+    ctl: Option<crate::control::Control>,
+}
+
+impl std::fmt::Debug for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget").field("left", &self.left()).field("stopped", &self.stopped()).finish()
+    }
 }
 
 impl Budget {
     /// `clauses` clauses added to the proofs (about one per conflict); `None`: unlimited.
     pub fn new(clauses: Option<u64>) -> Budget {
-        Budget { left: std::sync::atomic::AtomicU64::new(clauses.unwrap_or(u64::MAX)) }
+        Budget { left: std::sync::atomic::AtomicU64::new(clauses.unwrap_or(u64::MAX)), ctl: None }
+    }
+    /// The same budget, also spent at once when `ctl` is abandoned (`Control::abandon`; the
+    /// caller tells that from a spent budget by `ctl.is_abandoned()`).
+    pub fn with_control(mut self, ctl: &crate::control::Control) -> Budget {
+        self.ctl = Some(ctl.clone());
+        self
+    }
+    /// Whether the run's control abandoned the work in progress.
+    pub fn stopped(&self) -> bool {
+        self.ctl.as_ref().is_some_and(crate::control::Control::is_abandoned)
     }
     pub fn unlimited() -> Budget {
         Budget::new(None)
@@ -52,6 +69,9 @@ impl Budget {
     /// Takes `n` clauses; `false` (and the budget spent) when fewer were left.
     fn take(&self, n: u64) -> bool {
         use std::sync::atomic::Ordering::SeqCst;
+        if self.stopped() {
+            return false;
+        }
         let left = self.left.load(SeqCst);
         self.left.store(left.saturating_sub(n), SeqCst);
         left >= n

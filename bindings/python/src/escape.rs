@@ -4,6 +4,7 @@
 
 use crate::convert::{to_text, Nums};
 use crate::{run, warn_all};
+use minip::control::Control;
 use minip::print::json;
 use minip::print::readout::{text, ReadoutRecord};
 use minip::print::readout_multilevel::{text as multilevel_text, MultilevelRecord};
@@ -56,16 +57,19 @@ fn readout(
     precision: bool,
     budget: Option<u64>,
 ) -> PyResult<String> {
-    let (text_out, warnings) = run(py, move |_| {
+    if budget.is_some() && !precision {
+        return Err(crate::Failure::Input("budget: only with precision=True".into()).into());
+    }
+    let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
         if precision {
-            return Ok((least_precision(ms, ns, budget, out)?, warnings));
+            return Ok((least_precision(ms, ns, budget, out, ctl)?, warnings));
         }
-        let found = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.run()?;
+        let found = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.run_with(ctl)?;
         let records: Vec<ReadoutRecord> = found
             .rows
             .iter()
@@ -87,15 +91,16 @@ fn least_precision(
     ns: Nums,
     budget: Option<u64>,
     out: Option<PathBuf>,
+    ctl: &Control,
 ) -> Result<String, minip::request::Error> {
-    let found = ReadoutPrecision { m: ms.into(), n: ns.into(), budget, out: out.clone() }.run()?;
+    let found = ReadoutPrecision { m: ms.into(), n: ns.into(), budget, out: out.clone() }.run_with(ctl)?;
     let at = |name: String| out.as_ref().map(|d| d.join(name).display().to_string());
     let records: Vec<PrecisionRecord> = found
         .rows
         .iter()
         .map(|p| {
             let (m, n) = (p.cert.m, p.cert.n);
-            PrecisionRecord::new(&p.cert, at(precision_file(m, n)), at(proof_name(m, n)))
+            PrecisionRecord::new(p, at(precision_file(m, n)), at(proof_name(m, n)))
         })
         .collect();
     let certs: Vec<_> = found.rows.iter().map(|p| p.cert.clone()).collect();
@@ -111,13 +116,13 @@ fn least_precision(
 #[pyfunction]
 #[pyo3(signature = (qs, ss, out=None))]
 fn readout_multilevel(py: Python<'_>, qs: Nums, ss: Nums, out: Option<String>) -> PyResult<String> {
-    let (text_out, warnings) = run(py, move |_| {
+    let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = ReadoutMultilevel { q: qs.into(), s: ss.into(), out: out.clone() }.run()?;
+        let found = ReadoutMultilevel { q: qs.into(), s: ss.into(), out: out.clone() }.run_with(ctl)?;
         let at = |q: u32, s: u32| out.as_ref().map(|d| d.join(multilevel_file(q, s)).display().to_string());
         let records: Vec<MultilevelRecord> =
             found.rows.iter().map(|c| MultilevelRecord::new(c, at(c.q, c.s))).collect();
@@ -141,12 +146,17 @@ fn multihead_domination(
     eps: String,
     out: Option<String>,
 ) -> PyResult<String> {
-    let (text_out, warnings) = run(py, move |_| {
-        let found = Domination { heads, d: ds.into(), n: ns.into(), eps }.run()?;
+    let (text_out, warnings) = run(py, move |ctl| {
+        // Checked before any work, the output directory too; a stop ends the run between rows.
+        let job = Domination { heads, d: ds.into(), n: ns.into(), eps }.validate()?;
+        let out = out.map(PathBuf::from);
         let mut warnings = Vec::new();
+        if let Some(dir) = &out {
+            warnings.extend(minip::print::out_dir(dir)?);
+        }
+        let found = job.run(ctl)?;
         let mut files: Vec<Option<String>> = vec![None; found.rows.len()];
-        if let Some(dir) = out.map(PathBuf::from) {
-            warnings.extend(minip::print::out_dir(&dir)?);
+        if let Some(dir) = out {
             let names = found.write(&dir)?;
             files = names.into_iter().map(|n| Some(dir.join(n).display().to_string())).collect();
         }
@@ -183,8 +193,9 @@ fn multihead_frontier(
     rank_dir: Option<String>,
     rank_linear_dir: Option<String>,
 ) -> PyResult<String> {
-    let (text_out, warnings) = run(py, move |_| {
-        let found = HeadsFrontier {
+    let (text_out, warnings) = run(py, move |ctl| {
+        // Checked before any work, the output directory too; a stop ends the run between weights.
+        let job = HeadsFrontier {
             heads,
             m: ms.into(),
             degree,
@@ -192,11 +203,16 @@ fn multihead_frontier(
             rank_dir: rank_dir.map(PathBuf::from),
             rank_linear_dir: rank_linear_dir.map(PathBuf::from),
         }
-        .run()?;
-        let mut warnings = found.skipped.clone();
+        .validate()?;
+        let out = out.map(PathBuf::from);
+        let mut warnings = Vec::new();
+        if let Some(dir) = &out {
+            warnings.extend(minip::print::out_dir(dir)?);
+        }
+        let found = job.run(ctl)?;
+        warnings.extend(found.skipped.iter().cloned());
         let mut written = Vec::new();
-        if let Some(dir) = out.map(PathBuf::from) {
-            warnings.extend(minip::print::out_dir(&dir)?);
+        if let Some(dir) = out {
             written = found.write(&dir)?.into_iter().map(|n| dir.join(n).display().to_string()).collect();
         }
         let records = found.records();
