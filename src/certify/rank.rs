@@ -235,8 +235,14 @@ fn ceiling(job: &RankJob, ratios: &Ratios, m: u32, h: u32, lo: u32, hi: u32) -> 
 
 /// SAT searches over every shape of `m` whose best possible bound (`< 1/δ²`, and `≤ k`)
 /// could beat `floor`, most promising first, within the budget.
-fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Candidate>, usize) {
-    let budget = sat::Budget::new(Some(job.sat_budget));
+fn sat_candidates(
+    job: &RankJob,
+    ratios: &Ratios,
+    m: u32,
+    floor: u64,
+    ctl: &Control,
+) -> (Vec<Candidate>, usize) {
+    let budget = sat::Budget::new(Some(job.sat_budget)).with_control(ctl);
     let mut shapes: Vec<(Rat, Shape)> = Vec::new();
     for h in 1..=m.min(job.h_max) {
         for lo in 0..h {
@@ -255,6 +261,9 @@ fn sat_candidates(job: &RankJob, ratios: &Ratios, m: u32, floor: u64) -> (Vec<Ca
     let mut out = Vec::new();
     let mut timeouts = 0;
     for (_, s) in shapes {
+        if budget.stopped() {
+            break;
+        }
         if budget.left() == 0 {
             timeouts += 1;
             continue;
@@ -350,13 +359,22 @@ fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
 
 /// The best certified bound for `m` (constructions first, then SAT above their best).
 pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
+    best_for_m_until(job, ratios, m, &Control::new())
+}
+
+/// `best_for_m`; when `ctl` is abandoned (`Control::abandon`) the SAT search ends at its next
+/// proof write and the item with `Err` (its result is not wanted).
+fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Result<RankResult, String> {
     let mut cands = constructions(job, ratios, m);
     let floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     let mut timeouts = 0;
     if m <= job.sat_m_max && job.sat_budget > 0 {
-        let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1));
+        let (sat, t) = sat_candidates(job, ratios, m, floor.saturating_sub(1), ctl);
         timeouts = t;
         cands.extend(sat);
+    }
+    if ctl.is_abandoned() {
+        return Err(format!("m = {m}: interrupted"));
     }
     let mut best: Option<(u64, &Candidate)> = None;
     for c in &cands {
@@ -405,7 +423,7 @@ pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, S
             if ctl.is_stopped() {
                 return (m, Err(crate::control::NOT_STARTED.to_string()));
             }
-            let r = best_for_m(job, &ratios, m);
+            let r = best_for_m_until(job, &ratios, m, ctl);
             bar.inc(1);
             (m, r)
         })

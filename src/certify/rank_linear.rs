@@ -252,7 +252,7 @@ fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
 
 /// The best sum for `m` (even, `h = m/2`) at length `n`: every candidate priced exactly.
 pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usize), String> {
-    search_with(lib, n, eps, m, |h, counts, r| power_value(h, counts, r, 1))
+    search_until(lib, n, eps, m, &Control::new(), |h, counts, r| power_value(h, counts, r, 1))
 }
 
 /// `search` with another price of the pair counts (`price(by_overlap, ratios)`, larger is
@@ -264,12 +264,27 @@ pub fn search_with(
     m: u32,
     price: impl Fn(u32, &[BigUint], &[Option<Rat>]) -> Option<Rat>,
 ) -> Result<(Sum, Rat, usize), String> {
+    search_until(lib, n, eps, m, &Control::new(), price)
+}
+
+/// `search_with` that looks at `ctl` before each main block and each candidate: once abandoned
+/// (`Control::abandon`), `Err` (a large `m` has thousands of candidates and takes seconds).
+fn search_until(
+    lib: &Library,
+    n: u32,
+    eps: &Rat,
+    m: u32,
+    ctl: &Control,
+    price: impl Fn(u32, &[BigUint], &[Option<Rat>]) -> Option<Rat>,
+) -> Result<(Sum, Rat, usize), String> {
+    let stopped = || if ctl.is_abandoned() { Err(format!("m = {m}: interrupted")) } else { Ok(()) };
     let h = m / 2;
     let r = ratios(n, eps, h);
     // Ties: the smaller dimension, then fewer blocks, then the smaller name.
     let mut best: Option<(Rat, (u32, u32, String), Sum)> = None;
     let mut count = 0;
     for ((mi, t), rests) in candidates(lib, m, n) {
+        stopped()?;
         let limbs = limbs_for(t * lib.dim(mi) + 2 * 16 + 2);
         // t copies of the main block, pruned to the cells that the rest can still complete.
         let mut main = PairTable::unit(h, limbs);
@@ -277,6 +292,7 @@ pub fn search_with(
             main = main.convolve(lib.table(mi), h.saturating_sub(m - s * lib.len(mi)))?;
         }
         for rest in rests {
+            stopped()?;
             count += 1;
             let mut y = PairTable::unit(h, limbs);
             for &(i, c) in &rest {
@@ -443,11 +459,12 @@ fn finish(
     Checked::new(cert, &Context::default()).map_err(|e| format!("the certificate failed the checker ({e})"))
 }
 
-/// The best certified bound for `(m, n)`: search, then certify.
-pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResult, String> {
+/// The best certified bound for `(m, n)`: search, then certify. An abandoned `ctl` ends the
+/// search (`Err`).
+pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32, ctl: &Control) -> Result<LinearResult, String> {
     let t0 = Instant::now();
     let found = if m <= DIRECT_MAX_M {
-        search(lib, n, eps, m)
+        search_until(lib, n, eps, m, ctl, |h, counts, r| power_value(h, counts, r, 1))
     } else {
         Err(format!("m = {m}: above {DIRECT_MAX_M} only the extended Hamming code eham{m} (n > {CHAIN_BY_NAME_N}, m a power of 2) is within the checker's budget"))
     };
@@ -462,6 +479,9 @@ pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<LinearResu
         }
     }
     let (sum, _, candidates) = found?;
+    if ctl.is_abandoned() {
+        return Err(format!("m = {m}: interrupted"));
+    }
     let cert = certify(lib, n, eps, m, &sum)?;
     Ok(LinearResult { m, n, cert, candidates, secs: t0.elapsed().as_secs_f64() })
 }
@@ -484,7 +504,7 @@ pub fn run(
             if ctl.is_stopped() {
                 return (i, Err(crate::control::NOT_STARTED.to_string()));
             }
-            let r = best_for_m(lib, n, eps, m);
+            let r = best_for_m(lib, n, eps, m, ctl);
             bar.inc(1);
             (i, r)
         })

@@ -258,23 +258,34 @@ pub struct Bench {
 }
 
 impl BenchJob {
-    /// Builds each `m`'s head and times its walks. A measurement runs to its end: the walks
-    /// take no stop and show no progress.
+    /// [`BenchJob::run_with`] with a control that is never stopped.
     pub fn run(&self) -> Result<Bench, Error> {
+        self.run_with(&Control::new())
+    }
+
+    /// Builds each `m`'s head and times its walks; the walks show no progress. A stop asked
+    /// through `ctl` ends the walk in progress and the run: `Err(Interrupted)` (a partial
+    /// measurement is no measurement).
+    pub fn run_with(&self, ctl: &Control) -> Result<Bench, Error> {
         let eps = one_half();
         let threads = rayon::current_num_threads();
         let mut rows = Vec::new();
+        let stopped =
+            |done: usize| ctl.stopped_after(done, self.m_max as usize, "rows").map_err(Error::Interrupted);
         for m in 1..=self.m_max {
+            stopped(rows.len())?;
             let t0 = Instant::now();
             let (spec, _, _) = crate::heads::spec("softmax", Some(m), None, 3)?;
             let head = Head::build(&spec, m)?;
             let build = t0.elapsed().as_secs_f64();
             let t = Instant::now();
-            let r = verify(&head, 3, 3, &eps, false, &Control::new())?;
+            let r = verify(&head, 3, 3, &eps, false, ctl)?;
             let secs = t.elapsed().as_secs_f64();
+            stopped(rows.len())?;
             let t2 = Instant::now();
-            let rs = verify(&head, 3, 3, &eps, true, &Control::new())?;
+            let rs = verify(&head, 3, 3, &eps, true, ctl)?;
             let secs_symmetry = t2.elapsed().as_secs_f64();
+            stopped(rows.len())?;
             rows.push(BenchRow {
                 m,
                 build,

@@ -141,11 +141,18 @@ fn sharp_grid(
 /// `.v` file per argument; what was written, per file.
 #[pyfunction]
 fn export_coq(py: Python<'_>, certs: Vec<String>, out: String) -> PyResult<String> {
-    let (text, warnings) = run(py, move |_| {
+    let (text, warnings) = run(py, move |ctl| {
         let request = ExportCoq { certs: certs.into_iter().map(PathBuf::from).collect(), out: out.into() };
         let job = request.validate()?;
         let warnings: Vec<String> = minip::request::gap::out_dir(&request.out)?.into_iter().collect();
-        let written = job.run(|_| Ok(()))?;
+        // A stop ends the export after the file in progress (each file is written whole).
+        let written = job.run(|_| {
+            if ctl.is_stopped() {
+                Err("interrupted (every file written is complete)".into())
+            } else {
+                Ok(())
+            }
+        })?;
         let files: Vec<Value> = written
             .iter()
             .map(|w| {

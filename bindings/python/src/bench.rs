@@ -34,8 +34,8 @@ fn bench_run(py: Python<'_>, grid: Option<String>, proofs: Option<String>) -> Py
 /// `minip head bench`: exhaustive verification speed of softmax at length 3, one row per `m`.
 #[pyfunction]
 fn head_bench(py: Python<'_>, m_max: u32) -> PyResult<String> {
-    run(py, move |_| {
-        let b = HeadBench { m_max }.validate()?.run()?;
+    run(py, move |ctl| {
+        let b = HeadBench { m_max }.validate()?.run_with(ctl)?;
         let rows: Vec<Value> = b
             .rows
             .iter()

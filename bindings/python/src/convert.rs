@@ -19,11 +19,38 @@ pub fn config(text: &str) -> Result<Config, Failure> {
 
 /// The numbers of one option from Python: text for a `range` of step 1 (`"2..9"`, as the
 /// command line writes a range), or a list; the request counts and refuses both with the
-/// command line's words.
-#[derive(FromPyObject)]
+/// command line's words. A list is read no further than the range item limit: a longer
+/// sequence (or an endless iterable) is refused before more is read.
 pub enum Nums {
     Text(String),
     List(Vec<u32>),
+}
+
+impl<'py> FromPyObject<'py> for Nums {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Nums> {
+        if let Ok(t) = ob.extract::<String>() {
+            return Ok(Nums::Text(t));
+        }
+        let limit = minip_check::limits::MAX_RANGE_ITEMS;
+        let over = |count: String| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "values = {count} is above the supported {limit} (in one range or list)"
+            ))
+        };
+        if let Ok(n) = ob.len() {
+            if n > limit {
+                return Err(over(n.to_string()));
+            }
+        }
+        let mut v = Vec::new();
+        for item in ob.try_iter()? {
+            if v.len() == limit {
+                return Err(over(format!("{} or more", limit + 1)));
+            }
+            v.push(item?.extract::<u32>()?);
+        }
+        Ok(Nums::List(v))
+    }
 }
 
 impl From<Nums> for Values {

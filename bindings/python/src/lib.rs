@@ -6,8 +6,9 @@
 //! into objects with `fractions.Fraction` fields. Errors come back as Python exceptions with
 //! the command line's one-line messages: `ValueError` for bad input, `minip.Unknown` when
 //! nothing could be certified, `minip.Rejected` (a `ValueError`) for a certificate that does
-//! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C
-//! (KeyboardInterrupt) returns at once and asks running batches to stop.
+//! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C stops
+//! the call's run, which gives up at its next look at its control, and KeyboardInterrupt is
+//! raised once the worker has ended (nothing is written after it).
 
 mod amplify;
 mod batch;
@@ -99,13 +100,21 @@ impl From<Failure> for PyErr {
     }
 }
 
-/// Runs `f` on a worker thread (a large stack, like the command line's main thread) while
-/// this thread waits with the GIL released, checking for Ctrl-C every 50 ms. Each call has its
-/// own run control: on an interrupt that call's run is stopped for good (items not started are
-/// skipped, long computations give up at their next check) and KeyboardInterrupt is raised at
-/// once; the worker's result, if any, is dropped. The next call starts with a fresh control.
-/// A call armed with `set_progress(callback)` reports its progress to the callback from this
-/// thread (progress.rs); a callback that raises stops the run like Ctrl-C.
+/// The worker thread's stack: the command line's main thread has 8 MiB (the usual limit), and
+/// nothing in the library recurses deeply (the checker's parsers and the exact arithmetic are
+/// loops; rayon's workers and the test threads run the same code on 2 MiB). Several calls at once,
+/// from Python threads, then fit an address-space limit of 1 GiB.
+const WORKER_STACK: usize = 8 << 20;
+
+/// Runs `f` on a worker thread while this thread waits with the GIL released, checking for
+/// Ctrl-C every 50 ms. Each call has its own run control: on an interrupt (or a progress
+/// callback that raises) that call's run is stopped for good (items not started are skipped,
+/// long computations give up at their next check), and KeyboardInterrupt is raised once the
+/// worker has ended: nothing the call writes can follow the exception. The wait is as long as
+/// the worker's next look at the control (a row, a solver's proof write, a file). The worker's
+/// result is then dropped. The next call starts with a fresh control. A call armed with
+/// `set_progress(callback)` reports its progress to the callback from this thread
+/// (progress.rs).
 pub fn run<T: Send + 'static>(
     py: Python<'_>,
     f: impl FnOnce(&Control) -> Result<T, Failure> + Send + 'static,
@@ -113,9 +122,9 @@ pub fn run<T: Send + 'static>(
     let (ctl, reporter) = progress::take(Control::new());
     let worker = ctl.clone();
     let (tx, rx) = mpsc::channel();
-    std::thread::Builder::new()
+    let handle = std::thread::Builder::new()
         .name("minip".into())
-        .stack_size(64 << 20)
+        .stack_size(WORKER_STACK)
         .spawn(move || {
             let _ = tx.send(catch_unwind(AssertUnwindSafe(|| f(&worker))));
         })
@@ -127,12 +136,14 @@ pub fn run<T: Send + 'static>(
         rx = back;
         match got {
             Ok(Ok(r)) => {
+                let _ = handle.join();
                 if let Some(rep) = &reporter {
                     rep.report(py)?;
                 }
                 return r.map_err(PyErr::from);
             }
             Ok(Err(panic)) => {
+                let _ = handle.join();
                 let what = panic
                     .downcast_ref::<String>()
                     .cloned()
@@ -147,14 +158,22 @@ pub fn run<T: Send + 'static>(
                     Some(rep) => rep.report(py),
                     None => Ok(()),
                 }) {
-                    ctl.stop();
+                    ctl.abandon();
+                    // The worker ends (its result, or its panic, dropped) before the exception
+                    // is raised, so no file is written after it; a further Ctrl-C waits in
+                    // Python until then.
+                    py.allow_threads(move || {
+                        let _ = rx.recv();
+                        let _ = handle.join();
+                    });
                     return Err(e);
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
+                let _ = handle.join();
                 return Err(PyRuntimeError::new_err(
                     "minip: internal error: the worker ended without a result",
-                ))
+                ));
             }
         }
     }
@@ -186,6 +205,8 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Unknown", m.py().get_type::<Unknown>())?;
     m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The most values of one range or list: the Python layer reads no iterable past it.
+    m.add("MAX_RANGE_ITEMS", minip_check::limits::MAX_RANGE_ITEMS)?;
     gap::register(m)?;
     sharp::register(m)?;
     amplify::register(m)?;

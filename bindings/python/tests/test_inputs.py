@@ -118,11 +118,69 @@ def test_numpy_scalars_and_arrays():
     assert [r.d for r in minip.settle(d=np.array([2, 3]))] == [2, 2, 3, 3]
     with pytest.raises(ValueError, match=r"^eps: the float 0.1 is not exactly 0.1 "):
         minip.check(d=3, eps=np.float64(0.1))
-    with pytest.raises(ValueError, match="the float 0.10000000149011612 is not exactly"):
+    # A numpy float's text is the shortest of its own width, the one typed: float16 and float32
+    # 0.1 are refused as 0.1 is, with what they are; never widened or rounded.
+    with pytest.raises(ValueError) as e:
         minip.check(d=3, eps=np.float32(0.1))
+    assert str(e.value) == (
+        "eps: the float32 0.1 is not exactly 0.1 (it is 13421773/134217728); pass the text '0.1' or a Fraction"
+    )
+    with pytest.raises(ValueError) as e:
+        minip.check(d=3, eps=np.float16(0.1))
+    assert str(e.value) == (
+        "eps: the float16 0.1 is not exactly 0.1 (it is 819/8192); pass the text '0.1' or a Fraction"
+    )
+    with pytest.raises(ValueError, match=r"^eps: the float32 0.1 is not exactly 0.1 "):
+        minip.check(d=3, eps=np.array(0.1, dtype=np.float32))
+    assert minip.check(d=3, eps=np.float16(0.5)).eps == Fraction(1, 2)
+    assert minip.check(d=3, eps=np.array(0.25, dtype=np.float16)).eps == Fraction(1, 4)
+    # A numpy integer wherever an integer goes: the seed too.
+    assert minip.head_search(m=2, rank=1, seed=np.uint64(1)).runs == minip.head_search(m=2, rank=1).runs
+    assert minip.head_search(m=2, rank=1, seed=np.array(1)).seed == 1
+    assert [r.max_value for r in minip.readout(m=np.array([1, 2]), precision=True, budget=np.int32(20000))] == [1, 6]
+    with pytest.raises(ValueError, match=r"^--m: values = 20000 is above the supported 10000 \(in one range or list\)$"):
+        minip.readout(m=np.arange(1, 20001))
     with pytest.raises(ValueError, match="expected a finite rational"):
         minip.check(d=3, eps=np.float64("nan"))
     with pytest.raises(ValueError, match=r"^d: expected a nonnegative integer, got True$"):
         minip.check(d=np.bool_(True))
     with pytest.raises(ValueError, match="expected a nonnegative integer, got 2.0"):
         minip.amplify(h=np.array([2.0, 3.0]))
+
+
+def test_iterables_are_read_no_further_than_the_range_item_limit():
+    import itertools
+
+    limit = minip._minip.MAX_RANGE_ITEMS
+    assert limit == 10000
+    over = f"values = {limit + 1} or more is above the supported {limit} (in one range or list)"
+    # An endless iterable is refused after limit + 1 items, not read until memory runs out.
+    with pytest.raises(ValueError) as e:
+        minip.readout(m=itertools.count(1))
+    assert str(e.value) == f"--m: {over}"
+    with pytest.raises(ValueError) as e:
+        minip.readout_multilevel(q=itertools.repeat(1))
+    assert str(e.value) == f"--q: {over}"
+    with pytest.raises(ValueError) as e:
+        minip.check(tokens=itertools.repeat("110"))
+    assert str(e.value) == f"--tokens: {over}"
+    with pytest.raises(ValueError) as e:
+        minip.verify(itertools.repeat("x.json"))
+    assert str(e.value) == f"paths: {over}"
+    # A sized one is refused by its length before it is read.
+    with pytest.raises(ValueError) as e:
+        minip.readout(m=range(0, 4 * limit, 2))
+    assert str(e.value) == f"--m: values = {2 * limit} is above the supported {limit} (in one range or list)"
+    # The same below the Python layer: a list or generator handed to the module.
+    with pytest.raises(ValueError) as e:
+        minip._minip.readout(itertools.count(1), [3])
+    assert str(e.value) == over
+    with pytest.raises(ValueError) as e:
+        minip._minip.readout(list(range(1, limit + 2)), [3])
+    assert str(e.value) == f"values = {limit + 1} is above the supported {limit} (in one range or list)"
+    # At the limit itself, a list is read (and refused by the command's own limit on m).
+    with pytest.raises(ValueError, match="multisets of n - 1 keys is above the supported"):
+        minip.readout(m=iter(range(1, limit + 1)))
+    # An option a mode does not read is refused.
+    with pytest.raises(ValueError, match=r"^budget: only with precision=True$"):
+        minip._minip.readout([1], [3], None, False, 5)

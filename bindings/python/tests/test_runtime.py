@@ -63,6 +63,62 @@ def test_ctrl_c_stops_a_long_call():
     assert time.time() - t < 60
 
 
+def test_an_interrupted_call_writes_nothing_after_keyboard_interrupt(tmp_path):
+    # The least precision at m = 3 with a large budget runs for 15-30 s and writes its pair at
+    # the end. Ctrl-C after 1 s: the solver stops at its next proof write, KeyboardInterrupt
+    # comes once the worker has ended, and nothing is written then or later.
+    out = tmp_path / "precision"
+    script = textwrap.dedent(
+        f"""
+        import os, signal, threading, time
+        import minip
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t = time.time()
+        try:
+            minip.readout(m=3, precision=True, budget=150000, out={str(out)!r})
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted after", round(time.time() - t, 1))
+        print(sorted(os.listdir({str(out)!r})))
+        time.sleep(6)
+        print(sorted(os.listdir({str(out)!r})))
+        print(minip.readout(m=2, precision=True).rows[0].max_value)
+        """
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert lines[0].startswith("interrupted after"), r.stdout
+    assert float(lines[0].split()[-1]) < 3.0
+    assert lines[1:4] == ["[]", "[]", "6"], r.stdout
+
+
+def test_four_calls_at_once_fit_one_gib_of_address_space():
+    # Each call runs on a worker thread with the command line's 8 MiB stack (not 64 MiB).
+    script = textwrap.dedent(
+        """
+        import resource, threading
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        import minip
+        got, errors = [], []
+        def work():
+            try:
+                got.append([r.bits for r in minip.readout(m=range(1, 9))])
+            except Exception as e:
+                errors.append(repr(e))
+        ts = [threading.Thread(target=work) for _ in range(4)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        print(errors, len(got), got[0])
+        """
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "[] 4 [4, 7, 9, 11, 13, 15, 17, 19]\n", r.stdout
+
+
 def test_a_panic_or_bad_value_is_an_exception_not_a_crash():
     import pytest
 

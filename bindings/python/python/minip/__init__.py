@@ -6,7 +6,12 @@ returned unless an exact rational certificate passed minip's checker. Rationals 
 :class:`fractions.Fraction` (inputs: ``Fraction``, ``int``, ``Decimal``, text such as ``"3/8"``
 or ``"0.375"``, a ``float`` whose value is exactly its decimal text, such as ``0.5``, or a numpy
 integer or float scalar under the same rules; lists of integers may be numpy arrays); rank
-bounds come back as Python ``int``.
+bounds come back as Python ``int``. A float is never rounded: ``0.1`` is refused (it is
+``3602879701896397/36028797018963968``), and a numpy float is read as the decimal it shows in
+its own width, so ``np.float32(0.1)`` and ``np.float16(0.1)`` are refused too, with their exact
+values in the message; pass the text ``"0.1"`` or a ``Fraction``. An iterable argument (values,
+tokens, paths) is read no further than the range item limit (10000 items, as on the command
+line): an endless one such as ``itertools.count()`` is refused, not read to the end.
 
 >>> import minip
 >>> r = minip.check(d=3)
@@ -18,8 +23,12 @@ bounds come back as Python ``int``.
 Errors are exceptions with the command line's one-line messages: ``ValueError`` for bad
 input, :class:`minip.Unknown` when nothing could be certified, :class:`minip.Rejected` (a
 ``ValueError``) for a certificate that does not check, ``OSError`` for files. The work runs
-with the GIL released, and Ctrl-C (``KeyboardInterrupt``) stops a long call; ``progress=True``
-shows its progress (tqdm when installed).
+with the GIL released on a worker thread (an 8 MiB stack, as the command line's main thread,
+so several calls at once from Python threads fit a 1 GiB address space). Ctrl-C stops a long
+call: the work gives up at its next check (a row, a solver's proof write, a candidate, a file;
+well under a second for most calls, a few seconds for a single certificate check) and
+``KeyboardInterrupt`` is raised once it has ended, so no file is written after it;
+``progress=True`` shows its progress (tqdm when installed).
 
 Table-like results (:class:`Settlement`, :class:`Verification`, and the lists :class:`Ratios`,
 :class:`RankBounds`, :class:`LinearBounds`, :class:`Frontier`) have a short repr with counts,

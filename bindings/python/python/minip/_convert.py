@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import numbers
@@ -14,7 +15,9 @@ from . import _minip
 
 #: What a rational argument may be: a ``Fraction``, an ``int``, a ``Decimal``, text (``"3/8"``,
 #: ``"0.375"``), a ``float`` that is exactly its decimal text (``0.5``, not ``0.1``), or a numpy
-#: integer or float scalar under the same rules (numpy itself is never needed).
+#: integer or float scalar under the same rules (numpy itself is never needed). A numpy float's
+#: decimal text is the shortest one of its own width (``np.float16(0.1)`` shows ``0.1`` and is
+#: ``819/8192``, so it is refused like ``0.1``, never widened or rounded).
 Rational = Union[Fraction, int, str, float, Decimal, numbers.Rational, "_SupportsItem"]
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -41,10 +44,38 @@ def _is_array(v: Any) -> bool:
 
 
 def _scalar(v: Any) -> Any:
-    """A 0-d array as its Python number (``np.array(3)`` is 3); anything else unchanged."""
-    if _is_array(v) and getattr(v, "ndim", None) == 0:
-        return v.tolist()
+    """A 0-d array as its scalar (``np.array(3)`` is ``np.int64(3)``; a float keeps its width, so
+    its decimal text stays the one typed); a number, numpy's included, or anything else unchanged."""
+    if _is_array(v) and getattr(v, "ndim", None) == 0 and not isinstance(v, numbers.Number):
+        try:
+            x = v[()]
+        except (TypeError, IndexError, KeyError):
+            x = None
+        # A numpy number as it is; anything else (numpy's bool) as its Python value.
+        return x if isinstance(x, numbers.Number) else v.tolist()
     return v
+
+
+def _max_items() -> int:
+    """The most values of one range or list (``minip_check::limits::MAX_RANGE_ITEMS``)."""
+    return int(_minip.MAX_RANGE_ITEMS)
+
+
+def _bounded(name: str, v: Iterable[Any]) -> List[Any]:
+    """The items of an iterable, read no further than the range item limit: a longer one (or an
+    endless one, ``itertools.count()``) is refused with the command line's words after at most
+    that many items and one more, never read to the end."""
+    limit = _max_items()
+    try:
+        size = len(v)  # type: ignore[arg-type]
+    except TypeError:
+        size = None
+    if size is not None and size > limit:
+        raise ValueError(f"{name}: values = {size} is above the supported {limit} (in one range or list)")
+    items = list(itertools.islice(iter(v), limit + 1))
+    if len(items) > limit:
+        raise ValueError(f"{name}: values = {limit + 1} or more is above the supported {limit} (in one range or list)")
+    return items
 
 
 def _rational(name: str, v: Rational) -> str:
@@ -66,18 +97,21 @@ def _rational(name: str, v: Rational) -> str:
         exact = Fraction(v)
         return f"{exact.numerator}/{exact.denominator}"
     if isinstance(v, numbers.Real) and hasattr(v, "as_integer_ratio"):
-        # Python's float and numpy's floating scalars: their str() is the shortest text.
+        # Python's float and numpy's floating scalars: str() is the shortest decimal text that
+        # gives the value in the number's own width, the one typed (np.float32(0.1) shows 0.1).
+        # Taken only when it is the value exactly: a float is never rounded to a decimal.
         if not math.isfinite(float(v)):
             raise ValueError(f"{name}: expected a finite rational, got {v}")
         exact = Fraction(*v.as_integer_ratio())
         shown = str(v)
+        kind = "float" if isinstance(v, float) else type(v).__name__
         try:
             same = Fraction(shown) == exact
         except (ValueError, ZeroDivisionError):
             same = False
         if not same:
             raise ValueError(
-                f"{name}: the float {shown} is not exactly {shown} (it is {exact}); "
+                f"{name}: the {kind} {shown} is not exactly {shown} (it is {exact}); "
                 f"pass the text '{shown}' or a Fraction"
             )
         return f"{exact.numerator}/{exact.denominator}"
@@ -108,10 +142,17 @@ def _is_one(v: Any) -> bool:
 def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
     """One integer, a ``range``, a numpy array or any iterable of integers. A ``range`` of step
     1 goes on as the command line's text (``range(2, 9)`` is ``"2..9"``), so that it is counted
-    before a value is made and refused with the command line's words; anything else as a list."""
+    before a value is made and refused with the command line's words; anything else as a list,
+    read no further than the range item limit (``itertools.count(1)`` is refused, not read)."""
     if isinstance(v, range) and v.step == 1 and v.start >= 0:
         return f"{v.start}..{v.stop}"
     bad = f"{name}: expected an integer, a range or a list of integers, got {v!r}"
+    # Too many values: refused with the command line's words (its option named).
+    flag = "--" + name.replace("_", "-")
+    if _is_array(v):
+        size = getattr(v, "size", None)
+        if isinstance(size, int) and size > _max_items():
+            raise ValueError(f"{flag}: values = {size} is above the supported {_max_items()} (in one range or list)")
     x: Any = v.tolist() if _is_array(v) else v  # type: ignore[union-attr]
     if _is_bool(x):
         raise ValueError(bad)
@@ -120,7 +161,7 @@ def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
     if isinstance(x, (str, bytes)):
         raise ValueError(bad)
     try:
-        items = list(x)
+        items = _bounded(flag, x)
     except TypeError:
         raise ValueError(bad) from None
     return [_nat(name, x) for x in items]

@@ -56,7 +56,10 @@ class PrecisionRow(Certified):
     record): integer ``values`` in ``[0, max_value]`` (uniform attention, dimension 1) that
     separate the target functions, checked, and no values in ``[0, refuted]`` (a DRAT proof,
     checked); ``least`` when ``max_value = refuted + 1``. ``bits`` and ``lower_bits`` are the
-    bits of ``n·o − v(x)`` above and below."""
+    bits of ``n·o − v(x)`` above and below. When ``least`` is false, ``undecided`` says why
+    ``V = refuted + 1`` was not decided: the solver's ``budget`` ran out, or its refutation is
+    past the checker's limits (it certifies nothing; the least ``V`` is unknown in
+    ``refuted + 1 ..= max_value``)."""
 
     def __init__(self, d: Dict[str, Any]) -> None:
         proof = d["proof"]
@@ -69,6 +72,7 @@ class PrecisionRow(Certified):
         self.refuted: int = d["refuted"]
         self.lower_bits: int = d["lower_bits"]
         self.least: bool = d["least"]
+        self.undecided: Optional[str] = d.get("undecided")
         self.verdict: str = d["verdict"]
         self.certificate_file: Optional[str] = d.get("certificate_file")
         self.proof_file: Optional[str] = d.get("proof_file")

@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 from . import _minip
 from ._minip import Unknown
-from ._convert import Configuration, PathLike, Rational, _nat, _nats, _q, _rational, _table
+from ._convert import Configuration, PathLike, Rational, _bounded, _nat, _nats, _q, _rational, _table
 from ._progress import Progress, reporting
 from ._tables import Rows, Table
 
@@ -32,7 +32,7 @@ class Certified:
 
     def __init__(self, text: Optional[str], files: Optional[List[Tuple[str, bytes]]] = None) -> None:
         self._text = text
-        self._files = list(files or [])
+        self._files = _bounded("files", files or [])
 
     @property
     def certified(self) -> bool:
@@ -295,7 +295,7 @@ def _conf(
     if tokens is None or isinstance(tokens, str):
         toks = tokens
     else:
-        toks = ",".join(tokens)
+        toks = ",".join(_bounded("--tokens", tokens))
 
     def opt(name: str, v: Optional[int]) -> Optional[int]:
         return None if v is None else _nat(name, v)
@@ -428,7 +428,7 @@ def verify(paths: Union[PathLike, Iterable[PathLike]], *, progress: Progress = F
     if isinstance(paths, (str, os.PathLike)):
         items = [os.fspath(paths)]
     else:
-        items = [os.fspath(p) for p in paths]
+        items = [os.fspath(p) for p in _bounded("paths", paths)]
     with reporting(progress):
         text = _minip.verify(items)
     d = json.loads(text)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Union
 
 from . import _minip
-from ._convert import Configuration, PathLike, _nat, _q_or_none
+from ._convert import Configuration, PathLike, _bounded, _nat, _q_or_none
 from ._tables import Rows, _R
 
 if TYPE_CHECKING:
@@ -282,5 +282,5 @@ def export_coq(certs: Union[PathLike, Iterable[PathLike]], out: PathLike) -> Lis
     if isinstance(certs, (str, os.PathLike)):
         items = [os.fspath(certs)]
     else:
-        items = [os.fspath(c) for c in certs]
+        items = [os.fspath(c) for c in _bounded("certs", certs)]
     return [CoqFile(f) for f in json.loads(_minip.export_coq(items, os.fspath(out)))]

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import json
+import numbers
 import os
 from fractions import Fraction
 from typing import Any, Dict, List, Optional
 
 from . import _minip
-from ._convert import PathLike, Rational, _nat, _rational, _witness
+from ._convert import PathLike, Rational, _is_bool, _nat, _rational, _scalar, _witness
 
 
 class AttackReport:
@@ -206,7 +207,8 @@ def head_search(
 
 
 def _scalar_seed(v: Any) -> int:
-    """The seed, a nonnegative integer below 2^64."""
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**64:
+    """The seed, a nonnegative integer below 2^64 (Python's or numpy's, or a 0-d array of one)."""
+    v = _scalar(v)
+    if _is_bool(v) or not isinstance(v, numbers.Integral) or not 0 <= int(v) < 2**64:
         raise ValueError(f"seed: expected a nonnegative integer below 2^64, got {v!r}")
     return int(v)

@@ -6,6 +6,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 Nums = Union[str, List[int]]
 
 __version__: str
+MAX_RANGE_ITEMS: int
 
 class Unknown(RuntimeError): ...
 class Rejected(ValueError): ...
