@@ -575,11 +575,12 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         outside: verify(write(dir, "bytes-out.json", &pad(MAX_INPUT_BYTES + 1))),
         refusal: format!("too large: {} bytes, the limit is {MAX_INPUT_BYTES}", MAX_INPUT_BYTES + 1),
     });
-    // m = 4's formula is refuted by unit propagation alone, so a proof of unit additions `a 2 0`
-    // (3 bytes) and one binary addition `a 2 4 0` checks; exactly MAX_PROOF_BYTES of it.
+    // m = 4's formula is refuted by unit propagation alone, so a proof of deletions `d 2 0` of a
+    // clause it does not hold (3 bytes; additions would pass the clause database's limit below)
+    // and one binary addition `a 2 4 0` checks; exactly MAX_PROOF_BYTES of it.
     let steps = if big { (MAX_PROOF_BYTES - 4) / 3 } else { 0 };
     assert!(!big || steps * 3 + 4 == MAX_PROOF_BYTES, "the padding below needs 2^28 = 3q + 1");
-    let mut proof: Vec<u8> = [b'a', 2, 0].iter().copied().cycle().take(steps as usize * 3).collect();
+    let mut proof: Vec<u8> = [b'd', 2, 0].iter().copied().cycle().take(steps as usize * 3).collect();
     proof.extend([b'a', 2, 4, 0]);
     let m04 = load("m04.json");
     let proof_in = rank_dir(dir, "proof-in", &m04, Some(&proof));
@@ -663,7 +664,7 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     rows.push(Row {
         limit: "literals of a rebuilt CNF",
         consts: &["MAX_CNF_LITERALS"],
-        printed: &["checker: rank proof CNF <= 20000000 literals"],
+        printed: &["checker: rank proof CNF <= 5000000 literals"],
         // `minip-check --dimacs` rebuilds the formula a maximality proof of `refuted` pairs must
         // refute (about 0.4 GB at the limit) from the stated parameters alone; `verify` first
         // asks the code to have refuted − 1 pairs, which no m = 4 code near the limit has.
@@ -680,6 +681,115 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
             rank_dir(dir, "cnf-out", &refuting(k_cnf + 1), Some(&drat)),
         ],
         refusal: format!("too large: the CNF for {} pairs", k_cnf + 1),
+    });
+    // The DRAT clause database: the formula's clauses and the proof's additions are counted
+    // before the check (when unit propagation alone does not refute the formula). Inside: the
+    // committed m = 6 proof (the largest database the committed proofs need is far inside);
+    // outside: the same proof with MAX_DRAT_CLAUSES unit additions `a 2 0` appended, refused
+    // before any step. The checks running at once share MAX_PROOF_MEMORY (a check that does not
+    // fit waits for the others: no refusal).
+    let m06_dir = |name: &str, pad: u64| -> String {
+        let d = dir.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        let mut proof = std::fs::read("proofs/rank/m06.maximal.drat").unwrap();
+        proof.extend([b'a', 2, 0].iter().copied().cycle().take(pad as usize * 3));
+        std::fs::write(d.join("m06.maximal.drat"), proof).unwrap();
+        std::fs::copy("proofs/rank/m06.json", d.join("m06.json")).unwrap();
+        d.join("m06.json").display().to_string()
+    };
+    rows.push(Row {
+        limit: "clauses of the DRAT clause database",
+        consts: &["MAX_PROOF_MEMORY"],
+        printed: &[
+            "DRAT checks at once <= 600 MiB",
+            "DRAT clause database <= 2500000 clauses, 15000000 literals",
+        ],
+        inside: verify(m06_dir("drat-in", 0)),
+        expect_inside: works(0, "rank >= ", 60),
+        inside_mem: GIB,
+        outside: verify(m06_dir("drat-out", minip_check::check::drup::MAX_DRAT_CLAUSES as u64)),
+        refusal: "clauses the checker holds".into(),
+    });
+    // Head work: a minip-multihead/1 certificate of 64 heads (the committed two, scaled, and 62
+    // of value 0), every kernel row scaled by 10^d (the outputs do not change).
+    let md: Value =
+        serde_json::from_str(&std::fs::read_to_string("proofs/multihead/domination/n3_d3.json").unwrap())
+            .unwrap();
+    let heads_cert = |d: usize, count: usize| -> Value {
+        let scale = |x: &Value| {
+            let t = x.as_str().unwrap();
+            let (p, q) = t.split_once('/').unwrap_or((t, "1"));
+            json!(if p == "0" { "0".to_string() } else { format!("{p}{}/{q}", "0".repeat(d)) })
+        };
+        let mut v = md.clone();
+        let mut heads: Vec<Value> = v["heads"].as_array().unwrap().clone();
+        while heads.len() < count {
+            heads.push(json!({"alpha": ["1", "0", "1"], "s": ["0", "0", "0"]}));
+        }
+        for h in &mut heads {
+            h["alpha"] = Value::Array(h["alpha"].as_array().unwrap().iter().map(scale).collect());
+        }
+        v["heads"] = Value::Array(heads);
+        v
+    };
+    let paper_work = |d: u64| {
+        let c: minip_check::format::multihead::MultiheadCertificate =
+            serde_json::from_value(heads_cert(d as usize, 64)).unwrap();
+        minip_check::check::multihead::paper_work(&c) <= MAX_HEAD_WORK
+    };
+    let d_head = last_true(0, (MAX_RATIONAL_DIGITS - 10) as u64, paper_work) as usize;
+    rows.push(Row {
+        limit: "units of work of a head certificate",
+        consts: &["MAX_HEAD_WORK"],
+        printed: &["head certificates <= 3000000000 units of work"],
+        inside: verify(write(dir, "heads-in.json", &heads_cert(d_head, 64).to_string())),
+        expect_inside: works(0, "escapes (multihead heads=64", 60),
+        inside_mem: GIB,
+        outside: verify(write(dir, "heads-out.json", &heads_cert(d_head + 1, 64).to_string())),
+        refusal: "units of work".into(),
+    });
+    rows.push(Row {
+        limit: "heads of a multihead certificate",
+        consts: &[],
+        printed: &["heads, multihead certificates <= 64"],
+        inside: verify(write(dir, "count-in.json", &heads_cert(0, 64).to_string())),
+        expect_inside: works(0, "escapes (multihead heads=64", 30),
+        inside_mem: GIB,
+        outside: verify(write(dir, "count-out.json", &heads_cert(0, 65).to_string())),
+        refusal: "65 is above the supported 64".into(),
+    });
+    // Searched heads: m04.r2 with every number written over 10^d (its value kept).
+    let sh: Value =
+        serde_json::from_str(&std::fs::read_to_string("proofs/search/m04.r2.json").unwrap()).unwrap();
+    let search_cert = |d: usize| -> Value {
+        let mut v = sh.clone();
+        let z = "0".repeat(d);
+        for key in ["phi_q", "phi_k", "s"] {
+            for row in v[key].as_array_mut().unwrap() {
+                for x in row.as_array_mut().unwrap() {
+                    let t = x.as_str().unwrap().to_string();
+                    let (p, q) = t.split_once('/').unwrap_or((&t, "1"));
+                    *x = json!(if p == "0" { "0".to_string() } else { format!("{p}{z}/{q}{z}") });
+                }
+            }
+        }
+        v
+    };
+    let search_ok = |d: u64| {
+        let c: minip_check::format::search::SearchHead =
+            serde_json::from_value(search_cert(d as usize)).unwrap();
+        minip_check::check::search::search_work(&c) <= MAX_SEARCH_WORK
+    };
+    let d_search = last_true(0, (MAX_RATIONAL_DIGITS / 2 - 10) as u64, search_ok) as usize;
+    rows.push(Row {
+        limit: "units of work of a searched head",
+        consts: &["MAX_SEARCH_WORK"],
+        printed: &["searched heads <= 2000000000 units of work"],
+        inside: verify(write(dir, "search-in.json", &search_cert(d_search).to_string())),
+        expect_inside: works(0, "m=4", 60),
+        inside_mem: GIB,
+        outside: verify(write(dir, "search-out.json", &search_cert(d_search + 1).to_string())),
+        refusal: "units of work".into(),
     });
     // Ratio work: the largest n at h = 1 within the budget (the checker then walks almost every
     // multiset and rejects the point, exit 1), and one more.

@@ -504,7 +504,10 @@ mod tests {
             if name != "limits" {
                 assert!(help.contains(LIMITS_LINE) && !help.contains("Limits (checked"), "{name}");
             }
-            assert!(help.lines().count() <= 50, "{name}: {} lines", help.lines().count());
+            // The limits page is the table itself (every other help points to it): a row per
+            // limit, so it may take a taller screen.
+            let cap = if name == "limits" { 64 } else { 50 };
+            assert!(help.lines().count() <= cap, "{name}: {} lines", help.lines().count());
             let examples = help.split("Examples:\n").nth(1).expect("examples");
             let mut n = 0;
             for line in examples.lines().take_while(|l| l.starts_with("  minip ")) {

@@ -307,7 +307,7 @@ pub fn check_multihead(c: &MultiheadCertificate) -> Res<MultiheadChecked> {
 /// Units of work of checking a `minip-multihead/1` certificate, from the lengths of its
 /// numbers (`b` limbs per head): parsing them, each head's common denominators, and on each of
 /// the three sequences the heads' outputs added as fractions (`T = Σ b` limbs: about `2T²`).
-fn paper_work(c: &MultiheadCertificate) -> u128 {
+pub fn paper_work(c: &MultiheadCertificate) -> u128 {
     use super::work::{common_limbs, parse_work, GCD};
     let mut work = parse_work(c.heads.iter().flat_map(|h| h.alpha.iter().chain(&h.s)));
     let mut t = 0u128;
