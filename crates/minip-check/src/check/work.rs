@@ -9,8 +9,9 @@ use crate::rational::{fmt_q, Rat};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-/// Units per limb² of a gcd (measured: 18 ns per limb² at 520 limbs, a product 0.3–1 ns).
-pub const GCD: u128 = 20;
+/// Units per limb² of a gcd (`crate::rational::GCD_WORK`, where the model's rank formula
+/// counts its eliminations too).
+pub use crate::rational::GCD_WORK as GCD;
 
 /// Limbs of a number written with `digits` decimal digits (`log2 10 / 64 ≈ 0.052` per digit),
 /// at least one.

@@ -156,14 +156,14 @@ pub fn matrix_rank(a: Vec<Vec<Rat>>) -> usize {
 }
 
 /// [`matrix_rank`], each rational operation charged against `budget` by the size of its
-/// operands (`crate::check::work` units: a product and its gcd, about 24 per limb²); `Err`
-/// with the work done when the budget runs out first. The entries of an elimination grow with
+/// operands (the checker's work units, `crate::rational::GCD_WORK`: a product and its gcd,
+/// about 24 per limb²); `Err` with the work done when the budget runs out first. The entries of an elimination grow with
 /// the pivots taken, so their sizes are counted as they come rather than bounded before.
 pub fn matrix_rank_within(mut a: Vec<Vec<Rat>>, budget: &mut u128) -> Result<usize, u128> {
     let mut spent = 0u128;
     let mut charge = |x: &Rat, y: &Rat| -> Result<(), u128> {
         let l = |r: &Rat| r.numer().bits() as u128 / 64 + r.denom().bits() as u128 / 64 + 2;
-        let cost = 16 + (crate::check::work::GCD + 4) * l(x) * l(y);
+        let cost = 16 + (crate::rational::GCD_WORK + 4) * l(x) * l(y);
         spent = spent.saturating_add(cost);
         if cost > *budget {
             *budget = 0;
