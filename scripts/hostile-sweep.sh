@@ -536,9 +536,24 @@ touch "$T/regular-file"
 m multihead domination --out "$T/regular-file"
 m multihead frontier --m 4..=64 --out "$T/regular-file"
 m readout --out "$T/regular-file"
-m readout --precision --q 3
-m readout --precision --s 2
-m readout --multilevel --budget 10
+m readout --precision --m 1 --q 3
+m readout --precision --m 1 --s 2
+m readout --multilevel --budget 5
+m readout --budget 5
+m readout --q 2
+m readout --precision --m 1 --n 3 --budget 1250001
+# a pair written under a file-size limit: the old certificate and proof stay, and verify
+mkdir -p "$T/pair"
+"$MINIP" readout --precision --m 2 --budget 20 --out "$T/pair" >/dev/null 2>&1
+cp -r "$T/pair" "$T/pair.old"
+(trap '' XFSZ; ulimit -f 1; "$MINIP" readout --precision --m 2 --out "$T/pair" >/dev/null 2>&1)
+tried=$((tried + 1))
+if diff -r "$T/pair" "$T/pair.old" >/dev/null && "$MINIP" verify "$T/pair" >/dev/null 2>&1; then
+    echo "PASS  readout --precision --out under a file-size limit left the old pair, which verifies"
+else
+    failed=$((failed + 1))
+    echo "FAIL  readout --precision --out under a file-size limit changed or broke the pair"
+fi
 m head search --m 8
 m head search --m 8 --rank 256 --restarts 1 --iterations 1
 m rank --weighted --m 16 --rounds 100000
@@ -647,6 +662,17 @@ except (ValueError, OSError, minip.Unknown, minip.Rejected, KeyboardInterrupt) a
     py "import numpy as np; minip.check(d=3, eps=np.float32(0.1))"
     py "import numpy as np; minip.check(d=3, eps=np.float16(0.1))"
     py "minip.head_search(m=8, rank=256)"
+    py "import numpy as np; print(minip.head_search(m=2, rank=1, seed=np.uint64(1)).verdict)"
+    py "import os, signal, threading; threading.Timer(1, lambda: os.kill(os.getpid(), signal.SIGINT)).start(); minip.readout(m=3, precision=True, budget=150000, out='$T/py-int')"
+    tried=$((tried + 1))
+    sleep 6
+    if [ -z "$(ls -A "$T/py-int" 2>/dev/null)" ]; then
+        echo "PASS  nothing was written 6 s after KeyboardInterrupt"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  files were written after KeyboardInterrupt: $(ls "$T/py-int")"
+    fi
+    py "import resource, threading; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)); ts = [threading.Thread(target=lambda: minip.readout(m=range(1, 9))) for _ in range(4)]; [t.start() for t in ts]; [t.join() for t in ts]"
 else
     echo "SKIP  the Python cases (the package minip is not installed: pip install ./bindings/python)"
 fi
