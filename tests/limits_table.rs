@@ -683,20 +683,36 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("too large: the CNF for {} pairs", k_cnf + 1),
     });
     // The DRAT clause database: the formula's clauses and the proof's additions are counted
-    // before the check (when unit propagation alone does not refute the formula). Inside: the
-    // committed m = 6 proof (the largest database the committed proofs need is far inside);
-    // outside: the same proof with MAX_DRAT_CLAUSES unit additions `a 2 0` appended, refused
-    // before any step. The checks running at once share MAX_PROOF_MEMORY (a check that does not
-    // fit waits for the others: no refusal).
-    let m06_dir = |name: &str, pad: u64| -> String {
+    // before the check (when unit propagation alone does not refute the formula: it does at
+    // m = 4 and 6). The committed m = 7 proof with unit additions `a 2 0` appended after its
+    // empty clause up to exactly MAX_DRAT_CLAUSES checks; one more addition is refused before
+    // any step. The checks running at once share MAX_PROOF_MEMORY (a check that does not fit
+    // waits for the others: no refusal).
+    let m07_proof = std::fs::read("proofs/rank/m07.maximal.drat").unwrap();
+    let m07_dir = |name: &str, pad: u64| -> String {
         let d = dir.join(name);
         std::fs::create_dir_all(&d).unwrap();
-        let mut proof = std::fs::read("proofs/rank/m06.maximal.drat").unwrap();
+        let mut proof = m07_proof.clone();
         proof.extend([b'a', 2, 0].iter().copied().cycle().take(pad as usize * 3));
-        std::fs::write(d.join("m06.maximal.drat"), proof).unwrap();
-        std::fs::copy("proofs/rank/m06.json", d.join("m06.json")).unwrap();
-        d.join("m06.json").display().to_string()
+        std::fs::write(d.join("m07.maximal.drat"), proof).unwrap();
+        std::fs::copy("proofs/rank/m07.json", d.join("m07.json")).unwrap();
+        d.join("m07.json").display().to_string()
     };
+    // The clauses the database starts with (the formula's, as the checker holds them) and the
+    // committed proof's additions, as the checker counts them: read off its refusal of the proof
+    // padded by MAX_DRAT_CLAUSES additions.
+    let max_clauses = minip_check::check::drup::MAX_DRAT_CLAUSES as u64;
+    let probe = std::process::Command::new(env!("CARGO_BIN_EXE_minip"))
+        .args(["verify", &m07_dir("drat-probe", max_clauses)])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&probe.stdout).to_string();
+    let number_before = |word: &str| -> u64 {
+        let at = said.find(word).unwrap_or_else(|| panic!("'{word}' not in {said}"));
+        said[..at].split_whitespace().last().unwrap().parse().unwrap()
+    };
+    let (start, adds) = (number_before(" clauses and the proof's"), number_before(" additions are more"));
+    let pad_in = max_clauses - start - (adds - max_clauses);
     rows.push(Row {
         limit: "clauses of the DRAT clause database",
         consts: &["MAX_PROOF_MEMORY"],
@@ -704,10 +720,10 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
             "DRAT checks at once <= 600 MiB",
             "DRAT clause database <= 2500000 clauses, 15000000 literals",
         ],
-        inside: verify(m06_dir("drat-in", 0)),
+        inside: verify(m07_dir("drat-in", pad_in)),
         expect_inside: works(0, "rank >= ", 60),
         inside_mem: GIB,
-        outside: verify(m06_dir("drat-out", minip_check::check::drup::MAX_DRAT_CLAUSES as u64)),
+        outside: verify(m07_dir("drat-out", pad_in + 1)),
         refusal: "clauses the checker holds".into(),
     });
     // Head work: a minip-multihead/1 certificate of 64 heads (the committed two, scaled, and 62
