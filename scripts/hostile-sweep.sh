@@ -657,7 +657,7 @@ try:
 except (ValueError, OSError, minip.Unknown, minip.Rejected, KeyboardInterrupt) as e:
     print(type(e).__name__, e, file=sys.stderr); sys.exit(2)"; }
     py "minip.multihead_domination(2, [1], [3], '1')"
-    py "minip.readout(ms=__import__('itertools').count(1), ns=[3])"
+    py "minip.readout(m=__import__('itertools').count(1), n=[3])"
     py "minip.rank_weighted(m=16, rounds=100000)"
     py "import numpy as np; minip.check(d=3, eps=np.float32(0.1))"
     py "import numpy as np; minip.check(d=3, eps=np.float16(0.1))"
