@@ -324,27 +324,37 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         outside: args("head search --m 1 --rank 3"),
         refusal: "--rank (m = 1) must be in 1..=2, got 3".into(),
     });
+    let (max_step, max_search) =
+        (minip::request::head_search::MAX_STEP_CELLS, minip::request::head_search::MAX_HEAD_SEARCH_WORK);
+    assert_eq!((max_step, max_search), (1 << 26, 1 << 30), "the printed limits say 2^26 and 2^30");
+    let step_rank = (max_step >> 24) as u64;
     rows.push(Row {
         limit: "head search: one step",
         consts: &[],
         printed: &["rank x 8^m <= 2^26 per step"],
-        inside: args("head search --m 8 --rank 4 --restarts 1 --iterations 1"),
+        inside: args(&format!("head search --m 8 --rank {} --restarts 1 --iterations 1", step_rank)),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
-        outside: args("head search --m 8 --rank 5 --restarts 1 --iterations 1"),
-        refusal: "one step (rank x 8^m, m = 8, rank 5) = 83886080 is above the supported 67108864".into(),
+        outside: args(&format!("head search --m 8 --rank {} --restarts 1 --iterations 1", step_rank + 1)),
+        refusal: format!(
+            "one step (rank x 8^m, m = 8, rank {}) = {} is above the supported {max_step}",
+            step_rank + 1,
+            (step_rank + 1) << 24
+        ),
     });
     rows.push(Row {
         limit: "head search: the whole search",
         consts: &[],
         printed: &["x restarts x iterations <= 2^30"],
+        // m = 8, rank 1: 2^24 per step, so 2^30 is 64 steps (8 restarts of 8).
         inside: args("head search --m 8 --rank 1 --restarts 8 --iterations 8"),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
         outside: args("head search --m 8 --rank 1 --restarts 8 --iterations 9"),
-        refusal:
-            "the search (restarts x iterations x rank x 8^m) = 1207959552 is above the supported 1073741824"
-                .into(),
+        refusal: format!(
+            "the search (restarts x iterations x rank x 8^m) = {} is above the supported {max_search}",
+            72u128 << 24
+        ),
     });
     rows.push(Row {
         limit: "head search: restarts and steps",
@@ -427,27 +437,36 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         refusal: format!("n = {} is out of range (3..={MAX_N})", MAX_N + 1),
     });
 
+    let rounds_16 = minip::request::weighted::MAX_ROUNDS_WORK >> 16;
     rows.push(Row {
         limit: "rank --weighted: the search",
         consts: &[],
-        printed: &["--rounds x 2^m <= 65536000"],
-        inside: args("rank --weighted --m 16 --rounds 1000 --json"),
+        printed: Box::leak(Box::new([&*Box::leak(
+            format!("--rounds x 2^m <= {}", minip::request::weighted::MAX_ROUNDS_WORK).into_boxed_str(),
+        )])),
+        inside: args(&format!("rank --weighted --m 16 --rounds {} --json", rounds_16)),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
-        outside: args("rank --weighted --m 16 --rounds 1001"),
-        refusal: "the search (--rounds x 2^m, m = 16) = 65601536 is above the supported 65536000".into(),
+        outside: args(&format!("rank --weighted --m 16 --rounds {}", rounds_16 + 1)),
+        refusal: format!(
+            "the search (--rounds x 2^m, m = 16) = {} is above the supported {}",
+            (rounds_16 + 1) << 16,
+            minip::request::weighted::MAX_ROUNDS_WORK
+        ),
     });
     rows.push(Row {
         limit: "rank --weighted: start words",
         consts: &[],
-        printed: &["<= 4096 words"],
+        printed: Box::leak(Box::new([&*Box::leak(
+            format!("<= {} words", minip::request::weighted::MAX_START_WORDS).into_boxed_str(),
+        )])),
         inside: vec![
             "rank".into(),
             "--weighted".into(),
             "--m".into(),
             "24".into(),
             "--from".into(),
-            weighted_start(dir, 4096),
+            weighted_start(dir, minip::request::weighted::MAX_START_WORDS),
             "--rounds".into(),
             "0".into(),
         ],
@@ -459,11 +478,15 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
             "--m".into(),
             "24".into(),
             "--from".into(),
-            weighted_start(dir, 4097),
+            weighted_start(dir, minip::request::weighted::MAX_START_WORDS + 1),
             "--rounds".into(),
             "0".into(),
         ],
-        refusal: "start words = 4097 is above the supported 4096".into(),
+        refusal: format!(
+            "start words = {} is above the supported {}",
+            minip::request::weighted::MAX_START_WORDS + 1,
+            minip::request::weighted::MAX_START_WORDS
+        ),
     });
     rows.push(Row {
         limit: "rank --weighted: restarts",

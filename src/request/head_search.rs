@@ -26,7 +26,7 @@ pub const MAX_STEP_CELLS: u128 = 1 << 26;
 /// Largest work of one search, `restarts · iterations · rank · 8^m`: a step at `m = 5`, rank 3
 /// takes about 10 s on the project's 2-core VM at load 6–8, one at `m = 8`, rank 2 about 40 s,
 /// so the whole budget is about an hour at `m = 5` and about 20 minutes at `m = 8`.
-pub const MAX_SEARCH_WORK: u128 = 1 << 30;
+pub const MAX_HEAD_SEARCH_WORK: u128 = 1 << 30;
 
 /// `head search` as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl HeadSearch {
         super::at_most(
             "the search (restarts x iterations x rank x 8^m)",
             u128::from(self.restarts) * u128::from(self.iterations) * step,
-            MAX_SEARCH_WORK,
+            MAX_HEAD_SEARCH_WORK,
             "about an hour; ask fewer --restarts or --iterations",
         )?;
         let cfg = Config {

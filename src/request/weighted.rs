@@ -22,7 +22,7 @@ pub const MAX_ROUNDS: u32 = 100_000;
 /// Largest work of the search, `rounds · 2^m` (each restart scans the `2^m` words): a restart at
 /// `m = 16` takes about 0.06 s on the project's 2-core VM (load 2), so the budget is about a
 /// minute there (1,000 restarts) and admits the largest `--rounds` from `m ≤ 9` down.
-pub const MAX_SEARCH_WORK: u64 = 1000 << 16;
+pub const MAX_ROUNDS_WORK: u64 = 1000 << 16;
 /// Most words of a start support (`--from`): the search keeps a `k × k` matrix of floats
 /// (4096 words: 128 MiB) and the exact check compares `k²` pairs (the committed rank codes
 /// have `k ≤ 2576`).
@@ -70,7 +70,7 @@ impl Weighted {
             super::at_most(
                 &format!("the search (--rounds x 2^m, m = {})", self.m),
                 u64::from(self.rounds) << self.m,
-                MAX_SEARCH_WORK,
+                MAX_ROUNDS_WORK,
                 "each restart scans every word; about a minute",
             )?;
         }

@@ -157,8 +157,9 @@ pub fn matrix_rank(a: Vec<Vec<Rat>>) -> usize {
 
 /// [`matrix_rank`], each rational operation charged against `budget` by the size of its
 /// operands (the checker's work units, `crate::rational::GCD_WORK`: a product and its gcd,
-/// about 24 per limb²); `Err` with the work done when the budget runs out first. The entries of an elimination grow with
-/// the pivots taken, so their sizes are counted as they come rather than bounded before.
+/// about 24 per limb²); `Err` with the work done when the budget runs out first. The entries
+/// of an elimination grow with the pivots taken, so their sizes are counted as they come
+/// rather than bounded before.
 pub fn matrix_rank_within(mut a: Vec<Vec<Rat>>, budget: &mut u128) -> Result<usize, u128> {
     let mut spent = 0u128;
     let mut charge = |x: &Rat, y: &Rat| -> Result<(), u128> {
