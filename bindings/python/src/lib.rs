@@ -197,6 +197,38 @@ pub fn warn_all(py: Python<'_>, lines: Vec<String>) -> PyResult<()> {
     Ok(())
 }
 
+/// The checker's limits (`minip_check::limits`, `minip help limits`) by name, as Python ints:
+/// the package's tests read them here instead of copying them.
+fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use minip_check::limits as l;
+    let d = pyo3::types::PyDict::new(py);
+    macro_rules! put {
+        ($($name:ident),* $(,)?) => { $( d.set_item(stringify!($name), l::$name)?; )* };
+    }
+    put!(
+        MAX_N,
+        MAX_N_ALL,
+        MAX_H,
+        MAX_RATIO_MULTISETS,
+        MAX_RATIO_H,
+        MAX_CHECKED_MULTISETS,
+        MAX_CNF_LITERALS,
+        MAX_CODE_M,
+        MAX_RANGE_ITEMS,
+        MAX_GRID_ITEMS,
+        MAX_JOBS,
+        MAX_INPUT_BYTES,
+        MAX_PROOF_BYTES,
+        MAX_PROOF_MEMORY,
+        MAX_RATIONAL_DIGITS,
+        MAX_CODE_PAIRS,
+        MAX_RATIO_WORK,
+        MAX_HEAD_WORK,
+        MAX_SEARCH_WORK,
+    );
+    Ok(d)
+}
+
 #[pymodule]
 fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // rayon's global pool sized as the command line sizes it (RAYON_NUM_THREADS at most 256),
@@ -207,6 +239,7 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The most values of one range or list: the Python layer reads no iterable past it.
     m.add("MAX_RANGE_ITEMS", minip_check::limits::MAX_RANGE_ITEMS)?;
+    m.add("LIMITS", limits(m.py())?)?;
     gap::register(m)?;
     sharp::register(m)?;
     amplify::register(m)?;

@@ -1,12 +1,13 @@
 # Types of the extension module minip._minip (src/*.rs). Every function returns JSON text
 # that the package's modules turn into objects; rationals go in and out as text.
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 # The numbers of one option: a range as the command line's text ("2..9"), or a list.
 Nums = Union[str, List[int]]
 
 __version__: str
 MAX_RANGE_ITEMS: int
+LIMITS: Dict[str, int]
 
 class Unknown(RuntimeError): ...
 class Rejected(ValueError): ...
