@@ -1,15 +1,22 @@
 //! The documents say what the tool prints: every figure below appears in a README or docs page
 //! exactly as the command prints it today, so the docs cannot drift from the tool unnoticed.
 
+use crate::common::root;
 use std::process::Command;
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+/// `minip ARGS` from the repository root: (stdout, stderr) of a run that exited 0 and printed
+/// something on stdout (a crash or a refusal would otherwise show nothing to compare, and pass).
+fn run(args: &[&str]) -> (String, String) {
+    run_status(args, 0)
 }
 
-fn run(args: &[&str]) -> (String, String) {
+/// [`run`] of a command whose documented exit status is `code`.
+fn run_status(args: &[&str], code: i32) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(code), "minip {}: {stderr}", args.join(" "));
+    assert!(!stdout.trim().is_empty(), "minip {}: nothing on stdout; stderr: {stderr}", args.join(" "));
+    (stdout, stderr)
 }
 
 fn doc(path: &str) -> String {
@@ -38,7 +45,8 @@ fn amplify_docs_show_the_fits_the_tool_prints() {
 
 #[test]
 fn sharp_docs_show_the_summary_of_the_committed_certificates() {
-    let (out, _) = run(&["sharp", "--summarize", "proofs/sharp"]);
+    // Exit 1: the summary counts certified fails (configurations with kstar < K).
+    let (out, _) = run_status(&["sharp", "--summarize", "proofs/sharp"], 1);
     contains_block(&doc("docs/sharp.md"), &out, "docs/sharp.md, minip sharp --summarize proofs/sharp");
 }
 
