@@ -14,6 +14,7 @@
 //! - [`print`]: certificate files (JSON, VIPR), tables, plots, written atomically;
 //! - [`ranges`]: ranges and lists of numbers (`3..=6`, `64,128,256`) and shards, for the
 //!   command line and the grid files alike;
+//! - [`linalg`]: exact Gauss–Jordan elimination for the small systems `repair` solves;
 //! - [`control`]: the handle a run receives to be stopped and to show progress; [`error`]:
 //!   the typed error every request ends with (input, rejected, too large, unknown, …);
 //! - [`batch`]: grids, the parallel runner, sweeps;

@@ -1,3 +1,6 @@
+//! The `minip` binary: the panic hook (a panic is one line and exit 101, never a backtrace), then
+//! the command line of `minip::cli`, whose exit status the process returns.
+
 use minip_check::error::one_line;
 
 /// A panic is a bug: one line on stderr, `minip: internal error: MESSAGE (at FILE:LINE)`, with

@@ -8,6 +8,7 @@
 //! - Inside them: the graph of `crate::…` and `super::…` paths between files (a module and its
 //!   own submodules aside) has no cycle.
 
+use crate::common::root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -87,10 +88,6 @@ const CHECKER_FLOORS: &[&[&str]] = &[
     &["check"],
     &["verify"],
 ];
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The top-level module of each file (`src/certify/ratio/lp.rs` → `certify`), and the top-level
 /// modules it names through `crate::…` (comments left out).
@@ -311,4 +308,41 @@ fn cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         }
     }
     None
+}
+
+/// Every module a `mod.rs` or `lib.rs` declares is named, in backticks, in that file's module
+/// comment (the list a reader sees first cannot leave out a module that was added later), and
+/// every file has a module comment (the library and the bindings; the checker has its own test).
+#[test]
+fn module_comments_name_every_submodule() {
+    let mut missing = Vec::new();
+    for src in [root().join("src"), root().join("bindings/python/src")] {
+        let mut all = Vec::new();
+        files(&src, &mut all);
+        all.sort();
+        for f in all {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let rel = f.strip_prefix(root()).unwrap().display().to_string();
+            if !text.trim_start().starts_with("//!") {
+                missing.push(format!("{rel}: no module comment"));
+            }
+            let name = f.file_name().unwrap().to_string_lossy();
+            if name != "mod.rs" && name != "lib.rs" {
+                continue;
+            }
+            let doc: String = text
+                .lines()
+                .take_while(|l| l.starts_with("//!") || l.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join("\n");
+            for line in text.lines() {
+                let decl = line.trim_start_matches("pub ").trim_start_matches("pub(crate) ");
+                let Some(m) = decl.strip_prefix("mod ").and_then(|d| d.strip_suffix(';')) else { continue };
+                if !doc.contains(&format!("`{m}`")) {
+                    missing.push(format!("{rel}: `{m}` is not named in the module comment"));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

@@ -10,6 +10,9 @@
 //! - `search`, `search_exact`, `search_files`: the low-rank head search (float hints), its
 //!   exact certificates, and the committed searched heads `minip frontier` reads;
 //! - `threads`: the worker count of every pool (`--jobs`, `RAYON_NUM_THREADS`, one per core).
+//! - `verify`: every certificate under some paths checked, VIPR files matched to theirs;
+//! - `bench`: a grid swept with certificates written and re-verified, then a directory verified,
+//!   timed.
 
 pub mod bench;
 pub mod expect;

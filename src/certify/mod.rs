@@ -3,7 +3,7 @@
 //! a certificate that passed its check; anything that fails all the way through is
 //! `unknown`.
 //! - `gap`: is there a head correct on the family with `α(x,y) ≤ K'·α(x,z)`?
-//! - `sharp`: `kstar = inf α(x,y)/α(x,z)`, both sides; `milp` cross-checks it;
+//! - `sharp`: `kstar = inf α(x,y)/α(x,z)`, both sides; `milp` cross-checks it by a MIP;
 //! - `ratio`: forced ratios `R(lo, hi; h)` over all length-`n` sequences;
 //! - `poly`: overlap-polynomial heads (upper bounds on the rank) and refutations of supports;
 //! - `rank`: codes priced with forced ratios, bundled into rank certificates;
@@ -11,6 +11,11 @@
 //!   ratios, bundled into `minip-rank-linear/1` certificates;
 //! - `beyond_ceiling`: research past the code ceiling at `n = 3` (docs/frontier.md): the corner of
 //!   the row LP and Hadamard-power bounds.
+//! - `multihead`: several heads against the step of Lemma 3, and the several-head frontier;
+//! - `readout`, `readout_precision`, `multilevel`: the nonlinear readout's construction, the
+//!   least precision of its integer scheme (SAT with DRAT proofs), and the multilevel family of
+//!   the finite-precision theorem;
+//! - `weighted`: the weighted trace/Frobenius rank bound, one chain certificate per class.
 
 pub mod beyond_ceiling;
 pub mod gap;

@@ -2,6 +2,11 @@
 //! handler calls the library and prints. No mathematics here. Exit codes: 0 success /
 //! lemma holds, 1 a certified counterexample or a rejected certificate, 2 bad input,
 //! errors and `unknown`.
+//!
+//! - `gap` (`settle`, `check`, `sweep`, `verify`, `bench`), `head` (`head …`, `transition`),
+//!   `sharp`, `amplify` (and `amplify-bench`), `rank` (with `rank --linear` and `--weighted`),
+//!   `frontier`, `multihead`, `readout`, `export`: the handlers of each command family;
+//! - `plot`: the `--plot` files of amplify, rank and frontier; `progress`: the bars on stderr.
 
 /// `eprintln!` that never panics: a closed or full stderr (`2> /dev/full`) loses the message
 /// but must not turn an answer into exit 101. Shadows the standard macro in every command module.

@@ -5,6 +5,8 @@
 //! What a code is, and its check, are `minip_check::model::code`.
 //! `linear`: binary linear codes by generator matrices (Reed–Muller, extended Hamming,
 //! Golay, QR, shortened and punctured variants) for the bound from linear codes.
+//! `ceiling`: the first-moment ceiling of the code argument (docs/math.md §9.5), the most any
+//! code can give.
 //!
 //! Plain bit arithmetic.
 

@@ -1,6 +1,11 @@
 //! Explicit heads over `{0,1}^m` (docs/math.md §1, §6): feature maps `φ_Q`, `φ_K`, values `v`,
 //! readout `w`, `β`, reduced to the two tables of the scalarization (`α ≥ 0` and `s`), plus
 //! the built-ins `rank1`, `softmax` and `exact`.
+//! - `file`: the head file format `minip-head/1`; `poly`, `search`: overlap-polynomial and
+//!   searched heads as head files;
+//! - `eval`: every sequence evaluated exactly; `attack`: a failing sequence looked for;
+//! - `transition`: the three-token phase transition, every entry verified;
+//! - `work`: the work of a head command, counted before anything is built.
 //!
 //! Depends only on `minip_check`'s rationals and tokens. Never on the solver, the
 //! formulation or the certificate code: a head is checked by direct exact evaluation

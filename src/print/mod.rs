@@ -9,9 +9,13 @@
 //! - `sharp`: the text of one certified `kstar`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
+//! - `gap`: the answer to one gap question (`check`);
+//! - `multihead`: the tables and records of `multihead domination` and `multihead frontier`;
+//! - `readout`, `readout_precision`, `readout_multilevel`: the tables and records of `readout`
+//!   and its `--precision` and `--multilevel` modes;
 //! - `write_file`: every file is written atomically (a temporary file, then a rename);
-//!   `write_file_in_batch` + `sync_batch`: the same, durable once per batch; `write_together`:
-//!   files that belong together (a certificate and its proof), the old set or the new one.
+//!   `write_file_in_batch` + `sync_batch`: the same, durable once per batch; `write_together`
+//!   (`together`): files that belong together (a certificate and its proof), the old set or the new one.
 
 pub mod coq;
 pub mod gap;

@@ -17,6 +17,7 @@
 //! - [`config`]: one gap configuration (`check`, `sharp`): n, ε, the gap, family, bound, setting.
 //! - [`export`]: `export coq`, accepted certificates as Coq data.
 //! - [`frontier`]: `frontier`: the m, n and kernel classes, and where the lower bounds are read.
+//! - [`frontier_files`]: the files `frontier` writes (`--out`, `--plot`) and those it refuses.
 //! - [`gap`]: `settle` and `check`.
 //! - [`head`]: `head verify|attack|bench` and `transition`: a head, its lengths and tolerance.
 //! - [`head_search`]: `head search`: the low-rank head search, its exact certificate and files.

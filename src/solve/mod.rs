@@ -10,6 +10,7 @@
 //! - `search`: the alternating LPs of the low-rank head search (with row generation) and the
 //!   values LP of a rounded kernel;
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`;
+//! - `readout`: varisat on the readout's precision CNF, a model checked by its sums, or DRAT;
 //! - `weighted`: the weights of the weighted trace/Frobenius bound (a small QP by pairwise
 //!   exchanges) and a local search over supports.
 //!

@@ -9,6 +9,10 @@
 //! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C stops
 //! the call's run, which gives up at its next look at its control, and KeyboardInterrupt is
 //! raised once the worker has ended (nothing is written after it).
+//!
+//! One file per family of functions: `gap` (settle, check), `sharp`, `amplify`, `rank`,
+//! `frontier`, `head`, `batch` (sweep, grids), `bench`, `escape` (readout, multihead); `convert`
+//! turns Python values into requests, `progress` reports a run's progress to a callback.
 
 mod amplify;
 mod batch;

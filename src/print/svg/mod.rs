@@ -4,7 +4,7 @@
 //! and labels: `ratio` and `series` (`minip amplify --plot`), `rank`, `rank_linear` and
 //! `rank_linear_by_n` (`minip rank --plot`), `frontier` and `frontier_by_n`
 //! (`minip frontier --plot`). The values plotted are certified ones (display only: floats are
-//! never used for a decision).
+//! never used for a decision). `style` is how a curve looks, `text` the labels in a plot.
 
 mod frontier;
 mod rank;
