@@ -81,11 +81,16 @@ fn options_apply(a: &ReadoutArgs) -> Result<(), String> {
     }
 }
 
-pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
-    options_apply(&a)?;
+/// Makes the `--out` directory, once the request is valid (a warning when it holds files).
+fn out_dir(a: &ReadoutArgs) -> Result<(), String> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
+    Ok(())
+}
+
+pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
+    options_apply(&a)?;
     if a.precision {
         return cmd_precision(&a);
     }
@@ -93,7 +98,9 @@ pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
         return cmd_multilevel(&a);
     }
     let request = Readout { m: Values::Text(a.m.clone()), n: Values::Text(a.n.clone()), out: a.out.clone() };
-    let found = request.run()?;
+    let job = request.validate()?;
+    out_dir(&a)?;
+    let found = job.run(super::ctl())?;
     let records: Vec<ReadoutRecord> = found
         .rows
         .iter()
@@ -119,7 +126,9 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
         budget: a.budget,
         out: a.out.clone(),
     };
-    let found = request.run()?;
+    let job = request.validate()?;
+    out_dir(a)?;
+    let found = job.run(super::ctl())?;
     let records: Vec<PrecisionRecord> = found
         .rows
         .iter()
@@ -142,7 +151,9 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
 fn cmd_multilevel(a: &ReadoutArgs) -> Result<i32, String> {
     let text = |v: &Option<String>, default: &str| Values::Text(v.clone().unwrap_or_else(|| default.into()));
     let request = ReadoutMultilevel { q: text(&a.q, "1..=4"), s: text(&a.s, "1..=3"), out: a.out.clone() };
-    let found = request.run()?;
+    let job = request.validate()?;
+    out_dir(a)?;
+    let found = job.run(super::ctl())?;
     let records: Vec<MultilevelRecord> = found
         .rows
         .iter()

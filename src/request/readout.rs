@@ -68,15 +68,8 @@ pub(super) fn stopped(ctl: &Control, done: usize, total: usize) -> Result<(), Er
 }
 
 impl Readout {
-    /// [`Readout::run_with`] with a control that is never stopped.
-    pub fn run(&self) -> Result<ReadoutRows, Error> {
-        self.run_with(&Control::new())
-    }
-
-    /// Checks every field and every `(m, n)` against the limits before any work, then builds
-    /// and checks each row, and writes the rows when asked. `ctl` is looked at before each
-    /// row: once stopped, `Err(Interrupted)` and nothing is written.
-    pub fn run_with(&self, ctl: &Control) -> Result<ReadoutRows, Error> {
+    /// Checks every field and every `(m, n)` against the limits, before any work.
+    pub fn validate(&self) -> Result<ReadoutJob, Error> {
         let (ms, ns) = lengths(&self.m, &self.n)?;
         super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
         for &n in &ns {
@@ -84,10 +77,26 @@ impl Readout {
                 checked_multisets(m, n)?;
             }
         }
-        let total = ms.len() * ns.len();
+        Ok(ReadoutJob { ms, ns, out: self.out.clone() })
+    }
+}
+
+/// A validated `minip readout`: the rows to build, in order, and where to write them.
+#[derive(Clone, Debug)]
+pub struct ReadoutJob {
+    ms: Vec<u32>,
+    ns: Vec<u32>,
+    out: Option<PathBuf>,
+}
+
+impl ReadoutJob {
+    /// Builds and checks each row, and writes the rows when asked. `ctl` is looked at before
+    /// each row: once stopped, `Err(Interrupted)` and nothing is written.
+    pub fn run(&self, ctl: &Control) -> Result<ReadoutRows, Error> {
+        let total = self.ms.len() * self.ns.len();
         let mut rows = Vec::with_capacity(total);
-        for &n in &ns {
-            for &m in &ms {
+        for &n in &self.ns {
+            for &m in &self.ms {
                 stopped(ctl, rows.len(), total)?;
                 rows.push(readout(m, n)?);
             }
@@ -111,12 +120,12 @@ mod tests {
 
     #[test]
     fn rows_in_order_and_refusals() {
-        let r =
-            Readout { m: Values::List(vec![1, 2]), n: Values::List(vec![3, 4]), out: None }.run().unwrap();
+        let run = |r: Readout| r.validate()?.run(&Control::new());
+        let r = run(Readout { m: Values::List(vec![1, 2]), n: Values::List(vec![3, 4]), out: None }).unwrap();
         let mn: Vec<(u32, u32)> = r.rows.iter().map(|c| (c.m, c.n)).collect();
         assert_eq!(mn, vec![(1, 3), (2, 3), (1, 4), (2, 4)]);
         let ask = |m: Vec<u32>, n: Vec<u32>| {
-            Readout { m: Values::List(m), n: Values::List(n), out: None }.run().unwrap_err()
+            run(Readout { m: Values::List(m), n: Values::List(n), out: None }).unwrap_err()
         };
         assert_eq!(ask(vec![3], vec![2]), Error::Input("--n: n = 2 is out of range (3..=5)".into()));
         assert!(matches!(ask(vec![3], vec![6]), Error::TooLarge(_)));

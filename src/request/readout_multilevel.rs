@@ -34,15 +34,8 @@ pub fn file_name(q: u32, s: u32) -> String {
 }
 
 impl ReadoutMultilevel {
-    /// [`ReadoutMultilevel::run_with`] with a control that is never stopped.
-    pub fn run(&self) -> Result<MultilevelRows, Error> {
-        self.run_with(&Control::new())
-    }
-
-    /// Checks every `(q, s)` against the limits before any work, then builds and checks each
-    /// row, and writes the rows when asked. `ctl` is looked at before each row: once stopped,
-    /// `Err(Interrupted)` and nothing is written.
-    pub fn run_with(&self, ctl: &Control) -> Result<MultilevelRows, Error> {
+    /// Checks every `(q, s)` against the limits, before any work.
+    pub fn validate(&self) -> Result<MultilevelJob, Error> {
         let qs = self.q.resolve("--q")?;
         let ss = self.s.resolve("--s")?;
         if qs.contains(&0) {
@@ -57,10 +50,26 @@ impl ReadoutMultilevel {
                 shape(q, s).map_err(|e| e.at(&format!("q = {q}, s = {s}")))?;
             }
         }
-        let total = qs.len() * ss.len();
+        Ok(MultilevelJob { qs, ss, out: self.out.clone() })
+    }
+}
+
+/// A validated `minip readout --multilevel`: the rows to build, in order, and where to write them.
+#[derive(Clone, Debug)]
+pub struct MultilevelJob {
+    qs: Vec<u32>,
+    ss: Vec<u32>,
+    out: Option<PathBuf>,
+}
+
+impl MultilevelJob {
+    /// Builds and checks each row, and writes the rows when asked. `ctl` is looked at before
+    /// each row: once stopped, `Err(Interrupted)` and nothing is written.
+    pub fn run(&self, ctl: &Control) -> Result<MultilevelRows, Error> {
+        let total = self.qs.len() * self.ss.len();
         let mut rows = Vec::with_capacity(total);
-        for &q in &qs {
-            for &s in &ss {
+        for &q in &self.qs {
+            for &s in &self.ss {
                 super::readout::stopped(ctl, rows.len(), total)?;
                 rows.push(multilevel(q, s)?);
             }
@@ -85,7 +94,9 @@ mod tests {
     #[test]
     fn rows_in_order_and_refusals() {
         let ask = |q: Vec<u32>, s: Vec<u32>| {
-            ReadoutMultilevel { q: Values::List(q), s: Values::List(s), out: None }.run()
+            ReadoutMultilevel { q: Values::List(q), s: Values::List(s), out: None }
+                .validate()
+                .and_then(|j| j.run(&Control::new()))
         };
         let r = ask(vec![1, 2], vec![1, 3]).unwrap();
         let got: Vec<(u32, u32, u64, u32)> =

@@ -38,15 +38,8 @@ pub struct PrecisionRows {
 }
 
 impl ReadoutPrecision {
-    /// [`ReadoutPrecision::run_with`] with a control that is never stopped.
-    pub fn run(&self) -> Result<PrecisionRows, Error> {
-        self.run_with(&Control::new())
-    }
-
-    /// Checks every field against the limits before any work, then searches and checks each
-    /// row, and writes the rows when asked. A stop of `ctl` ends the solver at its next proof
-    /// write: `Err(Interrupted)`, and nothing is written.
-    pub fn run_with(&self, ctl: &Control) -> Result<PrecisionRows, Error> {
+    /// Checks every field against the limits, before any work.
+    pub fn validate(&self) -> Result<PrecisionJob, Error> {
         let (ms, ns) = super::readout::lengths(&self.m, &self.n)?;
         if let Some(&m) = ms.iter().find(|&&m| m > MAX_PRECISION_M) {
             super::at_most("--m", m, MAX_PRECISION_M, "the precision CNF classifies every multiset of keys")?;
@@ -57,11 +50,29 @@ impl ReadoutPrecision {
         }
         super::at_most("--budget", budget, MAX_PRECISION_BUDGET, "proof clauses per V, each checked")?;
         super::at_most("(m, n) pairs", ms.len() * ns.len(), minip_check::limits::MAX_RANGE_ITEMS, "rows")?;
-        let total = ms.len() * ns.len();
+        Ok(PrecisionJob { ms, ns, budget, out: self.out.clone() })
+    }
+}
+
+/// A validated `minip readout --precision`: the rows to search, in order, the budget per `V`,
+/// and where to write them.
+#[derive(Clone, Debug)]
+pub struct PrecisionJob {
+    ms: Vec<u32>,
+    ns: Vec<u32>,
+    budget: u64,
+    out: Option<PathBuf>,
+}
+
+impl PrecisionJob {
+    /// Searches and checks each row, and writes the rows when asked. A stop of `ctl` ends the
+    /// solver at its next proof write: `Err(Interrupted)`, and nothing is written.
+    pub fn run(&self, ctl: &Control) -> Result<PrecisionRows, Error> {
+        let total = self.ms.len() * self.ns.len();
         let mut rows = Vec::with_capacity(total);
-        'rows: for &n in &ns {
-            for &m in &ms {
-                match precision(m, n, budget, ctl) {
+        'rows: for &n in &self.ns {
+            for &m in &self.ms {
+                match precision(m, n, self.budget, ctl) {
                     Ok(p) => rows.push(p),
                     Err(Error::Interrupted(_)) => break 'rows,
                     Err(e) => return Err(e),
@@ -101,7 +112,10 @@ mod tests {
     #[test]
     fn refusals() {
         let ask = |m: Vec<u32>, n: Vec<u32>, budget: Option<u64>| {
-            ReadoutPrecision { m: Values::List(m), n: Values::List(n), budget, out: None }.run().unwrap_err()
+            ReadoutPrecision { m: Values::List(m), n: Values::List(n), budget, out: None }
+                .validate()
+                .and_then(|j| j.run(&Control::new()))
+                .unwrap_err()
         };
         assert_eq!(ask(vec![1], vec![2], None), Error::Input("--n: n = 2 is out of range (3..=5)".into()));
         assert_eq!(ask(vec![0], vec![3], None), Error::Input("--m: need m >= 1".into()));
@@ -114,7 +128,9 @@ mod tests {
             budget: None,
             out: None,
         }
-        .run()
+        .validate()
+        .unwrap()
+        .run(&Control::new())
         .unwrap();
         let got: Vec<(u32, u64, bool)> =
             r.rows.iter().map(|p| (p.cert.m, p.cert.max_value, p.cert.least)).collect();
@@ -132,7 +148,9 @@ mod tests {
                 budget: Some(budget),
                 out: None,
             }
-            .run()
+            .validate()
+            .unwrap()
+            .run(&Control::new())
             .unwrap()
         };
         // The pair of m = 2 with a small budget (a range), then the exact one fails to replace it.

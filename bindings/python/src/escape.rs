@@ -47,6 +47,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// exhaustively; `out` a directory for the `minip-readout/1` certificates. `precision`:
 /// `minip readout --precision` instead (the least integer values by SAT, `budget` proof clauses
 /// per `V`; `minip-readout-precision/1` certificates and their DRAT proofs in `out`).
+/// Makes the `out` directory, once the request is valid: its warnings (a directory that holds
+/// files).
+fn out_dir(out: &Option<PathBuf>) -> Result<Vec<String>, crate::Failure> {
+    Ok(match out {
+        Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+        None => Vec::new(),
+    })
+}
+
 #[pyfunction]
 #[pyo3(signature = (ms, ns, out=None, precision=false, budget=None))]
 fn readout(
@@ -62,14 +71,12 @@ fn readout(
     }
     let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);
-        let warnings: Vec<String> = match &out {
-            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
-            None => Vec::new(),
-        };
         if precision {
-            return Ok((least_precision(ms, ns, budget, out, ctl)?, warnings));
+            return least_precision(ms, ns, budget, out, ctl);
         }
-        let found = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.run_with(ctl)?;
+        let job = Readout { m: ms.into(), n: ns.into(), out: out.clone() }.validate()?;
+        let warnings = out_dir(&out)?;
+        let found = job.run(ctl)?;
         let records: Vec<ReadoutRecord> = found
             .rows
             .iter()
@@ -92,8 +99,10 @@ fn least_precision(
     budget: Option<u64>,
     out: Option<PathBuf>,
     ctl: &Control,
-) -> Result<String, minip::request::Error> {
-    let found = ReadoutPrecision { m: ms.into(), n: ns.into(), budget, out: out.clone() }.run_with(ctl)?;
+) -> Result<(String, Vec<String>), crate::Failure> {
+    let job = ReadoutPrecision { m: ms.into(), n: ns.into(), budget, out: out.clone() }.validate()?;
+    let warnings = out_dir(&out)?;
+    let found = job.run(ctl)?;
     let at = |name: String| out.as_ref().map(|d| d.join(name).display().to_string());
     let records: Vec<PrecisionRecord> = found
         .rows
@@ -108,7 +117,7 @@ fn least_precision(
     for (v, p) in rows.iter_mut().zip(&found.rows) {
         v["proof"] = json!({"name": p.cert.proof, "bytes": p.proof});
     }
-    Ok(to_text(&json!({ "rows": rows, "text": precision_text(&records) })))
+    Ok((to_text(&json!({ "rows": rows, "text": precision_text(&records) })), warnings))
 }
 
 /// `minip readout --multilevel`: for each `(q, s)` the multilevel family, every sequence built
@@ -118,11 +127,9 @@ fn least_precision(
 fn readout_multilevel(py: Python<'_>, qs: Nums, ss: Nums, out: Option<String>) -> PyResult<String> {
     let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);
-        let warnings: Vec<String> = match &out {
-            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
-            None => Vec::new(),
-        };
-        let found = ReadoutMultilevel { q: qs.into(), s: ss.into(), out: out.clone() }.run_with(ctl)?;
+        let job = ReadoutMultilevel { q: qs.into(), s: ss.into(), out: out.clone() }.validate()?;
+        let warnings = out_dir(&out)?;
+        let found = job.run(ctl)?;
         let at = |q: u32, s: u32| out.as_ref().map(|d| d.join(multilevel_file(q, s)).display().to_string());
         let records: Vec<MultilevelRecord> =
             found.rows.iter().map(|c| MultilevelRecord::new(c, at(c.q, c.s))).collect();
