@@ -2,6 +2,7 @@
 //! proofs/amplify/ re-solved and verified, tampering rejected, CLI behaviour.
 
 use crate::common::minip;
+use crate::common::root;
 use minip::certify::ratio::{
     chain_bound, forced_ratio, forced_ratio_lp, forced_ratio_series, forced_ratio_stats,
 };
@@ -10,11 +11,6 @@ use minip::format::AnyCertificate;
 use minip::rational::{fmt_q, parse_rational, q, qi};
 use minip::read;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 #[test]
 fn public_values_and_chain_bounds() {

@@ -2,6 +2,7 @@
 //! proofs/beyond/ assert the values the docs state, a few are re-solved from scratch, and
 //! tampered certificates of every new kind are rejected with the part named.
 
+use crate::common::root;
 use minip::certify::ratio::{chain_bound, forced_ratio_in, instance_in};
 use minip::certify::sharp::{sharp, SharpOutcome};
 use minip::check::{check_any, Context, RatioOutcome};
@@ -10,11 +11,6 @@ use minip::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Keys, Position
 use minip::rational::{fmt_q, parse_rational, q, qi, Rat};
 use minip::read;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn load(rel: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}")))

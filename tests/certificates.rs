@@ -3,6 +3,7 @@
 //! follow the format, and a small grid re-solved from scratch matches the committed
 //! verdicts.
 
+use crate::common::root;
 use minip::check::{check_any, check_gap, Context, Verdict};
 use minip::format::gap::GapCertificate;
 use minip::format::AnyCertificate;
@@ -27,10 +28,6 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
     }
     v.sort();
     v
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 fn check_value(v: &Value) -> Result<String, String> {

@@ -11,14 +11,11 @@
 //!
 //! Every other line runs exactly as written.
 
+use crate::common::root;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn load(file: &str) -> (String, Value) {
     let text = std::fs::read_to_string(root().join(file)).unwrap();

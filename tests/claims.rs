@@ -4,14 +4,10 @@
 //! in the JSON claim; and no two committed certificates that state different parameters print
 //! the same line.
 
+use crate::common::root;
 use minip_check::verify::{collect, verify_files};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 const FIELDS: [&str; 5] = ["task", "kernel", "positions", "keys", "at"];
 

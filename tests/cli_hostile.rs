@@ -5,23 +5,17 @@
 
 use crate::common;
 
+use crate::common::root;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_minip")
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-cli-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tmp(name: &str) -> std::path::PathBuf {
+    crate::common::tmp("cli-hostile", name)
 }
 
 /// minip under `prlimit --as=MEMORY` and `timeout -s KILL SECONDS`: `(exit, stdout, stderr)`.

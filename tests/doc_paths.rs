@@ -3,11 +3,8 @@
 //! docs/*.md resolves to a file, a module or an item; CITATION.cff keeps the rules of CFF 1.2.0
 //! that `cffconvert --validate` enforces on the fields it uses.
 
+use crate::common::root;
 use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// README.md, the checker's README and every docs/*.md.
 fn documents() -> Vec<(String, String)> {

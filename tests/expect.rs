@@ -2,12 +2,9 @@
 //! docs/ci.md states, that passes; an edited, a missing and an extra configuration each give
 //! exit 1 naming the configuration; errors give exit 2; shards compare their own part.
 
+use crate::common::root;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Runs the binary in `dir`: (exit code, stdout, stderr).
 fn minip_in(dir: &Path, args: &[&str]) -> (i32, String, String) {

@@ -4,14 +4,11 @@
 //! every outcome is `Ok` or a one-line `Err`. The number of cases per parser is fixed
 //! (`PROPTEST_CASES` overrides it for longer runs).
 
+use crate::common::root;
 use minip::heads;
 use minip_check::check::{check_any, Context};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn seed(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap()

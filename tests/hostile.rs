@@ -5,21 +5,15 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use crate::common::root;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 const MEMORY: u64 = 200_000_000; // bytes of address space
 const SECONDS: u64 = 2;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tmp(name: &str) -> std::path::PathBuf {
+    crate::common::tmp("hostile", name)
 }
 
 /// Runs minip under the memory cap and the timeout: `(exit code, stdout, stderr)`; a

@@ -2,6 +2,7 @@
 //! chain form `minip-ratio-chain/1` (the checker rebuilds the chain multipliers), the committed
 //! certificates for `n ≥ 16`, and rejected tampering.
 
+use crate::common::root;
 use minip::certify::rank_linear::{certify, Library};
 use minip_check::check::check_rank_linear;
 use minip_check::format::rank_linear::{RankLinearCertificate, RatioProof};
@@ -9,11 +10,6 @@ use minip_check::format::AnyCertificate;
 use minip_check::rational::q;
 use minip_check::rows::chain::ChainTable;
 use num_bigint::BigUint;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// `eham16 ⊕ eham16` at `n = 1024` (m = 32, h = 16): made in a fraction of a second.
 fn small(n: u32) -> RankLinearCertificate {

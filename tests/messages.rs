@@ -4,9 +4,7 @@
 use crate::common::minip;
 
 fn tmp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("minip-messages-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::tmp("messages", name)
 }
 
 #[test]

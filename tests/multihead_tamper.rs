@@ -2,15 +2,12 @@
 //! edited field — a kernel value, a value, `eps`, `n`, `d`, `paper_k`, the verdict, the error,
 //! the format — is refused with a one-line reason naming what is wrong.
 
+use crate::common::root;
 use minip_check::check::{check_any, Context};
 use minip_check::read;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// `n = 3`, `d = 3`: `K = 2`, `α = (1, 0, 1/4), (1, 0, 1/2)`, `s = (−54, 0, 36), (54, 0, 0)`.
 const GOOD: &str = "proofs/multihead/domination/n3_d3.json";

@@ -3,12 +3,9 @@
 //! carets), `ε` for eps, and the Okabe–Ito palette; each is rendered to PNG with `rsvg-convert`
 //! (librsvg2-bin, installed by .ci/deps).
 
+use crate::common::root;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn tmp() -> PathBuf {
     let d = std::env::temp_dir().join(format!("minip-plots-{}", std::process::id()));

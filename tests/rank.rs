@@ -3,6 +3,7 @@
 //! rejected, the committed bounds under proofs/rank/, and their maximality proofs
 //! (binary DRAT files beside the certificates) tampered with in every way that matters.
 
+use crate::common::root;
 use minip::certify::rank::{best_for_m, RankJob, Ratios};
 use minip::check::drup::{check_refutation, Encoding};
 use minip::check::{check_any, check_rank, Context};
@@ -13,7 +14,6 @@ use minip::rational::q;
 use minip::read;
 use minip::rows::cnf::encode;
 use minip::solve::sat::{self, Answer};
-use std::path::PathBuf;
 
 /// The largest code of a shape by exhaustive maximum-clique search over all pairs
 /// `(x, y)` (no dominance or symmetry assumption).
@@ -208,10 +208,6 @@ fn certificates_check_end_to_end_and_tampering_is_rejected() {
             format!("maximal.refuted = {}, expected k + 1 = {}", mx.refuted + 1, c.k + 1)
         );
     }
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The committed table: `(m, entrywise bound, strict form used)` for m = 4..=16, and the

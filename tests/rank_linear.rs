@@ -4,6 +4,7 @@
 //! recomputed here by brute force over its 2576 dodecads, and its value equals the explicit
 //! m = 24 certificate's; the chain ratio certificates are checked, and weakened ones rejected.
 
+use crate::common::root;
 use minip::certify::ratio::{chain_bound_certificate, closed_form_ratio};
 use minip_check::check::{check_rank_linear, check_ratio_bound, Checked, Context};
 use minip_check::format::rank_linear::{RankLinearCertificate, RatioProof};
@@ -11,11 +12,6 @@ use minip_check::format::AnyCertificate;
 use minip_check::model::linear::{block_pairs, limbs_for, pair_counts, Block};
 use minip_check::rational::{fmt_q, q, Rat};
 use num_bigint::BigUint;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn cert(name: &str) -> RankLinearCertificate {
     let p = root().join("proofs/rank-linear").join(name);

@@ -4,13 +4,10 @@
 //! the vocabulary (docs/schema/README.md, version 2) hold in every record: `version` 2, one
 //! outcome field, no JSON floats and no timings outside the measurements.
 
+use crate::common::root;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::process::Command;
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn lines(args: &[&str]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_minip")).args(args).current_dir(root()).output().unwrap();

@@ -9,6 +9,7 @@
 //!   words, every ratio by QSopt_ex (`esolver`, exact rational LP) from LP files this test
 //!   writes itself from docs/math.md §4.2 (not through minip's row builders).
 
+use crate::common::root;
 use minip::certify::ratio::{chain_bound, forced_ratio};
 use minip::check::{check_any, check_rank, check_ratio, Context};
 use minip::format::rank::RankCertificate;
@@ -17,10 +18,6 @@ use minip::rational::{parse_rational, q, qi, Rat};
 use minip::read;
 use num_traits::{One, Signed, Zero};
 use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Classes as in a ratio certificate: overlap of class `c` with a query of weight `h`.
 fn overlap_of(h: u32, c: usize) -> u32 {

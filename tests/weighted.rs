@@ -3,6 +3,7 @@
 //! with the failing part named, `minip rank --weighted` reruns byte for byte, and the frontier
 //! reads `proofs/weighted` beside `proofs/rank`.
 
+use crate::common::root;
 use minip::request::frontier::Frontier;
 use minip::request::weighted::Weighted;
 use minip::request::Control;
@@ -10,12 +11,7 @@ use minip_check::check::check_weighted;
 use minip_check::format::weighted::WeightedCertificate;
 use minip_check::format::AnyCertificate;
 use minip_check::rational::parse_rational;
-use std::path::PathBuf;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn cert(m: u32) -> WeightedCertificate {
     let p = root().join(format!("proofs/weighted/m{m:02}.json"));
