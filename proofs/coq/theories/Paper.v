@@ -204,14 +204,12 @@ End PaperModel.
 
 (** ** Theorem 6 for every [m] *)
 
-(** The Model.v form, for every [m] (Main.theorem6 assumes [m >= 168]). *)
-Theorem theorem6_table (m : nat) (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R) :
-  nonneg H -> (forall x, correct_all tov 3 (1 / 2) H x) ->
-  (forall q k, alpha H q k = sumN r (fun l => phi l q * psi l k)) ->
-  INR r ^ 10 >= 2 ^ (m - 60).
+(** From the product code's lower bound ([Main.rank_lower]: [r >= 1] and [r >= 7^t / 16]
+    for [t = m div 16 >= 1]) to the exponents, for every [m]. *)
+Lemma r10_of_lower (m r : nat) :
+  1 <= INR r -> ((1 <= m / 16)%nat -> 7 ^ (m / 16) / 16 <= INR r) -> INR r ^ 10 >= 2 ^ (m - 60).
 Proof.
-  intros Hnn Hall Hf. apply Rle_ge.
-  destruct (rank_lower m H r phi psi Hnn Hall Hf) as [R1 Rt].
+  intros R1 Rt. apply Rle_ge.
   destruct (le_lt_dec m 60) as [Small|Large].
   - replace (m - 60)%nat with 0%nat by lia. rewrite pow_O. apply pow_R1_Rle. exact R1.
   - assert (Hd : m = (16 * (m / 16) + m mod 16)%nat) by (apply Nat.div_mod; lia).
@@ -223,6 +221,33 @@ Proof.
         rewrite !pow_mult. apply pow_incr. split; [apply pow_le; lra|exact two_seven_14_5].
       * lia.
     + apply pow_incr. split; [|exact Rt]. unfold Rdiv. apply Rmult_le_pos; [apply pow_le; lra|lra].
+Qed.
+
+Lemma r40_of_lower (m r : nat) :
+  1 <= INR r -> ((1 <= m / 16)%nat -> 7 ^ (m / 16) / 16 <= INR r) -> INR r ^ 40 >= 2 ^ (7 * m - 265).
+Proof.
+  intros R1 Rt. apply Rle_ge.
+  assert (Hm : m = (16 * (m / 16) + m mod 16)%nat) by (apply Nat.div_mod; lia).
+  assert (Hs : (m mod 16 < 16)%nat) by (apply Nat.mod_upper_bound; lia).
+  destruct (le_lt_dec (7 * m) 265) as [Small|Large].
+  - replace (7 * m - 265)%nat with 0%nat by lia. rewrite pow_O. apply pow_R1_Rle. exact R1.
+  - specialize (Rt ltac:(lia)).
+    apply Rle_trans with ((7 ^ (m / 16) / 16) ^ 40).
+    + apply (pow_bound 40 112).
+      * replace 112%nat with (14 * 8)%nat by reflexivity. replace 40%nat with (5 * 8)%nat by reflexivity.
+        rewrite !pow_mult. apply pow_incr. split; [apply pow_le; lra|exact two_seven_14_5].
+      * lia.
+    + apply pow_incr. split; [|exact Rt]. unfold Rdiv. apply Rmult_le_pos; [apply pow_le; lra|lra].
+Qed.
+
+(** The Model.v form, for every [m] (Main.theorem6 assumes [m >= 168]). *)
+Theorem theorem6_table (m : nat) (H : head (tok m)) (r : nat) (phi psi : nat -> tok m -> R) :
+  nonneg H -> (forall x, correct_all tov 3 (1 / 2) H x) ->
+  (forall q k, alpha H q k = sumN r (fun l => phi l q * psi l k)) ->
+  INR r ^ 10 >= 2 ^ (m - 60).
+Proof.
+  intros Hnn Hall Hf. destruct (rank_lower m H r phi psi Hnn Hall Hf) as [R1 Rt].
+  exact (r10_of_lower m r R1 Rt).
 Qed.
 
 Lemma pow2_60 : (64 : R) ^ 10 = 2 ^ 60.
@@ -250,6 +275,16 @@ Proof.
     + apply Rmult_le_compat_l; [apply pow_le; lra|]. apply pow_R1_Rle. exact R1.
   - replace (7 * m)%nat with (265 + (7 * m - 265))%nat at 1 by lia. rewrite pow_add.
     apply Rmult_le_compat_l; [apply pow_le; lra|lra].
+Qed.
+
+(** The two bounds as stated below, from the product code's lower bound. *)
+Lemma bounds_of_lower (m r : nat) :
+  1 <= INR r -> ((1 <= m / 16)%nat -> 7 ^ (m / 16) / 16 <= INR r) ->
+  2 ^ m <= (64 * INR r) ^ 10 /\ 2 ^ (7 * m) <= 2 ^ 265 * INR r ^ 40.
+Proof.
+  intros R1 Rt. split.
+  - apply theorem6_form; [exact R1|exact (r10_of_lower m r R1 Rt)].
+  - apply rank_exponential_form; [exact R1|exact (r40_of_lower m r R1 Rt)].
 Qed.
 
 (** The table head of a paper head: nonnegative, [r] features, correct on all length-3
