@@ -3,7 +3,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use minip::certify::gap::decide;
-use minip::check::{check_any, Context};
+use minip::check::Context;
+use minip::claim::check_any;
 use minip::model::{Bound, Family, Gap, Instance};
 use minip::rational::q;
 use minip::read;

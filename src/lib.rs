@@ -52,4 +52,4 @@ pub mod repair;
 pub mod request;
 pub mod solve;
 
-pub use minip_check::{check, format, model, rational, read, rows};
+pub use minip_check::{check, claim, format, model, rational, read, rows};

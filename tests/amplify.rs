@@ -6,7 +6,8 @@ use crate::common::root;
 use minip::certify::ratio::{
     chain_bound, forced_ratio, forced_ratio_lp, forced_ratio_series, forced_ratio_stats,
 };
-use minip::check::{check_any, check_ratio, Context};
+use minip::check::{check_ratio, Context};
+use minip::claim::check_any;
 use minip::format::AnyCertificate;
 use minip::rational::{fmt_q, parse_rational, q, qi};
 use minip::read;

@@ -5,7 +5,8 @@
 use crate::common::root;
 use minip::certify::ratio::{chain_bound, forced_ratio_in, instance_in};
 use minip::certify::sharp::{sharp, SharpOutcome};
-use minip::check::{check_any, Context, RatioOutcome};
+use minip::check::{Context, RatioOutcome};
+use minip::claim::check_any;
 use minip::format::AnyCertificate;
 use minip::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Keys, Positions, Setting, Task};
 use minip::rational::{fmt_q, parse_rational, q, qi, Rat};

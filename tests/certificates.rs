@@ -4,7 +4,8 @@
 //! verdicts.
 
 use crate::common::root;
-use minip::check::{check_any, check_gap, Context, Verdict};
+use minip::check::{check_gap, Context, Verdict};
+use minip::claim::check_any;
 use minip::format::gap::GapCertificate;
 use minip::format::AnyCertificate;
 use minip::rational::{fmt_q, parse_rational, qi, Rat};

@@ -1,7 +1,8 @@
 //! The Coq development (proofs/coq, docs/formal.md): it builds, every committed certificate
 //! listed below is checked by Coq from rows that Coq rebuilds itself (`minip export
-//! coq` writes parameters and multipliers only), tampered exports are rejected, and the
-//! main theorems rest on Coq's standard real-number axioms alone.
+//! coq` writes parameters and multipliers only; the claims are stated in proofs/coq/Claims.v),
+//! tampered exports are rejected, an export cannot restate its claim, and the main theorems
+//! rest on Coq's standard real-number axioms alone.
 //!
 //! `coqc` is required: without it these tests fail (`bash .ci/deps` installs Debian's `coq`).
 
@@ -85,6 +86,17 @@ fn coqc(file: &Path) -> (bool, String) {
     )
 }
 
+/// `bash proofs/coq/check-export FILE` (the export compiled as `Gen.Batch`, then
+/// proofs/coq/Claims.v); returns (success, stdout + stderr).
+fn check_export(file: &Path) -> (bool, String) {
+    let o =
+        Command::new("bash").arg(Path::new(ROOT).join("proofs/coq/check-export")).arg(file).output().unwrap();
+    (
+        o.status.success(),
+        format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
+    )
+}
+
 /// The axiom names listed by `Print Assumptions` output.
 fn axioms(out: &str) -> Vec<String> {
     out.lines()
@@ -123,35 +135,21 @@ fn every_listed_certificate_is_checked_by_coq() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     assert_eq!(files.len(), sources.len());
-    let mut printed = String::from("From Gen Require\n");
-    let mut theorems = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         assert!(!text.contains("coeffs") && !text.contains("Admitted") && !text.contains("Axiom"));
-        let (ok, log) = coqc(f);
+        // Data and checks only: the claims are stated in proofs/coq/Claims.v.
+        assert!(!text.contains("Theorem") && !text.contains("gap_claim"), "{}", f.display());
+        // The export compiles, and Claims.v proves its claims from it.
+        let (ok, log) = check_export(f);
         assert!(ok, "Coq rejects {}:\n{log}", f.display());
-        printed.push_str(&format!(" {}", f.file_stem().unwrap().to_string_lossy()));
-    }
-    printed.push_str(".\n");
-    for f in &files {
-        let m = f.file_stem().unwrap().to_string_lossy().to_string();
-        let text = std::fs::read_to_string(f).unwrap();
-        for thm in ["gap_claims", "ratio_claims", "gap_paper_claims"] {
-            if text.contains(&format!("Theorem {thm} ")) {
-                printed.push_str(&format!("Print Assumptions {m}.{thm}.\n"));
-                theorems += 1;
-            }
+        // gap_claims, gap_paper_claims and ratio_claims, each on the standard axioms.
+        assert_eq!(log.matches("Axioms:").count() + log.matches("Closed under").count(), 3, "{log}");
+        let found =
+            axioms(&log.lines().filter(|l| !l.starts_with("checked:")).collect::<Vec<_>>().join("\n"));
+        for a in found {
+            assert!(STANDARD_AXIOMS.contains(&a.as_str()), "non-standard assumption {a}");
         }
-    }
-    let check = out.join("assumptions.v");
-    std::fs::write(&check, printed).unwrap();
-    let (ok, log) = coqc(&check);
-    assert!(ok, "{log}");
-    // gap_claims, ratio_claims per file, and gap_paper_claims for settle and regression.
-    assert_eq!(theorems, files.len() + 2);
-    assert_eq!(log.matches("Axioms:").count() + log.matches("Closed under").count(), theorems);
-    for a in axioms(&log) {
-        assert!(STANDARD_AXIOMS.contains(&a.as_str()), "non-standard assumption {a}");
     }
 }
 
@@ -198,10 +196,36 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "ProductCode.blocksum_bound",
         "Main.rank_exponential",
         "Main.theorem6",
+        "Paper.scalarize",
+        "Paper.reduction",
+        "Paper.theorem6_table",
+        "Paper.theorem6_final",
+        "Paper.theorem6",
+        "Paper.rank_exponential",
+        "Short.rank_one",
+        "Short.transition",
+        "Softmax.softmax_correct",
+        "Softmax.softmax_fails",
+        "Softmax.softmax_iff",
+        "Softmax.theorem1",
+        "Softmax.theorem1_lengths",
+        "Softmax.temperature_ln",
+        "Exact.theorem2",
+        "Exact.softmax_realized",
+        "Exact.theorem6_satisfiable",
+        "Exact.no_exact_three",
+        "Exact.no_uniform_head",
+        "Positions.pair_chain",
+        "Positions.theorem6",
+        "Positions.theorem6_every_position",
+        "Transcript.injectivity",
+        "Transcript.ml_target",
+        "Transcript.transcript_bound",
+        "Transcript.transcript_bits",
     ];
     let mut text = String::from(
         "From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC CodeRank CodeRankStrict \
-         ProductCode Main.\n",
+         ProductCode Main Paper Short Softmax Exact Positions Transcript.\n",
     );
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
@@ -573,4 +597,180 @@ fn tampered_rank_instances_are_rejected_by_coq() {
         assert!(!ok, "Coq accepted a tampered rank {what}");
         assert!(log.contains("Unable to unify \"true\" with \"false\""), "{what}: {log}");
     }
+}
+
+/// An export carries data and checks only; its claims are stated once, in proofs/coq/Claims.v,
+/// by absolute names. A file that redefines the claim (`gap_claim := True`) and the batch check
+/// before a batch that the project's checker does not accept compiles on its own and concludes
+/// its own `gap_claims` with no assumption at all ("Closed under the global context"), but
+/// proofs/coq/check-export rejects it: its `gap_certs_ok` is not the statement Claims.v needs.
+/// A module named `Minip.Gap` inside an export cannot mask the project's claim either.
+#[test]
+fn an_export_cannot_restate_its_claim() {
+    built();
+    let out = scratch("restate");
+    export(&["proofs/settle"], &out);
+    let settle = std::fs::read_to_string(out.join("proofs_settle.v")).unwrap();
+    let (ok, log) = check_export(&out.join("proofs_settle.v"));
+    assert!(ok, "{log}");
+    let header = "Local Open Scope Q_scope.\n";
+    let redefined = format!(
+        "{header}Definition gap_claim (p : gparams) : Prop := True.\n\
+         Definition gap_batch_ok (c : list (gparams * list (glabel * Q))) : bool := true.\n"
+    );
+    let restated = "\nTheorem gap_claims : Forall (fun c => gap_claim (fst c)) gap_certs.\n\
+                    Proof. apply Forall_forall. intros. exact I. Qed.\nPrint Assumptions gap_claims.\n";
+    // A multiplier that no checker of the project accepts (as in tampered_exports_are_rejected_by_coq).
+    let bad = tamper(&settle, "(GSeq 1 2 0 false, (1#4));", "(GSeq 1 2 0 false, (1#5));");
+    let evil = format!("{}{restated}", tamper(&bad, header, &redefined));
+    let f = out.join("restated.v");
+    std::fs::write(&f, &evil).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok && log.contains("Closed under the global context"), "the redefinition compiles alone:\n{log}");
+    let (ok, log) = check_export(&f);
+    assert!(!ok, "check-export accepted a redefined claim:\n{log}");
+    assert!(log.contains("Batch.gap_certs_ok") && log.contains("Gap.check_gap"), "{log}");
+    // The same redefinition over the genuine data: the check passes, and the claim it proves is
+    // the project's (Claims.v does not read the export's `gap_claim` or `gap_claims`).
+    let f = out.join("restated_genuine.v");
+    std::fs::write(&f, format!("{}{restated}", tamper(&settle, header, &redefined))).unwrap();
+    let (ok, log) = check_export(&f);
+    assert!(!ok && log.contains("Batch.gap_certs_ok"), "its gap_certs_ok is about its own check:\n{log}");
+    // A module `Minip.Gap` inside the export: the absolute name is not masked.
+    let dir = out.join("mask");
+    std::fs::create_dir_all(&dir).unwrap();
+    let masked = format!(
+        "{settle}\nModule Minip. Module Gap.\nDefinition gap_claim (p : gparams) : Prop := True.\nEnd Gap. End Minip.\n"
+    );
+    std::fs::write(dir.join("Batch.v"), &masked).unwrap();
+    let (ok, log) = check_export(&dir.join("Batch.v"));
+    assert!(ok, "{log}");
+    let (ok, log) = coqc(&dir.join("Batch.v"));
+    assert!(ok, "{log}");
+    std::fs::write(
+        dir.join("Probe.v"),
+        "From Minip Require Gap.\nRequire Gen.Batch.\nPrint Minip.Gap.gap_claim.\n",
+    )
+    .unwrap();
+    let (ok, log) = coqc(&dir.join("Probe.v"));
+    assert!(ok && log.contains("gap_range p"), "Minip.Gap.gap_claim is the project's:\n{log}");
+}
+
+/// The paper's results on its own model have the statements docs/formal.md quotes; Coq checks
+/// the types, and a stronger Theorem 6 does not type-check.
+#[test]
+fn the_paper_theorems_have_their_statements() {
+    built();
+    let out = scratch("paper-statements");
+    let maps = "forall (m r D : nat) (phiQ phiK v A : tok m -> nat -> R) (b : tok m -> R),\n  \
+                (forall q k, 0 <= kernel m r phiQ phiK q k) ->";
+    let pmaps =
+        "forall (m r D : nat) (phiQ phiK v A : nat -> tok m -> nat -> R) (b : nat -> tok m -> R),\n  \
+                 (forall j q k, (j < 3)%nat -> 0 <= pkernel m r phiQ phiK 2 j q k) ->";
+    let text = format!(
+        "From Coq Require Import Reals.\n\
+         From Minip Require Import Model Farkas RankBound Paper Short Softmax Exact Positions Transcript.\n\
+         Open Scope R_scope.\n\
+         Check (Paper.theorem6 : {maps}\n  \
+         (forall (X : nat -> tok m) (i : nat), (i < 3)%nat -> pcorrect m r D phiQ phiK v A b (1 / 2) 3 X i) ->\n  \
+         2 ^ m <= (64 * INR r) ^ 10).\n\
+         Check (Paper.rank_exponential : {maps}\n  \
+         (forall X : nat -> tok m, pcorrect m r D phiQ phiK v A b (1 / 2) 3 X 2) ->\n  \
+         2 ^ (7 * m) <= 2 ^ 265 * INR r ^ 40).\n\
+         Check (Softmax.theorem1 : forall tau : R, exp tau = 6 ->\n  \
+         forall (m : nat) (X : nat -> tok m) (i : nat), (i < 3)%nat ->\n  \
+         0 < sm_den m tau 3 X i /\\ Rabs (sm_out m tau 3 X i - ptarget m 3 X i) < 1 / 2).\n\
+         Check (Exact.theorem2 : forall (m n : nat) (eps : R), 0 < eps ->\n  \
+         exists (phiQ phiK v A : tok m -> nat -> R) (b : tok m -> R),\n  \
+         (forall x l, 0 <= phiQ x l) /\\ (forall z l, 0 <= phiK z l) /\\\n  \
+         forall (n' : nat) (X : nat -> tok m) (i : nat), (n' <= n)%nat -> (i < n')%nat ->\n  \
+         pcorrect m (2 ^ m) m phiQ phiK v A b eps n' X i).\n\
+         Check (Short.rank_one : forall m : nat,\n  \
+         (forall q k, 0 <= kernel m 1 one_phi one_phi q k) /\\\n  \
+         forall (n : nat) (X : nat -> tok m) (i : nat), (1 <= n <= 2)%nat -> (i < n)%nat ->\n  \
+         0 < pden m 1 one_phi one_phi n X i /\\\n  \
+         yhat m 1 m one_phi one_phi one_v one_A one_b n X i = ptarget m n X i).\n\
+         Check (Positions.theorem6 : {pmaps}\n  \
+         (forall X : nat -> tok m, qcorrect m r D phiQ phiK v A b (1 / 2) 3 X 2) ->\n  \
+         2 ^ m <= (64 * INR r) ^ 10 /\\ 2 ^ (7 * m) <= 2 ^ 265 * INR r ^ 40).\n\
+         Check (Transcript.transcript_bound : forall (q s : nat) (St : Type) (L : nat)\n  \
+         (init : nat -> tok ((q + 1) * s) -> St) (K : nat -> nat -> nat) (chan : nat -> nat -> list St -> nat)\n  \
+         (upd : nat -> nat -> St -> nat -> St) (out : nat -> St -> R),\n  \
+         (forall l p sts, (chan l p sts < K l p)%nat) ->\n  \
+         (forall a : nat -> nat, (forall i, (i < q)%nat -> (a i <= s)%nat) ->\n     \
+         forall i, (i < q)%nat ->\n       \
+         Rabs (output (2 * q) L init chan upd out (mlseq q s a) i\n             \
+         - ptarget ((q + 1) * s) (2 * q) (mlseq q s a) i) < 1 / 2) ->\n  \
+         ((s + 1) ^ q <= prodN L (fun l => prodN q (K l)))%nat).\n"
+    );
+    let f = out.join("statements.v");
+    std::fs::write(&f, &text).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(ok, "{log}");
+    let f = out.join("stronger.v");
+    std::fs::write(&f, text.replacen("(64 * INR r) ^ 10).", "(32 * INR r) ^ 10).", 1)).unwrap();
+    let (ok, log) = coqc(&f);
+    assert!(!ok && log.contains("theorem6"), "{log}");
+}
+
+/// Transcript.v's multilevel family is minip's (`minip_check::model::multilevel`, the family of
+/// `minip readout --multilevel`, docs/math.md §13.10): the same tokens for a few assignments, and
+/// for every committed minip-multilevel/1 certificate Coq computes its m, n, instances and
+/// lower_bits, the bound `log2_up((s+1)^q)` of `Transcript.transcript_bits`.
+#[test]
+fn the_multilevel_family_is_minips() {
+    use minip_check::model::multilevel::sequence;
+    built();
+    let out = scratch("multilevel");
+    let mut text = String::from(
+        "From Coq Require Import Arith List.\nFrom Minip Require Import Transcript.\nImport ListNotations.\n",
+    );
+    for (n, (q, s, a)) in
+        [(2u32, 2u32, vec![1u32, 0]), (3, 2, vec![0, 2, 1]), (2, 3, vec![3, 1]), (1, 4, vec![3])]
+            .iter()
+            .enumerate()
+    {
+        let m = (q + 1) * s;
+        let tokens: Vec<String> = sequence(*q, *s, a)
+            .iter()
+            .map(|t| {
+                let bits: Vec<&str> =
+                    (0..m).map(|j| if t >> j & 1 == 1 { "true" } else { "false" }).collect();
+                format!("[{}]", bits.join("; "))
+            })
+            .collect();
+        let levels: Vec<String> = a.iter().map(u32::to_string).collect();
+        text.push_str(&format!(
+            "Lemma tokens{n} : map (mlist {q} {s} (fun i => nth i [{}] 0%nat)) (seq 0 {}) = [{}].\n\
+             Proof. vm_compute. reflexivity. Qed.\n",
+            levels.join("; "),
+            2 * q,
+            tokens.join("; ")
+        ));
+    }
+    let dir = Path::new(ROOT).join("proofs/readout/multilevel");
+    let mut certs = 0;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for p in paths.iter().filter(|p| p.extension().is_some_and(|x| x == "json")) {
+        let c: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        assert_eq!(c["format"], "minip-multilevel/1");
+        let f = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("{k} in {}", p.display()));
+        let (q, s) = (f("q"), f("s"));
+        assert_eq!(f("distinct"), f("instances"));
+        text.push_str(&format!(
+            "Lemma cert{certs} : (({q} + 1) * {s} = {} /\\ 2 * {q} = {} /\\ Nat.pow ({s} + 1) {q} = {}\n  \
+             /\\ Nat.log2_up (Nat.pow ({s} + 1) {q}) = {})%nat.\nProof. vm_compute. repeat split. Qed.\n",
+            f("m"),
+            f("n"),
+            f("instances"),
+            f("lower_bits")
+        ));
+        certs += 1;
+    }
+    assert!(certs >= 14, "{certs} certificates in {}", dir.display());
+    let v = out.join("multilevel.v");
+    std::fs::write(&v, &text).unwrap();
+    let (ok, log) = coqc(&v);
+    assert!(ok, "{log}");
 }

@@ -10,7 +10,8 @@ use minip::certify::poly::{
     shared_certificates, shared_degree, sparse_shared, WeightResult,
 };
 use minip::check::poly::{check_poly_head, check_poly_none};
-use minip::check::{check_any, Checked, Context};
+use minip::check::{Checked, Context};
+use minip::claim::check_any;
 use minip::format::poly::{PolyHead, PolyNone};
 use minip::format::AnyCertificate;
 use minip::heads::eval::verify;

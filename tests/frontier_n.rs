@@ -7,7 +7,8 @@
 use crate::common::minip;
 use minip::certify::poly::{per_weight_certificates, per_weight_degree, WeightResult};
 use minip::check::poly::{check_poly_head, check_poly_none};
-use minip::check::{check_any, Checked, Context};
+use minip::check::{Checked, Context};
+use minip::claim::check_any;
 use minip::format::poly::{PolyHead, PolyNone};
 use minip::rational::{parse_rational, Rat};
 use num_traits::{Signed, Zero};

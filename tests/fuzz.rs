@@ -6,7 +6,8 @@
 
 use crate::common::root;
 use minip::heads;
-use minip_check::check::{check_any, Context};
+use minip_check::check::Context;
+use minip_check::claim::check_any;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -84,8 +84,9 @@ const CHECKER_FLOORS: &[&[&str]] = &[
     &["limits"],
     &["rational"],
     &["model", "format", "verdict"],
-    &["rows", "read", "claim"],
+    &["rows", "read"],
     &["check"],
+    &["claim"],
     &["verify"],
 ];
 

@@ -3,7 +3,8 @@
 //! the format — is refused with a one-line reason naming what is wrong.
 
 use crate::common::root;
-use minip_check::check::{check_any, Context};
+use minip_check::check::Context;
+use minip_check::claim::check_any;
 use minip_check::read;
 use serde_json::Value;
 use std::path::PathBuf;

@@ -3,7 +3,8 @@
 //! does not, each rejected by the part of the check it breaks.
 
 use minip::certify::gap::{decide, Outcome};
-use minip::check::{check_any, check_gap, Context, Verdict};
+use minip::check::{check_gap, Context, Verdict};
+use minip::claim::check_any;
 use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};
 use minip::rational::{fmt_q, parse_rational, q, qi, Rat};

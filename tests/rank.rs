@@ -6,7 +6,8 @@
 use crate::common::root;
 use minip::certify::rank::{best_for_m, RankJob, Ratios};
 use minip::check::drup::{check_refutation, Encoding};
-use minip::check::{check_any, check_rank, Context};
+use minip::check::{check_rank, Context};
+use minip::claim::check_any;
 use minip::format::rank::RankCertificate;
 use minip::format::AnyCertificate;
 use minip::model::code::{overlap, Shape};

@@ -3,8 +3,8 @@
 //! field is rejected with a one-line reason, by `minip verify` and `minip-check` alike.
 
 use crate::common::{minip, tmp};
-use minip_check::check::{check_any, Context};
-use minip_check::claim::Claim;
+use minip_check::check::Context;
+use minip_check::claim::{check_any, Claim};
 use minip_check::format::multilevel::MultilevelCertificate;
 use minip_check::format::AnyCertificate;
 use minip_check::Error;

@@ -2,8 +2,8 @@
 //! `minip-readout-precision/1` certificates (proofs/readout/precision) check, state the values
 //! of the table, and every tampered field or proof is rejected with a one-line reason.
 
-use minip_check::check::{check_any, Context};
-use minip_check::claim::Claim;
+use minip_check::check::Context;
+use minip_check::claim::{check_any, Claim};
 use minip_check::format::readout_precision::ReadoutPrecisionCertificate;
 use minip_check::format::AnyCertificate;
 use minip_check::Error;

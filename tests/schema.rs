@@ -322,3 +322,19 @@ fn every_json_record_matches_the_schema_of_its_kind() {
     assert!(validate(&schema, &r, "x").unwrap_err().contains("is not 2"));
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// The claim kinds `verify.file` allows are the registry's (`minip_check::format::FORMATS`), in
+/// its order: a new format cannot be left out of the schema, nor a removed one stay.
+#[test]
+fn verify_file_claim_kinds_are_the_registry() {
+    let text = std::fs::read_to_string(root().join("docs/schema/verify.file.json")).unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    let listed: Vec<&str> = schema["properties"]["claim"]["properties"]["kind"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    let registry: Vec<&str> = minip_check::format::FORMATS.iter().map(|f| f.kind).collect();
+    assert_eq!(listed, registry, "docs/schema/verify.file.json: claim.kind.enum");
+}

@@ -6,8 +6,8 @@
 use crate::common::minip;
 use minip::batch::search::{search, Config};
 use minip::batch::search_exact::certify;
-use minip_check::check::{check_any, check_search_head, Context};
-use minip_check::claim::Claim;
+use minip_check::check::{check_search_head, Context};
+use minip_check::claim::{check_any, Claim};
 use minip_check::format::search::SearchHead;
 use minip_check::format::AnyCertificate;
 use std::path::PathBuf;

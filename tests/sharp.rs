@@ -4,7 +4,8 @@
 use crate::common::minip;
 use minip::certify::milp;
 use minip::certify::sharp::{sharp, SharpOutcome};
-use minip::check::{check_any, check_sharp, Checked, Context};
+use minip::check::{check_sharp, Checked, Context};
+use minip::claim::check_any;
 use minip::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
 use minip::format::AnyCertificate;
 use minip::model::{Bound, Family, Gap, Instance};

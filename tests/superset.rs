@@ -11,7 +11,8 @@
 
 use crate::common::root;
 use minip::certify::ratio::{chain_bound, forced_ratio};
-use minip::check::{check_any, check_rank, check_ratio, Context};
+use minip::check::{check_rank, check_ratio, Context};
+use minip::claim::check_any;
 use minip::format::rank::RankCertificate;
 use minip::format::AnyCertificate;
 use minip::rational::{parse_rational, q, qi, Rat};

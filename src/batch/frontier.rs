@@ -23,8 +23,8 @@ use crate::certify::poly::{
     shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
 };
 use crate::control::Control;
-use minip_check::check::{check_any, Checked, Context};
-use minip_check::claim::Claim;
+use minip_check::check::{Checked, Context};
+use minip_check::claim::{check_any, Claim};
 use minip_check::format::poly::{PolyHead, PolyNone};
 use minip_check::model::kernel::KernelClass;
 use minip_check::rational::{fmt_q, Rat};

@@ -3,8 +3,8 @@
 //! the head with the fewest features kept per `m`.
 
 use super::frontier::Searched;
-use minip_check::check::{check_any, Context};
-use minip_check::claim::Claim;
+use minip_check::check::Context;
+use minip_check::claim::{check_any, Claim};
 use minip_check::rational::parse_rational;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

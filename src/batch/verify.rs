@@ -4,8 +4,8 @@
 //! file with no certificate beside it (the sharp exports) is parsed and reported `unchecked`.
 
 use crate::print::vipr;
-use minip_check::check::{check_any, Checked, Context};
-use minip_check::claim::Claim;
+use minip_check::check::{Checked, Context};
+use minip_check::claim::{check_any, Claim};
 use minip_check::error::one_line;
 use minip_check::format::AnyCertificate;
 use minip_check::verify::{shown, verify_file, FileResult, Skipped, EXIT_INPUT, EXIT_OK, EXIT_REJECTED};

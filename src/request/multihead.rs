@@ -429,8 +429,8 @@ fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, Stri
 /// The rank of the single-head certificate `mMM.per_weight.json` in `dir`, checked; `None`
 /// when there is none. A certificate that does not check is a rejection.
 fn single_rank(dir: &Path, m: u32) -> Result<Option<BigInt>, Error> {
-    use minip_check::check::{check_any, Context};
-    use minip_check::claim::Claim;
+    use minip_check::check::Context;
+    use minip_check::claim::{check_any, Claim};
     if dir.as_os_str() == "-" {
         return Ok(None);
     }

@@ -5,7 +5,8 @@
 use super::{Control, Error};
 use crate::batch::runner;
 use crate::batch::verify::{certificate, vipr, Item};
-use minip_check::check::{check_any, Context};
+use minip_check::check::Context;
+use minip_check::claim::check_any;
 use minip_check::format::rank::RANK_FORMAT;
 use minip_check::format::AnyCertificate;
 use minip_check::verify::collect_walk;

@@ -14,12 +14,14 @@
 //!   their convolution over direct sums); overlap-polynomial kernels and their exact rank;
 //! - [`rows`]: the row rebuilders (gap LP, row LP over all sequences, rank CNF, the class LP
 //!   of overlap-polynomial heads);
-//! - [`format`](mod@format): the certificate formats as plain data;
-//! - [`check`]: one check per format, and [`check::Checked`], the only way to hold a
-//!   certificate with what it proves; [`check::check_any`] for a certificate of any format;
-//! - [`claim`]: what a checked certificate proves, as data ([`Claim`]), whose `Display` is
-//!   the one-line summary naming the whole setting; [`verdict`]: the words it shares with the
-//!   checks (a gap certificate's verdict, a support's text);
+//! - [`format`](mod@format): the certificate formats as plain data, and the registry that lists
+//!   every format once ([`format::FORMATS`]);
+//! - [`check`]: one check per format, each with the claim it states, and [`check::Checked`], the
+//!   only way to hold a certificate with what it proves;
+//! - [`claim`]: what a checked certificate proves, as data ([`Claim`], one variant per
+//!   registry row), whose `Display` is the one-line summary naming the whole setting, and
+//!   [`check_any`] for a certificate of any format; [`verdict`]: the words the claims share (a
+//!   gap certificate's verdict, a support's text, the strict form of a rank bound);
 //! - [`error`]: the typed error ([`Error`]: input, rejected, too large) and its exit status;
 //! - [`limits`]: every limit on input size and checker work, checked before the work starts;
 //! - [`read`], [`verify`]: reading files with limits, and checking paths in parallel with a
@@ -27,8 +29,8 @@
 //!
 //! ```
 //! use minip_check::read::parse;
-//! use minip_check::check::{check_any, Context, Verdict};
-//! use minip_check::Claim;
+//! use minip_check::check::{Context, Verdict};
+//! use minip_check::{check_any, Claim};
 //! // The lemma at d = 3 (n = 3, eps = 1/2, K = 2): a Farkas certificate, checked.
 //! let text = include_str!("../tests/fixtures/gap_holds.json");
 //! let claim = check_any(&parse(text).unwrap(), &Context::default()).unwrap();
@@ -49,7 +51,7 @@ pub mod rows;
 pub mod verdict;
 pub mod verify;
 
-pub use check::{check_any, Checked, Context};
-pub use claim::Claim;
+pub use check::{Checked, Context};
+pub use claim::{check_any, Claim};
 pub use error::Error;
 pub use rational::Rat;

@@ -8,18 +8,26 @@ use minip_check::verify::{self, collect_walk, exit_code, EXIT_INPUT};
 use std::io::Write;
 use std::path::PathBuf;
 
-const USAGE: &str = "usage: minip-check [--json] [--quiet] [--jobs N] PATH...
+/// The usage text; the list of formats is the registry's (`minip_check::format::FORMATS`).
+fn usage() -> String {
+    let mut formats = String::new();
+    for f in minip_check::format::FORMATS {
+        let names = f.names.join(", ");
+        formats.push_str(&format!("  {names:<29} {}\n", f.about));
+    }
+    format!(
+        "usage: minip-check [--json] [--quiet] [--jobs N] PATH...
        minip-check --dimacs RANK-CERTIFICATE.json   (the CNF its maximality proof refutes)
        minip-check --help | --version
 
-Checks minip certificates (minip-gap/1, minip-sharp/1, minip-ratio/2, minip-ratio-bound/1,
-minip-rank/2, minip-rank-linear/1, minip-rank-weighted/1, minip-poly-head/1, minip-poly-none/1,
-minip-search-head/1, minip-readout/1, minip-readout-precision/1, minip-multilevel/1,
-minip-multihead/1, minip-multihead-heads/1) in exact rational arithmetic, rebuilding every row
-from the stated parameters. Directories are searched recursively for *.json: symbolic links to regular files inside the tree are followed, other links,
-FIFOs, sockets and devices are skipped and reported. Each line names the whole claim, the
-setting (task, kernel, positions, keys, at) included whenever it is not the default.
+Checks minip certificates in exact rational arithmetic, rebuilding every row from the stated
+parameters. Directories are searched recursively for *.json: symbolic links to regular files
+inside the tree are followed, other links, FIFOs, sockets and devices are skipped and reported.
+Each line names the whole claim, the setting (task, kernel, positions, keys, at) included
+whenever it is not the default.
 
+Formats (a file's \"format\" field) and what a checked file proves:
+{formats}
 Flags:
   --json       one JSON object per file (kind verify.file: path, verdict, claim, summary, reason)
   --quiet      print only failures, skipped entries and the closing count
@@ -29,7 +37,9 @@ Flags:
 
 Exit status: 0 every certificate holds, 1 a certificate was rejected,
 2 unreadable or malformed input, a limit (\"too large to check\"), or no certificate found.
-";
+"
+    )
+}
 
 /// The parsed command line.
 #[derive(Debug, Default)]
@@ -133,7 +143,7 @@ fn main() {
         Err(e) => fail(&e),
     };
     if a.help {
-        out(USAGE);
+        out(&usage());
         return;
     }
     if a.version {
@@ -148,7 +158,7 @@ fn main() {
         return;
     }
     if a.paths.is_empty() {
-        eprint!("{USAGE}");
+        eprint!("{}", usage());
         std::process::exit(EXIT_INPUT);
     }
     let walk = match collect_walk(&a.paths, "json") {

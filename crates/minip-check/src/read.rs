@@ -11,10 +11,7 @@
 //! ```
 
 use crate::error::{one_line, Error, Res};
-use crate::format::{
-    gap, multihead, multilevel, poly, rank, rank_linear, ratio, ratio_bound, readout, readout_precision,
-    search, sharp, weighted, AnyCertificate,
-};
+use crate::format::AnyCertificate;
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -75,40 +72,16 @@ fn parse_inner(text: &str) -> Res<AnyCertificate> {
     reject_duplicate_keys(text).map_err(|e| e.at("malformed certificate"))?;
     let format =
         peek.format.ok_or_else(|| Error::Input("malformed certificate: no \"format\" field".into()))?;
-    match format.as_str() {
-        gap::GAP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Gap).map_err(bad),
-        sharp::SHARP_FORMAT => serde_json::from_str(text).map(AnyCertificate::Sharp).map_err(bad),
-        ratio::RATIO_FORMAT | ratio::RATIO_FORMAT_V1 => {
-            serde_json::from_str(text).map(AnyCertificate::Ratio).map_err(bad)
-        }
-        ratio_bound::RATIO_BOUND_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::RatioBound).map_err(bad)
-        }
-        rank::RANK_FORMAT | rank::RANK_FORMAT_V1 => {
-            serde_json::from_str(text).map(AnyCertificate::Rank).map_err(bad)
-        }
-        rank_linear::RANK_LINEAR_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::RankLinear).map_err(bad)
-        }
-        poly::POLY_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyHead).map_err(bad),
-        poly::POLY_NONE_FORMAT => serde_json::from_str(text).map(AnyCertificate::PolyNone).map_err(bad),
-        readout::READOUT_FORMAT => serde_json::from_str(text).map(AnyCertificate::Readout).map_err(bad),
-        readout_precision::READOUT_PRECISION_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::ReadoutPrecision).map_err(bad)
-        }
-        multilevel::MULTILEVEL_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::Multilevel).map_err(bad)
-        }
-        multihead::MULTIHEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::Multihead).map_err(bad),
-        multihead::MULTIHEAD_HEADS_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::MultiheadHeads).map_err(bad)
-        }
-        weighted::WEIGHTED_FORMAT => {
-            serde_json::from_str(text).map(AnyCertificate::RankWeighted).map_err(bad)
-        }
-        search::SEARCH_HEAD_FORMAT => serde_json::from_str(text).map(AnyCertificate::SearchHead).map_err(bad),
-        other => Err(Error::Input(format!("unknown certificate format '{other}'"))),
+    macro_rules! dispatch {
+        ($($variant:ident: $fmod:ident::$cert:ident [$($name:ident),+] => $cmod:ident::$claim:ident,
+           $kind:literal, $about:literal;)*) => {
+            $(if [$(crate::format::$fmod::$name),+].contains(&format.as_str()) {
+                return serde_json::from_str(text).map(AnyCertificate::$variant).map_err(bad);
+            })*
+        };
     }
+    crate::format::registry!(dispatch);
+    Err(Error::Input(format!("unknown certificate format '{format}'")))
 }
 
 /// A text input file (grid, head file) of at most `MAX_INPUT_BYTES`: regular files only, so a

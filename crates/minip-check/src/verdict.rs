@@ -34,3 +34,13 @@ pub fn support_text(s: &[u32]) -> String {
         format!("{{{}}}", s.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
     }
 }
+
+/// `, strict form: rank > value = V` for a strict bound whose value is an integer (the one
+/// case where the strict form gives one more than the ceiling), else nothing.
+pub fn strict_text(strict: bool, value: &str) -> String {
+    if strict && !value.contains('/') {
+        format!(", strict form: rank > value = {value}")
+    } else {
+        String::new()
+    }
+}

@@ -11,7 +11,8 @@
 //! assert_eq!(exit_code(&results), 0);
 //! ```
 
-use crate::check::{check_any, Context};
+use crate::check::Context;
+use crate::claim::check_any;
 use crate::claim::Claim;
 pub use crate::error::shown;
 use crate::error::{one_line, Error, Res};

@@ -4,8 +4,8 @@
 //! Real pairs of certificates (a default one and its twin in another setting) come from the
 //! fixtures; the exhaustive part varies each field of a checked claim.
 
-use minip_check::check::{check_any, Context};
-use minip_check::claim::{Claim, SettingClaim};
+use minip_check::check::Context;
+use minip_check::claim::{check_any, Claim, SettingClaim};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {

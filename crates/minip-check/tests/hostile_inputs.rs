@@ -7,7 +7,8 @@
 //! The inputs are the fixtures (copies of committed certificates) edited as JSON.
 
 use minip_check::check::rank_linear::{MAX_CONVOLUTION_STEPS, MAX_NAME_LEN};
-use minip_check::check::{check_any, Context};
+use minip_check::check::Context;
+use minip_check::claim::check_any;
 use minip_check::model::code::Shape;
 use minip_check::model::linear::{convolution_work, limbs_for, ops_of_groups, weight_groups, Block, Cells};
 use minip_check::read::parse;

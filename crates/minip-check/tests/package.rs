@@ -46,9 +46,19 @@ fn the_packaged_crate_builds_and_passes_its_tests_from_the_crate_file() {
     // Nothing in the package points outside it.
     for f in walk(&root).into_iter().filter(|f| !f.ends_with("tests/package.rs")) {
         if let Ok(text) = std::fs::read_to_string(&f) {
-            // `../../tests/…` from src/check is inside the package; anything else is not.
-            for (i, _) in text.match_indices("../../") {
-                assert!(text[i + 6..].starts_with("tests/"), "{} refers outside the package", f.display());
+            // Every relative path in quotes (`include_str!("../../tests/…")`) resolves inside it.
+            for (i, _) in text.match_indices("\"../") {
+                let rel: String = text[i + 1..].chars().take_while(|&c| c != '"').collect();
+                let mut at = f.parent().unwrap().to_path_buf();
+                for part in rel.split('/') {
+                    match part {
+                        ".." => assert!(at.pop(), "{}: {rel}", f.display()),
+                        "." | "" => {}
+                        p => at.push(p),
+                    }
+                }
+                assert!(at.starts_with(&root), "{} refers outside the package: {rel}", f.display());
+                assert!(at.exists(), "{} refers to a missing file: {rel}", f.display());
             }
         }
     }

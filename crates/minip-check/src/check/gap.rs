@@ -4,8 +4,10 @@
 //! work on parsed values and are shared with the sharp checker.
 
 use super::input::{rational, stated};
+use super::{Context, Proves};
 use crate::error::{Error, Res};
 use crate::format::gap::{Farkas, GapCertificate, Head, Tables, GAP_FORMAT};
+use crate::model::setting::SettingClaim;
 use crate::model::tokens::Token;
 use crate::model::{Bound, Family, Gap, Instance, Kernel, Positions, Setting};
 use crate::rational::{fmt_q, Rat};
@@ -14,6 +16,7 @@ pub use crate::verdict::Verdict;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
+use serde::Serialize;
 
 /// Rebuilds the instance from the stated parameters (validating them); the Hamming
 /// distances (task `nearest`) are those of the stated tokens.
@@ -297,4 +300,73 @@ pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Re
         out.push(yhat);
     }
     Ok(out)
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-gap/1`: the negated bound `b ≤ K'·c` has no correct head (`holds`) or has one (`broken`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GapClaim {
+    #[serde(serialize_with = "verdict_name")]
+    pub verdict: Verdict,
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub u: u32,
+    pub w: u32,
+    pub family: String,
+    /// `paper` or a rational.
+    pub bound: String,
+    pub kprime: String,
+    #[serde(flatten)]
+    pub setting: SettingClaim,
+}
+
+fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.name())
+}
+
+impl std::fmt::Display for GapClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let g = self;
+        write!(
+            f,
+            "{} (gap {}n={} eps={} h={} u={} w={} {} b<={})",
+            g.verdict.name(),
+            g.setting.prefix(),
+            g.n,
+            g.eps,
+            g.h,
+            g.u,
+            g.w,
+            g.family,
+            g.bound
+        )
+    }
+}
+
+impl Proves for GapCertificate {
+    type Claim = GapClaim;
+    fn proves(&self, _: &Context) -> Res<GapClaim> {
+        gap_claim(self)
+    }
+}
+
+fn gap_claim(c: &GapCertificate) -> Res<GapClaim> {
+    let v = check_gap(c)?;
+    let inst = instance_of(c)?;
+    let p = &c.params;
+    Ok(GapClaim {
+        verdict: v,
+        n: p.n,
+        eps: fmt_q(&inst.eps),
+        h: p.h,
+        u: p.u,
+        w: p.w,
+        family: inst.family.name().into(),
+        // The checked value, reduced (`paper` or a rational), never the stated text.
+        bound: inst.bound.label(),
+        kprime: fmt_q(&inst.kprime()),
+        setting: SettingClaim::of(&inst.setting),
+    })
 }

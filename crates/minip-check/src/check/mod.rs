@@ -5,7 +5,8 @@
 //!
 //! `Checked<C>` is the only way to hold a certificate together with what it proves: it is
 //! made by `Checked::new`, which runs the check. Printers (JSON, VIPR, CSV) take one.
-//! [`check_any`] checks a certificate of any format and returns its [`Claim`] as data.
+//! [`Proves`] is what each format's check states as its claim (`crate::claim`, which also
+//! has `check_any`, a certificate of any format checked).
 //!
 //! ```
 //! use minip_check::check::{check_gap, Verdict};
@@ -15,7 +16,6 @@
 //! assert_eq!(check_gap(&c).unwrap(), Verdict::Broken);
 //! ```
 
-mod claims;
 pub mod drup;
 pub mod gap;
 mod input;
@@ -45,7 +45,6 @@ pub use search::{check_search_head, SearchHeadClaim};
 pub use sharp::{check_sharp, check_sharp_file, check_sharp_value};
 pub use weighted::{check_weighted, WeightedChecked};
 
-use crate::claim::Claim;
 use crate::error::{Error, Res};
 use crate::format::gap::GapCertificate;
 use crate::format::poly::{PolyHead, PolyNone};
@@ -57,6 +56,14 @@ use crate::format::search::SearchHead;
 use crate::format::sharp::{SharpCertificate, SharpFile};
 use crate::format::AnyCertificate;
 use crate::rational::Rat;
+
+/// A format of the registry (`crate::format`): its check, and what it proves stated as the data
+/// of its [`Claim`](crate::claim::Claim) variant, with the checked values (reduced rationals,
+/// the exact words the check accepted), never the stated text.
+pub trait Proves {
+    type Claim;
+    fn proves(&self, ctx: &Context) -> Res<Self::Claim>;
+}
 
 /// A certificate format: what its check proves.
 pub trait Certificate {
@@ -180,30 +187,6 @@ impl<C: Certificate> std::ops::Deref for Checked<C> {
     fn deref(&self) -> &C {
         &self.cert
     }
-}
-
-/// Checks any certificate; returns what it proves as data ([`Claim`]: its `Display` is the
-/// one-line summary), or why not: [`Error::Rejected`] for a claim that does not check (a
-/// malformed or out-of-range field included: what a certificate states is part of its claim),
-/// [`Error::TooLarge`] past a limit. (A file that cannot be read or parsed is
-/// [`Error::Input`], from `crate::read`.)
-///
-/// ```
-/// use minip_check::check::{check_any, Context};
-/// use minip_check::claim::{Claim, RatioKind};
-/// use minip_check::Error;
-/// let text = include_str!("../../tests/fixtures/ratio_h3.json");
-/// let cert = minip_check::read::parse(text).unwrap();
-/// let claim = check_any(&cert, &Context::default()).unwrap();
-/// let Claim::Ratio(r) = &claim else { unreachable!() };
-/// assert_eq!((r.outcome, r.ratio.as_deref()), (RatioKind::Ratio, Some("5/2")));
-/// assert_eq!(claim.to_string(), "ratio R = 5/2 (n=3 eps=1/2 h=3 lo=0 hi=3)");
-/// // A forged ratio is rejected, and the error says so by its type.
-/// let forged = minip_check::read::parse(&text.replace("\"ratio\": \"5/2\"", "\"ratio\": \"3\"")).unwrap();
-/// assert!(matches!(check_any(&forged, &Context::default()), Err(Error::Rejected(_))));
-/// ```
-pub fn check_any(cert: &AnyCertificate, ctx: &Context) -> Result<Claim, Error> {
-    claims::claim_of(cert, ctx).map_err(one_line)
 }
 
 /// The bytes a check of `cert` is estimated to hold for its DRAT proof (0 for a certificate

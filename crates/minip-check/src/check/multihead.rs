@@ -16,6 +16,7 @@ use crate::model::{paper_k, sequences, Family, Gap};
 use crate::rational::{fmt_q, over_lcd, Rat};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
+use serde::Serialize;
 
 /// One head's row at the query `x`: kernel values and scalarized values on `(x, y, z)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -436,6 +437,96 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
     Ok(HeadsChecked { m, ranks, total_rank, max_error: worst })
 }
 
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-multihead/1`: `heads` heads, none with `α_h(x,y) > K·α_h(x,z)`, whose summed outputs
+/// are within `ε` on S1–S3 of `(h, u, w) = (d, 0, d)` (docs/math.md §12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheadClaim {
+    pub heads: usize,
+    pub n: u32,
+    pub eps: String,
+    pub d: u32,
+    pub paper_k: String,
+    pub max_error: String,
+    /// `K ≥ 1`: the lemma's range (docs/math.md §2.3). Below it one head escapes too
+    /// (Proposition 2.3(b)), so the claim says nothing about several heads.
+    pub in_lemma_range: bool,
+}
+
+/// `minip-multihead-heads/1`: `heads` nonnegative overlap-polynomial heads over `{0,1}^m` whose
+/// summed outputs are correct on every length-3 sequence, of total rank `total_rank`
+/// (docs/math.md §12.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheadHeadsClaim {
+    pub m: u32,
+    pub heads: usize,
+    pub ranks: Vec<String>,
+    pub total_rank: String,
+    pub max_error: String,
+}
+
+impl std::fmt::Display for MultiheadClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let m = self;
+        let range = if m.in_lemma_range {
+            ""
+        } else {
+            "; K < 1: outside the lemma's range (Proposition 2.3(b): one head escapes too)"
+        };
+        write!(
+            f,
+            "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {}{range})",
+            m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+        )
+    }
+}
+
+impl std::fmt::Display for MultiheadHeadsClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let h = self;
+        write!(
+            f,
+            "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {})",
+            h.total_rank,
+            h.heads,
+            h.m,
+            h.ranks.join("+"),
+            h.max_error
+        )
+    }
+}
+
+impl super::Proves for MultiheadCertificate {
+    type Claim = MultiheadClaim;
+    fn proves(&self, _: &Context) -> Res<MultiheadClaim> {
+        let r = check_multihead(self)?;
+        Ok(MultiheadClaim {
+            heads: r.heads,
+            n: r.n,
+            eps: fmt_q(&r.eps),
+            d: r.d,
+            paper_k: fmt_q(&r.k),
+            max_error: fmt_q(&r.max_error),
+            in_lemma_range: r.k >= One::one(),
+        })
+    }
+}
+
+impl super::Proves for MultiheadHeadsCertificate {
+    type Claim = MultiheadHeadsClaim;
+    fn proves(&self, _: &Context) -> Res<MultiheadHeadsClaim> {
+        let r = check_multihead_heads(self)?;
+        Ok(MultiheadHeadsClaim {
+            m: r.m,
+            heads: r.ranks.len(),
+            ranks: r.ranks.iter().map(ToString::to_string).collect(),
+            total_rank: r.total_rank.to_string(),
+            max_error: fmt_q(&r.max_error),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,8 +596,9 @@ mod tests {
 
 #[cfg(test)]
 mod certificate_tests {
-    use crate::check::{check_any, Context};
+    use crate::check::{Context, Proves};
     use crate::error::Error;
+    use crate::format::AnyCertificate;
 
     /// Lemma 3's configuration at `n = 3`, `ε = 1/2`: two heads `α = (1, 0, 1/4), (1, 0, 1/2)`
     /// whose values (the `d = 3` ones scaled by `d/3`) give the outputs `0, d, 0` on S1–S3.
@@ -522,7 +614,8 @@ mod certificate_tests {
     const H2: (&str, &str) = (r#""1","0","1/2""#, r#""18","0","0""#);
 
     fn check(text: &str) -> Result<String, Error> {
-        check_any(&crate::read::parse(text).unwrap(), &Context::default()).map(|c| c.to_string())
+        let AnyCertificate::Multihead(c) = crate::read::parse(text).unwrap() else { unreachable!() };
+        c.proves(&Context::default()).map(|c| c.to_string())
     }
 
     #[test]

@@ -10,10 +10,10 @@
 
 use super::input::Context;
 use super::Certificate;
-use crate::claim::MultilevelClaim;
 use crate::error::{Error, Res};
 use crate::format::multilevel::{MultilevelCertificate, MULTILEVEL_FORMAT};
 use crate::model::multilevel::{answers, bits_for, queries, sequence, shape};
+use serde::Serialize;
 use std::collections::HashSet;
 
 /// Builds every sequence of the family and returns `(sequences, distinct answer vectors)`;
@@ -74,14 +74,43 @@ pub fn check_multilevel(c: &MultilevelCertificate) -> Res<MultilevelClaim> {
     Ok(MultilevelClaim { q: c.q, s: c.s, m, n: c.n, instances, distinct, lower_bits: c.lower_bits })
 }
 
-/// The claim of a checked certificate.
-pub(crate) fn claim(c: &MultilevelCertificate) -> Res<crate::claim::Claim> {
-    check_multilevel(c).map(crate::claim::Claim::Multilevel)
+impl super::Proves for MultilevelCertificate {
+    type Claim = MultilevelClaim;
+    fn proves(&self, _: &Context) -> Res<MultilevelClaim> {
+        check_multilevel(self)
+    }
 }
 
 impl Certificate for MultilevelCertificate {
     type Claim = MultilevelClaim;
     fn check(&self, _: &Context) -> Res<MultilevelClaim> {
         check_multilevel(self)
+    }
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-multilevel/1` (docs/math.md §13.10): the `instances = (s + 1)^q` sequences of the
+/// multilevel family share their `q` queries and give `distinct` answer vectors there, so any
+/// transcript the answers are read from takes `distinct` values: `lower_bits` bits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultilevelClaim {
+    pub q: u32,
+    pub s: u32,
+    pub m: u32,
+    pub n: u32,
+    pub instances: u64,
+    pub distinct: u64,
+    pub lower_bits: u32,
+}
+
+impl std::fmt::Display for MultilevelClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self;
+        write!(
+            f,
+            "multilevel family q={} s={} (m={} n={}): {} sequences with the same queries give {} answer vectors: any transcript >= {} bits",
+            r.q, r.s, r.m, r.n, r.instances, r.distinct, r.lower_bits
+        )
     }
 }

@@ -19,13 +19,16 @@
 use super::input::{rational, stated, Context};
 use super::rank_bound::{ceil, entrywise_value, lemma_value, rank_bound, strict_bound};
 use super::ratio::check_ratio;
+use super::Proves;
 use crate::error::{Error, Res};
 use crate::format::rank::{Maximal, RankCertificate, RANK_FORMAT, RANK_FORMAT_V1};
 use crate::format::ratio::RatioCertificate;
 use crate::model::code::{parse_bits, Code, Shape};
 use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
+use crate::verdict::strict_text;
 use num_traits::{One, Signed, Zero};
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// What a checked certificate proves.
@@ -331,4 +334,72 @@ fn check_maximal(k: usize, mx: &Maximal, shape: Shape, ctx: &Context) -> Res<usi
     let additions = || ctx.open(&mx.proof).map_or(0, |r| super::drup::count_additions(r, enc));
     super::drup::check_refutation_from(cnf, proof, enc, additions).map_err(|e| e.at("maximal"))?;
     Ok(mx.refuted)
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-rank/2`: every correct head over `{0,1}^m` has feature rank at least `bound`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankClaim {
+    pub bound: u64,
+    pub n: u32,
+    pub eps: String,
+    pub m: u32,
+    pub h: u32,
+    pub lo: u32,
+    pub hi: u32,
+    pub k: usize,
+    pub delta: String,
+    pub value: String,
+    pub strict: bool,
+    /// With a maximality proof: no code of this shape has this many pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_code_of: Option<usize>,
+}
+
+impl std::fmt::Display for RankClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self;
+        let max = r.no_code_of.map(|k| format!(", no code of {k} pairs")).unwrap_or_default();
+        write!(
+            f,
+            "rank >= {} (n={} eps={} m={} h={} lo={} hi={} k={} delta={}{max}{})",
+            r.bound,
+            r.n,
+            r.eps,
+            r.m,
+            r.h,
+            r.lo,
+            r.hi,
+            r.k,
+            r.delta,
+            strict_text(r.strict, &r.value)
+        )
+    }
+}
+
+impl Proves for RankCertificate {
+    type Claim = RankClaim;
+    fn proves(&self, ctx: &Context) -> Res<RankClaim> {
+        rank_claim(self, ctx)
+    }
+}
+
+fn rank_claim(c: &RankCertificate, ctx: &Context) -> Res<RankClaim> {
+    let r = check_rank(c, ctx)?;
+    let s = r.shape;
+    Ok(RankClaim {
+        bound: r.bound,
+        n: c.params.n,
+        eps: fmt_q(&rational("params.eps", &c.params.eps)?),
+        m: s.m,
+        h: s.h,
+        lo: s.lo,
+        hi: s.hi,
+        k: r.k,
+        delta: fmt_q(&r.delta),
+        value: fmt_q(&r.value),
+        strict: r.strict,
+        no_code_of: r.maximal,
+    })
 }

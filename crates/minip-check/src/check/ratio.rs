@@ -56,7 +56,10 @@ pub fn stated_instance(c: &RatioCertificate) -> Res<RatioInstance> {
         .map_err(stated("params"))
 }
 
+use super::{Context, Proves};
 use crate::limits::{MAX_CHECKED_MULTISETS, MAX_RATIO_WORK};
+use crate::model::setting::SettingClaim;
+use serde::Serialize;
 
 /// The cost, in units of checker work (one unit: about one multiply-add of small rationals,
 /// about 1 µs on the project's VM), of one multiply-add with numbers written as `values`
@@ -571,4 +574,170 @@ pub fn check_ratio_bound(c: &RatioBoundCertificate) -> Res<Rat> {
     let r = rational("bound", &c.bound)?;
     check_multipliers(&inst, &r, &c.multipliers)?;
     Ok(r)
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// What a ratio certificate proves about `A_lo / A_hi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RatioKind {
+    /// A finite ratio `R`, attained by a closure point and a lower bound for every correct head.
+    Ratio,
+    /// No correct head has `A_hi > 0` (`empty_of` says whether any correct head exists).
+    Empty,
+    /// Unbounded below (signed kernels).
+    MinusInf,
+}
+
+/// `minip-ratio/2`: the forced ratio `R_{n,ε}(lo, hi; h)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RatioClaim {
+    pub outcome: RatioKind,
+    /// The ratio (`"p/q"`), with `outcome = ratio`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<String>,
+    /// With `outcome = empty`: `true` when no correct head exists at all, `false` when only
+    /// none with `A_hi > 0`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_head_at_all: Option<bool>,
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    /// Class labels (`3`, `3+` for `h⁺`, `o1e2` with `m`).
+    pub lo: String,
+    pub hi: String,
+    /// The class `h⁺` is in the LP.
+    pub superset: bool,
+    #[serde(flatten)]
+    pub setting: SettingClaim,
+    /// Bits of the tokens (task `nearest` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub m: Option<u32>,
+}
+
+/// `minip-ratio-bound/1`: the lower side `L ≤ R(lo, hi; h)` alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RatioBoundClaim {
+    pub bound: String,
+    pub n: u32,
+    pub eps: String,
+    pub h: u32,
+    pub lo: String,
+    pub hi: String,
+    pub superset: bool,
+    #[serde(flatten)]
+    pub setting: SettingClaim,
+}
+
+/// The line of a ratio certificate: the ratio, `-inf`, or which kind of empty.
+fn ratio_line(f: &mut std::fmt::Formatter<'_>, r: &RatioClaim) -> std::fmt::Result {
+    let classes = if r.superset { " classes 0..h,h+" } else { "" };
+    let m = r.m.map(|m| format!(" m={m}")).unwrap_or_default();
+    let what = match r.outcome {
+        RatioKind::Ratio => format!("ratio R = {}", r.ratio.as_deref().unwrap_or("?")),
+        RatioKind::Empty if r.no_head_at_all == Some(false) => {
+            format!("empty: no correct head with A_{} > 0 (Farkas)", r.hi)
+        }
+        RatioKind::Empty => "empty: no correct head at all (Farkas)".into(),
+        RatioKind::MinusInf => "ratio R = -inf".into(),
+    };
+    write!(
+        f,
+        "{what} ({}n={} eps={} h={} lo={} hi={}{classes}{m})",
+        r.setting.prefix(),
+        r.n,
+        r.eps,
+        r.h,
+        r.lo,
+        r.hi
+    )
+}
+
+impl std::fmt::Display for RatioClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        ratio_line(f, self)
+    }
+}
+
+impl std::fmt::Display for RatioBoundClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self;
+        let classes = if r.superset { " classes 0..h,h+" } else { "" };
+        write!(
+            f,
+            "ratio R >= {} ({}n={} eps={} h={} lo={} hi={}{classes}, lower side only)",
+            r.bound,
+            r.setting.prefix(),
+            r.n,
+            r.eps,
+            r.h,
+            r.lo,
+            r.hi
+        )
+    }
+}
+
+impl Proves for RatioCertificate {
+    type Claim = RatioClaim;
+    fn proves(&self, _: &Context) -> Res<RatioClaim> {
+        ratio_claim(self)
+    }
+}
+
+impl Proves for RatioBoundCertificate {
+    type Claim = RatioBoundClaim;
+    fn proves(&self, _: &Context) -> Res<RatioBoundClaim> {
+        ratio_bound_claim(self)
+    }
+}
+
+fn ratio_claim(c: &RatioCertificate) -> Res<RatioClaim> {
+    let r = check_ratio_outcome(c)?;
+    let p = &c.params;
+    let inst = stated_instance(c)?;
+    let (outcome, value) = match &r {
+        RatioOutcome::Ratio(v) => (RatioKind::Ratio, Some(fmt_q(v))),
+        RatioOutcome::Empty => (RatioKind::Empty, None),
+        RatioOutcome::MinusInf => (RatioKind::MinusInf, None),
+    };
+    let no_head_at_all =
+        (outcome == RatioKind::Empty).then(|| !c.multipliers.iter().any(|m| m.side == "den"));
+    Ok(RatioClaim {
+        outcome,
+        ratio: value,
+        no_head_at_all,
+        n: p.n,
+        eps: fmt_q(&inst.eps),
+        h: p.h,
+        lo: inst.label(p.lo),
+        hi: inst.label(p.hi),
+        superset: p.superset,
+        setting: SettingClaim::of(&inst.setting),
+        m: inst.m,
+    })
+}
+
+fn ratio_bound_claim(c: &RatioBoundCertificate) -> Res<RatioBoundClaim> {
+    let r = check_ratio_bound(c)?;
+    let p = &c.params;
+    let setting = crate::model::Setting::from_fields(
+        p.task.as_deref(),
+        p.kernel.as_deref(),
+        p.positions.as_deref(),
+        p.keys.as_deref(),
+        p.at,
+        p.n,
+    )
+    .map_err(Error::in_certificate)?;
+    Ok(RatioBoundClaim {
+        bound: fmt_q(&r),
+        n: p.n,
+        eps: fmt_q(&rational("params.eps", &p.eps)?),
+        h: p.h,
+        lo: p.lo.to_string(),
+        hi: class_label(p.h, p.hi),
+        superset: p.superset,
+        setting: SettingClaim::of(&setting),
+    })
 }

@@ -23,6 +23,7 @@ use super::{Certificate, Context};
 use crate::error::{Error, Res};
 use crate::format::readout::{ReadoutCertificate, READOUT_FORMAT};
 use crate::limits::at_most;
+use serde::Serialize;
 use std::collections::HashSet;
 
 /// Multisets of `n − 1` keys the exhaustive check enumerates (every sum sorted and decoded):
@@ -382,9 +383,9 @@ fn check_least(c: &ReadoutCertificate) -> Res<Option<(u64, u32)>> {
 }
 
 /// The claim of a checked certificate, from the recomputed values.
-pub(crate) fn claim(c: &ReadoutCertificate) -> Res<crate::claim::Claim> {
+fn claim(c: &ReadoutCertificate) -> Res<ReadoutClaim> {
     let k = check_readout(c)?;
-    Ok(crate::claim::Claim::Readout(crate::claim::ReadoutClaim {
+    Ok(ReadoutClaim {
         construction: "power-sum".into(),
         rank: 1,
         dim: 1,
@@ -399,13 +400,69 @@ pub(crate) fn claim(c: &ReadoutCertificate) -> Res<crate::claim::Claim> {
         lower_bits: k.lower.map(|l| l.2),
         least_max_value: k.least.map(|l| l.0.to_string()),
         least_bits: k.least.map(|l| l.1),
-    }))
+    })
 }
 
 impl Certificate for ReadoutCertificate {
     type Claim = ReadoutChecked;
     fn check(&self, _: &Context) -> Res<ReadoutChecked> {
         check_readout(self)
+    }
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-readout/1` (docs/math.md §13): the construction's values separate every multiset of
+/// `n − 1` keys (so a decoder per query reads the target off the output), with the bits of
+/// `n·o − v(x)`; with the lower bound, the number of target functions and its `⌈log2⌉`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadoutClaim {
+    pub construction: String,
+    pub rank: u32,
+    pub dim: u32,
+    pub m: u32,
+    pub n: u32,
+    pub p: u64,
+    pub max_value: String,
+    pub multisets: String,
+    pub bits: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bits: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_max_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_bits: Option<u32>,
+}
+
+fn readout_line(f: &mut std::fmt::Formatter<'_>, r: &ReadoutClaim) -> std::fmt::Result {
+    write!(
+        f,
+        "readout separates all {} multisets ({} rank={} dim={} m={} n={} p={}): bits = {}",
+        r.multisets, r.construction, r.rank, r.dim, r.m, r.n, r.p, r.bits
+    )?;
+    if let (Some(c), Some(by), Some(b)) = (&r.classes, &r.classes_by, r.lower_bits) {
+        write!(f, "; any head's key state takes >= {c} values ({by}): >= {b} bits")?;
+    }
+    if let (Some(v), Some(b)) = (&r.least_max_value, r.least_bits) {
+        write!(f, "; least integer values: [0, {v}], bits = {b} (below: none, searched)")?;
+    }
+    Ok(())
+}
+
+impl std::fmt::Display for ReadoutClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        readout_line(f, self)
+    }
+}
+
+impl super::Proves for ReadoutCertificate {
+    type Claim = ReadoutClaim;
+    fn proves(&self, _: &Context) -> Res<ReadoutClaim> {
+        claim(self)
     }
 }
 

@@ -20,6 +20,7 @@ use crate::limits::at_most;
 use crate::rows::readout_cnf::{
     encode, estimate, multisets, target_function, MAX_PRECISION_H, MAX_PRECISION_M, MAX_PRECISION_V,
 };
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// `Ok` when the values (one per token) give different sums to every two multisets of `h` keys
@@ -131,9 +132,9 @@ pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -
 }
 
 /// The claim of a checked certificate.
-pub(crate) fn claim(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<crate::claim::Claim> {
+fn claim(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<ReadoutPrecisionClaim> {
     let k = check_readout_precision(c, ctx)?;
-    Ok(crate::claim::Claim::ReadoutPrecision(crate::claim::ReadoutPrecisionClaim {
+    Ok(ReadoutPrecisionClaim {
         m: k.m,
         n: k.n,
         max_value: k.max_value,
@@ -141,13 +142,63 @@ pub(crate) fn claim(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<crate
         refuted: k.refuted,
         lower_bits: k.lower_bits,
         least: k.least,
-    }))
+    })
 }
 
 impl Certificate for ReadoutPrecisionCertificate {
     type Claim = PrecisionChecked;
     fn check(&self, ctx: &Context) -> Res<PrecisionChecked> {
         check_readout_precision(self, ctx)
+    }
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-readout-precision/1` (docs/math.md §13.9): integer values in `[0, max_value]` separate
+/// the target functions of the multisets of `n − 1` keys (uniform attention, `D = 1`), none in
+/// `[0, refuted]` do (a DRAT refutation); `least` when the two meet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadoutPrecisionClaim {
+    pub m: u32,
+    pub n: u32,
+    pub max_value: u64,
+    pub bits: u32,
+    pub refuted: u64,
+    pub lower_bits: u32,
+    pub least: bool,
+}
+
+fn precision_line(f: &mut std::fmt::Formatter<'_>, r: &ReadoutPrecisionClaim) -> std::fmt::Result {
+    write!(f, "readout precision (rank=1 dim=1 m={} n={}): ", r.m, r.n)?;
+    if r.least {
+        write!(
+            f,
+            "least integer values [0, {}], bits = {} (values checked; none in [0, {}]: DRAT)",
+            r.max_value, r.bits, r.refuted
+        )
+    } else {
+        write!(
+            f,
+            "{} <= least V <= {}, {} <= bits <= {} (values checked; none in [0, {}]: DRAT)",
+            r.refuted + 1,
+            r.max_value,
+            r.lower_bits,
+            r.bits,
+            r.refuted
+        )
+    }
+}
+
+impl std::fmt::Display for ReadoutPrecisionClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        precision_line(f, self)
+    }
+}
+
+impl super::Proves for ReadoutPrecisionCertificate {
+    type Claim = ReadoutPrecisionClaim;
+    fn proves(&self, ctx: &Context) -> Res<ReadoutPrecisionClaim> {
+        claim(self, ctx)
     }
 }
 

@@ -248,6 +248,35 @@ fn row_big(m: u32, x: u32, a: &[BigInt], p: &[BigInt]) -> RowResult {
     Ok(Rat::new(wn, wd))
 }
 
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-search-head/1`: a head of feature dimension `rank` given by explicit tables, correct
+/// on every sequence of length `≤ 3` (`ε = 1/2`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SearchHeadSummary {
+    pub rank: usize,
+    pub m: u32,
+    pub max_error: String,
+}
+
+impl std::fmt::Display for SearchHeadSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "head of rank {} (searched, explicit features, m={}, max error {})",
+            self.rank, self.m, self.max_error
+        )
+    }
+}
+
+impl super::Proves for SearchHead {
+    type Claim = SearchHeadSummary;
+    fn proves(&self, _: &super::Context) -> Res<SearchHeadSummary> {
+        let r = check_search_head(self)?;
+        Ok(SearchHeadSummary { rank: r.rank, m: r.m, max_error: fmt_q(&r.max_error) })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

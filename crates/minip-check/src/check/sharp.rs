@@ -7,14 +7,17 @@
 
 use super::gap::{farkas_combination_in, head_outputs};
 use super::input::rational;
+use super::{Context, Proves};
 use crate::error::{Error, Res};
 use crate::format::sharp::{
     relation, witness_margin, SharpCertificate, SharpFile, SharpWitness, EMPTY, MINUS_INF, SHARP_FORMAT,
 };
+use crate::model::setting::SettingClaim;
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
 use crate::rational::{fmt_q, quoted, Rat};
 use crate::rows::gap::{gap_lp, GapLp, VARS};
 use num_traits::{One, Signed, Zero};
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// Checks every configuration of a file; returns their `kstar` in order (`None`: `-inf`).
@@ -312,4 +315,146 @@ fn check_witness_in(inst: &Instance, lp: &GapLp, wit: &SharpWitness, all_positiv
     let bound = rational("witness.bound", &wit.bound)?;
     let winst = Instance { bound: Bound::Value(bound), ..inst.clone() };
     head_outputs(&winst, lp, &alpha, &s).map(|_| ()).map_err(|e| e.at("witness"))
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// One group of a sharp file: configurations with the same `(n, eps, family, setting)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SharpGroup {
+    pub n: u32,
+    pub eps: String,
+    pub family: String,
+    #[serde(flatten)]
+    pub setting: SettingClaim,
+    pub configurations: usize,
+    /// How many have `kstar = K` (`sharp`), `kstar > K` (`loose`), `kstar < K` (`fails`),
+    /// or no correct head at all (`empty`).
+    pub sharp: usize,
+    pub loose: usize,
+    pub fails: usize,
+    pub empty: usize,
+}
+
+/// `minip-sharp/1`: `kstar` certified on both sides for every configuration of the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SharpClaim {
+    pub configurations: usize,
+    /// In order of first appearance.
+    pub groups: Vec<SharpGroup>,
+    /// With a single configuration: its `(h, u, w)` and `kstar` (`-inf`, `empty` or a rational).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single: Option<SharpSingle>,
+}
+
+/// The one configuration of a single-configuration sharp file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SharpSingle {
+    pub h: u32,
+    pub u: u32,
+    pub w: u32,
+    pub kstar: String,
+}
+
+/// The line of a sharp file: its one configuration, its one group, or every group.
+fn sharp_line(f: &mut std::fmt::Formatter<'_>, s: &SharpClaim) -> std::fmt::Result {
+    let group = |g: &SharpGroup| format!("{}n={} eps={} {}", g.setting.prefix(), g.n, g.eps, g.family);
+    let plural = if s.configurations == 1 { "" } else { "s" };
+    match (&s.single, s.groups.as_slice()) {
+        (Some(one), [g]) => write!(
+            f,
+            "sharp (1 configuration, {} h={} u={} w={}: kstar = {} certified both sides)",
+            group(g),
+            one.h,
+            one.u,
+            one.w,
+            one.kstar
+        ),
+        (_, [g]) => write!(
+            f,
+            "sharp ({} configuration{plural}, {}: kstar certified both sides)",
+            s.configurations,
+            group(g)
+        ),
+        (_, gs) => {
+            let parts: Vec<String> =
+                gs.iter().map(|g| format!("{} at {}", g.configurations, group(g))).collect();
+            write!(
+                f,
+                "sharp ({} configuration{plural}: {}; kstar certified both sides)",
+                s.configurations,
+                parts.join(", ")
+            )
+        }
+    }
+}
+
+impl std::fmt::Display for SharpClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        sharp_line(f, self)
+    }
+}
+
+impl Proves for SharpFile {
+    type Claim = SharpClaim;
+    fn proves(&self, _: &Context) -> Res<SharpClaim> {
+        sharp_claim(self)
+    }
+}
+
+fn sharp_claim(f: &SharpFile) -> Res<SharpClaim> {
+    let ks = check_sharp_file(f)?;
+    let groups = sharp_groups(f)?;
+    // `kstar` as checked: a reduced rational, or `-inf` / `empty` (the exact words the
+    // check accepted), never the stated text.
+    let single = match (f.certificates.as_slice(), ks.as_slice()) {
+        ([c], [k]) => Some(SharpSingle {
+            h: c.h,
+            u: c.u,
+            w: c.w,
+            kstar: k.as_ref().map_or_else(|| c.kstar.clone(), fmt_q),
+        }),
+        _ => None,
+    };
+    Ok(SharpClaim { configurations: ks.len(), groups, single })
+}
+
+/// The configurations of a checked sharp file grouped by `(n, ε, family, setting)`, in order
+/// of first appearance, with how many of each relation.
+fn sharp_groups(f: &SharpFile) -> Res<Vec<SharpGroup>> {
+    let mut groups: Vec<SharpGroup> = Vec::new();
+    for c in &f.certificates {
+        let inst = stated_instance(c)?;
+        let (n, eps, family, setting) =
+            (c.n, fmt_q(&inst.eps), inst.family.name().to_string(), SettingClaim::of(&inst.setting));
+        let i = match groups
+            .iter()
+            .position(|g| g.n == n && g.eps == eps && g.family == family && g.setting == setting)
+        {
+            Some(i) => i,
+            None => {
+                groups.push(SharpGroup {
+                    n,
+                    eps,
+                    family,
+                    setting,
+                    configurations: 0,
+                    sharp: 0,
+                    loose: 0,
+                    fails: 0,
+                    empty: 0,
+                });
+                groups.len() - 1
+            }
+        };
+        let g = &mut groups[i];
+        g.configurations += 1;
+        match c.relation.as_str() {
+            "sharp" => g.sharp += 1,
+            "loose" => g.loose += 1,
+            "fails" => g.fails += 1,
+            _ => g.empty += 1,
+        }
+    }
+    Ok(groups)
 }

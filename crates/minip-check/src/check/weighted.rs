@@ -19,6 +19,7 @@
 use super::input::rational;
 use super::rank_bound::strict_bound;
 use super::ratio::{bound_work, check_ratio_bound, within_budget};
+use super::{Context, Proves};
 use crate::error::{Error, Res};
 use crate::format::weighted::{WeightedCertificate, WEIGHTED_FORMAT};
 use crate::model::code::parse_bits;
@@ -26,6 +27,7 @@ use crate::rational::{fmt_q, Rat};
 use crate::rows::ratio::class_label;
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The largest weight of a pair.
@@ -251,9 +253,9 @@ fn priced(c: &WeightedCertificate, counts: &Counts, eps: &Rat) -> Res<Vec<Rat>> 
 }
 
 /// The claim of a checked weighted certificate (`check::claims`).
-pub(super) fn claim(c: &WeightedCertificate) -> Res<crate::claim::Claim> {
+fn claim(c: &WeightedCertificate) -> Res<RankWeightedClaim> {
     let r = check_weighted(c)?;
-    Ok(crate::claim::Claim::RankWeighted(crate::claim::RankWeightedClaim {
+    Ok(RankWeightedClaim {
         bound: r.bound,
         n: r.n,
         eps: fmt_q(&rational("params.eps", &c.params.eps)?),
@@ -261,7 +263,40 @@ pub(super) fn claim(c: &WeightedCertificate) -> Res<crate::claim::Claim> {
         k: r.k,
         value: fmt_q(&r.value),
         unweighted_value: fmt_q(&r.unweighted_value),
-    }))
+    })
+}
+
+// What a checked certificate proves (the registry's claim of this format, crate::format).
+
+/// `minip-rank-weighted/1`: the rank bound from the weighted trace/Frobenius inequality.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankWeightedClaim {
+    pub bound: u64,
+    pub n: u32,
+    pub eps: String,
+    pub m: u32,
+    pub k: usize,
+    pub value: String,
+    /// The entrywise value of the same pairs with equal weights.
+    pub unweighted_value: String,
+}
+
+impl std::fmt::Display for RankWeightedClaim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self;
+        write!(
+            f,
+            "rank >= {} (weighted pairs, n={} eps={} m={} k={} value={} unweighted {})",
+            r.bound, r.n, r.eps, r.m, r.k, r.value, r.unweighted_value
+        )
+    }
+}
+
+impl Proves for WeightedCertificate {
+    type Claim = RankWeightedClaim;
+    fn proves(&self, _: &Context) -> Res<RankWeightedClaim> {
+        claim(self)
+    }
 }
 
 #[cfg(test)]

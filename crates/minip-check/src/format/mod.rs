@@ -24,22 +24,93 @@ pub mod search;
 pub mod sharp;
 pub mod weighted;
 
-/// Any certificate minip writes; `format` says which.
-#[derive(Clone, Debug)]
-pub enum AnyCertificate {
-    Gap(gap::GapCertificate),
-    Sharp(sharp::SharpFile),
-    Ratio(ratio::RatioCertificate),
-    RatioBound(ratio_bound::RatioBoundCertificate),
-    Rank(rank::RankCertificate),
-    RankLinear(rank_linear::RankLinearCertificate),
-    PolyHead(poly::PolyHead),
-    PolyNone(poly::PolyNone),
-    Readout(readout::ReadoutCertificate),
-    ReadoutPrecision(readout_precision::ReadoutPrecisionCertificate),
-    Multilevel(multilevel::MultilevelCertificate),
-    Multihead(multihead::MultiheadCertificate),
-    MultiheadHeads(multihead::MultiheadHeadsCertificate),
-    RankWeighted(weighted::WeightedCertificate),
-    SearchHead(search::SearchHead),
+/// The registry: every certificate format, once, in the order `minip-check --help` lists them.
+/// Each row is `Variant: format_module::Certificate [NAME constants, newest first] =>
+/// check_module::Claim, "kind", "what a checked file proves"`. Everything that depends on the
+/// list of formats follows from it: [`AnyCertificate`] and [`FORMATS`] here, the parse dispatch
+/// (`crate::read::parse`), the [`Claim`](crate::claim::Claim) enum with its `kind`, `Display`
+/// and [`check_any`](crate::claim::check_any) dispatch (`crate::claim`), the usage text of
+/// `minip-check` and the claim kinds of `docs/schema/verify.file.json` (tested against it).
+/// A new kind is a row here, its `format` and `check` modules, and their `mod` lines.
+///
+/// `registry!(callback)` expands to `callback! { rows }`, so each consumer writes its own
+/// expansion of the one list.
+macro_rules! registry {
+    ($callback:ident) => {
+        $callback! {
+            Gap: gap::GapCertificate [GAP_FORMAT] => gap::GapClaim, "gap",
+                "a gap configuration: no correct head meets the bound, or a head does";
+            Sharp: sharp::SharpFile [SHARP_FORMAT] => sharp::SharpClaim, "sharp",
+                "kstar = inf alpha(x,y)/alpha(x,z), both sides, per configuration";
+            Ratio: ratio::RatioCertificate [RATIO_FORMAT, RATIO_FORMAT_V1] => ratio::RatioClaim, "ratio",
+                "a forced ratio R(lo, hi; h) over all length-n sequences";
+            RatioBound: ratio_bound::RatioBoundCertificate [RATIO_BOUND_FORMAT] => ratio::RatioBoundClaim,
+                "ratio-bound", "the lower side L <= R(lo, hi; h) alone";
+            Rank: rank::RankCertificate [RANK_FORMAT, RANK_FORMAT_V1] => rank::RankClaim, "rank",
+                "a feature-rank lower bound: a code priced with forced ratios";
+            RankLinear: rank_linear::RankLinearCertificate [RANK_LINEAR_FORMAT] => rank_linear::RankLinearClaim,
+                "rank-linear", "a feature-rank lower bound from a binary linear code";
+            RankWeighted: weighted::WeightedCertificate [WEIGHTED_FORMAT] => weighted::RankWeightedClaim,
+                "rank-weighted", "a feature-rank lower bound: the weighted trace/Frobenius inequality";
+            PolyHead: poly::PolyHead [POLY_HEAD_FORMAT] => poly::PolyHeadSummary, "poly-head",
+                "a correct overlap-polynomial head of exact rank (a rank upper bound)";
+            PolyNone: poly::PolyNone [POLY_NONE_FORMAT] => poly::PolyNoneSummary, "poly-none",
+                "no overlap-polynomial head inside the refuted supports";
+            SearchHead: search::SearchHead [SEARCH_HEAD_FORMAT] => search::SearchHeadSummary, "search-head",
+                "a searched head of explicit features, correct at length 3";
+            Readout: readout::ReadoutCertificate [READOUT_FORMAT] => readout::ReadoutClaim, "readout",
+                "a nonlinear readout's values separate every multiset of keys";
+            ReadoutPrecision: readout_precision::ReadoutPrecisionCertificate [READOUT_PRECISION_FORMAT]
+                => readout_precision::ReadoutPrecisionClaim, "readout-precision",
+                "least integer values of the rank-1 readout (SAT, a DRAT proof)";
+            Multilevel: multilevel::MultilevelCertificate [MULTILEVEL_FORMAT] => multilevel::MultilevelClaim,
+                "multilevel", "the multilevel family's answers: a transcript lower bound";
+            Multihead: multihead::MultiheadCertificate [MULTIHEAD_FORMAT] => multihead::MultiheadClaim,
+                "multihead", "several heads, none with the lemma's step, correct on S1-S3";
+            MultiheadHeads: multihead::MultiheadHeadsCertificate [MULTIHEAD_HEADS_FORMAT]
+                => multihead::MultiheadHeadsClaim, "multihead-heads",
+                "several overlap-polynomial heads correct at length 3: total rank";
+        }
+    };
+}
+pub(crate) use registry;
+
+/// One row of the registry, as data: the format names a file may state (the newest first), the
+/// claim kind its check returns, and what a checked file proves, in a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatInfo {
+    pub names: &'static [&'static str],
+    pub kind: &'static str,
+    pub about: &'static str,
+}
+
+macro_rules! any_certificate {
+    ($($variant:ident: $fmod:ident::$cert:ident [$($name:ident),+] => $cmod:ident::$claim:ident,
+       $kind:literal, $about:literal;)*) => {
+        /// Any certificate minip writes; `format` says which.
+        #[derive(Clone, Debug)]
+        pub enum AnyCertificate {
+            $($variant($fmod::$cert),)*
+        }
+
+        /// Every format of the registry, in its order.
+        pub const FORMATS: &[FormatInfo] = &[
+            $(FormatInfo { names: &[$($fmod::$name),+], kind: $kind, about: $about },)*
+        ];
+
+        impl AnyCertificate {
+            /// The claim kind its check returns (the registry's `kind`).
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(AnyCertificate::$variant(_) => $kind,)*
+                }
+            }
+        }
+    };
+}
+registry!(any_certificate);
+
+/// The registry row whose names include `format` (a file's `"format"` field).
+pub fn format_info(format: &str) -> Option<&'static FormatInfo> {
+    FORMATS.iter().find(|f| f.names.contains(&format))
 }

@@ -213,6 +213,60 @@ pub struct SettingFields {
     pub at: Option<u32>,
 }
 
+/// The setting of a claim (docs/math.md §11): each field absent when it has its default value
+/// (`min-ip`, `nonneg`, `shared`, `all`, the summed kernel).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct SettingClaim {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<u32>,
+}
+
+impl SettingClaim {
+    /// The non-default fields of a validated setting.
+    pub fn of(s: &Setting) -> SettingClaim {
+        let f = s.fields();
+        SettingClaim { task: f.task, kernel: f.kernel, positions: f.positions, keys: f.keys, at: f.at }
+    }
+    pub fn is_default(&self) -> bool {
+        *self == SettingClaim::default()
+    }
+    /// `task=max-ip kernel=signed …`, each non-default field as `name=value`; empty for the default.
+    pub fn text(&self) -> String {
+        let mut v: Vec<String> = Vec::new();
+        for (name, value) in [
+            ("task", &self.task),
+            ("kernel", &self.kernel),
+            ("positions", &self.positions),
+            ("keys", &self.keys),
+        ] {
+            if let Some(x) = value {
+                v.push(format!("{name}={x}"));
+            }
+        }
+        if let Some(p) = self.at {
+            v.push(format!("at={p}"));
+        }
+        v.join(" ")
+    }
+    /// `text()` followed by a space, or nothing.
+    pub(crate) fn prefix(&self) -> String {
+        let t = self.text();
+        if t.is_empty() {
+            t
+        } else {
+            t + " "
+        }
+    }
+}
+
 /// What the target of a task sees of one other token: its overlap with the query, its
 /// Hamming distance from it, and whether it is the query token itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,8 @@
 //! A refutation is checked against rows rebuilt from the stated `m`, kernel class and
 //! support (`crate::rows::poly`): multipliers `y > 0` whose combination vanishes on every
 //! variable (`c_k`, every `P_{h,c}`) and whose right-hand side is negative.
+//!
+//! `claim`: what a checked file proves (the registry's poly-head and poly-none claims), and its line.
 
 use super::input::{rational, stated};
 use crate::error::{Error, Res};
@@ -28,6 +30,9 @@ use num_traits::{Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::verdict::support_text;
+
+mod claim;
+pub use claim::{PolyHeadSummary, PolyNoneSummary, RefutedSupport};
 
 /// What a checked head proves: a head of this class over `{0,1}^m`, correct on every
 /// sequence of length `≤ n` (§10.3, §10.10), whose kernel matrix has rank `rank`.
@@ -582,7 +587,7 @@ mod tests {
     use super::*;
 
     fn fixture() -> PolyHead {
-        let text = include_str!("../../tests/fixtures/poly_head_m04.json");
+        let text = include_str!("../../../tests/fixtures/poly_head_m04.json");
         match crate::read::parse(text).unwrap() {
             crate::format::AnyCertificate::PolyHead(c) => c,
             _ => unreachable!(),
@@ -620,7 +625,7 @@ mod tests {
 
     #[test]
     fn refutations_are_combined_in_integers_and_their_multipliers_counted_first() {
-        let text = include_str!("../../tests/fixtures/poly_none_m04.json");
+        let text = include_str!("../../../tests/fixtures/poly_none_m04.json");
         let crate::format::AnyCertificate::PolyNone(c) = crate::read::parse(text).unwrap() else {
             unreachable!()
         };

@@ -18,6 +18,8 @@
 //!    `strict` `⌊value⌋ + 1` after checking `k ≥ 2` and a multiplier in every ratio; with
 //!    `power = p > 1` (Hadamard power, docs/math.md §9.7) `R^{−2p}` in the sum, and `bound` the
 //!    least `r` with `C(r + p − 1, p)` at least that integer.
+//!
+//! `claim`: what a checked file proves (the registry's rank-linear claims), and its line.
 
 use super::input::{rational, stated};
 use super::ratio::{bound_work, check_ratio, check_ratio_bound, ratio_work, within_budget};
@@ -41,6 +43,9 @@ use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+mod claim;
+pub use claim::RankLinearClaim;
 
 /// Results of the two enumerations, kept for the life of the process and keyed by everything
 /// they are computed from (a block's length and generator rows; `h`, the blocks in order and
