@@ -279,6 +279,11 @@ Proof.
   specialize (Neg cert (incl_refl _) Hex). lra.
 Qed.
 
+(** The check of a batch, as a file written by [minip export coq] states it
+    ([gap_certs_ok]); proofs/coq/Claims.v concludes [gap_batch_sound] from it. *)
+Definition gap_batch_ok (certs : list (gparams * list (glabel * Q))) : bool :=
+  forallb (fun pc => check_gap (fst pc) (snd pc)) certs.
+
 (** Every certificate of a batch. *)
 Theorem gap_batch_sound (certs : list (gparams * list (glabel * Q))) :
   forallb (fun pc => check_gap (fst pc) (snd pc)) certs = true ->

@@ -262,6 +262,11 @@ Proof.
   specialize (S Hs). lra.
 Qed.
 
+(** The check of a batch, as a file written by [minip export coq] states it
+    ([ratio_certs_ok]); proofs/coq/Claims.v concludes [ratio_batch_sound] from it. *)
+Definition ratio_batch_ok (certs : list ((rparams * Q) * list (rlabel * Q))) : bool :=
+  forallb (fun c => check_ratio (fst (fst c)) (snd (fst c)) (snd c)) certs.
+
 Theorem ratio_batch_sound (certs : list ((rparams * Q) * list (rlabel * Q))) :
   forallb (fun c => check_ratio (fst (fst c)) (snd (fst c)) (snd c)) certs = true ->
   Forall (fun c => ratio_claim (fst (fst c)) (snd (fst c))) certs.
