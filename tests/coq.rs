@@ -222,10 +222,11 @@ fn the_main_theorems_assume_only_the_standard_real_axioms() {
         "Transcript.ml_target",
         "Transcript.transcript_bound",
         "Transcript.transcript_bits",
+        "Long.rank_long",
     ];
     let mut text = String::from(
         "From Minip Require Lemma3 Gap Nonvacuous Ratio Chain Rank RankBound RankM16 RankMC CodeRank CodeRankStrict \
-         ProductCode Main Paper Short Softmax Exact Positions Transcript.\n",
+         ProductCode Main Paper Short Softmax Exact Positions Transcript Long.\n",
     );
     for t in thms {
         text.push_str(&format!("Print Assumptions Minip.{t}.\n"));
