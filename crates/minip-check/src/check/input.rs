@@ -83,8 +83,23 @@ pub(super) fn rational(field: &str, s: &str) -> Res<Rat> {
 
 /// For `map_err` on a value a certificate states: the error named after the field `place`; a
 /// malformed or out-of-range value rejects the certificate ([`Error::in_certificate`]).
+/// (Comparing a stated value with the recomputed one is [`recomputed`].)
 pub(super) fn stated(place: &str) -> impl Fn(Error) -> Error + '_ {
     move |e| e.at(place).in_certificate()
+}
+
+/// `Err(Rejected)` unless the value a certificate states for `field` equals the one `by` (the
+/// check, the construction) recomputed: "FIELD: stated S, the BY gives R".
+pub(super) fn recomputed<T: PartialEq + std::fmt::Display>(
+    field: &str,
+    stated: T,
+    recomputed: T,
+    by: &str,
+) -> Res<()> {
+    if stated != recomputed {
+        return Err(Error::Rejected(format!("{field}: stated {stated}, the {by} gives {recomputed}")));
+    }
+    Ok(())
 }
 
 /// A rank certificate's `params.n` and `params.eps`: `n ≥ 3`, `ε > 0` (no head is correct when

@@ -8,7 +8,7 @@
 //! assert_eq!(count_answers(2, 3).unwrap(), (16, 16));
 //! ```
 
-use super::input::Context;
+use super::input::{recomputed, Context};
 use super::Certificate;
 use crate::error::{Error, Res};
 use crate::format::multilevel::{MultilevelCertificate, MULTILEVEL_FORMAT};
@@ -52,25 +52,18 @@ pub fn count_answers(q: u32, s: u32) -> Res<(u64, u64)> {
     Ok((built, seen.len() as u64))
 }
 
-fn stated(field: &str, stated: u64, checked: u64) -> Res<()> {
-    if stated != checked {
-        return Err(Error::Rejected(format!("{field}: stated {stated}, the check gives {checked}")));
-    }
-    Ok(())
-}
-
 /// Checks a `minip-multilevel/1` certificate: every stated number recomputed from `(q, s)`.
 pub fn check_multilevel(c: &MultilevelCertificate) -> Res<MultilevelClaim> {
     if c.format != MULTILEVEL_FORMAT {
         return Err(Error::Rejected(format!("format '{}': expected {MULTILEVEL_FORMAT}", c.format)));
     }
     let (m, _) = shape(c.q, c.s).map_err(Error::in_certificate)?;
-    stated("m", c.m.into(), m.into())?;
-    stated("n", c.n.into(), (2 * c.q).into())?;
+    recomputed("m", u64::from(c.m), u64::from(m), "check")?;
+    recomputed("n", u64::from(c.n), u64::from(2 * c.q), "check")?;
     let (instances, distinct) = count_answers(c.q, c.s)?;
-    stated("instances", c.instances, instances)?;
-    stated("distinct", c.distinct, distinct)?;
-    stated("lower_bits", c.lower_bits.into(), bits_for(distinct).into())?;
+    recomputed("instances", c.instances, instances, "check")?;
+    recomputed("distinct", c.distinct, distinct, "check")?;
+    recomputed("lower_bits", c.lower_bits, bits_for(distinct), "check")?;
     Ok(MultilevelClaim { q: c.q, s: c.s, m, n: c.n, instances, distinct, lower_bits: c.lower_bits })
 }
 

@@ -18,6 +18,7 @@
 //! assert_eq!(c.decoder().decode(11 + 11), Some(vec![1, 1]));
 //! ```
 
+use super::input::recomputed;
 pub use super::readout_search::for_each_multiset;
 use super::{Certificate, Context};
 use crate::error::{Error, Res};
@@ -300,13 +301,6 @@ pub struct ReadoutChecked {
     pub least: Option<(u64, u32)>,
 }
 
-fn stated<T: PartialEq + std::fmt::Display>(field: &str, stated: T, checked: T) -> Res<()> {
-    if stated != checked {
-        return Err(Error::Rejected(format!("{field}: stated {stated}, the construction gives {checked}")));
-    }
-    Ok(())
-}
-
 /// Checks a `minip-readout/1` certificate (docs/math.md §13.6).
 pub fn check_readout(c: &ReadoutCertificate) -> Res<ReadoutChecked> {
     if c.format != READOUT_FORMAT {
@@ -322,13 +316,13 @@ pub fn check_readout(c: &ReadoutCertificate) -> Res<ReadoutChecked> {
         return Err(Error::Rejected(format!("m = {}, n = {}: need m >= 1 and n >= 3", c.m, c.n)));
     }
     let ps = PowerSum::new(c.m, c.n)?;
-    stated("p", c.p, ps.p)?;
+    recomputed("p", c.p, ps.p, "construction")?;
     let count = checked_multisets(c.m, c.n)?;
-    stated("multisets", c.multisets.as_str(), count.to_string().as_str())?;
+    recomputed("multisets", c.multisets.as_str(), count.to_string().as_str(), "construction")?;
     let max = check_separation(&ps)?;
-    stated("max_value", c.max_value.as_str(), max.to_string().as_str())?;
+    recomputed("max_value", c.max_value.as_str(), max.to_string().as_str(), "construction")?;
     let bits = ceil_log2(u128::from(ps.h) * max + 1);
-    stated("bits", c.bits, bits)?;
+    recomputed("bits", c.bits, bits, "construction")?;
     let lower = match (&c.classes, &c.classes_by, c.lower_bits) {
         (None, None, None) => None,
         (Some(classes), Some(by), Some(lower_bits)) => {
@@ -338,10 +332,10 @@ pub fn check_readout(c: &ReadoutCertificate) -> Res<ReadoutChecked> {
                     c.m, c.n
                 ))
             })?;
-            stated("classes_by", by.as_str(), how)?;
+            recomputed("classes_by", by.as_str(), how, "construction")?;
             let k = if how == "counted" { count_classes(c.m, c.n - 1)? } else { classes_n3(c.m) };
-            stated("classes", classes.as_str(), k.to_string().as_str())?;
-            stated("lower_bits", lower_bits, ceil_log2(k))?;
+            recomputed("classes", classes.as_str(), k.to_string().as_str(), "construction")?;
+            recomputed("lower_bits", lower_bits, ceil_log2(k), "construction")?;
             Some((k, how, lower_bits))
         }
         _ => return Err(Error::Rejected("classes, classes_by and lower_bits go together".into())),
@@ -378,7 +372,7 @@ fn check_least(c: &ReadoutCertificate) -> Res<Option<(u64, u32)>> {
     let h = c.n - 1;
     separates(c.m, h, &values)?;
     refute_below(c.m, h, vmax)?;
-    stated("least_bits", bits, ceil_log2(u128::from(h) * u128::from(vmax) + 1))?;
+    recomputed("least_bits", bits, ceil_log2(u128::from(h) * u128::from(vmax) + 1), "construction")?;
     Ok(Some((vmax, bits)))
 }
 

@@ -11,7 +11,7 @@
 //! ```
 
 use super::drup::{check_refutation_from, count_additions, Encoding};
-use super::input::Context;
+use super::input::{recomputed, Context};
 use super::readout::ceil_log2;
 use super::Certificate;
 use crate::error::{Error, Res};
@@ -84,13 +84,6 @@ pub struct PrecisionChecked {
     pub least: bool,
 }
 
-fn stated<T: PartialEq + std::fmt::Display>(field: &str, stated: T, checked: T) -> Res<()> {
-    if stated != checked {
-        return Err(Error::Rejected(format!("{field}: stated {stated}, the check gives {checked}")));
-    }
-    Ok(())
-}
-
 /// Checks a `minip-readout-precision/1` certificate (docs/math.md §13.9); the proof file is
 /// read through `ctx`.
 pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -> Res<PrecisionChecked> {
@@ -111,10 +104,15 @@ pub fn check_readout_precision(c: &ReadoutPrecisionCertificate, ctx: &Context) -
         return Err(Error::Rejected(format!("values[{k}] = {v} is above max_value = {}", c.max_value)));
     }
     separates(c.m, h, &c.values)?;
-    stated("max_value", c.max_value, c.values.iter().copied().max().unwrap_or(0))?;
-    stated("bits", c.bits, ceil_log2(u128::from(h) * u128::from(c.max_value) + 1))?;
-    stated("lower_bits", c.lower_bits, ceil_log2(u128::from(h) * u128::from(c.refuted + 1) + 1))?;
-    stated("least", c.least, c.refuted + 1 == c.max_value)?;
+    recomputed("max_value", c.max_value, c.values.iter().copied().max().unwrap_or(0), "check")?;
+    recomputed("bits", c.bits, ceil_log2(u128::from(h) * u128::from(c.max_value) + 1), "check")?;
+    recomputed(
+        "lower_bits",
+        c.lower_bits,
+        ceil_log2(u128::from(h) * u128::from(c.refuted + 1) + 1),
+        "check",
+    )?;
+    recomputed("least", c.least, c.refuted + 1 == c.max_value, "check")?;
     let cnf = encode(c.m, h, c.refuted);
     let proof = ctx.open(&c.proof)?;
     let additions = || ctx.open(&c.proof).map_or(0, |r| count_additions(r, Encoding::Binary));
