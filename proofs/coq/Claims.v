@@ -21,16 +21,16 @@ Open Scope Q_scope.
 
 Definition gap_claims :
   Coq.Lists.List.Forall (fun c => Minip.Gap.gap_claim (fst c)) Gen.Batch.gap_certs :=
-  Minip.Gap.gap_batch_sound Gen.Batch.gap_certs Gen.Batch.gap_certs_ok.
+  Minip.Gap.gap_batch_ok_sound Gen.Batch.gap_certs Gen.Batch.gap_certs_ok.
 
 Definition gap_paper_claims :
   Coq.Lists.List.Forall (Minip.Gap.paper_claim_at Gen.Batch.gap_certs) Gen.Batch.gap_paper :=
-  Minip.Gap.gap_paper_sound Gen.Batch.gap_certs Gen.Batch.gap_paper Gen.Batch.gap_certs_ok
+  Minip.Gap.gap_paper_ok_sound Gen.Batch.gap_certs Gen.Batch.gap_paper Gen.Batch.gap_certs_ok
     Gen.Batch.gap_paper_ok.
 
 Definition ratio_claims :
   Coq.Lists.List.Forall (fun c => Minip.Ratio.ratio_claim (fst (fst c)) (snd (fst c))) Gen.Batch.ratio_certs :=
-  Minip.Ratio.ratio_batch_sound Gen.Batch.ratio_certs Gen.Batch.ratio_certs_ok.
+  Minip.Ratio.ratio_batch_ok_sound Gen.Batch.ratio_certs Gen.Batch.ratio_certs_ok.
 
 (** The parameters: gap claims [(n, eps, h, u, w, all, K')], the indices of the [bound: paper]
     ones (their [K] is [Minip.Gap.kpaper], recomputed), ratio claims

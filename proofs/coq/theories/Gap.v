@@ -293,6 +293,12 @@ Proof.
   exact (gap_sound _ _ (H pc Hin)).
 Qed.
 
+(** The same, stated with [gap_batch_ok] as the exports state their check (so that
+    proofs/coq/Claims.v type-checks without unfolding the check over the data). *)
+Theorem gap_batch_ok_sound (certs : list (gparams * list (glabel * Q))) :
+  gap_batch_ok certs = true -> Forall (fun pc => gap_claim (fst pc)) certs.
+Proof. exact (gap_batch_sound certs). Qed.
+
 (** ** Certificates stating [bound: paper]: the factor [K' = K = (n-2)(d-2 eps)/(2 eps)],
     [d = w - u], recomputed here from [(n, eps, u, w)] instead of read from the export. *)
 Local Open Scope Q_scope.
@@ -333,3 +339,7 @@ Proof.
   rewrite forallb_forall in Hc. pose proof (gap_sound _ _ (Hc c (nth_error_In _ _ E))) as G.
   unfold paper_claim. rewrite <- Hi. exact G.
 Qed.
+
+Theorem gap_paper_ok_sound (certs : list (gparams * list (glabel * Q))) (idx : list nat) :
+  gap_batch_ok certs = true -> forallb (paper_at certs) idx = true -> Forall (paper_claim_at certs) idx.
+Proof. exact (gap_paper_sound certs idx). Qed.

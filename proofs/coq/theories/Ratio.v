@@ -274,3 +274,8 @@ Proof.
   intro H. apply Forall_forall. intros c Hin. rewrite forallb_forall in H.
   exact (ratio_sound _ _ _ (H c Hin)).
 Qed.
+
+(** The same, stated with [ratio_batch_ok] as the exports state their check. *)
+Theorem ratio_batch_ok_sound (certs : list ((rparams * Q) * list (rlabel * Q))) :
+  ratio_batch_ok certs = true -> Forall (fun c => ratio_claim (fst (fst c)) (snd (fst c))) certs.
+Proof. exact (ratio_batch_sound certs). Qed.
