@@ -71,9 +71,10 @@ pub fn weight_distribution(b: &Block) -> Vec<u64> {
     a
 }
 
-/// Pairs `block_pairs` enumerates for a block (rows independent): the unordered pairs `x ≤ y`
-/// of the code, `2^k(2^k + 1)/2`, or of the subcode of dimension `k − 1` when the all-ones
-/// word is a codeword (a quarter as many). The checker's budget counts these.
+/// Unordered pairs `x ≤ y` of the code, `2^k(2^k + 1)/2`, or of the subcode of dimension `k − 1`
+/// when the all-ones word is a codeword (a quarter as many): what the checker's budget counts
+/// for a block (rows independent). `block_pairs` takes about a third of these steps: it visits
+/// each triple `{x, y, x ⊕ y}` of distinct nonzero words once.
 pub fn block_pair_work(b: &Block) -> u128 {
     let k = b.rows.len() as u32 - u32::from(without_ones(b).is_some());
     let n = 1u128 << k;
@@ -110,33 +111,53 @@ fn without_ones(b: &Block) -> Option<Vec<u64>> {
 
 /// The pair table of one block, `T(a, b, i)` over all ordered pairs of codewords, as sparse
 /// entries `(a, b, i, count)` sorted by `(a, b, i)`. The rows must be independent and
-/// `k ≤ MAX_BLOCK_DIM` (the caller checks both). Enumerates the unordered pairs of codewords
-/// (both orders counted from one), split over the available threads. When the all-ones word
-/// `1` is a codeword, only the subcode `C'` with `C = C' ⊔ (C' ⊕ 1)` is enumerated: complementing
-/// `x` maps `(a, b, i)` to `(m − a, b, b − i)`, complementing `y` to `(a, m − b, a − i)`
-/// (docs/math.md §9.2).
+/// `k ≤ MAX_BLOCK_DIM` (the caller checks both).
+///
+/// Counted through triples: for codewords `x, y` the overlap is `|x ∧ y| = (|x| + |y| − |x ⊕ y|)/2`
+/// and `x ⊕ y` is a codeword, so `T(a, b, i) = N(a, b, a + b − 2i)` with `N(a, b, c)` the ordered
+/// pairs with `|x| = a`, `|y| = b`, `|x ⊕ y| = c`. Words are numbered by their coordinates
+/// `s ∈ [0, 2^k)` in the rows, so the word of `s ⊕ t` is the sum of the words of `s` and `t`.
+/// The pairs with `x = y` or a zero word are counted directly; the others come in triples
+/// `{s, t, s ⊕ t}` of distinct nonzero numbers, each triple giving its six ordered pairs. A triple
+/// is visited once, as `s < t < s ⊕ t`: then `t` has its highest bit above that of `s` and
+/// the bit of `s`'s highest clear. The visits are split over the available threads. When the
+/// all-ones word `1` is a codeword, only the subcode `C'` with `C = C' ⊔ (C' ⊕ 1)` is
+/// enumerated: complementing `x` maps `(a, b, i)` to `(m − a, b, b − i)`, complementing `y` to
+/// `(a, m − b, a − i)` (docs/math.md §9.2).
 pub fn block_pairs(b: &Block) -> Vec<PairEntry> {
     let m = b.m as usize + 1;
     let sub = without_ones(b);
-    let words = codewords(sub.as_deref().unwrap_or(&b.rows));
+    let rows = sub.as_deref().unwrap_or(&b.rows);
+    // Words by number: word(s) = the sum of the rows at the bits of s.
+    let n = 1usize << rows.len();
+    let mut words = vec![0u64; n];
+    for s in 1..n {
+        words[s] = words[s & (s - 1)] ^ rows[s.trailing_zeros() as usize];
+    }
     let wt: Vec<usize> = words.iter().map(|w| w.count_ones() as usize).collect();
-    let n = words.len();
+    // The word and its weight's offset in a row of the table, side by side.
+    let keyed: Vec<(u64, usize)> = words.iter().zip(&wt).map(|(&w, &c)| (w, c * m)).collect();
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(n.max(1));
-    // Strictly upper pairs (i < j), counted as (wt x_i, wt x_j, overlap), per thread.
-    let parts: Vec<Vec<u64>> = std::thread::scope(|s| {
+    // Triples s < t < s ⊕ t, counted by (|w_s|, |w_t|, |w_s ⊕ w_t|), per thread.
+    let parts: Vec<Vec<u64>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (words, wt) = (&words, &wt);
-                s.spawn(move || {
+            .map(|th| {
+                let keyed = &keyed;
+                sc.spawn(move || {
                     let mut tab = vec![0u64; m * m * m];
-                    let mut i = t;
-                    while i < n {
-                        let x = words[i];
-                        let base = wt[i] * m * m;
-                        for j in i + 1..n {
-                            tab[base + wt[j] * m + (x & words[j]).count_ones() as usize] += 1;
+                    let mut s = 1 + th;
+                    while s < n {
+                        let (x, am) = keyed[s];
+                        let row = &mut tab[am * m..(am + m) * m];
+                        let high = 1usize << (usize::BITS - 1 - s.leading_zeros());
+                        let mut base = 2 * high;
+                        while base < n {
+                            for &(y, bm) in &keyed[base..base + high] {
+                                row[bm + (x ^ y).count_ones() as usize] += 1;
+                            }
+                            base += 2 * high;
                         }
-                        i += threads;
+                        s += threads;
                     }
                     tab
                 })
@@ -144,27 +165,46 @@ pub fn block_pairs(b: &Block) -> Vec<PairEntry> {
             .collect();
         handles.into_iter().map(|h| h.join().expect("pair enumeration thread")).collect()
     });
-    let mut tab = vec![0u64; m * m * m];
+    let mut tri = vec![0u64; m * m * m];
     for p in parts {
-        for (t, v) in tab.iter_mut().zip(p) {
+        for (t, v) in tri.iter_mut().zip(p) {
             *t += v;
         }
     }
-    // The ordered pairs of the enumerated code: both orders of each unordered pair, and x = y.
-    let mut full = vec![0u64; m * m * m];
+    // N(a, b, c): each triple's six orders, the pairs with a zero word, and x = y.
+    let at = |a: usize, bb: usize, c: usize| (a * m + bb) * m + c;
+    let mut pairs = vec![0u64; m * m * m];
     for a in 0..m {
         for bb in 0..m {
-            for i in 0..m {
-                let v = tab[(a * m + bb) * m + i];
+            for c in 0..m {
+                let v = tri[at(a, bb, c)];
                 if v > 0 {
-                    full[(a * m + bb) * m + i] += v;
-                    full[(bb * m + a) * m + i] += v;
+                    for (p, q, r) in [(a, bb, c), (bb, a, c), (a, c, bb), (c, a, bb), (bb, c, a), (c, bb, a)]
+                    {
+                        pairs[at(p, q, r)] += v;
+                    }
                 }
             }
         }
     }
+    for &w in &wt[1..] {
+        pairs[at(0, w, w)] += 1;
+        pairs[at(w, 0, w)] += 1;
+    }
     for &w in &wt {
-        full[(w * m + w) * m + w] += 1;
+        pairs[at(w, w, 0)] += 1;
+    }
+    // T(a, b, i) = N(a, b, a + b − 2i) over the enumerated code.
+    let mut full = vec![0u64; m * m * m];
+    for a in 0..m {
+        for bb in 0..m {
+            for i in 0..=a.min(bb) {
+                let c = a + bb - 2 * i;
+                if c < m {
+                    full[at(a, bb, i)] = pairs[at(a, bb, c)];
+                }
+            }
+        }
     }
     if sub.is_some() {
         // C = C' ⊔ (C' ⊕ 1): each pair of C' stands for four pairs of C.
@@ -173,12 +213,12 @@ pub fn block_pairs(b: &Block) -> Vec<PairEntry> {
         for a in 0..m {
             for bb in 0..m {
                 for i in 0..=a.min(bb) {
-                    let v = full[(a * m + bb) * m + i];
+                    let v = full[at(a, bb, i)];
                     if v > 0 {
-                        all[(a * m + bb) * m + i] += v;
-                        all[((mm - a) * m + bb) * m + (bb - i)] += v;
-                        all[(a * m + (mm - bb)) * m + (a - i)] += v;
-                        all[((mm - a) * m + (mm - bb)) * m + (mm + i - a - bb)] += v;
+                        all[at(a, bb, i)] += v;
+                        all[at(mm - a, bb, bb - i)] += v;
+                        all[at(a, mm - bb, a - i)] += v;
+                        all[at(mm - a, mm - bb, mm + i - a - bb)] += v;
                     }
                 }
             }
@@ -189,7 +229,7 @@ pub fn block_pairs(b: &Block) -> Vec<PairEntry> {
     for a in 0..m {
         for bb in 0..m {
             for i in 0..m {
-                let v = full[(a * m + bb) * m + i];
+                let v = full[at(a, bb, i)];
                 if v > 0 {
                     out.push((a as u32, bb as u32, i as u32, v));
                 }
@@ -563,6 +603,23 @@ mod tests {
         }
     }
 
+    /// `k` rows of `m` bits from a fixed xorshift sequence.
+    fn pseudo_random_rows(m: u32, k: usize, seed: u64) -> Vec<u64> {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        (0..k)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if m == 64 {
+                    x
+                } else {
+                    x & ((1u64 << m) - 1)
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn block_tables_equal_the_ordered_pairs() {
         // With the all-ones word (RM(1,3), Hamming [7,4], a free coordinate) and without it
@@ -574,8 +631,12 @@ mod tests {
             Block { m: 5, rows: vec![0b00011, 0b01100] },
             Block { m: 1, rows: vec![1] },
             Block { m: 3, rows: vec![] },
+            // Longer words, every bit of a u64: pseudo-random rows, with and without `1`.
+            Block { m: 37, rows: pseudo_random_rows(37, 9, 7) },
+            Block { m: 64, rows: [pseudo_random_rows(64, 8, 11), vec![u64::MAX]].concat() },
         ];
         for b in &blocks {
+            assert_eq!(gf2_rank(&b.rows), b.rows.len(), "{b:?}");
             let cw = codewords(&b.rows);
             let mut want: std::collections::BTreeMap<(u32, u32, u32), u64> =
                 std::collections::BTreeMap::new();
