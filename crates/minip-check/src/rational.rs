@@ -12,6 +12,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
+pub mod fast;
+
 /// Units of work of the checker's budgets (check/work.rs) per limb² of a gcd of big integers
 /// (18 ns per limb² at 520 limbs, a product 0.3–1 ns).
 pub const GCD_WORK: u128 = 20;
@@ -78,7 +80,7 @@ pub fn parse_rational(s: &str) -> Res<Rat> {
         if d.is_zero() {
             return Err(Error::Input(format!("malformed rational '{}': zero denominator", quoted(s))));
         }
-        return Ok(Rat::new(n, d));
+        return Ok(fast::new(n, d));
     }
     parse_decimal(s).ok_or_else(bad)
 }
@@ -174,7 +176,7 @@ pub fn over_lcd(xs: &[Rat]) -> (BigInt, Vec<BigInt>) {
     let mut l = BigInt::one();
     for x in xs {
         if !x.denom().is_one() && seen.insert(x.denom()) {
-            l = num_integer::Integer::lcm(&l, x.denom());
+            l = fast::lcm(&l, x.denom());
         }
     }
     let ints = xs.iter().map(|x| x.numer() * (&l / x.denom())).collect();

@@ -20,7 +20,7 @@ use crate::format::ratio::{
 };
 use crate::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
 use crate::model::{Kernel, Setting};
-use crate::rational::{fmt_q, Rat};
+use crate::rational::{fast, fmt_q, Rat};
 use crate::rows::ratio::{class_label, ratio_instance, ratio_instance_in, RatioInstance, Side};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -489,8 +489,9 @@ fn add_multipliers(
 ) -> Res<()> {
     let ns = inst.slots();
     let (ep, eq) = eps_parts(&inst.eps)?;
-    let qden = Rat::from_integer(eq.into());
     let mut seen = BTreeSet::new();
+    // Every multiplier read and judged first (the first bad one is the error), then the sum.
+    let mut rows: Vec<(&[u32], Side, Rat)> = Vec::with_capacity(multipliers.len());
     for (i, m) in multipliers.iter().enumerate() {
         let at = format!("multipliers[{i}] ({:?} {})", m.classes, m.side);
         let side = Side::parse(&m.side)
@@ -518,12 +519,25 @@ fn add_multipliers(
         if !y.is_positive() {
             return Err(Error::Rejected(format!("{at}: multiplier {} is not positive", m.y)));
         }
-        // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`),
-        // which is the integer row over `q`.
-        let y = y / &qden;
-        for (j, coef) in inst.row(&m.classes, side, ep, eq) {
-            let v = if j < ns { &mut va[j] } else { &mut vp[j - ns] };
-            *v += &y * Rat::from_integer(coef.into());
+        rows.push((&m.classes, side, y));
+    }
+    // A stated multiplier `y` is for the row `N − tD − εD` (or `tD − N − εD`, or `−D`),
+    // which is the integer row over `q`: `Σ (y/q)·row` is formed in integers over
+    // `L = q·lcm(denominators of y)` (`y·L/q` is an integer) and divided by `L` once.
+    let ys: Vec<Rat> = rows.iter().map(|r| r.2.clone()).collect();
+    let (l, ints) = crate::rational::over_lcd(&ys);
+    let mut sa = vec![BigInt::zero(); ns];
+    let mut sp = vec![BigInt::zero(); ns];
+    for ((classes, side, _), y) in rows.iter().zip(&ints) {
+        for (j, coef) in inst.row(classes, *side, ep, eq) {
+            let v = if j < ns { &mut sa[j] } else { &mut sp[j - ns] };
+            *v += y * coef;
+        }
+    }
+    let den = l * BigInt::from(eq);
+    for (v, s) in va.iter_mut().chain(vp.iter_mut()).zip(sa.into_iter().chain(sp)) {
+        if !s.is_zero() {
+            fast::add_to(v, &fast::new(s, den.clone()));
         }
     }
     Ok(())

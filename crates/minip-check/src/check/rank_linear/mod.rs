@@ -35,7 +35,7 @@ use crate::model::linear::{
 use crate::model::macwilliams::{
     dual_pair_work, dual_types, parse_wide, slice, slice_work, wide_rank, Wide, MAX_DUAL_DIM, MAX_DUAL_LEN,
 };
-use crate::rational::{fmt_q, Rat};
+use crate::rational::{fast, fmt_q, Rat};
 use crate::rows::chain::ChainTable;
 use crate::rows::ratio::{class_label, int_row_counts, ratio_instance};
 use num_bigint::{BigInt, BigUint};
@@ -592,9 +592,13 @@ fn checked_bound(
     let kq = Rat::from_integer(BigInt::from(k.clone()));
     let mut frob = kq.clone();
     for (r, n) in priced {
-        frob += Rat::from_integer(BigInt::from(n.clone())) / num_traits::pow(r.clone(), 2 * c.power as usize);
+        // n·R^{−2p} = n·d^{2p}/a^{2p} for R = a/d (reduced, so are its powers).
+        let e = 2 * c.power as usize;
+        let (a, d) = (num_traits::pow(r.numer().clone(), e), num_traits::pow(r.denom().clone(), e));
+        let term = fast::new(BigInt::from(n.clone()) * d, a);
+        fast::add_to(&mut frob, &term);
     }
-    let value = &kq * &kq / frob;
+    let value = fast::div(&fast::mul(&kq, &kq), &frob);
     if rational("value", &c.value)? != value {
         return Err(Error::Rejected(format!("value = {}, recomputed {}", c.value, fmt_q(&value))));
     }
