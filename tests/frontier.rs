@@ -417,7 +417,9 @@ fn frontier_command_rows_and_errors() {
     assert_eq!(rows[0]["lower"]["bound"], "2");
     assert_eq!(rows[2]["per_weight"]["rank"], "37");
     assert_eq!(rows[2]["shared"]["degree"], 2);
-    assert_eq!(rows[1]["best_upper"]["rank"], "8");
+    // m = 6: the per-weight head has 8 features, the searched head (proofs/search) 4.
+    assert_eq!(rows[1]["per_weight"]["rank"], "8");
+    assert_eq!(rows[1]["best_upper"]["rank"], "4");
     let (_, again, _) = minip(&["frontier", "--m", "4..=8", "--json"]);
     assert_eq!(out, again, "byte-identical reruns");
     for (args, needle) in [

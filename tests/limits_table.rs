@@ -301,14 +301,16 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
     });
 
     // The head search: m as the checker of its certificates takes it (the inside run at m = 8
-    // is minutes of LPs: accepted, not finished), the rank up to 2^m, and its effort.
+    // is minutes of descent: accepted, not finished), the rank up to 2^m, and its effort: for
+    // the first-order search (the default) its steps, time limit and work; for the alternating
+    // LPs (--method lp) their steps, one step's LP and the whole search.
     let max_effort = minip::request::head_search::MAX_SEARCH_EFFORT;
     let max_search_m = minip_check::check::search::MAX_SEARCH_M;
     rows.push(Row {
         limit: "head search: m",
         consts: &["MAX_SEARCH_M"],
         printed: &["head search: m <= 8,"],
-        inside: args(&format!("head search --m {max_search_m} --rank 1 --restarts 1 --iterations 1")),
+        inside: args(&format!("head search --m {max_search_m} --rank 1 --restarts 1 --iterations 1000")),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
         outside: args(&format!("head search --m {} --rank 1", max_search_m + 1)),
@@ -324,18 +326,84 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         outside: args("head search --m 1 --rank 3"),
         refusal: "--rank (m = 1) must be in 1..=2, got 3".into(),
     });
+    rows.push(Row {
+        limit: "head search: restarts",
+        consts: &["MAX_SEARCH_EFFORT"],
+        printed: &["--restarts <= 10000"],
+        inside: args(&format!("head search --m 1 --rank 1 --restarts {max_effort} --iterations 10")),
+        expect_inside: works(0, "certified: rank 1", 10),
+        inside_mem: GIB,
+        outside: args(&format!("head search --m 1 --rank 1 --restarts {}", max_effort + 1)),
+        refusal: format!("--restarts must be in 1..={max_effort}, got {}", max_effort + 1),
+    });
+    let max_steps = minip::request::head_search::MAX_GRADIENT_STEPS;
+    rows.push(Row {
+        limit: "head search (gradient): steps",
+        consts: &[],
+        printed: &["--iterations <= 1000000"],
+        inside: args(&format!("head search --m 1 --rank 1 --restarts 1 --iterations {max_steps}")),
+        expect_inside: works(0, "certified: rank 1", 10),
+        inside_mem: GIB,
+        outside: args(&format!("head search --m 1 --rank 1 --iterations {}", max_steps + 1)),
+        refusal: format!("--iterations must be in 1..={max_steps}, got {}", max_steps + 1),
+    });
+    let max_time = minip::request::head_search::MAX_TIME_LIMIT;
+    rows.push(Row {
+        limit: "head search (gradient): time limit",
+        consts: &[],
+        printed: &["--time-limit <= 604800 s"],
+        inside: args(&format!("head search --m 1 --rank 1 --restarts 1 --time-limit {max_time}")),
+        expect_inside: works(0, "certified: rank 1", 10),
+        inside_mem: GIB,
+        outside: args(&format!("head search --m 1 --rank 1 --time-limit {}", max_time + 1.0)),
+        refusal: format!("--time-limit (seconds) must be in 0..={max_time}, got {}", max_time + 1.0),
+    });
+    let max_gradient = minip::request::head_search::MAX_GRADIENT_WORK;
+    assert_eq!(max_gradient, 1 << 42, "the printed limit says 2^42");
+    // m = 8, rank 8: 4^8 x 16 = 2^20 per step, so 2^42 is 2^22 steps (4 restarts of 2^20).
+    rows.push(Row {
+        limit: "head search (gradient): the whole search",
+        consts: &[],
+        printed: &["restarts x iterations x 4^m x (rank + m) <= 2^42"],
+        inside: args("head search --m 8 --rank 8 --restarts 4 --iterations 1000000"),
+        expect_inside: Inside::Accepted { secs: 3 },
+        inside_mem: GIB,
+        outside: args("head search --m 8 --rank 8 --restarts 5 --iterations 1000000"),
+        refusal: format!(
+            "the search (restarts x iterations x 4^m x (rank + m)) = {} is above the supported {max_gradient}",
+            (5u128 * 1_000_000) << 20
+        ),
+    });
+    rows.push(Row {
+        limit: "head search (lp): steps",
+        consts: &[],
+        printed: &["--method lp: --iterations <= 10000"],
+        inside: args(&format!(
+            "head search --method lp --m 1 --rank 1 --restarts {max_effort} --iterations {max_effort}"
+        )),
+        expect_inside: works(0, "certified: rank 1", 10),
+        inside_mem: GIB,
+        outside: args(&format!("head search --method lp --m 1 --rank 1 --iterations {}", max_effort + 1)),
+        refusal: format!("--iterations must be in 1..={max_effort}, got {}", max_effort + 1),
+    });
     let (max_step, max_search) =
         (minip::request::head_search::MAX_STEP_CELLS, minip::request::head_search::MAX_HEAD_SEARCH_WORK);
     assert_eq!((max_step, max_search), (1 << 26, 1 << 30), "the printed limits say 2^26 and 2^30");
     let step_rank = (max_step >> 24) as u64;
     rows.push(Row {
-        limit: "head search: one step",
+        limit: "head search (lp): one step",
         consts: &[],
         printed: &["rank x 8^m <= 2^26 per step"],
-        inside: args(&format!("head search --m 8 --rank {} --restarts 1 --iterations 1", step_rank)),
+        inside: args(&format!(
+            "head search --method lp --m 8 --rank {} --restarts 1 --iterations 1",
+            step_rank
+        )),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
-        outside: args(&format!("head search --m 8 --rank {} --restarts 1 --iterations 1", step_rank + 1)),
+        outside: args(&format!(
+            "head search --method lp --m 8 --rank {} --restarts 1 --iterations 1",
+            step_rank + 1
+        )),
         refusal: format!(
             "one step (rank x 8^m, m = 8, rank {}) = {} is above the supported {max_step}",
             step_rank + 1,
@@ -343,30 +411,18 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
         ),
     });
     rows.push(Row {
-        limit: "head search: the whole search",
+        limit: "head search (lp): the whole search",
         consts: &[],
         printed: &["x restarts x iterations <= 2^30"],
         // m = 8, rank 1: 2^24 per step, so 2^30 is 64 steps (8 restarts of 8).
-        inside: args("head search --m 8 --rank 1 --restarts 8 --iterations 8"),
+        inside: args("head search --method lp --m 8 --rank 1 --restarts 8 --iterations 8"),
         expect_inside: Inside::Accepted { secs: 3 },
         inside_mem: GIB,
-        outside: args("head search --m 8 --rank 1 --restarts 8 --iterations 9"),
+        outside: args("head search --method lp --m 8 --rank 1 --restarts 8 --iterations 9"),
         refusal: format!(
             "the search (restarts x iterations x rank x 8^m) = {} is above the supported {max_search}",
             72u128 << 24
         ),
-    });
-    rows.push(Row {
-        limit: "head search: restarts and steps",
-        consts: &["MAX_SEARCH_EFFORT"],
-        printed: &["--restarts --iterations <= 10000"],
-        inside: args(&format!(
-            "head search --m 1 --rank 1 --restarts {max_effort} --iterations {max_effort}"
-        )),
-        expect_inside: works(0, "certified: rank 1", 10),
-        inside_mem: GIB,
-        outside: args(&format!("head search --m 1 --rank 1 --iterations {}", max_effort + 1)),
-        refusal: format!("--iterations must be in 1..={max_effort}, got {}", max_effort + 1),
     });
 
     rows.push(Row {

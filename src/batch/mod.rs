@@ -7,8 +7,9 @@
 //!   stated over committed files;
 //! - `frontier`: certified lower and upper rank bounds per `m` (overlap-polynomial heads);
 //! - `ratio`: forced ratios over `h` with the chain bound and a growth fit;
-//! - `search`, `search_exact`, `search_files`: the low-rank head search (float hints), its
-//!   exact certificates, and the committed searched heads `minip frontier` reads;
+//! - `search`, `search_gradient`, `search_exact`, `search_files`: the low-rank head search
+//!   (alternating LPs, and first-order descent with parallel restarts: float hints), its exact
+//!   certificates, and the committed searched heads `minip frontier` reads;
 //! - `threads`: the worker count of every pool (`--jobs`, `RAYON_NUM_THREADS`, one per core).
 //! - `verify`: every certificate under some paths checked, VIPR files matched to theirs;
 //! - `bench`: a grid swept with certificates written and re-verified, then a directory verified,
@@ -23,6 +24,7 @@ pub mod runner;
 pub mod search;
 pub mod search_exact;
 pub mod search_files;
+pub mod search_gradient;
 pub mod settle;
 pub mod sharp;
 pub mod summary;

@@ -1,13 +1,23 @@
-//! A searched hint made exact (docs/math.md §14): `Φ` and `Ψ` rounded to simple nonnegative
-//! fractions (so `α = Φ Ψᵀ ≥ 0` exactly), then per query the values: an LP over the
-//! products `P(x,·)` with the exact kernel row minimizes the largest error `e`
-//! (`|N − tD| ≤ eD` is linear in `(P, e)` once `α` is fixed), and `s = P/α` is rounded.
-//! The result is a `minip-search-head/1` certificate that `minip_check` has checked; nothing
-//! here decides anything.
+//! A searched hint made exact (docs/math.md §14): nonnegative features rounded to simple
+//! fractions (so `α = Φ Ψᵀ ≥ 0` exactly), then per query the values for the exact kernel row:
+//! an LP minimizes the largest error `e` (`|N − tD| ≤ eD` is linear in the values once `α` is
+//! fixed), and the values are rounded. The result is a `minip-search-head/1` certificate that
+//! `minip_check` has checked; nothing here decides anything.
+//!
+//! Two roundings: `certify` (the alternating LPs' hints: continued fractions of denominator
+//! at most `10^6`, the values LP with a row per sequence, values of denominator at most
+//! `10^5`), kept so that the committed heads of that search are reproduced byte for byte; and
+//! `certify_factors` (the first-order search, §14.2): features on the grid `1/2^16` (then
+//! `1/2^24`, `1/2^32` if the coarser grid loses the margin) after scaling each `Ψ` column and
+//! each `Φ` row to largest entry 1, values by the LP by classes (`O(2^m · m)` rows per query),
+//! rounded to the grid `1/4096`. On the `1/2^16` grid every kernel entry is a dot product of
+//! integers below `2^16` over the common denominator `2^32`, exact in `f64`, and the checker's
+//! sums stay in machine integers.
 
 use super::search::{pairs, Hint};
 use crate::repair::round::approx;
-use crate::solve::search::values as values_lp;
+use crate::solve::descent::{row_max_error, Factors};
+use crate::solve::search::{values as values_lp, values_by_class};
 use minip_check::check::search::largest_error;
 use minip_check::check::{Checked, Context};
 use minip_check::format::search::{SearchHead, SearchParams, SearchRun, SEARCH_HEAD_FORMAT};
@@ -92,4 +102,97 @@ fn values(x: u32, alpha: &[Rat], pairs: &[(u32, u32)]) -> Result<Vec<Rat>, Strin
             }
         })
         .collect())
+}
+
+/// The feature grids tried in turn (bits: entries are multiples of `2^-bits`).
+pub const FEATURE_GRID_BITS: [u32; 3] = [16, 24, 32];
+/// The values' grid (multiples of `1/VALUE_GRID`).
+pub const VALUE_GRID: f64 = 4096.0;
+
+/// The exact head of a float head of the first-order search, checked. `Err` says why none was
+/// made (on every grid: a kernel entry `α(x,x)` rounded to 0, a largest error not below
+/// `1/2`, or the check).
+pub fn certify_factors(f: &Factors, run: SearchRun) -> Result<Checked<SearchHead>, String> {
+    let mut f = f.clone();
+    f.normalize();
+    let mut why = Vec::new();
+    for bits in FEATURE_GRID_BITS {
+        match on_grid(&f, bits, &run) {
+            Ok(c) => return Ok(c),
+            Err((e, finer)) => {
+                why.push(format!("grid 2^-{bits}: {e}"));
+                if !finer {
+                    break;
+                }
+            }
+        }
+    }
+    Err(why.join("; "))
+}
+
+/// `f` (normalized) with its features on the grid `2^-bits`, values by the LP by classes.
+/// `Err` says why, and whether a finer grid may help (not when the kernel's best values miss
+/// `1/2` by more than rounding could explain).
+fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead>, (String, bool)> {
+    let (m, r, n) = (f.m, f.rank, f.n());
+    let scale = f64::from(bits).exp2();
+    let grid = |v: &[f64]| -> Vec<f64> { v.iter().map(|&x| (x.max(0.0) * scale).round()).collect() };
+    let mut g = Factors { m, rank: r, phi: grid(&f.phi), psi: grid(&f.psi), s: f.s.clone() };
+    // A query whose own kernel entry rounds to 0 (the float head may use `α(x,x)` as small as
+    // it likes, never 0) gets one grid unit on the feature where its key is largest (or, if
+    // its key rounds to 0, on the key where its query is largest).
+    for x in 0..n {
+        if g.row(x)[x] > 0.0 {
+            continue;
+        }
+        let largest = |v: &[f64]| (0..r).fold(0, |b, i| if v[i] > v[b] { i } else { b });
+        let (q, key) = (largest(&f.phi[x * r..(x + 1) * r]), largest(&g.psi[x * r..(x + 1) * r]));
+        if g.psi[x * r + key] > 0.0 {
+            g.phi[x * r + key] = g.phi[x * r + key].max(1.0);
+        } else {
+            g.psi[x * r + q] = 1.0;
+            g.phi[x * r + q] = g.phi[x * r + q].max(1.0);
+        }
+    }
+    // The kernel in units of `2^-2bits` (exact in `f64` while `r·2^2bits < 2^53`).
+    let rows: Vec<Vec<f64>> = (0..n).map(|x| g.row(x)).collect();
+    if let Some(x) = (0..n).find(|&x| rows[x][x] <= 0.0) {
+        return Err((format!("alpha(x,x) rounds to 0 at token {x}"), true));
+    }
+    let values: Vec<Vec<f64>> = (0..n)
+        .into_par_iter()
+        .map(|x| {
+            let big = rows[x].iter().fold(0f64, |b, &v| b.max(v));
+            let w: Vec<f64> = rows[x].iter().map(|v| v / big).collect();
+            let (s, _) = values_by_class(x as u32, &w)?;
+            Ok(s.iter().map(|v| (v * VALUE_GRID).round() / VALUE_GRID).collect())
+        })
+        .collect::<Result<_, String>>()
+        .map_err(|e| (e, false))?;
+    g.s = values.concat();
+    let worst = (0..n)
+        .into_par_iter()
+        .map(|x| row_max_error(x, &rows[x], &g.s[x * n..(x + 1) * n]))
+        .collect::<Vec<f64>>()
+        .into_iter()
+        .fold(0f64, f64::max);
+    if worst >= 0.5 {
+        return Err((format!("largest error {worst:.6} in floating point"), worst < 0.501));
+    }
+    let frac = |v: f64, den: f64| fmt_q(&Rat::new((v as i64).into(), (den as i64).into()));
+    let table = |t: &[f64], cols: usize, den: f64, times: f64| -> Vec<Vec<String>> {
+        t.chunks_exact(cols).map(|row| row.iter().map(|&v| frac(v * times, den)).collect()).collect()
+    };
+    let mut cert = SearchHead {
+        format: SEARCH_HEAD_FORMAT.into(),
+        params: SearchParams { m },
+        rank: r,
+        phi_q: table(&g.phi, r, scale, 1.0),
+        phi_k: table(&g.psi, r, scale, 1.0),
+        s: table(&g.s, n, VALUE_GRID, VALUE_GRID),
+        max_error: String::new(),
+        search: Some(run.clone()),
+    };
+    cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| (e.to_string(), true))?);
+    Checked::new(cert, &Context::default()).map_err(|e| (e.to_string(), true))
 }

@@ -32,21 +32,27 @@ enum HeadCmd {
     /// Measure exhaustive verification speed (softmax, length 3, m = 1..=M).
     #[command(after_help = super::tail("", &["minip head bench", "minip head bench --m-max 6"]))]
     Bench(BenchArgs),
-    /// Search for a head of a given feature rank (alternating LPs on alpha = Phi Psi^T), certify it exactly.
+    /// Search for a head of a given feature rank (first-order descent, or alternating LPs), certify it exactly.
     #[command(after_help = super::tail(SEARCH_NOTES, &[
-        "minip head search --m 4 --rank 2 --out proofs/search",
-        "minip head search --m 5 --rank 3 --seed 2 --restarts 4 --json",
+        "minip head search --m 6 --rank 4 --restarts 4 --seed 1 --out proofs/search",
+        "minip head search --m 8 --rank 8 --restarts 2 --jobs 1",
+        "minip head search --m 4 --rank 2 --method lp --iterations 100 --out /tmp/search",
     ]))]
     Search(SearchArgs),
 }
 
 /// The notes of `minip head search --help`.
 const SEARCH_NOTES: &str = "\
-Pseudo-random starts (no coordinate symmetry), each alternating a Phi step (one LP per query) and a
-Psi step (one LP; row generation from m = 6) until every length-3 sequence is within 0.45, or it
-stalls. A head found is rounded, checked exactly at eps = 1/2 (minip-search-head/1) and, with --out,
-written as mMM.rR.json and mMM.rR.head (docs/frontier.md, \"Searched heads\"). Steps and restarts
-are printed on stderr. Exit 0: a head was certified; 1: none found (not a lower bound).";
+--method gradient (the default): Adam on a squared hinge of every length-3 sequence's error (level
+0.4) over nonnegative Phi, Psi and the values, restarts in parallel (--start mixed: a factorization
+of the softmax kernel, perturbed symmetric subset features, random, in turn). A float head with
+every error below 0.49 is rounded, its values re-solved per query by an LP, and checked exactly.
+--method lp: alternating LPs on alpha = Phi Psi^T (Phi step one LP per query, Psi step one LP; row
+generation from m = 6) until every sequence is within 0.45, or a stall.
+A head found is checked exactly at eps = 1/2 (minip-search-head/1) and, with --out, written as
+mMM.rR.json and mMM.rR.head (docs/frontier.md, \"Searched heads\"). Progress on stderr. A run is
+determined by its options (any --jobs) unless --time-limit ends it. Exit 0: a head was
+certified; 2: none found (unknown: not a lower bound), or bad input.";
 
 #[derive(Args)]
 struct Select {
@@ -115,15 +121,27 @@ struct SearchArgs {
     /// Feature rank r of alpha = Phi Psi^T (1..=2^m).
     #[arg(long, default_value_t = 2)]
     rank: usize,
+    /// gradient (first-order descent) or lp (alternating LPs).
+    #[arg(long, default_value = "gradient")]
+    method: String,
     /// Seed of the pseudo-random starts.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Random starts, each until it succeeds or stalls (1..=10000).
+    /// Starts, each until it succeeds or stalls (1..=10000).
     #[arg(long, default_value_t = 20)]
     restarts: u32,
-    /// Largest number of alternating steps per restart (1..=10000).
-    #[arg(long, default_value_t = 100)]
-    iterations: u32,
+    /// Largest number of steps per restart (gradient: default 20000, at most 1000000; lp: default 100, at most 10000).
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// Kind of start of the gradient method: mixed, softmax, subsets or random.
+    #[arg(long)]
+    start: Option<String>,
+    /// Wall-clock limit of the gradient method in seconds (the result then depends on the machine).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Worker threads (restarts in parallel; default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
     /// Write the certified head into DIR (mMM.rR.json and mMM.rR.head).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -185,22 +203,34 @@ fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
 }
 
 fn cmd_search(a: SearchArgs) -> Result<i32, String> {
+    let method = match crate::request::head_search::Method::parse(&a.method) {
+        Ok(m) => m,
+        Err(e) => return Ok(report(e)),
+    };
+    let start = match a.start.as_deref().map(crate::request::head_search::parse_start).transpose() {
+        Ok(s) => s,
+        Err(e) => return Ok(report(e)),
+    };
     let request = HeadSearch {
         m: a.m,
         rank: a.rank,
         seed: a.seed,
         restarts: a.restarts,
         iterations: a.iterations,
+        method,
+        start,
+        time_limit: a.time_limit,
         out: a.out.clone(),
     };
     let job = match request.validate() {
         Ok(job) => job,
         Err(e) => return Ok(report(e)),
     };
+    let pool = super::pool(a.jobs)?;
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
-    let found = match job.run(ctl(), |l| eprintln!("{l}")) {
+    let found = match pool.install(|| job.run(ctl(), |l| eprintln!("{l}"))) {
         Ok(f) => f,
         Err(e) => return Ok(report(e)),
     };

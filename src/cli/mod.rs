@@ -103,8 +103,11 @@ pub const CLI_LIMITS: &str =
   rank --weighted                 m 4..=24 (> 16: --from, <= 4096 words), --rounds <= 100000
                                   and --rounds x 2^m <= 65536000 (about a minute at m = 16)
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
-                                  head search: m <= 8, rank <= 2^m; --restarts --iterations <= 10000
-                                  and rank x 8^m <= 2^26 per step, x restarts x iterations <= 2^30
+                                  head search: m <= 8, rank <= 2^m, --restarts <= 10000; gradient:
+                                  --iterations <= 1000000, --time-limit <= 604800 s, and restarts
+                                  x iterations x 4^m x (rank + m) <= 2^42 (about 36 h of one core);
+                                  --method lp: --iterations <= 10000, rank x 8^m <= 2^26 per step,
+                                  x restarts x iterations <= 2^30
   head files                      <= 3145728 JSON values (before parsing), <= 3145728 map entries
   grid files and ratio tables:    every list (n, eps, families, bounds, tasks, kernels, positions,
                                   keys, at, d, each series' h) counts in the configuration limit;

@@ -7,6 +7,8 @@
 //! - `poly`: the class LP of overlap-polynomial heads, its Farkas LP, per-weight margins;
 //! - `multihead`: for several heads with fixed kernels, the values of largest margin;
 //! - `milp`: the MILP over Boolean tokens that cross-checks `kstar` (HiGHS MIP);
+//! - `descent`: the first-order head search's loss, its gradient and largest error in one pass
+//!   over the queries, Adam, and nonnegative factorizations (its starts);
 //! - `search`: the alternating LPs of the low-rank head search (with row generation) and the
 //!   values LP of a rounded kernel;
 //! - `sat`: varisat on the rank CNF, with DRAT proofs checked by `minip_check`;
@@ -18,6 +20,7 @@
 //! `minip_check` decides.
 
 pub mod beyond_ceiling;
+pub mod descent;
 pub mod gap;
 pub mod milp;
 pub mod multihead;

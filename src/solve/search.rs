@@ -386,3 +386,66 @@ pub fn values(x: u32, a: &[f64], pairs: &[(u32, u32)]) -> Result<(Vec<f64>, f64)
     }
     Ok((solved.get_solution().columns().to_vec(), solved.objective_value()))
 }
+
+/// The values of query `x` for a kernel row `w` (as floats, `w ≥ 0`, `w[x] > 0`) by classes
+/// (docs/math.md §14.2): `min e` over the values `s(x,·)` (`|s| ≤ 4m`; none where `w = 0`)
+/// with every sequence within `e`. At target `t` the sequences are the pairs `a ∈ A_t`
+/// (overlap `t`), `b ∈ B_t` (overlap `≥ t`), and `±(N − tD) − eD = v_x + v_a + v_b` with
+/// `v_k = w_k(±(s_k − t) − e)`, so "every pair within `e`" is `v_x + max_A v + max_B v ≤ 0`:
+/// two more columns per target and side, `v_a ≤ μ_A`, `v_b ≤ μ_B`, `v_x + μ_A + μ_B ≤ 0`
+/// (a key of weight 0 has `v = 0`: `μ ≥ 0`). `O(2^m · m)` rows instead of two per pair, the
+/// same optimum as `values`. Returns the values and `e`.
+pub fn values_by_class(x: u32, w: &[f64]) -> Result<(Vec<f64>, f64), String> {
+    let n = w.len();
+    let bound = value_bound(n);
+    let xs = x as usize;
+    let mut pb = RowProblem::default();
+    let s: Vec<Option<Col>> =
+        w.iter().map(|&v| (v > 0.0).then(|| pb.add_column(0.0, -bound..=bound))).collect();
+    let e = pb.add_column(1.0, 0.0..);
+    let o: Vec<u32> = (0..n as u32).map(|k| (x & k).count_ones()).collect();
+    let h = x.count_ones();
+    for t in 0..=h {
+        let tf = f64::from(t);
+        for sign in [1.0, -1.0] {
+            // `μ_A ≥ 0` and `μ_B ≥ 0` when a key of weight 0 is in the class (its `v` is 0).
+            let zero_in = |keep: &dyn Fn(u32) -> bool| (0..n).any(|k| keep(o[k]) && s[k].is_none());
+            let lo_a = if zero_in(&|ok| ok == t) { 0.0 } else { f64::NEG_INFINITY };
+            let lo_b = if zero_in(&|ok| ok >= t) { 0.0 } else { f64::NEG_INFINITY };
+            let mu_a = pb.add_column(0.0, lo_a..);
+            let mu_b = pb.add_column(0.0, lo_b..);
+            // v_k − μ ≤ 0:  ±w_k s_k − w_k e − μ ≤ ±t w_k.
+            for k in 0..n {
+                let Some(sk) = s[k] else { continue };
+                if o[k] == t {
+                    pb.add_row(..=sign * tf * w[k], [(sk, sign * w[k]), (e, -w[k]), (mu_a, -1.0)]);
+                }
+                if o[k] >= t {
+                    pb.add_row(..=sign * tf * w[k], [(sk, sign * w[k]), (e, -w[k]), (mu_b, -1.0)]);
+                }
+            }
+            let sx = s[xs].ok_or_else(|| format!("token {x}: alpha(x,x) = 0"))?;
+            pb.add_row(..=sign * tf * w[xs], [(sx, sign * w[xs]), (e, -w[xs]), (mu_a, 1.0), (mu_b, 1.0)]);
+        }
+    }
+    let mut model = pb.optimise(Sense::Minimise);
+    model.make_quiet();
+    model.set_option("threads", 1);
+    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    if solved.status() != HighsModelStatus::Optimal {
+        return Err(format!("values of token {x}: HiGHS status {:?}", solved.status()));
+    }
+    let cols = solved.get_solution().columns().to_vec();
+    // Columns were made in order: the values of the keys of positive weight, then `e`.
+    let mut next = 0;
+    let values = s
+        .iter()
+        .map(|c| {
+            c.map_or(0.0, |_| {
+                next += 1;
+                cols[next - 1]
+            })
+        })
+        .collect();
+    Ok((values, cols[next]))
+}

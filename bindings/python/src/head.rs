@@ -5,7 +5,7 @@ use crate::convert::to_text;
 use crate::{run, warn_all};
 use minip::rational::fmt_q;
 use minip::request::head::{HeadAttack, HeadVerify, Select, Transition};
-use minip::request::head_search::HeadSearch;
+use minip::request::head_search::{parse_start, HeadSearch, Method};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -91,26 +91,38 @@ fn transition(py: Python<'_>, m_max: u32, exact_len: u32) -> PyResult<String> {
 }
 
 /// `minip head search`: the low-rank head search (the record `minip head search --json` prints,
-/// the summary, and the certificate when a head was found); `out` a directory for its files.
+/// the summary, and the certificate when a head was found); `method` `"gradient"` or `"lp"`,
+/// `iterations` `None` for the method's default, `out` a directory for its files, `jobs` the
+/// worker threads (restarts in parallel). Progress: a meter over every step (`set_progress`).
 #[pyfunction]
-#[pyo3(signature = (m, rank, seed, restarts, iterations, out=None))]
+#[pyo3(signature = (m, rank, seed, restarts, iterations=None, method="gradient".to_string(), start=None, time_limit=None, out=None, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn head_search(
     py: Python<'_>,
     m: u32,
     rank: usize,
     seed: u64,
     restarts: u32,
-    iterations: u32,
+    iterations: Option<u32>,
+    method: String,
+    start: Option<String>,
+    time_limit: Option<f64>,
     out: Option<String>,
+    jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);
-        let job = HeadSearch { m, rank, seed, restarts, iterations, out: out.clone() }.validate()?;
+        let method = Method::parse(&method)?;
+        let start = start.as_deref().map(parse_start).transpose()?;
+        let request =
+            HeadSearch { m, rank, seed, restarts, iterations, method, start, time_limit, out: out.clone() };
+        let job = request.validate()?;
+        let pool = minip::batch::threads::pool(jobs)?;
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = job.run(ctl, |_| {})?;
+        let found = pool.install(|| job.run(ctl, |_| {}))?;
         let mut v = parse_line(&found.json_line());
         v["text"] = Value::String(found.text());
         v["certificate"] =

@@ -11,6 +11,8 @@ from typing import Any, Dict, List, Optional
 
 from . import _minip
 from ._convert import PathLike, Rational, _is_bool, _nat, _rational, _scalar, _witness
+from ._grid import _jobs
+from ._progress import Progress, reporting
 
 
 class AttackReport:
@@ -144,8 +146,10 @@ def transition(m_max: int = 8, exact_len: int = 3) -> Transition:
 
 
 class SearchReport:
-    """What ``minip head search`` did (a ``head.search`` record): the restarts run (``runs``,
-    dicts with ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
+    """What ``minip head search`` did (a ``head.search`` record): the ``method``
+    (``'gradient'`` or ``'lp'``), the restarts run (``runs``, dicts: for ``'gradient'``
+    ``start``, ``steps``, ``best_max_error``, ``ended``, ``failed_exact``, ``found``; for
+    ``'lp'`` ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
     ``rank`` certified exactly (``verdict`` ``'certified'``, its ``max_error`` a ``Fraction``,
     ``certificate`` the ``minip-search-head/1`` JSON text, and the files written with ``out``)
     or none (``'unknown'``: this search found none, which is no lower bound); ``str()`` is the
@@ -155,6 +159,9 @@ class SearchReport:
         self.m: int = d["m"]
         self.rank: int = int(d["rank"])
         self.seed: int = int(d["seed"])
+        self.method: str = d["method"]
+        self.start: Optional[str] = d.get("start")
+        self.time_limit: Optional[float] = d.get("time_limit")
         self.restarts: int = d["restarts"]
         self.iterations: int = d["iterations"]
         self.runs: List[Dict[str, Any]] = d["runs"]
@@ -169,7 +176,10 @@ class SearchReport:
         return self.text
 
     def __repr__(self) -> str:
-        return f"SearchReport(m={self.m}, rank={self.rank}, restarts run={len(self.runs)}, verdict={self.verdict!r})"
+        return (
+            f"SearchReport(m={self.m}, rank={self.rank}, method={self.method!r}, "
+            f"restarts run={len(self.runs)}, verdict={self.verdict!r})"
+        )
 
 
 def head_search(
@@ -177,33 +187,47 @@ def head_search(
     rank: int,
     seed: int = 1,
     restarts: int = 20,
-    iterations: int = 100,
+    iterations: Optional[int] = None,
     *,
+    method: str = "gradient",
+    start: Optional[str] = None,
+    time_limit: Optional[float] = None,
     out: Optional[PathLike] = None,
+    jobs: Optional[int] = None,
+    progress: Progress = False,
 ) -> SearchReport:
     """Searches for a head of feature rank ``rank`` over ``{0,1}^m`` (``minip head search``,
-    docs/math.md §14): alternating LPs on ``alpha = Phi Psi^T`` from ``restarts`` pseudo-random
-    starts of at most ``iterations`` steps (seeded by ``seed``); a head found is rounded and
-    checked exactly, and with ``out`` written there as ``mMM.rR.json`` and ``mMM.rR.head``.
-    The same run as the command line's, file for file.
+    docs/math.md §14). ``method='gradient'`` (the default): Adam on a smooth surrogate of
+    every length-3 constraint, from ``restarts`` starts (``start``: ``'mixed'``, ``'softmax'``,
+    ``'subsets'`` or ``'random'``) of at most ``iterations`` steps (default 20,000), in
+    parallel on ``jobs`` threads; ``method='lp'``: alternating LPs (default 100 steps). Starts
+    are seeded by ``seed``. A head found is rounded and checked exactly, and with ``out``
+    written there as ``mMM.rR.json`` and ``mMM.rR.head``. ``time_limit`` (seconds, gradient
+    only) makes the result depend on the machine. ``progress``: ``True`` shows a bar over
+    every step, a callable is called as ``(done, total, label)``. The same run as the command
+    line's, file for file.
 
     >>> r = minip.head_search(m=2, rank=1)
-    >>> r.verdict, len(r.runs)
-    ('certified', 2)
+    >>> r.verdict, r.method, len(r.runs)
+    ('certified', 'gradient', 1)
     """
     seed = _scalar_seed(seed)
-    return SearchReport(
-        json.loads(
-            _minip.head_search(
-                _nat("m", m),
-                _nat("rank", rank),
-                seed,
-                _nat("restarts", restarts),
-                _nat("iterations", iterations),
-                None if out is None else os.fspath(out),
-            )
+    if time_limit is not None:
+        time_limit = float(_scalar(time_limit))
+    with reporting(progress):
+        text = _minip.head_search(
+            _nat("m", m),
+            _nat("rank", rank),
+            seed,
+            _nat("restarts", restarts),
+            None if iterations is None else _nat("iterations", iterations),
+            str(method),
+            None if start is None else str(start),
+            time_limit,
+            None if out is None else os.fspath(out),
+            _jobs(jobs),
         )
-    )
+    return SearchReport(json.loads(text))
 
 
 def _scalar_seed(v: Any) -> int:

@@ -66,7 +66,16 @@ def head_verify(
     head: str, m: Optional[int], len: int, eps: str, base: Optional[str], symmetry: bool
 ) -> str: ...
 def head_search(
-    m: int, rank: int, seed: int, restarts: int, iterations: int, out: Optional[str] = None
+    m: int,
+    rank: int,
+    seed: int,
+    restarts: int,
+    iterations: Optional[int] = None,
+    method: str = "gradient",
+    start: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    out: Optional[str] = None,
+    jobs: Optional[int] = None,
 ) -> str: ...
 def set_progress(callback: Optional[Callable[[int, int, str], Any]] = None) -> None: ...
 def head_attack(

@@ -9,7 +9,8 @@
 //! - `s`: one row of `2^m` values per query token, `s[x][k]` the value of key `k` seen from
 //!   `x` (docs/math.md §1.4: `ŷ = Σ_j α(x,x_j) s(x,x_j) / Σ_j α(x,x_j)`);
 //! - `max_error`: the largest `|ŷ − t|` over all sequences (recomputed);
-//! - `search`: how the head was found (seed, restart, effort); provenance, not checked.
+//! - `search`: how the head was found (seed, restart, effort; the method, start and step of
+//!   the first-order search); provenance, not checked.
 //!
 //! Plain data: nothing here checks anything (`crate::check::search` does).
 
@@ -23,7 +24,9 @@ pub struct SearchParams {
     pub m: u32,
 }
 
-/// The run that found the head (`minip head search`); not checked.
+/// The run that found the head (`minip head search`); not checked. `method`, `start` and
+/// `step` are written by the first-order search (`gradient`: the kind of start of the restart
+/// and the step at which the head was found); a head of the alternating LPs has none.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SearchRun {
@@ -31,6 +34,12 @@ pub struct SearchRun {
     pub restart: u32,
     pub restarts: u32,
     pub iterations: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
