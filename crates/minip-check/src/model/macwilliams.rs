@@ -92,27 +92,81 @@ fn lead(w: &[u64]) -> Option<usize> {
 /// The types of all ordered pairs of dual codewords with their numbers (`4^d` pairs; the rows
 /// must be independent). The pair `(x', y')` has `p11 = |x' ∧ y'|`, `p10 = |x'| − p11`,
 /// `p01 = |y'| − p11`, `p00 = N − p01 − p10 − p11`.
+///
+/// As `model::linear::block_pairs` counts a block's pairs: `p11 = (|x'| + |y'| − |x' ⊕ y'|)/2`
+/// and `x' ⊕ y'` is a dual codeword, so the pairs are counted by the weights of the triples
+/// `{s, t, s ⊕ t}` of distinct nonzero coordinate vectors (each visited once, as
+/// `s < t < s ⊕ t`, and giving its six ordered pairs), with the pairs `x' = y'` and those with
+/// a zero word counted directly.
 pub fn dual_types(len: u32, rows: &[Wide]) -> BTreeMap<PairType, u64> {
-    let words = {
-        let limbs = (len as usize).div_ceil(64);
-        let mut out = vec![vec![0u64; limbs]];
-        let mut w = vec![0u64; limbs];
-        for s in 1u64..(1u64 << rows.len()) {
-            for (x, y) in w.iter_mut().zip(&rows[s.trailing_zeros() as usize]) {
-                *x ^= y;
+    dual_types_in(len, rows, 1 << 22)
+}
+
+/// `dual_types`, the triples counted in a dense table when it has at most `dense_max` cells
+/// (`W³` for `W` distinct weights), else in a hash map.
+fn dual_types_in(len: u32, rows: &[Wide], dense_max: usize) -> BTreeMap<PairType, u64> {
+    let limbs = (len as usize).div_ceil(64);
+    let n = 1usize << rows.len();
+    // Words by coordinates: word(s) = the sum of the rows at the bits of s.
+    let mut words = vec![0u64; n * limbs];
+    for s in 1..n {
+        let (prev, r) = (s & (s - 1), &rows[s.trailing_zeros() as usize]);
+        for l in 0..limbs {
+            words[s * limbs + l] = words[prev * limbs + l] ^ r[l];
+        }
+    }
+    let word = |s: usize| &words[s * limbs..(s + 1) * limbs];
+    let wt: Vec<u32> = (0..n).map(|s| word(s).iter().map(|x| x.count_ones()).sum()).collect();
+    // Ordered pairs by (|x'|, |y'|, |x' ⊕ y'|).
+    let mut by_weights: BTreeMap<(u32, u32, u32), u64> = BTreeMap::new();
+    let mut add = |k: (u32, u32, u32), v: u64| *by_weights.entry(k).or_insert(0) += v;
+    for s in 0..n {
+        add((wt[s], wt[s], 0), 1);
+        if s > 0 {
+            add((0, wt[s], wt[s]), 1);
+            add((wt[s], 0, wt[s]), 1);
+        }
+    }
+    // Triples, counted densely by the indices of their weights among the weights that occur.
+    let mut ws: Vec<u32> = wt.clone();
+    ws.sort_unstable();
+    ws.dedup();
+    let nw = ws.len();
+    let mut index = vec![usize::MAX; len as usize + 1];
+    for (i, &w) in ws.iter().enumerate() {
+        index[w as usize] = i;
+    }
+    let mut dense: Vec<u64> = if nw * nw * nw <= dense_max { vec![0; nw * nw * nw] } else { Vec::new() };
+    let mut sparse: std::collections::HashMap<(u32, u32, u32), u64> = std::collections::HashMap::new();
+    for s in 1..n {
+        let x = word(s);
+        let high = 1usize << (usize::BITS - 1 - s.leading_zeros());
+        let mut base = 2 * high;
+        while base < n {
+            for t in base..base + high {
+                let c: u32 = x.iter().zip(word(t)).map(|(p, q)| (p ^ q).count_ones()).sum();
+                if dense.is_empty() {
+                    *sparse.entry((wt[s], wt[t], c)).or_insert(0) += 1;
+                } else {
+                    dense[(index[wt[s] as usize] * nw + index[wt[t] as usize]) * nw + index[c as usize]] += 1;
+                }
             }
-            out.push(w.clone());
+            base += 2 * high;
         }
-        out
-    };
-    let wt: Vec<u32> = words.iter().map(|w| w.iter().map(|x| x.count_ones()).sum()).collect();
+    }
+    let mut triples: Vec<((u32, u32, u32), u64)> = sparse.into_iter().collect();
+    for (i, &v) in dense.iter().enumerate().filter(|e| *e.1 > 0) {
+        triples.push(((ws[i / (nw * nw)], ws[i / nw % nw], ws[i % nw]), v));
+    }
+    for ((a, b, c), v) in triples {
+        for k in [(a, b, c), (b, a, c), (a, c, b), (c, a, b), (b, c, a), (c, b, a)] {
+            add(k, v);
+        }
+    }
     let mut types: BTreeMap<PairType, u64> = BTreeMap::new();
-    for (x, &wx) in words.iter().zip(&wt) {
-        for (y, &wy) in words.iter().zip(&wt) {
-            let p11: u32 = x.iter().zip(y).map(|(a, b)| (a & b).count_ones()).sum();
-            let t = [len + p11 - wx - wy, wy - p11, wx - p11, p11];
-            *types.entry(t).or_insert(0) += 1;
-        }
+    for ((wx, wy, c), v) in by_weights {
+        let p11 = (wx + wy - c) / 2;
+        *types.entry([len + p11 - wx - wy, wy - p11, wx - p11, p11]).or_insert(0) += v;
     }
     types
 }
@@ -129,13 +183,50 @@ fn primes(len: u32) -> Vec<u64> {
     let mut bits = 0u64;
     let mut p = (1u64 << 31) - 1;
     while bits < need_bits {
-        if (2..).take_while(|q: &u64| q * q <= p).all(|q| p % q != 0) {
+        if is_prime(p) {
             out.push(p);
             bits += 30; // each prime exceeds 2^30
         }
         p -= 2;
     }
     out
+}
+
+/// Whether `p < 2^32` is prime: Miller–Rabin with the bases 2, 7 and 61, exact below
+/// 4,759,123,141 (Jaeschke).
+fn is_prime(p: u64) -> bool {
+    assert!(p < 1 << 32, "a prime below 2^32");
+    if p < 2 {
+        return false;
+    }
+    for q in [2u64, 3, 5, 7, 61] {
+        if p % q == 0 {
+            return p == q;
+        }
+    }
+    let mulmod = |x: u64, y: u64| ((u128::from(x) * u128::from(y)) % u128::from(p)) as u64;
+    let (mut d, mut r) = (p - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        r += 1;
+    }
+    [2u64, 7, 61].iter().all(|&base| {
+        let (mut x, mut e, mut b) = (1u64, d, base % p);
+        while e > 0 {
+            if e & 1 == 1 {
+                x = mulmod(x, b);
+            }
+            b = mulmod(b, b);
+            e >>= 1;
+        }
+        if x == 1 || x == p - 1 {
+            return true;
+        }
+        (1..r).any(|_| {
+            x = mulmod(x, x);
+            x == p - 1
+        })
+    })
 }
 
 /// Modular products of `slice` for the slice `(a, b)` (`slice_mod`, about three products per
@@ -204,10 +295,46 @@ fn kraw(a: usize, b: usize, jmax: usize, f: Modp, inv: &[u64]) -> Vec<u64> {
     k
 }
 
+/// `K(L, A; j)` for `A = 0..=L` and `j = 0..=jmax`, mod p, with additions only:
+/// `K(L, 0; j) = (−1)^j C(L, j)`, and `(1 − u)·F_{A+1} = (1 + u)·F_A` for
+/// `F_A = (1 + u)^A (1 − u)^{L − A}` gives `K_{A+1}[j] = K_{A+1}[j − 1] + K_A[j] + K_A[j − 1]`.
+/// `inv[j]` is `j^{−1} mod p` (`j ≤ L < p`).
+fn kraw_table(l: usize, jmax: usize, f: Modp, inv: &[u64]) -> Vec<Vec<u64>> {
+    // Branch-free: `t − p` wraps to a huge value exactly when `t < p` (a branch here is
+    // mispredicted half the time).
+    let add = |x: u64, y: u64| {
+        let t = x + y;
+        t.min(t.wrapping_sub(f.p))
+    };
+    let mut first = vec![0u64; jmax + 1];
+    let mut c = 1u64;
+    for (j, v) in first.iter_mut().enumerate().take(l.min(jmax) + 1) {
+        if j > 0 {
+            c = f.mul(f.mul(c, (l + 1 - j) as u64), inv[j]);
+        }
+        *v = if j % 2 == 0 { c } else { f.neg(c) };
+    }
+    let mut rows = Vec::with_capacity(l + 1);
+    rows.push(first);
+    for _ in 0..l {
+        let prev = rows.last().expect("a row");
+        let mut next = vec![0u64; jmax + 1];
+        next[0] = prev[0];
+        for j in 1..=jmax {
+            // One reduction on the chain through `next`.
+            next[j] = add(next[j - 1], add(prev[j], prev[j - 1]));
+        }
+        rows.push(next);
+    }
+    rows
+}
+
 /// `X(i) = Σ_types N_type·S_type(a, b, i) mod p`, `i = 0..=min(a, b)`, with (module comment,
 /// `X = p00 + p01`, `Y = p10 + p11`)
 /// `S(a, b, i) = Σ_k K(X, p00; k)·K(Y, p10; b − k)·K(N − b, X − k; a − i)·K(b, k; i)`:
-/// one-dimensional Krawtchouk rows only, `O(N²)` per distinct dual weight.
+/// one-dimensional Krawtchouk rows only, `O(N²)` per distinct dual weight. The two tables
+/// `K(N − b, ·; ·)` and `K(b, ·; ·)` are built by additions (`kraw_table`); the final sum
+/// adds products below `2^93` in 128 bits (fewer than `2^34` of them) and reduces once.
 fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp) -> Vec<u64> {
     let (n, a, b) = (len as usize, a as usize, b as usize);
     let imax = a.min(b);
@@ -216,8 +343,15 @@ fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp)
         inv.push(f.neg(f.mul(f.p / j, inv[(f.p % j) as usize])));
     }
     // ux[A][j] = K(N − b, A; j); vy[k][i] = K(b, k; i).
-    let ux: Vec<Vec<u64>> = (0..=n - b).map(|x| kraw(x, n - b - x, a, f, &inv)).collect();
-    let vy: Vec<Vec<u64>> = (0..=b).map(|k| kraw(k, b - k, imax, f, &inv)).collect();
+    let ux = kraw_table(n - b, a, f, &inv);
+    // The diagonal slice of a code of length 2h (the certificates' case) needs one table.
+    let vy_own;
+    let vy = if (b, imax) == (n - b, a) {
+        &ux
+    } else {
+        vy_own = kraw_table(b, imax, f, &inv);
+        &vy_own
+    };
     // gamma[X][k] = Σ_{types with this X} N_type·K(X, p00; k)·K(Y, p10; b − k).
     let mut gamma: BTreeMap<usize, Vec<u64>> = BTreeMap::new();
     for (t, &count) in types {
@@ -229,15 +363,17 @@ fn slice_mod(len: u32, types: &BTreeMap<PairType, u64>, a: u32, b: u32, f: Modp)
             g[k] = (g[k] + f.mul(count % f.p, f.mul(c[k], d[b - k]))) % f.p;
         }
     }
-    let mut out = vec![0u64; imax + 1];
+    let mut acc = vec![0u128; imax + 1];
     for (&x, g) in &gamma {
         for (k, &gk) in g.iter().enumerate().filter(|e| *e.1 != 0) {
-            for (i, o) in out.iter_mut().enumerate() {
-                *o = (*o + f.mul(gk, f.mul(ux[x - k][a - i], vy[k][i]))) % f.p;
+            let (row, col) = (&ux[x - k], &vy[k]);
+            for (i, s) in acc.iter_mut().enumerate() {
+                // gk·K < 2^62, times K < 2^31: below 2^93.
+                *s += u128::from(gk * row[a - i]) * u128::from(col[i]);
             }
         }
     }
-    out
+    acc.iter().map(|&s| (s % u128::from(f.p)) as u64).collect()
 }
 
 /// The pair counts `T(a, b, i)`, `i = 0..=min(a, b)`, of the code of length `len` whose dual has
@@ -586,6 +722,50 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// `dual_types` equals the count over all `4^d` ordered pairs, on wide pseudo-random rows
+    /// (with and without the all-ones word) and on `RM(1, 7)`.
+    #[test]
+    fn dual_types_equal_every_pair_counted() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let random: Vec<Wide> = (0..7).map(|_| vec![next(), next(), next() & 0x3f]).collect();
+        let with_ones = [random[..5].to_vec(), vec![vec![u64::MAX, u64::MAX, 0x3f]]].concat();
+        for (len, rows) in [(134u32, random), (134, with_ones), (128, rm1(7))] {
+            assert_eq!(wide_rank(&rows), rows.len());
+            let mut words = vec![vec![0u64; rows[0].len()]];
+            for r in &rows {
+                let more: Vec<Wide> = words.iter().map(|w| w.iter().zip(r).map(|(x, y)| x ^ y).collect()).collect();
+                words.extend(more);
+            }
+            let weight = |w: &Wide| w.iter().map(|x| x.count_ones()).sum::<u32>();
+            let mut want: BTreeMap<PairType, u64> = BTreeMap::new();
+            for x in &words {
+                for y in &words {
+                    let p11: u32 = x.iter().zip(y).map(|(a, b)| (a & b).count_ones()).sum();
+                    let (wx, wy) = (weight(x), weight(y));
+                    *want.entry([len + p11 - wx - wy, wy - p11, wx - p11, p11]).or_insert(0) += 1;
+                }
+            }
+            assert_eq!(dual_types(len, &rows), want, "N = {len}");
+            assert_eq!(dual_types_in(len, &rows, 0), want, "N = {len}, sparse");
+        }
+    }
+
+    #[test]
+    fn primes_are_primes() {
+        let trial = |p: u64| p >= 2 && (2..).take_while(|q: &u64| q * q <= p).all(|q| p % q != 0);
+        for p in (0..3000u64).chain((1 << 31) - 3000..1 << 31).chain([4_294_967_291, 3_215_031_751]) {
+            assert_eq!(is_prime(p), trial(p), "{p}");
+        }
+        let ps = primes(1024);
+        assert_eq!((ps.len(), ps[0], ps[1]), (69, (1 << 31) - 1, 2_147_483_629));
     }
 
     #[test]
