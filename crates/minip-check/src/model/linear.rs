@@ -245,11 +245,21 @@ pub fn limbs_for(dim: u32) -> usize {
     (2 * dim as usize + 1).div_ceil(64)
 }
 
-/// `acc += x · v` on `L`-limb numbers; `Err` if the sum does not fit (never for true counts).
-fn mul_add(acc: &mut [u64], x: &[u64], v: u64) -> Result<(), ()> {
+/// `acc += x · v` on `L`-limb numbers, `x` given by its low limbs (the others zero, `x` no
+/// longer than `acc`): the product over `x`'s limbs, then the carry through `acc`'s higher
+/// limbs until it is spent; `Err` if the sum does not fit in `acc` (never for true counts).
+fn mul_add_used(acc: &mut [u64], x: &[u64], v: u64) -> Result<(), ()> {
     let mut carry: u128 = 0;
     for (a, &xi) in acc.iter_mut().zip(x) {
         let t = *a as u128 + xi as u128 * v as u128 + carry;
+        *a = t as u64;
+        carry = t >> 64;
+    }
+    for a in acc.iter_mut().skip(x.len()) {
+        if carry == 0 {
+            break;
+        }
+        let t = *a as u128 + carry;
         *a = t as u64;
         carry = t >> 64;
     }
@@ -258,6 +268,13 @@ fn mul_add(acc: &mut [u64], x: &[u64], v: u64) -> Result<(), ()> {
     } else {
         Err(())
     }
+}
+
+/// Whether a block's pair table (sorted by `(a, b, i)`) has `T(a, b, i) = T(b, a, i)`.
+fn is_symmetric(table: &[PairEntry]) -> bool {
+    let mut swapped: Vec<PairEntry> = table.iter().map(|&(a, b, i, v)| (b, a, i, v)).collect();
+    swapped.sort_unstable();
+    swapped == table
 }
 
 /// A block's cells `(a2, b2)` with (a bound on) their numbers of table entries.
@@ -428,6 +445,10 @@ pub struct PairTable {
     pub h: u32,
     pub limbs: usize,
     cells: Vec<Vec<u64>>,
+    /// Cell `(a, b)` equals cell `(b, a)`: the table of pairs of one code (both orders of every
+    /// pair), kept by convolving with symmetric tables. Then `convolve` computes the cells
+    /// `a ≤ b` and copies the others.
+    symmetric: bool,
 }
 
 impl PairTable {
@@ -438,11 +459,16 @@ impl PairTable {
         let mut one = vec![0u64; limbs];
         one[0] = 1;
         cells[0] = one;
-        PairTable { h, limbs, cells }
+        PairTable { h, limbs, cells, symmetric: true }
     }
 
     /// The table of the sum extended by one block (its `block_pairs` entries), keeping only
     /// cells with `lo ≤ a, b ≤ h` (the others can no longer reach the slice wanted).
+    ///
+    /// Products are taken over the limbs the table uses (its largest count's), and carries run
+    /// on into the higher limbs only as far as they go: exact for any counts, with the same
+    /// overflow check at the top limb. When both tables are symmetric (every table of pairs of
+    /// a code is), only the cells `a ≤ b` are computed and the others copied from them.
     pub fn convolve(&self, table: &[PairEntry], lo: u32) -> Res<PairTable> {
         let (hh, limbs, lo) = (self.h as usize + 1, self.limbs, lo as usize);
         // The block's entries grouped by (a2, b2): the overlaps i2 and counts of each.
@@ -455,6 +481,15 @@ impl PairTable {
                 _ => groups.push((key, vec![(i2 as usize, v)])),
             }
         }
+        let symmetric = self.symmetric && is_symmetric(table);
+        // Limbs below the highest nonzero limb of any count.
+        let used = self
+            .cells
+            .iter()
+            .flat_map(|c| c.chunks_exact(limbs))
+            .map(|x| x.iter().rposition(|&l| l != 0).map_or(0, |p| p + 1))
+            .max()
+            .unwrap_or(0);
         let mut next: Vec<Vec<u64>> = vec![Vec::new(); hh * hh];
         for a in 0..hh {
             for b in 0..hh {
@@ -464,7 +499,7 @@ impl PairTable {
                 }
                 for ((a2, b2), g) in &groups {
                     let (na, nb) = (a + a2, b + b2);
-                    if na >= hh || nb >= hh || na < lo || nb < lo {
+                    if na >= hh || nb >= hh || na < lo || nb < lo || (symmetric && na > nb) {
                         continue;
                     }
                     let dst = &mut next[na * hh + nb];
@@ -472,19 +507,26 @@ impl PairTable {
                         *dst = vec![0u64; (na.min(nb) + 1) * limbs];
                     }
                     for (i, x) in src.chunks_exact(limbs).enumerate() {
-                        if x.iter().all(|&l| l == 0) {
+                        if x[..used].iter().all(|&l| l == 0) {
                             continue;
                         }
                         for &(i2, v) in g {
                             let at = (i + i2) * limbs;
-                            mul_add(&mut dst[at..at + limbs], x, v)
+                            mul_add_used(&mut dst[at..at + limbs], &x[..used], v)
                                 .map_err(|_| Error::Rejected(OVERFLOW.into()))?;
                         }
                     }
                 }
             }
         }
-        Ok(PairTable { h: self.h, limbs, cells: next })
+        if symmetric {
+            for na in 0..hh {
+                for nb in 0..na {
+                    next[na * hh + nb] = next[nb * hh + na].clone();
+                }
+            }
+        }
+        Ok(PairTable { h: self.h, limbs, cells: next, symmetric })
     }
 
     /// The counts of cell `(a, b)` by overlap (empty if none).
