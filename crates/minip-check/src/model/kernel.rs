@@ -11,7 +11,7 @@
 //! Pure arithmetic: no rows, no solver.
 
 use crate::error::{Error, Res};
-use crate::rational::Rat;
+use crate::rational::{fast, Rat};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
@@ -121,7 +121,9 @@ pub struct Level {
     pub rank: usize,
 }
 
-/// `M_j` of the rank formula, rows `h` and columns `w` in `j..=m−j`.
+/// `M_j` of the rank formula, rows `h` and columns `w` in `j..=m−j`. Each row's polynomial
+/// is taken over the least common denominator `L` of its coefficients, so an entry is an
+/// integer sum over `L`, reduced once (the same rational as the sum of the terms).
 pub fn level_matrix(k: &Kernel, j: u32) -> Vec<Vec<Rat>> {
     let m = k.m as i64;
     let j64 = j as i64;
@@ -129,20 +131,21 @@ pub fn level_matrix(k: &Kernel, j: u32) -> Vec<Vec<Rat>> {
     hs.iter()
         .map(|&h| {
             let p = k.poly(h);
+            let (l, ints) = crate::rational::over_lcd(&p.c);
             hs.iter()
                 .map(|&w| {
-                    let mut acc = Rat::zero();
-                    for (&kk, c) in p.support.iter().zip(&p.c) {
+                    let mut acc = BigInt::zero();
+                    for (&kk, c) in p.support.iter().zip(&ints) {
                         let kk = kk as i64;
                         if kk < j64 {
                             continue;
                         }
                         let f = binom(m - j64 - kk, w as i64 - kk) * binom(h as i64 - j64, kk - j64);
                         if f != 0 {
-                            acc += c * Rat::from_integer(BigInt::from(f));
+                            acc += c * BigInt::from(f);
                         }
                     }
-                    acc
+                    fast::new(acc, l.clone())
                 })
                 .collect()
         })
@@ -183,7 +186,7 @@ pub fn matrix_rank_within(mut a: Vec<Vec<Rat>>, budget: &mut u128) -> Result<usi
         let mut pivot: Vec<Rat> = Vec::with_capacity(cols);
         for v in &a[r] {
             charge(v, &inv)?;
-            pivot.push(v * &inv);
+            pivot.push(fast::mul(v, &inv));
         }
         for row in a.iter_mut().skip(r + 1) {
             if row[col].is_zero() {
@@ -194,7 +197,7 @@ pub fn matrix_rank_within(mut a: Vec<Vec<Rat>>, budget: &mut u128) -> Result<usi
                 if !pv.is_zero() {
                     charge(&f, pv)?;
                     charge(v, pv)?;
-                    *v -= &f * pv;
+                    *v = fast::sub(v, &fast::mul(&f, pv));
                 }
             }
         }
