@@ -10,11 +10,10 @@ use crate::format::gap::{Farkas, GapCertificate, Head, Tables, GAP_FORMAT};
 use crate::model::setting::SettingClaim;
 use crate::model::tokens::Token;
 use crate::model::{Bound, Family, Gap, Instance, Kernel, Positions, Setting};
-use crate::rational::{fmt_q, Rat};
+use crate::rational::{fast, fmt_q, Rat};
 use crate::rows::gap::{build_rows, gap_lp, GapLp, Row, VARS};
 pub use crate::verdict::Verdict;
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
 
@@ -173,11 +172,11 @@ pub fn farkas_combination_in(rows: &[Row], y: &[Rat], vars: &[String]) -> Res<Ra
         // Zero coefficients are skipped: every rational product reduces by a gcd.
         for (acc, a) in combo.iter_mut().zip(&row.coeffs) {
             if !a.is_zero() {
-                *acc += yi * a;
+                fast::add_product(acc, yi, a);
             }
         }
         if !row.rhs.is_zero() {
-            rhs += yi * &row.rhs;
+            fast::add_product(&mut rhs, yi, &row.rhs);
         }
     }
     if let Some(j) = combo.iter().position(|v| !v.is_zero()) {
@@ -238,7 +237,7 @@ fn check_head(h: &Head, inst: &Instance, lp: &GapLp) -> Res<()> {
 /// `(v_j·L, L)` with `L` the least common multiple of the denominators: the values as
 /// integers over one denominator.
 fn over_common_denominator(v: &[Rat]) -> (Vec<BigInt>, BigInt) {
-    let l = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let l = v.iter().fold(BigInt::one(), |l, x| fast::lcm(&l, x.denom()));
     (v.iter().map(|x| x.numer() * (&l / x.denom())).collect(), l)
 }
 
@@ -275,7 +274,7 @@ pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Re
     }
     // Over common denominators: α_j = A_j/L and α_j·s_j = B_j/M with integers A_j, B_j, so
     // a sequence's D = Σ count·A_j / L and N = Σ count·B_j / M take integer sums only.
-    let products: Vec<Rat> = alpha.iter().zip(s).map(|(a, v)| a * v).collect();
+    let products: Vec<Rat> = alpha.iter().zip(s).map(|(a, v)| fast::mul(a, v)).collect();
     let (a_int, l) = over_common_denominator(alpha);
     let (b_int, m) = over_common_denominator(&products);
     let mut out = Vec::with_capacity(lp.seqs.len());
@@ -292,8 +291,8 @@ pub fn head_outputs(inst: &Instance, lp: &GapLp, alpha: &[Rat], s: &[Rat]) -> Re
             return Err(Error::Rejected(format!("{}: attention denominator is not positive", seq.name)));
         }
         // ŷ = N/D = (num/M)/(den/L).
-        let yhat = Rat::new(num * &l, den * &m);
-        let err = (&yhat - Rat::from_integer(seq.target.into())).abs();
+        let yhat = fast::new(num * &l, den * &m);
+        let err = fast::sub(&yhat, &Rat::from_integer(seq.target.into())).abs();
         if err >= inst.eps {
             return Err(Error::Rejected(format!("{}: |ŷ − t| = {} is not below ε", seq.name, fmt_q(&err))));
         }

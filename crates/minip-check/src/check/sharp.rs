@@ -14,7 +14,7 @@ use crate::format::sharp::{
 };
 use crate::model::setting::SettingClaim;
 use crate::model::{paper_k, Bound, Family, Gap, Instance, Kernel, Setting};
-use crate::rational::{fmt_q, quoted, Rat};
+use crate::rational::{fast, fmt_q, quoted, Rat};
 use crate::rows::gap::{gap_lp, GapLp, VARS};
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
@@ -235,8 +235,9 @@ fn closure_values(lp: &GapLp, v: &[String]) -> Res<Vec<Rat>> {
 
 /// `(good, bad)` weights of a point (summed kernel, or at the stated key position).
 fn good_bad(inst: &Instance, lp: &GapLp, p: &[Rat]) -> (Rat, Rat) {
-    let sum =
-        |kind: usize| lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| acc + &p[j]);
+    let sum = |kind: usize| {
+        lp.bound_slots(kind, inst.setting.at).iter().fold(Rat::zero(), |acc, &j| fast::add(&acc, &p[j]))
+    };
     (sum(inst.good()), sum(inst.bad()))
 }
 
@@ -252,12 +253,13 @@ fn check_homogeneous(inst: &Instance, lp: &GapLp, p: &[Rat], what: &str) -> Res<
     // `gap_lp` lists the sequence rows first: `upper`, `lower` (and `pos`) per sequence.
     let per_seq = if signed { 3 } else { 2 };
     for row in &lp.rows[..lp.seqs.len() * per_seq] {
-        let lhs = row
-            .coeffs
-            .iter()
-            .zip(p)
-            .filter(|(g, z)| !g.is_zero() && !z.is_zero())
-            .fold(Rat::zero(), |acc, (g, z)| acc + g * z);
+        let lhs = row.coeffs.iter().zip(p).filter(|(g, z)| !g.is_zero() && !z.is_zero()).fold(
+            Rat::zero(),
+            |mut acc, (g, z)| {
+                fast::add_product(&mut acc, g, z);
+                acc
+            },
+        );
         if lhs.is_positive() {
             return Err(Error::Rejected(format!(
                 "{what}: row {} is violated ({} > 0)",

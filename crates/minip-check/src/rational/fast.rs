@@ -218,7 +218,14 @@ fn from_i128(n: i128, d: i128) -> Rat {
     if n == 0 {
         return Rat::zero();
     }
-    let g = gcd_u128(n.unsigned_abs(), d as u128) as i128;
+    let (na, da) = (n.unsigned_abs(), d as u128);
+    if let (Ok(x), Ok(y)) = (u64::try_from(na), u64::try_from(da)) {
+        // Machine words: a 64-bit gcd and divisions.
+        let g = gcd_u64(x, y);
+        let num = BigInt::from(x / g);
+        return Rat::new_raw(if n < 0 { -num } else { num }, BigInt::from(y / g));
+    }
+    let g = gcd_u128(na, da) as i128;
     Rat::new_raw(BigInt::from(n / g), BigInt::from(d / g))
 }
 

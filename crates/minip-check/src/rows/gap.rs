@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Res};
 use crate::model::{Instance, Sequence};
-use crate::rational::Rat;
+use crate::rational::{fast, Rat};
 use num_traits::{One, Signed, Zero};
 
 /// Variable names, in column order.
@@ -357,8 +357,8 @@ pub fn check_gap_lp_size(inst: &Instance) -> Res<()> {
 pub fn keyed_rows(seq: &KeyedSequence, eps: &Rat, signed: bool) -> Vec<Row> {
     let ns = seq.count.len();
     let t = Rat::from_integer(seq.target.into());
-    let hi = -(&t + eps);
-    let lo = &t - eps;
+    let hi = -fast::add(&t, eps);
+    let lo = fast::sub(&t, eps);
     let mut upper = vec![Rat::zero(); 2 * ns];
     let mut lower = vec![Rat::zero(); 2 * ns];
     let mut pos = vec![Rat::zero(); 2 * ns];
@@ -367,9 +367,9 @@ pub fn keyed_rows(seq: &KeyedSequence, eps: &Rat, signed: bool) -> Vec<Row> {
             continue;
         }
         let m = Rat::from_integer(c.into());
-        upper[j] = &m * &hi;
+        upper[j] = fast::mul(&m, &hi);
         upper[ns + j] = m.clone();
-        lower[j] = &m * &lo;
+        lower[j] = fast::mul(&m, &lo);
         lower[ns + j] = -&m;
         pos[j] = -m;
     }
