@@ -249,7 +249,8 @@ fn bad_search_options_are_refused_in_one_line() {
         (&["--m", "9"][..], "--m must be in 1..=8, got 9"),
         (
             &["--m", "8", "--rank", "256"][..],
-            "the search (restarts x iterations x 4^m x (rank + m)) = 6920601600000 is above the supported 4398046511104",
+            "the search (restarts x (iterations + 600) x 4^m x (rank + m)) = 7128219648000 is above the supported \
+             4398046511104",
         ),
     ] {
         let mut all = vec!["head", "search"];

@@ -109,31 +109,48 @@ pub const FEATURE_GRID_BITS: [u32; 3] = [16, 24, 32];
 /// The values' grid (multiples of `1/VALUE_GRID`).
 pub const VALUE_GRID: f64 = 4096.0;
 
+/// Why a float head of the first-order search was not made exact: in words, and the largest
+/// error (in floating point) of the rounded kernel with its best values, when that was measured.
+#[derive(Clone, Debug)]
+pub struct NotExact {
+    pub why: String,
+    pub error: Option<f64>,
+}
+
 /// The exact head of a float head of the first-order search, checked. `Err` says why none was
-/// made (on every grid: a kernel entry `α(x,x)` rounded to 0, a largest error not below
-/// `1/2`, or the check).
-pub fn certify_factors(f: &Factors, run: SearchRun) -> Result<Checked<SearchHead>, String> {
+/// made (on every grid: a kernel entry `α(x,x)` rounded to 0, a largest error not below `1/2`,
+/// or the check).
+pub fn certify_factors(f: &Factors, run: SearchRun) -> Result<Checked<SearchHead>, NotExact> {
     let mut f = f.clone();
     f.normalize();
     let mut why = Vec::new();
+    let mut error: Option<f64> = None;
     for bits in FEATURE_GRID_BITS {
         match on_grid(&f, bits, &run) {
             Ok(c) => return Ok(c),
-            Err((e, finer)) => {
+            Err((e, measured, finer)) => {
                 why.push(format!("grid 2^-{bits}: {e}"));
+                error = match (error, measured) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 if !finer {
                     break;
                 }
             }
         }
     }
-    Err(why.join("; "))
+    Err(NotExact { why: why.join("; "), error })
 }
 
 /// `f` (normalized) with its features on the grid `2^-bits`, values by the LP by classes.
-/// `Err` says why, and whether a finer grid may help (not when the kernel's best values miss
-/// `1/2` by more than rounding could explain).
-fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead>, (String, bool)> {
+/// `Err` says why, the largest error measured (if it was), and whether a finer grid may help
+/// (not when the kernel's best values miss `1/2` by more than rounding could explain).
+fn on_grid(
+    f: &Factors,
+    bits: u32,
+    run: &SearchRun,
+) -> Result<Checked<SearchHead>, (String, Option<f64>, bool)> {
     let (m, r, n) = (f.m, f.rank, f.n());
     let scale = f64::from(bits).exp2();
     let grid = |v: &[f64]| -> Vec<f64> { v.iter().map(|&x| (x.max(0.0) * scale).round()).collect() };
@@ -157,7 +174,7 @@ fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead
     // The kernel in units of `2^-2bits` (exact in `f64` while `r·2^2bits < 2^53`).
     let rows: Vec<Vec<f64>> = (0..n).map(|x| g.row(x)).collect();
     if let Some(x) = (0..n).find(|&x| rows[x][x] <= 0.0) {
-        return Err((format!("alpha(x,x) rounds to 0 at token {x}"), true));
+        return Err((format!("alpha(x,x) rounds to 0 at token {x}"), None, true));
     }
     let values: Vec<Vec<f64>> = (0..n)
         .into_par_iter()
@@ -168,7 +185,7 @@ fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead
             Ok(s.iter().map(|v| (v * VALUE_GRID).round() / VALUE_GRID).collect())
         })
         .collect::<Result<_, String>>()
-        .map_err(|e| (e, false))?;
+        .map_err(|e| (e, None, false))?;
     g.s = values.concat();
     let worst = (0..n)
         .into_par_iter()
@@ -177,7 +194,7 @@ fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead
         .into_iter()
         .fold(0f64, f64::max);
     if worst >= 0.5 {
-        return Err((format!("largest error {worst:.6} in floating point"), worst < 0.501));
+        return Err((format!("largest error {worst:.6} in floating point"), Some(worst), worst < 0.501));
     }
     let frac = |v: f64, den: f64| fmt_q(&Rat::new((v as i64).into(), (den as i64).into()));
     let table = |t: &[f64], cols: usize, den: f64, times: f64| -> Vec<Vec<String>> {
@@ -193,6 +210,6 @@ fn on_grid(f: &Factors, bits: u32, run: &SearchRun) -> Result<Checked<SearchHead
         max_error: String::new(),
         search: Some(run.clone()),
     };
-    cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| (e.to_string(), true))?);
-    Checked::new(cert, &Context::default()).map_err(|e| (e.to_string(), true))
+    cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| (e.to_string(), Some(worst), true))?);
+    Checked::new(cert, &Context::default()).map_err(|e| (e.to_string(), Some(worst), true))
 }

@@ -42,7 +42,7 @@ pub const REPORT_EVERY: u32 = 250;
 /// The base of the softmax kernel a `softmax` start factorizes, and the rounds of the
 /// factorization.
 const SOFTMAX_BASE: f64 = 3.0;
-const FACTORIZE_ROUNDS: usize = 300;
+pub const FACTORIZE_ROUNDS: usize = 300;
 
 /// The kinds of start (`--start`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,14 +133,17 @@ impl End {
     }
 }
 
-/// What one restart did: its start, its steps, the smallest largest error it reached (float),
-/// how it ended, and the exact forms that failed on the way (float heads that were accepted
-/// but lost their margin when rounded).
+/// What one restart did: its start, its steps, the smallest largest error it reached (float,
+/// with the descent's values), the smallest largest error of an attempt to make it exact (the
+/// rounded kernel with its best values, in floating point; `None` if none was measured), how
+/// it ended, and the exact forms that failed on the way (float heads below 1/2 that lost their
+/// margin when rounded).
 #[derive(Clone, Debug)]
 pub struct Run {
     pub start: Start,
     pub steps: u32,
     pub best_error: f64,
+    pub best_exact_try: Option<f64>,
     pub end: End,
     pub failed_exact: u32,
 }
@@ -282,7 +285,14 @@ fn restart(sh: &Shared, k: u32) -> Option<(Run, Option<Checked<SearchHead>>)> {
     let mut f = start_point(cfg, k);
     let (mut a_phi, mut a_psi, mut a_s) =
         (Adam::new(f.phi.len()), Adam::new(f.psi.len()), Adam::new(f.s.len()));
-    let mut run = Run { start, steps: 0, best_error: f64::INFINITY, end: End::Steps, failed_exact: 0 };
+    let mut run = Run {
+        start,
+        steps: 0,
+        best_error: f64::INFINITY,
+        best_exact_try: None,
+        end: End::Steps,
+        failed_exact: 0,
+    };
     // A float head below `accept` is made exact; after a failure, only one better than it.
     let mut accept = 0.5;
     let (mut mark_step, mut mark_error) = (0u32, f64::INFINITY);
@@ -326,7 +336,10 @@ fn restart(sh: &Shared, k: u32) -> Option<(Run, Option<Checked<SearchHead>>)> {
                     (sh.each)(Event::Steps(u64::from(cfg.steps - reported)));
                     return Some((run, Some(c)));
                 }
-                Err(_) => {
+                Err(e) => {
+                    if let Some(v) = e.error {
+                        run.best_exact_try = Some(run.best_exact_try.map_or(v, |b| b.min(v)));
+                    }
                     if stats.max_error < accept {
                         run.failed_exact += 1;
                         accept = stats.max_error;

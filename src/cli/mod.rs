@@ -105,7 +105,7 @@ pub const CLI_LIMITS: &str =
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
                                   head search: m <= 8, rank <= 2^m, --restarts <= 10000; gradient:
                                   --iterations <= 1000000, --time-limit <= 604800 s, and restarts
-                                  x iterations x 4^m x (rank + m) <= 2^42 (about 36 h of one core);
+                                  x (iterations + 600) x 4^m x (rank + m) <= 2^42 (36 h of a core);
                                   --method lp: --iterations <= 10000, rank x 8^m <= 2^26 per step,
                                   x restarts x iterations <= 2^30
   head files                      <= 3145728 JSON values (before parsing), <= 3145728 map entries

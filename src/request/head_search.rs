@@ -39,11 +39,15 @@ pub const MAX_STEP_CELLS: u128 = 1 << 26;
 pub const MAX_HEAD_SEARCH_WORK: u128 = 1 << 30;
 /// Largest number of steps per restart of the first-order search.
 pub const MAX_GRADIENT_STEPS: u32 = 1_000_000;
-/// Largest work of a first-order search, `restarts · steps · 4^m · (rank + m)` (a step touches
-/// every kernel entry `rank` times and sorts each query's keys per target): a step at `m = 8`,
-/// rank 8 (`2^20` units) takes about 30 ms on one core of the project's VM, so the budget is
-/// about a day and a half of one core.
+/// Largest work of a first-order search, `restarts · (steps + 600) · 4^m · (rank + m)` (a step
+/// touches every kernel entry `rank` times and sorts each query's keys per target; a start's
+/// factorization costs about 600 steps' worth of kernel products): a step at `m = 8`, rank 8
+/// (`2^20` units) takes about 16–30 ms on one core of the project's VM, so the budget is about
+/// a day and a half of one core.
 pub const MAX_GRADIENT_WORK: u128 = 1 << 42;
+/// The steps a start counts for in `MAX_GRADIENT_WORK` (two kernel products per round of the
+/// softmax start's factorization).
+pub const START_STEPS: u128 = 2 * gradient::FACTORIZE_ROUNDS as u128;
 /// Largest `--time-limit`, in seconds (a week).
 pub const MAX_TIME_LIMIT: f64 = 604_800.0;
 /// Steps per restart when `iterations` is not given: the alternating LPs, the first-order search.
@@ -189,8 +193,8 @@ impl HeadSearch {
                 }
                 let cells = (1u128 << (2 * self.m)) * (self.rank as u128 + u128::from(self.m));
                 super::at_most(
-                    "the search (restarts x iterations x 4^m x (rank + m))",
-                    u128::from(self.restarts) * u128::from(steps) * cells,
+                    "the search (restarts x (iterations + 600) x 4^m x (rank + m))",
+                    u128::from(self.restarts) * (u128::from(steps) + START_STEPS) * cells,
                     MAX_GRADIENT_WORK,
                     "about a day and a half of one core; ask fewer --restarts or --iterations",
                 )?;
@@ -422,8 +426,9 @@ fn gradient_line(k: u32, r: &Run) -> String {
         0 => String::new(),
         f => format!(", {f} float heads lost their margin when made exact"),
     };
+    let exact = r.best_exact_try.map_or(String::new(), |e| format!(" ({e:.4} with the best values)"));
     format!(
-        "restart {k} ({}): {} steps, best max error {:.4}, ended: {}{failed}",
+        "restart {k} ({}): {} steps, best max error {:.4}{exact}, ended: {}{failed}",
         r.start.name(),
         r.steps,
         r.best_error,
@@ -503,6 +508,7 @@ impl HeadSearched {
                         "start": r.start.name(),
                         "steps": r.steps,
                         "best_max_error": decimal(r.best_error),
+                        "best_exact_try": r.best_exact_try.map(decimal),
                         "ended": r.end.name(),
                         "failed_exact": r.failed_exact,
                         "found": r.end == End::Found,
@@ -645,8 +651,9 @@ mod tests {
             ..HeadSearch::default()
         };
         assert!(lp(4, 2, 20, 100).validate().is_ok() && lp(5, 3, 4, 60).validate().is_ok());
-        // The first-order search: 4^m (rank + m) per step; at m = 8, rank 256 that is 2^16 · 264,
-        // so 2^42 allows 20 restarts of 12,000 steps, not of the default 20,000.
+        // The first-order search: 4^m (rank + m) per step and 600 steps for a start; at m = 8,
+        // rank 256 that is 2^16 · 264, so 2^42 allows 20 restarts of 12,000 steps, not of the
+        // default 20,000.
         let grad = |rank, restarts, iterations| HeadSearch {
             m: 8,
             rank,
@@ -659,8 +666,8 @@ mod tests {
             refused(grad(256, 20, None).validate()),
             (
                 "too large",
-                "the search (restarts x iterations x 4^m x (rank + m)) = 6920601600000 is above the \
-                 supported 4398046511104 (about a day and a half of one core; ask fewer --restarts or \
+                "the search (restarts x (iterations + 600) x 4^m x (rank + m)) = 7128219648000 is above \
+                 the supported 4398046511104 (about a day and a half of one core; ask fewer --restarts or \
                  --iterations)"
                     .into()
             )

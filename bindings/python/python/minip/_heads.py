@@ -148,8 +148,8 @@ def transition(m_max: int = 8, exact_len: int = 3) -> Transition:
 class SearchReport:
     """What ``minip head search`` did (a ``head.search`` record): the ``method``
     (``'gradient'`` or ``'lp'``), the restarts run (``runs``, dicts: for ``'gradient'``
-    ``start``, ``steps``, ``best_max_error``, ``ended``, ``failed_exact``, ``found``; for
-    ``'lp'`` ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
+    ``start``, ``steps``, ``best_max_error``, ``best_exact_try``, ``ended``, ``failed_exact``,
+    ``found``; for ``'lp'`` ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
     ``rank`` certified exactly (``verdict`` ``'certified'``, its ``max_error`` a ``Fraction``,
     ``certificate`` the ``minip-search-head/1`` JSON text, and the files written with ``out``)
     or none (``'unknown'``: this search found none, which is no lower bound); ``str()`` is the
