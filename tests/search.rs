@@ -112,11 +112,14 @@ fn the_frontier_counts_the_searched_head_and_verify_checks_it() {
     let (code, text, _) = minip(&["frontier", "--m", "4..=6", "--kernel", "per_weight"]);
     assert_eq!(code, 0);
     assert!(text.contains("in best upper: m=4: rank 2 (proofs/search/m04.r2.json)"), "{text}");
-    // m = 6: the first-order search's head of 4 features, against 8 for the polynomial one.
-    let (_, out, _) = minip(&["frontier", "--m", "6", "--kernel", "per_weight", "--json"]);
-    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(row["best_upper"], serde_json::json!({"rank": "4", "class": "searched"}), "{out}");
-    assert_eq!(row["per_weight"]["rank"], "8");
+    // m = 6, 7, 8: the first-order search's heads of 4, 5 and 7 features, against 8, 15 and 37
+    // for the per-weight polynomial ones.
+    let (_, out, _) = minip(&["frontier", "--m", "6..=8", "--step", "1", "--kernel", "per_weight", "--json"]);
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    for (row, (searched, poly)) in rows.iter().zip([("4", "8"), ("5", "15"), ("7", "37")]) {
+        assert_eq!(row["best_upper"], serde_json::json!({"rank": searched, "class": "searched"}), "{row}");
+        assert_eq!(row["per_weight"]["rank"], poly, "{row}");
+    }
     // Without rank directory there are no searched heads either.
     let (_, out, _) = minip(&["frontier", "--m", "4", "--kernel", "per_weight", "--rank-dir", "-", "--json"]);
     assert!(!out.contains("searched"), "{out}");
