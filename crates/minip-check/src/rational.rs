@@ -125,10 +125,10 @@ fn parse_decimal(s: &str) -> Option<Rat> {
         return None;
     }
     let digits: BigInt = format!("{int_part}{frac_part}0").parse().ok()?;
-    let mut v = Rat::new(digits, BigInt::from(10u32).pow(frac_part.len() as u32 + 1));
+    let mut v = fast::new(digits, BigInt::from(10u32).pow(frac_part.len() as u32 + 1));
     let ten = qi(10);
     for _ in 0..exp.unsigned_abs() {
-        v = if exp > 0 { v * &ten } else { v / &ten };
+        v = if exp > 0 { fast::mul(&v, &ten) } else { fast::div(&v, &ten) };
     }
     Some(if neg { -v } else { v })
 }

@@ -112,7 +112,28 @@ impl ChainTable {
     /// by its classes with their counts (`rows::ratio::int_row_counts`), so a link costs the
     /// same for every `n`. A row shared by consecutive links is listed once per link.
     pub fn rows(&self, h: u32, hi: u32) -> Option<Vec<ChainRow>> {
-        self.ratio(h, hi)?;
+        let (shapes, ks) = self.shapes(h, hi)?;
+        let mut ws = vec![BigUint::one()];
+        for &k in &ks {
+            let w = ws.last().expect("nonempty") * k;
+            ws.push(w);
+        }
+        Some(
+            shapes
+                .into_iter()
+                .map(|s| ChainRow { counts: s.counts, side: s.side, y: &ws[s.link] * s.factor })
+                .collect(),
+        )
+    }
+
+    /// The rows of `rows` with their multipliers given by their link and factor (`(n − 1)`
+    /// times the multiplier is `factor·W_link`, `W_0 = 1`, `W_{i+1} = W_i·K_i`), and the `K_i`:
+    /// what a check needs to form the combination without a number per row.
+    pub fn shapes(&self, h: u32, hi: u32) -> Option<(Vec<ChainShape>, Vec<u64>)> {
+        // Where `ratio` is defined (without forming it).
+        if hi == 0 || hi > h + 1 {
+            return None;
+        }
         let gaps = self.gaps(hi.min(h))?;
         let n = self.n as i64;
         let mut cls = vec![0u32];
@@ -120,17 +141,22 @@ impl ChainTable {
             cls.push(cls.last().expect("nonempty") + d);
         }
         *cls.last_mut().expect("nonempty") = hi;
-        let mut rows = Vec::with_capacity(3 * gaps.len());
-        let mut w = BigUint::one();
+        let mut shapes = Vec::with_capacity(3 * gaps.len());
+        let mut ks = Vec::with_capacity(gaps.len());
         for (i, d) in gaps.iter().enumerate() {
             let (u, v) = (cls[i], cls[i + 1]);
             let mixed = vec![(u, 1), (v, n - 2)];
-            rows.push(ChainRow { counts: vec![(u, n - 1)], side: Side::Lower, y: w.clone() });
-            rows.push(ChainRow { counts: vec![(v, n - 1)], side: Side::Lower, y: &w * (self.n - 2) });
-            rows.push(ChainRow { counts: mixed, side: Side::Upper, y: &w * (self.n - 1) });
-            w *= (self.n - 2) * (d - 1);
+            shapes.push(ChainShape { counts: vec![(u, n - 1)], side: Side::Lower, link: i, factor: 1 });
+            shapes.push(ChainShape {
+                counts: vec![(v, n - 1)],
+                side: Side::Lower,
+                link: i,
+                factor: self.n - 2,
+            });
+            shapes.push(ChainShape { counts: mixed, side: Side::Upper, link: i, factor: self.n - 1 });
+            ks.push(u64::from(self.n - 2) * u64::from(d - 1));
         }
-        Some(rows)
+        Some((shapes, ks))
     }
 
     /// The chain multipliers of `R(0, hi; h)` as a `minip-ratio-bound/1` lists them (each
@@ -150,6 +176,16 @@ impl ChainTable {
                 .collect(),
         )
     }
+}
+
+/// A chain row before its multiplier is formed (`ChainTable::shapes`): the sequence as
+/// `(class, count)` pairs, its side, its link and the factor of the link's `W`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainShape {
+    pub counts: Vec<(u32, i64)>,
+    pub side: Side,
+    pub link: usize,
+    pub factor: u32,
 }
 
 /// One chain row: the sequence `(x, keys)` as `(class, count)` pairs (`n − 1` keys), its side,

@@ -208,7 +208,7 @@ fn check_chain(r: &ChainRatio, table: &ChainTable) -> Res<Rat> {
     }
     let inst = ratio_instance(p.n, eps, p.h, p.lo, p.hi, p.superset).map_err(stated("params"))?;
     let bound = rational("bound", &r.bound)?;
-    let rows = table.rows(p.h, p.hi).ok_or_else(|| {
+    let (shapes, ks) = table.shapes(p.h, p.hi).ok_or_else(|| {
         Error::Rejected(format!(
             "no chain for R(0, {}; {}) (a span of at most 1)",
             class_label(p.h, p.hi),
@@ -217,15 +217,28 @@ fn check_chain(r: &ChainRatio, table: &ChainTable) -> Res<Rat> {
     })?;
     let k = inst.classes();
     let (n1, b) = (BigInt::from(p.n - 1), bound.denom().clone());
+    // Σ Y·row first (Y = factor·W of the row's link, W kept as the product of the links'
+    // K so far), in place; then v = b·Σ + the bound's terms.
     let mut v = vec![BigInt::zero(); 2 * k];
-    v[p.lo as usize] += &n1 * 2 * &b;
-    v[p.hi as usize] -= &n1 * 2 * bound.numer();
-    for row in &rows {
-        let y = BigInt::from(row.y.clone()) * &b;
-        for (j, coef) in int_row_counts(p.h, k, &row.counts, row.side, 1, 2) {
-            v[j] += &y * coef;
+    let (mut w, mut at, mut term) = (BigInt::one(), 0usize, BigInt::zero());
+    for shape in &shapes {
+        while at < shape.link {
+            w *= ks[at];
+            at += 1;
+        }
+        for (j, coef) in int_row_counts(p.h, k, &shape.counts, shape.side, 1, 2) {
+            term.clone_from(&w);
+            term *= i128::from(coef) * i128::from(shape.factor);
+            v[j] += &term;
         }
     }
+    if !b.is_one() {
+        for x in v.iter_mut().filter(|x| !x.is_zero()) {
+            *x *= &b;
+        }
+    }
+    v[p.lo as usize] += &n1 * 2 * &b;
+    v[p.hi as usize] -= &n1 * 2 * bound.numer();
     let scale = Rat::from_integer(&n1 * 2 * &b);
     if let Some(o) = v[k..].iter().position(|x| !x.is_zero()) {
         let left = fmt_q(&(Rat::from_integer(v[k + o].clone()) / scale));
