@@ -741,7 +741,8 @@ mod tests {
             assert_eq!(wide_rank(&rows), rows.len());
             let mut words = vec![vec![0u64; rows[0].len()]];
             for r in &rows {
-                let more: Vec<Wide> = words.iter().map(|w| w.iter().zip(r).map(|(x, y)| x ^ y).collect()).collect();
+                let more: Vec<Wide> =
+                    words.iter().map(|w| w.iter().zip(r).map(|(x, y)| x ^ y).collect()).collect();
                 words.extend(more);
             }
             let weight = |w: &Wide| w.iter().map(|x| x.count_ones()).sum::<u32>();
