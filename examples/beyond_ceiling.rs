@@ -21,7 +21,7 @@ fn main() {
     }
 }
 
-fn run(out: Option<&str>) -> Result<(), String> {
+fn run(out: Option<&str>) -> Result<(), minip::Error> {
     println!("(1) corner of the n = 3 row LP (A_0 = 1, A_1 = 1, A_h = 0, every other class at 1/R):");
     let ok: Vec<u32> = (2..=32).filter(|&h| matches!(corner(h), Ok(Some(_)))).collect();
     println!("    exact point found and checked for h in {:?} ({} of 31)", (ok.first(), ok.last()), ok.len());
@@ -64,9 +64,11 @@ fn run(out: Option<&str>) -> Result<(), String> {
                 if let Some(dir) = out {
                     let cert = hadamard_certificate(&lib, m, row.p)?.into_cert();
                     let path = format!("{dir}/n3_m{m:03}_p{}.json", row.p);
-                    std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
-                    let text = serde_json::to_string_pretty(&cert).map_err(|e| e.to_string())? + "\n";
-                    std::fs::write(&path, text).map_err(|e| format!("{path}: {e}"))?;
+                    std::fs::create_dir_all(dir).map_err(|e| minip::Error::Io(format!("{dir}: {e}")))?;
+                    let text = serde_json::to_string_pretty(&cert)
+                        .map_err(|e| minip::Error::Input(e.to_string()))?
+                        + "\n";
+                    std::fs::write(&path, text).map_err(|e| minip::Error::Io(format!("{path}: {e}")))?;
                     println!("    wrote {path} (rank >= {})", cert.bound);
                 }
             }

@@ -13,7 +13,7 @@
 //! assert!(ctl.is_stopped());
 //! assert_eq!(
 //!     ctl.stopped_after(3, 5, "rows").unwrap_err(),
-//!     "interrupted after 3 of 5 rows (every file written is complete)"
+//!     minip::Error::Interrupted("interrupted after 3 of 5 rows (every file written is complete)".into())
 //! );
 //! assert!(ctl.stopped_after(5, 5, "rows").is_ok()); // nothing was left out
 //! assert!(!ctl.is_abandoned()); // the items in progress may finish
@@ -21,6 +21,7 @@
 //! assert!(ctl.is_abandoned()); // they give up at their next check
 //! ```
 
+use crate::error::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -89,15 +90,15 @@ impl Control {
         Progress(self.meters.as_ref().map(|m| m(len, label)))
     }
 
-    /// `Err("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for and items were
+    /// `Err(Interrupted("interrupted after DONE of TOTAL WHAT …")` when a stop was asked for and items were
     /// left out: the message every batch ends with after a signal (exit 2), with the count of
     /// items whose results it printed. A stop that came when every item was already done or
     /// in progress (`done == total`) left nothing out: the batch reports as usual.
-    pub fn stopped_after(&self, done: usize, total: usize, what: &str) -> Result<(), String> {
+    pub fn stopped_after(&self, done: usize, total: usize, what: &str) -> Result<(), Error> {
         if self.is_stopped() && done < total {
-            return Err(format!(
+            return Err(Error::Interrupted(format!(
                 "interrupted after {done} of {total} {what} (every file written is complete)"
-            ));
+            )));
         }
         Ok(())
     }

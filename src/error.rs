@@ -30,6 +30,23 @@ impl Error {
         }
     }
 
+    /// The same kind, the message prefixed with where it happened: `"PLACE: MESSAGE"`.
+    pub fn at(self, place: &str) -> Error {
+        self.map_message(|m| format!("{place}: {m}"))
+    }
+
+    /// The same kind with the message `f` makes of the old one.
+    pub fn map_message(self, f: impl FnOnce(String) -> String) -> Error {
+        match self {
+            Error::Input(m) => Error::Input(f(m)),
+            Error::Rejected(m) => Error::Rejected(f(m)),
+            Error::TooLarge(m) => Error::TooLarge(f(m)),
+            Error::Unknown(m) => Error::Unknown(f(m)),
+            Error::Interrupted(m) => Error::Interrupted(f(m)),
+            Error::Io(m) => Error::Io(f(m)),
+        }
+    }
+
     /// The message, one line.
     pub fn message(&self) -> &str {
         match self {
@@ -51,6 +68,52 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// An error equals the text of its message (tests compare messages; `matches!` tells kinds).
+impl PartialEq<str> for Error {
+    fn eq(&self, other: &str) -> bool {
+        self.message() == other
+    }
+}
+
+impl PartialEq<&str> for Error {
+    fn eq(&self, other: &&str) -> bool {
+        self.message() == *other
+    }
+}
+
+impl PartialEq<String> for Error {
+    fn eq(&self, other: &String) -> bool {
+        self.message() == other
+    }
+}
+
+/// In a record an error is its message (a `reason` field).
+impl serde::Serialize for Error {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.message())
+    }
+}
+
+/// An error reads as its message (`e.contains(..)`, `format!("… {e}")` keeps it on one line).
+impl std::ops::Deref for Error {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.message()
+    }
+}
+
+/// `result.at("--m")?`: an error of any kind that converts into [`Error`] (the library's own,
+/// the checker's), its message prefixed with where it happened, its kind kept.
+pub trait At<T> {
+    fn at(self, place: &str) -> Result<T, Error>;
+}
+
+impl<T, E: Into<Error>> At<T> for Result<T, E> {
+    fn at(self, place: &str) -> Result<T, Error> {
+        self.map_err(|e| e.into().at(place))
+    }
+}
+
 /// The checker's kinds carry over: input, rejected, too large.
 impl From<minip_check::Error> for Error {
     fn from(e: minip_check::Error) -> Error {
@@ -59,20 +122,5 @@ impl From<minip_check::Error> for Error {
             minip_check::Error::Rejected(m) => Error::Rejected(m),
             minip_check::Error::TooLarge(m) => Error::TooLarge(m),
         }
-    }
-}
-
-/// A message from a library function that reports bad input as text (validation of
-/// parameters): the kind is the caller's to say, so this is `Input`. Runs that can end
-/// otherwise (unknown, interrupted, a failed write) say which with the variants above.
-impl From<String> for Error {
-    fn from(m: String) -> Error {
-        Error::Input(m)
-    }
-}
-
-impl From<Error> for String {
-    fn from(e: Error) -> String {
-        e.to_string()
     }
 }

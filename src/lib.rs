@@ -52,4 +52,5 @@ pub mod repair;
 pub mod request;
 pub mod solve;
 
+pub use error::Error;
 pub use minip_check::{check, claim, format, model, rational, read, rows};

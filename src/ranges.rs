@@ -3,7 +3,8 @@
 //! (`crate::batch::grid`), the command line (`crate::cli`) and the requests all read numbers
 //! through it; it depends on the checker only.
 
-use minip_check::{limits, Error};
+use crate::error::Error;
+use minip_check::limits;
 
 /// The numbers one option takes, as a front end gives them: the command line's text (`5`,
 /// `3..=6`, `2..8`) or a list (the Python module's; a Python `range` arrives as text). Either
@@ -32,14 +33,14 @@ impl Values {
 
 /// At most `limits::MAX_RANGE_ITEMS` values in one range or list.
 fn count(items: u64) -> Result<(), Error> {
-    limits::at_most("values", items, limits::MAX_RANGE_ITEMS as u64, "in one range or list")
+    Ok(limits::at_most("values", items, limits::MAX_RANGE_ITEMS as u64, "in one range or list")?)
 }
 
 /// Parses `a..=b`, `a..b` or a single number; at most `limits::MAX_RANGE_ITEMS` items,
 /// counted before anything is allocated. The end of a range is counted in `u64`, so
 /// `4294967295..=4294967295` is the one value `u32::MAX` (refused by the caller's own limit).
-pub fn parse_range(s: &str) -> Result<Vec<u32>, String> {
-    range(s).map_err(|e| e.message().to_string())
+pub fn parse_range(s: &str) -> Result<Vec<u32>, Error> {
+    range(s)
 }
 
 fn range(s: &str) -> Result<Vec<u32>, Error> {
@@ -60,7 +61,7 @@ fn range(s: &str) -> Result<Vec<u32>, Error> {
 
 /// A comma list of values and ranges (`64,128,256`, `24..=256`, `3,5..=7`), sorted and
 /// deduplicated.
-pub fn parse_list(s: &str) -> Result<Vec<u32>, String> {
+pub fn parse_list(s: &str) -> Result<Vec<u32>, Error> {
     let mut v = Vec::new();
     for part in s.split(',') {
         v.extend(parse_range(part.trim())?);
@@ -73,15 +74,16 @@ pub fn parse_list(s: &str) -> Result<Vec<u32>, String> {
 /// Parses `i/N`, with `N` at most `limits::MAX_GRID_ITEMS` (a grid has no more configurations
 /// than that, so a larger `N` only adds empty shards), so that the bounds of a shard,
 /// `len·i/N`, are computed without overflow.
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let (i, n) = s.split_once('/').ok_or_else(|| format!("malformed shard '{s}' (expected i/N)"))?;
-    let i: usize = i.trim().parse().map_err(|_| format!("malformed shard '{s}'"))?;
-    let n: usize = n.trim().parse().map_err(|_| format!("malformed shard '{s}'"))?;
+pub fn parse_shard(s: &str) -> Result<(usize, usize), Error> {
+    let malformed = |why: &str| Error::Input(format!("malformed shard '{s}'{why}"));
+    let (i, n) = s.split_once('/').ok_or_else(|| malformed(" (expected i/N)"))?;
+    let i: usize = i.trim().parse().map_err(|_| malformed(""))?;
+    let n: usize = n.trim().parse().map_err(|_| malformed(""))?;
     if n == 0 || i >= n {
-        return Err(format!("shard '{s}': need 0 ≤ i < N"));
+        return Err(Error::Input(format!("shard '{s}': need 0 ≤ i < N")));
     }
     limits::at_most("N", n, limits::MAX_GRID_ITEMS, "shards: a grid has at most that many configurations")
-        .map_err(|e| format!("shard '{s}': {e}"))?;
+        .map_err(|e| Error::from(e).at(&format!("shard '{s}'")))?;
     Ok((i, n))
 }
 
@@ -94,7 +96,7 @@ mod tests {
         assert_eq!(parse_range("3..=5").unwrap(), vec![3, 4, 5]);
         assert_eq!(parse_range("3..5").unwrap(), vec![3, 4]);
         assert_eq!(parse_range(" 7 ").unwrap(), vec![7]);
-        assert_eq!(parse_range("3..x").unwrap_err(), "malformed range '3..x'");
+        assert_eq!(parse_range("3..x").unwrap_err(), Error::Input("malformed range '3..x'".into()));
         assert_eq!(parse_list("8,4..=5,4").unwrap(), vec![4, 5, 8]);
         assert!(parse_range("0..=4294967295").is_err());
         // The end of a range is widened: the last u32 is one value, not a malformed range.
@@ -102,7 +104,7 @@ mod tests {
         assert_eq!(parse_range("4294967290..4294967295").unwrap().len(), 5);
         assert_eq!(
             parse_range("0..=4294967295").unwrap_err(),
-            "values = 4294967296 is above the supported 10000 (in one range or list)"
+            Error::TooLarge("values = 4294967296 is above the supported 10000 (in one range or list)".into())
         );
         assert!(parse_shard("3/3").is_err() && parse_shard("1/0").is_err());
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
@@ -110,7 +112,7 @@ mod tests {
         assert_eq!(parse_shard("999999/1000000").unwrap(), (999_999, 1_000_000));
         assert_eq!(
             parse_shard("0/1000001").unwrap_err(),
-            "shard '0/1000001': N = 1000001 is above the supported 1000000 (shards: a grid has at most that many configurations)"
+            Error::TooLarge("shard '0/1000001': N = 1000001 is above the supported 1000000 (shards: a grid has at most that many configurations)".into())
         );
         assert!(parse_shard("9223372036854775807/9223372036854775808").is_err());
     }

@@ -155,8 +155,8 @@ fn symmetry_is_used_only_when_the_head_is_invariant() {
 
 fn parse_err(text: &str) -> String {
     match file::parse(text) {
-        Err(e) => e,
-        Ok(spec) => Head::build(&spec, spec.m.unwrap_or(2)).map(|_| ()).unwrap_err(),
+        Err(e) => e.message().to_string(),
+        Ok(spec) => Head::build(&spec, spec.m.unwrap_or(2)).map(|_| ()).unwrap_err().message().to_string(),
     }
 }
 

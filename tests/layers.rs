@@ -66,7 +66,8 @@ fn imports(text: &str, me: &str, mods: &BTreeSet<String>) -> BTreeSet<String> {
 
 /// The library's floors, bottom first: a module may import only modules on lower floors.
 const FLOORS: &[&[&str]] = &[
-    &["control", "error", "ranges", "linalg"],
+    &["error"],
+    &["control", "ranges", "linalg"],
     &["formulate"],
     &["solve"],
     &["repair"],
@@ -346,4 +347,54 @@ fn module_comments_name_every_submodule() {
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// No error travels as text between the layers: a function the library or the bindings make
+/// visible outside its own module (`pub`, `pub(crate)`) returns a typed error
+/// (`minip::Error`, the checker's `Error`, or an enum of its own), never `Result<_, String>`.
+/// Text errors stay private to the module that words them.
+#[test]
+fn no_text_error_crosses_a_module_boundary() {
+    let mut bad = Vec::new();
+    for dir in ["src", "bindings/python/src"] {
+        let mut fs = Vec::new();
+        files(&root().join(dir), &mut fs);
+        fs.sort();
+        for f in fs {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let rel = f.strip_prefix(root()).unwrap().display().to_string();
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                if !(t.starts_with("pub fn ") || t.starts_with("pub(crate) fn ")) {
+                    continue;
+                }
+                // The signature: from `fn` to its body or `;`, parentheses balanced.
+                let rest: String = text.lines().skip(i).collect::<Vec<_>>().join(" ");
+                let mut depth = 0i32;
+                let mut end = rest.len();
+                for (k, c) in rest.char_indices() {
+                    match c {
+                        '(' | '<' if k > 0 => depth += (c == '(') as i32,
+                        ')' => depth -= 1,
+                        '{' | ';' if depth == 0 => {
+                            end = k;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                let sig = &rest[..end];
+                let ret = sig.rsplit_once("->").map_or("", |(_, r)| r);
+                let compact: String = ret.split_whitespace().collect();
+                if compact.contains("Result<") && compact.ends_with(",String>") {
+                    bad.push(format!("{rel}:{}: {}", i + 1, t));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "functions that return a text error across a module boundary:\n{}",
+        bad.join("\n")
+    );
 }

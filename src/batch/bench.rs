@@ -3,6 +3,7 @@
 
 use super::{grid::Grid, sweep};
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::verify::{collect, verify_file};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -23,7 +24,7 @@ pub struct Bench {
     pub verify_seconds: f64,
 }
 
-pub fn run(grid: &Grid, proofs: Option<&Path>, ctl: &Control) -> Result<Bench, String> {
+pub fn run(grid: &Grid, proofs: Option<&Path>, ctl: &Control) -> Result<Bench, Error> {
     let insts = grid.gap_instances();
     let certs = match proofs {
         Some(p) => collect(&[p.to_path_buf()])?,
@@ -86,12 +87,12 @@ pub struct External {
 }
 
 /// Runs `tool` on `lp_text` (written to a temporary file), stopped after `timeout` seconds.
-pub fn external_exact(tool: Yardstick, lp_text: &str, timeout: u64, tag: &str) -> Result<External, String> {
+pub fn external_exact(tool: Yardstick, lp_text: &str, timeout: u64, tag: &str) -> Result<External, Error> {
     let dir = std::env::temp_dir().join(format!("minip-amplify-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
     let lp = dir.join(format!("{tag}.lp"));
     let sol = dir.join(format!("{tag}.{}.sol", tool.name()));
-    std::fs::write(&lp, lp_text).map_err(|e| format!("{}: {e}", lp.display()))?;
+    std::fs::write(&lp, lp_text).map_err(|e| Error::Io(format!("{}: {e}", lp.display())))?;
     let mut cmd = std::process::Command::new("timeout");
     cmd.arg(timeout.to_string()).arg(tool.name());
     match tool {
@@ -198,13 +199,13 @@ pub fn same_value(tool: Yardstick, printed: &str, r: &minip_check::rational::Rat
 
 /// Certifies `R(0, h; h)` (n = 3, ε = 1/2) and runs each yardstick on the exported LP, one
 /// after the other (never side by side in time, so that they do not share the cores).
-pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyBenchRow, String> {
+pub fn amplify_row(h: u32, tools: &[Yardstick], timeout: u64) -> Result<AmplifyBenchRow, Error> {
     use minip_check::rational::{fmt_q, q};
     let eps = q(1, 2);
     let t = Instant::now();
     let (c, st) = crate::certify::ratio::forced_ratio_stats(3, &eps, h, 0, h, false)?;
     let seconds = t.elapsed().as_secs_f64();
-    let r = c.claim().value().cloned().ok_or("no finite ratio")?;
+    let r = c.claim().value().cloned().ok_or_else(|| Error::Input("no finite ratio".into()))?;
     let lp = crate::formulate::lp_file::cplex_lp(3, &eps, h, 0, h, false)?;
     let mut yardsticks = Vec::new();
     for &tool in tools {

@@ -11,6 +11,7 @@
 //!
 //! Works on the serialized records only: no solver, no command line.
 
+use crate::error::Error;
 use minip_check::rational::{fmt_q, parse_rational};
 use serde::Serialize;
 use serde_json::Value;
@@ -193,10 +194,13 @@ pub fn max_rows(grid: usize) -> usize {
 /// non-blank line starts with `{`) or CSV with a header. Every error names the line. Each line
 /// is parsed and reduced to its key and compared values at once, so the memory taken is a
 /// small multiple of the table's size (see `max_rows` for the number of rows read).
-pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<Table, String> {
+pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<Table, Error> {
     let first = text.lines().find(|l| !l.trim().is_empty());
     let Some(first) = first else {
-        return Err(format!("{source}: empty table (write one with `{} > TABLE`)", kind.command()));
+        return Err(Error::Input(format!(
+            "{source}: empty table (write one with `{} > TABLE`)",
+            kind.command()
+        )));
     };
     let (required, optional) = kind.values();
     let mut table = Table { kind, source: source.to_string(), compared: Vec::new(), rows: HashMap::new() };
@@ -215,19 +219,20 @@ pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<
                 continue;
             }
             if line.len() > MAX_LINE_BYTES {
-                return Err(long(i));
+                return Err(Error::Input(long(i)));
             }
             let at = |e: &str| format!("{source}: line {}: {e}", i + 1);
-            minip_check::read::reject_duplicate_keys(line).map_err(|e| at(&e))?;
-            let v: Value = serde_json::from_str(line).map_err(|e| at(&format!("malformed JSON: {e}")))?;
-            let Value::Object(o) = v else { return Err(at("expected a JSON object")) };
+            minip_check::read::reject_duplicate_keys(line).map_err(|e| Error::Input(at(&e)))?;
+            let v: Value =
+                serde_json::from_str(line).map_err(|e| Error::Input(at(&format!("malformed JSON: {e}"))))?;
+            let Value::Object(o) = v else { return Err(Error::Input(at("expected a JSON object"))) };
             if let Some(k) = o.get("kind") {
                 if k.as_str() != Some(kind.json_kind()) {
-                    return Err(at(&format!(
+                    return Err(Error::Input(at(&format!(
                         "a record of kind {k}, expected \"{}\" (a table of `{}`)",
                         kind.json_kind(),
                         kind.command()
-                    )));
+                    ))));
                 }
             }
             add(&mut table, i + 1, limit, grid, |f| o.get(f).and_then(scalar))?;
@@ -235,21 +240,25 @@ pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<
     } else {
         let start = text.lines().position(|l| !l.trim().is_empty()).expect("a first line");
         if first.len() > MAX_LINE_BYTES {
-            return Err(long(start));
+            return Err(Error::Input(long(start)));
         }
         let at1 = |e: &str| format!("{source}: line {}: {e}", start + 1);
-        let header = split_csv(first).map_err(|e| at1(&e))?;
+        let header = split_csv(first).map_err(|e| Error::Input(at1(&e)))?;
         if header.len() > MAX_COLUMNS {
-            return Err(at1(&format!(
+            return Err(Error::Input(at1(&format!(
                 "{} columns, more than the {MAX_COLUMNS} a table may have",
                 header.len()
-            )));
+            ))));
         }
         // A column named twice: one reader takes the first, another the last.
         let mut column: HashMap<&str, usize> = HashMap::new();
         for (c, h) in header.iter().enumerate() {
             if let Some(prev) = column.insert(h.as_str(), c) {
-                return Err(at1(&format!("column {h} appears twice (columns {} and {})", prev + 1, c + 1)));
+                return Err(Error::Input(at1(&format!(
+                    "column {h} appears twice (columns {} and {})",
+                    prev + 1,
+                    c + 1
+                ))));
             }
         }
         table.compared = required
@@ -262,12 +271,16 @@ pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<
                 continue;
             }
             if line.len() > MAX_LINE_BYTES {
-                return Err(long(i));
+                return Err(Error::Input(long(i)));
             }
             let at = |e: &str| format!("{source}: line {}: {e}", i + 1);
-            let cells = split_csv(line).map_err(|e| at(&e))?;
+            let cells = split_csv(line).map_err(|e| Error::Input(at(&e)))?;
             if cells.len() != header.len() {
-                return Err(at(&format!("{} cells, the header has {}", cells.len(), header.len())));
+                return Err(Error::Input(at(&format!(
+                    "{} cells, the header has {}",
+                    cells.len(),
+                    header.len()
+                ))));
             }
             add(&mut table, i + 1, limit, grid, |f| {
                 column.get(f).map(|&c| cells[c].clone()).filter(|v| !v.is_empty())
@@ -275,7 +288,7 @@ pub fn parse_table(text: &str, kind: Kind, source: &str, grid: usize) -> Result<
         }
     }
     if table.rows.is_empty() {
-        return Err(format!("{source}: no configurations in the table"));
+        return Err(Error::Input(format!("{source}: no configurations in the table")));
     }
     Ok(table)
 }
@@ -287,17 +300,17 @@ fn add(
     limit: usize,
     grid: usize,
     get: impl Fn(&str) -> Option<String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let (kind, source) = (table.kind, &table.source);
     let at = |e: &str| format!("{source}: line {line}: {e}");
     if table.rows.len() == limit {
-        return Err(at(&format!(
+        return Err(Error::Input(at(&format!(
             "more than {limit} configurations, for a grid of {}: not a table of this grid (write one with `{} > TABLE`)",
             crate::print::count(grid, "configuration", "configurations"),
             kind.command()
-        )));
+        ))));
     }
-    let key = key_of(kind, &get).map_err(|e| at(&e))?;
+    let key = key_of(kind, &get).map_err(|e| Error::Input(at(&e)))?;
     let (required, _) = kind.values();
     let mut values = String::new();
     for (i, &f) in table.compared.iter().enumerate() {
@@ -306,17 +319,21 @@ fn add(
         }
         match get(f) {
             Some(v) if v == "unknown" => {
-                return Err(at(&format!(
+                return Err(Error::Input(at(&format!(
                     "{f} is unknown: nothing was certified there, so it cannot be expected (rerun the command that wrote the table)"
-                )))
+                ))))
             }
             Some(v) => values.push_str(&normal(f, &v)),
-            None if required.contains(&f) => return Err(at(&format!("field {f} missing"))),
+            None if required.contains(&f) => return Err(Error::Input(at(&format!("field {f} missing")))),
             None => {}
         }
     }
     if let Some(prev) = table.rows.get(key.as_str()) {
-        return Err(at(&format!("{} is listed twice (first on line {})", name(kind, &key), prev.line)));
+        return Err(Error::Input(at(&format!(
+            "{} is listed twice (first on line {})",
+            name(kind, &key),
+            prev.line
+        ))));
     }
     table.rows.insert(key.into_boxed_str(), Expected { line, values: values.into_boxed_str() });
     Ok(())
@@ -324,7 +341,7 @@ fn add(
 
 /// Splits one CSV line: cells separated by commas, a cell in double quotes may hold commas
 /// (and `""` for a quote). Cells span one line.
-fn split_csv(line: &str) -> Result<Vec<String>, String> {
+fn split_csv(line: &str) -> Result<Vec<String>, Error> {
     let mut cells = Vec::new();
     let mut cell = String::new();
     let mut chars = line.trim_end_matches(['\r', '\n']).chars().peekable();
@@ -340,13 +357,13 @@ fn split_csv(line: &str) -> Result<Vec<String>, String> {
                 cell.push('"');
             }
             ('"', true) => quoted = false,
-            ('"', false) => return Err("a quote inside an unquoted CSV cell".into()),
+            ('"', false) => return Err(Error::Input("a quote inside an unquoted CSV cell".into())),
             (',', false) => cells.push(std::mem::take(&mut cell).trim().to_string()),
             (c, _) => cell.push(c),
         }
     }
     if quoted {
-        return Err("an unterminated quote".into());
+        return Err(Error::Input("an unterminated quote".into()));
     }
     cells.push(cell.trim().to_string());
     Ok(cells)
@@ -354,7 +371,7 @@ fn split_csv(line: &str) -> Result<Vec<String>, String> {
 
 /// The key of a row whose fields `get` gives: its key fields, normalized, defaults filled
 /// in, joined by `SEP`.
-fn key_of(kind: Kind, get: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+fn key_of(kind: Kind, get: impl Fn(&str) -> Option<String>) -> Result<String, Error> {
     let mut key = String::new();
     for (i, KeyField(f, default)) in kind.keys().iter().enumerate() {
         if i > 0 {
@@ -363,14 +380,14 @@ fn key_of(kind: Kind, get: impl Fn(&str) -> Option<String>) -> Result<String, St
         match (get(f), default) {
             (Some(v), _) => key.push_str(&normal(f, &v)),
             (None, Some(d)) => key.push_str(d),
-            (None, None) => return Err(format!("field {f} missing")),
+            (None, None) => return Err(Error::Input(format!("field {f} missing"))),
         }
     }
     Ok(key)
 }
 
 /// The key of a record of a run.
-fn row_key(kind: Kind, r: &Row) -> Result<String, String> {
+fn row_key(kind: Kind, r: &Row) -> Result<String, Error> {
     key_of(kind, |f| r.get(f).cloned())
 }
 

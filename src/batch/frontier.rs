@@ -23,6 +23,8 @@ use crate::certify::poly::{
     shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
 };
 use crate::control::Control;
+use crate::error::At;
+use crate::error::Error;
 use minip_check::check::{Checked, Context};
 use minip_check::claim::{check_any, Claim};
 use minip_check::format::poly::{PolyHead, PolyNone};
@@ -97,10 +99,10 @@ pub struct Row {
     pub m: u32,
     pub lower: Option<Lower>,
     pub lower_linear: Option<Lower>,
-    pub per_weight: Option<Result<Upper, String>>,
-    pub shared: Option<Result<Upper, String>>,
-    pub sparse: Option<Result<Upper, String>>,
-    pub signed: Option<Result<Upper, String>>,
+    pub per_weight: Option<Result<Upper, Error>>,
+    pub shared: Option<Result<Upper, Error>>,
+    pub sparse: Option<Result<Upper, Error>>,
+    pub signed: Option<Result<Upper, Error>>,
     /// The searched head of this `m` with the fewest features, if any (length 3 only).
     pub searched: Option<Searched>,
 }
@@ -127,17 +129,17 @@ impl Row {
     /// (both are checked claims about the same heads, so this cannot happen unless a claim
     /// was used where it does not apply). A second net behind `applies`: the row is refused
     /// rather than printed. The signed column is no nonnegative head and is not compared.
-    pub fn consistent(&self) -> Result<(), String> {
+    pub fn consistent(&self) -> Result<(), Error> {
         let Some((upper, class)) = self.best_upper() else { return Ok(()) };
         for l in [&self.lower, &self.lower_linear].into_iter().flatten() {
             if num_bigint::BigInt::from(l.bound) > upper {
-                return Err(format!(
+                return Err(Error::Rejected(format!(
                     "m = {}: the lower bound {} (from {}, m = {}) is above the certified upper bound {upper} ({class}): a bound was used outside its claim, nothing is printed",
                     self.m,
                     l.bound,
                     l.file.display(),
                     l.from_m
-                ));
+                )));
             }
         }
         Ok(())
@@ -211,38 +213,41 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, LowerError> {
 /// - `m`: a bound at `m'` holds at every `m ≥ m'` by restricting a head to a subcube
 ///   (docs/math.md §10.8); the row records `from_m` = `m'` and `lower_at` uses it only for
 ///   rows `m ≥ m'`.
-pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, u64), String> {
+pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, u64), Error> {
     let (name_n, name_m) = name;
     let (cn, eps, cm, bound) = match claim {
         Claim::Rank(c) => (c.n, &c.eps, c.m, c.bound),
         Claim::RankWeighted(c) => (c.n, &c.eps, c.m, c.bound),
         Claim::RankLinear(c) => {
-            let b = c.bound.parse::<u64>().map_err(|_| format!("its bound {} is above 2^64", c.bound))?;
+            let b = c
+                .bound
+                .parse::<u64>()
+                .map_err(|_| Error::Input(format!("its bound {} is above 2^64", c.bound)))?;
             (c.n, &c.eps, c.m, b)
         }
-        other => return Err(format!("not a rank lower bound ({other})")),
+        other => return Err(Error::Input(format!("not a rank lower bound ({other})"))),
     };
     if cm != name_m {
-        return Err(format!("its claim is at m = {cm}, not the m = {name_m} of its file name"));
+        return Err(Error::Input(format!("its claim is at m = {cm}, not the m = {name_m} of its file name")));
     }
     if let Some(nn) = name_n.filter(|&nn| nn != cn) {
-        return Err(format!("its claim is at n = {cn}, not the n = {nn} of its file name"));
+        return Err(Error::Input(format!("its claim is at n = {cn}, not the n = {nn} of its file name")));
     }
     let need = frontier_eps();
-    let e = minip_check::rational::parse_rational(eps).map_err(|e| format!("eps: {e}"))?;
+    let e = minip_check::rational::parse_rational(eps).at("eps")?;
     if e < need {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "its claim is at eps = {eps}, below the frontier's eps = {} (a bound at eps' applies only at eps <= eps')",
             fmt_q(&need)
-        ));
+        )));
     }
     match claim {
-        Claim::RankLinear(_) if cn != n => Err(format!(
+        Claim::RankLinear(_) if cn != n => Err(Error::Input(format!(
             "its claim is at n = {cn}; linear-code bounds are read at the frontier's n = {n} only"
-        )),
-        Claim::Rank(_) | Claim::RankWeighted(_) if cn > n => Err(format!(
+        ))),
+        Claim::Rank(_) | Claim::RankWeighted(_) if cn > n => Err(Error::Input(format!(
             "its claim is at n = {cn}, above the frontier's n = {n} (a bound at n' applies only at n >= n')"
-        )),
+        ))),
         _ => Ok((cm, bound)),
     }
 }
@@ -299,7 +304,7 @@ pub fn lower_at(bounds: &BTreeMap<u32, Lower>, m: u32) -> Option<Lower> {
         .cloned()
 }
 
-type Weights = BTreeMap<(u32, bool), Result<WeightResult, String>>;
+type Weights = BTreeMap<(u32, bool), Result<WeightResult, Error>>;
 
 /// Per-weight results for every `(h, h⁺ present)` the rows need. Searches start at the
 /// previous weight's degree, or at `hint`'s degree for the same key (the nonnegative
@@ -328,12 +333,12 @@ fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, ct
         out.insert((h, true), r);
         bar.inc(1);
     }
-    let tops: Vec<(u32, Result<WeightResult, String>)> = {
+    let tops: Vec<(u32, Result<WeightResult, Error>)> = {
         use rayon::prelude::*;
         ms.par_iter()
             .map(|&m| {
                 if ctl.is_stopped() {
-                    return (m, Err(crate::control::NOT_STARTED.to_string()));
+                    return (m, Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())));
                 }
                 let prev = out
                     .get(&(m.saturating_sub(1), true))
@@ -356,12 +361,12 @@ fn unsettled(ws: &[&WeightResult]) -> Vec<u32> {
     ws.iter().filter(|w| w.result.unsettled.is_some()).map(|w| w.h).collect()
 }
 
-fn weights_for(m: u32, pw: &Weights) -> Result<Vec<&WeightResult>, String> {
+fn weights_for(m: u32, pw: &Weights) -> Result<Vec<&WeightResult>, Error> {
     (0..=m)
         .map(|h| match pw.get(&(h, h < m)) {
             Some(Ok(w)) => Ok(w),
             Some(Err(e)) => Err(e.clone()),
-            None => Err(format!("h = {h} not computed")),
+            None => Err(Error::Unknown(format!("h = {h} not computed"))),
         })
         .collect()
 }
@@ -378,9 +383,9 @@ fn shared_cell(
     m: u32,
     len: u32,
     signed: bool,
-    r: Result<DegreeResult, String>,
+    r: Result<DegreeResult, Error>,
     t: Instant,
-) -> Result<Upper, String> {
+) -> Result<Upper, Error> {
     let r = r?;
     let (head, none) = shared_certificates(m, len, signed, &r)?;
     Ok(Upper {
@@ -396,7 +401,7 @@ fn shared_cell(
 /// Runs the frontier. Rows come back in the order of `job.ms`; after a signal
 /// (a stopped `Control`) only the rows finished. `Err` when a row has a lower bound above a
 /// certified upper bound (`Row::consistent`).
-pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, String> {
+pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, Error> {
     let (lower, lower_linear) = (&job.lower, &job.lower_linear);
     let t0 = Instant::now();
     let pw = if job.per_weight || job.shared || job.signed {
@@ -442,10 +447,11 @@ pub fn run(job: &FrontierJob, ctl: &Control) -> Result<Vec<Row>, String> {
                 });
                 let shared = job.shared.then(|| match &shared_result {
                     Some((r, t)) => shared_cell(m, job.n, false, r.clone(), *t),
-                    None => Err(format!("not run (m > --shared-m-max {})", job.shared_m_max)),
+                    None => Err(Error::Input(format!("not run (m > --shared-m-max {})", job.shared_m_max))),
                 });
                 let sparse = (job.sparse && m <= job.sparse_m_max).then(|| {
-                    let (r, _) = shared_result.as_ref().ok_or("no shared result")?;
+                    let (r, _) =
+                        shared_result.as_ref().ok_or_else(|| Error::Input("no shared result".into()))?;
                     let dense = r.as_ref().map_err(|e| e.clone())?;
                     let t = Instant::now();
                     let sp = sparse_shared(m, job.n, false, dense, job.sparse_attempts)?;

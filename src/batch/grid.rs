@@ -19,6 +19,8 @@
 //! Parsed and validated as a whole before anything runs; `sharp` ignores `bounds`
 //! (`kstar` does not depend on one).
 
+use crate::error::At;
+use crate::error::Error;
 use crate::ranges::parse_range;
 use minip_check::limits;
 use minip_check::model::{Bound, Family, Gap, Instance, Setting};
@@ -92,7 +94,7 @@ pub fn in_lemma_range(n: u32, eps: &Rat, d: u32) -> bool {
 pub const MAX_GRID_H: u32 = 64;
 
 /// Parses and validates a grid file (TOML; the `cli` feature).
-pub fn parse_grid(text: &str) -> Result<Grid, String> {
+pub fn parse_grid(text: &str) -> Result<Grid, Error> {
     let g = read_grid_file(text)?;
     let n = match g.n {
         NSpec::List(v) => v,
@@ -138,7 +140,7 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
         limits::MAX_GRID_ITEMS,
         "configurations of one grid, every list counted",
     )
-    .map_err(|e| format!("grid: {e}"))?;
+    .at("grid")?;
     distinct("n", &n)?;
     distinct("tasks", &tasks)?;
     distinct("kernels", &kernels)?;
@@ -154,11 +156,11 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
     }
     let settings = settings(&tasks, &kernels, &positions, &keys, &at)?;
     if ds.as_ref().is_some_and(|d| d.is_empty() || d.contains(&0)) {
-        return Err("grid: d must be a non-empty range of gaps ≥ 1".into());
+        return Err(Error::Input("grid: d must be a non-empty range of gaps ≥ 1".into()));
     }
     let h_max = match &ds {
         Some(d) if g.h_max == 0 => d.iter().copied().max().unwrap_or(0),
-        Some(_) => return Err("grid: give h_max or d, not both".into()),
+        Some(_) => return Err(Error::Input("grid: give h_max or d, not both".into())),
         None => g.h_max,
     };
     let grid = Grid {
@@ -182,17 +184,17 @@ pub fn parse_grid(text: &str) -> Result<Grid, String> {
 }
 
 /// The grid file's TOML, read into its fields; a malformed file is one line that says where.
-fn read_grid_file(text: &str) -> Result<GridFile, String> {
+fn read_grid_file(text: &str) -> Result<GridFile, Error> {
     toml::from_str(text).map_err(|e| {
         // One line: toml's message may span several; say where it is.
         let line = e
             .span()
             .map(|s| format!(" (line {})", text[..s.start.min(text.len())].matches('\n').count() + 1))
             .unwrap_or_default();
-        minip_check::error::one_line(&format!(
+        Error::Input(minip_check::error::one_line(&format!(
             "malformed grid: {}{line}",
             e.message().trim().replace('\n', "; ")
-        ))
+        )))
     })
 }
 
@@ -203,7 +205,7 @@ fn settings(
     positions: &[String],
     keys: &[String],
     at: &[u32],
-) -> Result<Vec<Setting>, String> {
+) -> Result<Vec<Setting>, Error> {
     let mut settings = Vec::new();
     for t in tasks {
         for k in kernels {
@@ -228,7 +230,7 @@ fn settings(
 /// The checks on a grid as built: no empty list, `h_max` in range, a configuration left by
 /// `lemma_range`, no repeated `eps` or bound, and every `n`, family and setting within the
 /// limits of its gap LP (checked once, up front, with a clear message).
-fn check_grid(grid: &Grid) -> Result<(), String> {
+fn check_grid(grid: &Grid) -> Result<(), Error> {
     if grid.n.is_empty()
         || grid.eps.is_empty()
         || grid.families.is_empty()
@@ -236,12 +238,15 @@ fn check_grid(grid: &Grid) -> Result<(), String> {
         || grid.settings.is_empty()
         || grid.h_max == 0
     {
-        return Err(
+        return Err(Error::Input(
             "malformed grid: n, eps, families, bounds (and tasks, kernels, positions, keys, at when given) must be non-empty and h_max ≥ 1".into(),
-        );
+        ));
     }
     if grid.h_max > MAX_GRID_H {
-        return Err(format!("grid: h_max = {} is larger than the supported {MAX_GRID_H}", grid.h_max));
+        return Err(Error::Input(format!(
+            "grid: h_max = {} is larger than the supported {MAX_GRID_H}",
+            grid.h_max
+        )));
     }
     if grid.lemma_range
         && !grid
@@ -249,9 +254,9 @@ fn check_grid(grid: &Grid) -> Result<(), String> {
             .iter()
             .any(|&n| grid.eps.iter().any(|e| grid.gaps().iter().any(|g| in_lemma_range(n, e, g.d()))))
     {
-        return Err(
-            "grid: lemma_range = true leaves no configuration (need d ≥ 2 and (n−2)·d ≥ 2ε·(n−1))".into()
-        );
+        return Err(Error::Input(
+            "grid: lemma_range = true leaves no configuration (need d ≥ 2 and (n−2)·d ≥ 2ε·(n−1))".into(),
+        ));
     }
     distinct("eps", &grid.eps)?;
     distinct("bounds", &grid.bounds)?;
@@ -259,8 +264,7 @@ fn check_grid(grid: &Grid) -> Result<(), String> {
     // family's limit, and the size of the gap LP of every (setting, n, family).
     // (The size does not depend on eps, the gap or the key position `at`.)
     for e in &grid.eps {
-        Instance::new(3, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper)
-            .map_err(|e| format!("grid: {e}"))?;
+        Instance::new(3, e.clone(), Gap::from_d(1)?, Family::Paper, Bound::Paper).at("grid")?;
     }
     let mut shapes: Vec<Setting> = grid.settings.iter().map(|s| Setting { at: None, ..*s }).collect();
     shapes.sort_unstable();
@@ -268,11 +272,11 @@ fn check_grid(grid: &Grid) -> Result<(), String> {
     for &n in &grid.n {
         for &family in &grid.families {
             let inst = Instance::new(n, grid.eps[0].clone(), Gap::from_d(1)?, family, Bound::Paper)
-                .map_err(|e| format!("grid: family {}: {e}", family.name()))?;
+                .at(&format!("grid: family {}", family.name()))?;
             for &setting in &shapes {
                 let mut i = inst.clone();
                 i.setting = setting;
-                minip_check::rows::gap::check_gap_lp_size(&i).map_err(|e| format!("grid: {e}"))?;
+                minip_check::rows::gap::check_gap_lp_size(&i).at("grid")?;
             }
         }
     }
@@ -281,11 +285,11 @@ fn check_grid(grid: &Grid) -> Result<(), String> {
 
 /// `Err` naming the first repeated entry of a grid list (a repeated configuration would be
 /// solved, printed and written twice).
-fn distinct<T: std::fmt::Debug>(what: &str, v: &[T]) -> Result<(), String> {
+fn distinct<T: std::fmt::Debug>(what: &str, v: &[T]) -> Result<(), Error> {
     let mut seen: Vec<String> = v.iter().map(|x| format!("{x:?}")).collect();
     seen.sort_unstable();
     match seen.windows(2).find(|w| w[0] == w[1]) {
-        Some(w) => Err(format!("grid: {what} lists {} twice", w[0])),
+        Some(w) => Err(Error::Input(format!("grid: {what} lists {} twice", w[0]))),
         None => Ok(()),
     }
 }
@@ -363,14 +367,14 @@ pub fn shard<T>(items: &[T], i: usize, count: usize) -> &[T] {
 /// The shard `--shard I/N` (`spec`) of a grid's configurations, with `I` and `N`. More shards
 /// than configurations are refused: some shards would be empty, and an empty shard would run
 /// and compare nothing, and pass.
-pub fn shard_of<'a, T>(items: &'a [T], spec: &str) -> Result<(&'a [T], usize, usize), String> {
+pub fn shard_of<'a, T>(items: &'a [T], spec: &str) -> Result<(&'a [T], usize, usize), Error> {
     let (i, n) = crate::ranges::parse_shard(spec)?;
     if n > items.len() {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "--shard {spec}: {n} shards of a grid of {}: some shards would be empty (at most {} shards)",
             crate::print::count(items.len(), "configuration", "configurations"),
             items.len()
-        ));
+        )));
     }
     Ok((shard(items, i, n), i, n))
 }
@@ -501,14 +505,15 @@ pub struct RatioGrid {
 }
 
 /// `h`, `h-2`, `h+1`, `m-h`, or a number, for a given `h` (and `m`).
-fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, Error> {
     let s = s.trim();
-    let bad = || format!("malformed class expression '{s}' (expected a number, h, h-K, h+K or m-h)");
+    let bad =
+        || Error::Input(format!("malformed class expression '{s}' (expected a number, h, h-K, h+K or m-h)"));
     if let Ok(v) = s.parse::<u32>() {
         return Ok(v);
     }
     if s == "m-h" {
-        return m.and_then(|m| m.checked_sub(h)).ok_or_else(|| format!("'{s}': needs m ≥ h"));
+        return m.and_then(|m| m.checked_sub(h)).ok_or_else(|| Error::Input(format!("'{s}': needs m ≥ h")));
     }
     let rest = s.strip_prefix('h').ok_or_else(bad)?;
     if rest.is_empty() {
@@ -517,30 +522,32 @@ fn expr(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
     let (sign, k) = rest.split_at(1);
     let k: u32 = k.parse().map_err(|_| bad())?;
     match sign {
-        "-" => h.checked_sub(k).ok_or_else(|| format!("'{s}' is negative at h = {h}")),
-        "+" => h.checked_add(k).ok_or_else(|| format!("'{s}' is too large at h = {h}")),
+        "-" => h.checked_sub(k).ok_or_else(|| Error::Input(format!("'{s}' is negative at h = {h}"))),
+        "+" => h.checked_add(k).ok_or_else(|| Error::Input(format!("'{s}' is too large at h = {h}"))),
         _ => Err(bad()),
     }
 }
 
 /// A class spec of a series at `h`: `h+` (the superset class, index `h + 1`), an overlap
 /// expression, or for `nearest` `o=EXPR e=EXPR` (index `o·(m − h + 1) + e`).
-pub fn class_at(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+pub fn class_at(s: &str, h: u32, m: Option<u32>) -> Result<u32, Error> {
     class_spec(s, h, m)
 }
 
-fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
+fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, Error> {
     let s = s.trim();
     if m.is_some() && !s.starts_with("o=") {
-        return Err(format!("'{s}': the classes of nearest are written o=EXPR e=EXPR (e.g. o=h e=1)"));
+        return Err(Error::Input(format!(
+            "'{s}': the classes of nearest are written o=EXPR e=EXPR (e.g. o=h e=1)"
+        )));
     }
     if s == "h+" {
-        return h.checked_add(1).ok_or_else(|| format!("'{s}' is too large at h = {h}"));
+        return h.checked_add(1).ok_or_else(|| Error::Input(format!("'{s}' is too large at h = {h}")));
     }
     if s.starts_with("o=") {
-        let m = m.ok_or_else(|| format!("'{s}': (o, e) classes need m (task nearest)"))?;
+        let m = m.ok_or_else(|| Error::Input(format!("'{s}': (o, e) classes need m (task nearest)")))?;
         if m < h || m - h == u32::MAX {
-            return Err(format!("'{s}': need h ≤ m < 2^32 − 1 + h (m = {m}, h = {h})"));
+            return Err(Error::Input(format!("'{s}': need h ≤ m < 2^32 − 1 + h (m = {m}, h = {h})")));
         }
         let mut o = None;
         let mut e = None;
@@ -548,29 +555,35 @@ fn class_spec(s: &str, h: u32, m: Option<u32>) -> Result<u32, String> {
             match part.split_once('=') {
                 Some(("o", v)) => o = Some(expr(v, h, Some(m))?),
                 Some(("e", v)) => e = Some(expr(v, h, Some(m))?),
-                _ => return Err(format!("malformed class '{s}' (expected o=EXPR e=EXPR)")),
+                _ => return Err(Error::Input(format!("malformed class '{s}' (expected o=EXPR e=EXPR)"))),
             }
         }
-        let (o, e) = (o.ok_or("class: o missing")?, e.ok_or("class: e missing")?);
+        let (o, e) = (
+            o.ok_or_else(|| Error::Input("class: o missing".into()))?,
+            e.ok_or_else(|| Error::Input("class: e missing".into()))?,
+        );
         if o > h || e > m - h {
-            return Err(format!("class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}", m - h));
+            return Err(Error::Input(format!(
+                "class '{s}' = ({o}, {e}): need o ≤ h = {h}, e ≤ m − h = {}",
+                m - h
+            )));
         }
         return o
             .checked_mul(m - h + 1)
             .and_then(|v| v.checked_add(e))
-            .ok_or_else(|| format!("class '{s}' = ({o}, {e}): too large"));
+            .ok_or_else(|| Error::Input(format!("class '{s}' = ({o}, {e}): too large")));
     }
     expr(s, h, m)
 }
 
 /// Parses and validates a ratio table (every job of every series, before anything runs).
-pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
+pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, Error> {
     let g: RatioGridFile =
-        toml::from_str(text).map_err(|e| format!("malformed ratio grid: {}", e.message()))?;
+        toml::from_str(text).map_err(|e| Error::Input(format!("malformed ratio grid: {}", e.message())))?;
     let eps = parse_rational(&g.eps)?;
     let hs = parse_range(&g.h)?;
     if hs.is_empty() || g.series.is_empty() {
-        return Err("ratio grid: h and series must be non-empty".into());
+        return Err(Error::Input("ratio grid: h and series must be non-empty".into()));
     }
     // Every series' list of h counted before any job is built (a file of many series each
     // within the range limit is still one table): at most the configurations of one grid.
@@ -588,7 +601,7 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
             limits::MAX_GRID_ITEMS,
             "ratios of one table, every series counted",
         )
-        .map_err(|e| format!("ratio grid: {e}"))?;
+        .at("ratio grid")?;
         owns.push(own);
     }
     let mut series = Vec::new();
@@ -601,16 +614,16 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
             s.at,
             g.n,
         )
-        .map_err(|e| format!("series '{}': {e}", s.name))?;
+        .at(&format!("series '{}'", s.name))?;
         let mut jobs = Vec::new();
         for &h in &own {
             let m =
                 s.m.as_deref()
                     .map(|e| expr(e, h, None))
                     .transpose()
-                    .map_err(|e| format!("series '{}': m: {e}", s.name))?;
-            let lo = class_spec(&s.lo, h, m).map_err(|e| format!("series '{}': lo: {e}", s.name))?;
-            let hi = class_spec(&s.hi, h, m).map_err(|e| format!("series '{}': hi: {e}", s.name))?;
+                    .at(&format!("series '{}': m", s.name))?;
+            let lo = class_spec(&s.lo, h, m).at(&format!("series '{}': lo", s.name))?;
+            let hi = class_spec(&s.hi, h, m).at(&format!("series '{}': hi", s.name))?;
             let inst = minip_check::rows::ratio::ratio_instance_in(
                 g.n,
                 eps.clone(),
@@ -621,7 +634,7 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
                 setting,
                 m,
             )
-            .map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            .at(&format!("series '{}' at h = {h}", s.name))?;
             // The limits of `amplify` on the command line, before anything is built: h ≤ 512,
             // the row LP of the paper's model (multisets × (n − 1)), or beyond it the rows.
             minip_check::limits::at_most(
@@ -630,7 +643,7 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
                 minip_check::limits::MAX_RATIO_H,
                 "the row LP certified by minip amplify",
             )
-            .map_err(String::from)
+            .map_err(Error::from)
             .and_then(|()| {
                 if inst.setting.is_default() && inst.m.is_none() {
                     crate::formulate::ratio::check_row_lp_size(g.n, inst.classes())
@@ -638,13 +651,13 @@ pub fn parse_ratio_grid(text: &str) -> Result<RatioGrid, String> {
                     crate::formulate::ratio::check_general_size(&inst)
                 }
             })
-            .map_err(|e| format!("series '{}' at h = {h}: {e}", s.name))?;
+            .at(&format!("series '{}' at h = {h}", s.name))?;
             if inst.sequence_count() > 2_000_000 {
-                return Err(format!(
+                return Err(Error::Input(format!(
                     "series '{}' at h = {h}: {} sequences, more than the 2000000 supported",
                     s.name,
                     inst.sequence_count()
-                ));
+                )));
             }
             jobs.push(super::ratio::Job { h, lo, hi, superset: s.superset, setting, m });
         }

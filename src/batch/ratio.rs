@@ -7,6 +7,7 @@ use crate::certify::ratio::{
     chain_bound, forced_ratio, forced_ratio_in, forced_ratio_series_with, instance_in,
 };
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::check::Checked;
 use minip_check::check::RatioOutcome;
 use minip_check::format::ratio::RatioCertificate;
@@ -120,7 +121,7 @@ fn solve(
     eps: &Rat,
     jobs: &[Job],
     ctl: &Control,
-) -> Vec<(usize, Result<Checked<RatioCertificate>, String>)> {
+) -> Vec<(usize, Result<Checked<RatioCertificate>, Error>)> {
     let bar = ctl.meter(jobs.len() as u64, "ratios");
     // Largest h first so the slow jobs do not finish last on their own.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
@@ -129,13 +130,17 @@ fn solve(
     // value of `superset`.
     let is_series = |j: &Job| j.lo == 0 && j.hi == j.h && j.is_default();
     let rest: Vec<usize> = order.iter().copied().filter(|&i| !is_series(&jobs[i])).collect();
-    let mut solved: Vec<(usize, Result<Checked<RatioCertificate>, String>)> = Vec::new();
+    let mut solved: Vec<(usize, Result<Checked<RatioCertificate>, Error>)> = Vec::new();
     for sup in [false, true] {
         let series: Vec<usize> =
             order.iter().copied().filter(|&i| is_series(&jobs[i]) && jobs[i].superset == sup).collect();
         let hs: Vec<u32> = series.iter().map(|&i| jobs[i].h).collect();
         if !hs.is_empty() && ctl.is_stopped() {
-            solved.extend(series.into_iter().map(|i| (i, Err(crate::control::NOT_STARTED.to_string()))));
+            solved.extend(
+                series
+                    .into_iter()
+                    .map(|i| (i, Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())))),
+            );
         } else if !hs.is_empty() {
             solved.extend(
                 series.into_iter().zip(forced_ratio_series_with(n, eps, &hs, sup, ctl, &|| bar.inc(1))),
@@ -148,7 +153,7 @@ fn solve(
             .map(|&i| {
                 let j = jobs[i];
                 if ctl.is_stopped() {
-                    return (i, Err(crate::control::NOT_STARTED.to_string()));
+                    return (i, Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())));
                 }
                 let r = if j.is_default() {
                     forced_ratio(n, eps, j.h, j.lo, j.hi, j.superset)
@@ -171,7 +176,7 @@ fn record(
     n: u32,
     eps: &Rat,
     j: Job,
-    res: Result<Checked<RatioCertificate>, String>,
+    res: Result<Checked<RatioCertificate>, Error>,
 ) -> (Record, Option<Checked<RatioCertificate>>) {
     let gen = (!j.is_default())
         .then(|| instance_in(n, eps, j.h, j.lo, j.hi, j.superset, j.setting, j.m).ok())
@@ -230,7 +235,7 @@ fn record(
             Some(c)
         }
         Err(e) => {
-            rec.reason = Some(e);
+            rec.reason = Some(e.to_string());
             None
         }
     };

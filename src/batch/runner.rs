@@ -6,6 +6,7 @@
 //! `sweep`, `settle`, `sharp --grid`, `amplify` and `verify` use it.
 
 use crate::control::Control;
+use crate::error::Error;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -48,8 +49,8 @@ pub fn run_stream<T: Sync, R: Send>(
     label: &str,
     ctl: &Control,
     f: impl Fn(&T) -> R + Sync + Send,
-    mut sink: impl FnMut(usize, R) -> Result<(), String> + Send,
-) -> Result<usize, String> {
+    mut sink: impl FnMut(usize, R) -> Result<(), Error> + Send,
+) -> Result<usize, Error> {
     let bar = ctl.meter(items.len() as u64, label);
     let (tx, rx) = mpsc::channel::<(usize, Option<R>)>();
     let bar_ref = &bar;
@@ -57,7 +58,7 @@ pub fn run_stream<T: Sync, R: Send>(
         let consumer = scope.spawn(move || {
             let mut handed = 0usize;
             let mut next = 0usize;
-            let mut failure: Option<String> = None;
+            let mut failure: Option<Error> = None;
             let mut pending: BTreeMap<usize, Option<R>> = BTreeMap::new();
             let mut stopped = false;
             for (i, r) in rx.iter() {

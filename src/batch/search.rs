@@ -15,6 +15,7 @@
 //! determined by its configuration: HiGHS runs single-threaded and every result is
 //! collected in query order.
 
+use crate::error::Error;
 pub use crate::solve::search::{pairs, target, SEARCH_ERROR};
 use crate::solve::search::{phi_step, psi_generates_rows, psi_step};
 
@@ -91,9 +92,9 @@ impl Rng {
 
 /// Runs the search: `restarts` random starts, each alternating until it succeeds or stops.
 /// `each` hears every step and restart; when it answers `false` the search stops there.
-pub fn search(cfg: &Config, mut each: impl FnMut(Event) -> bool) -> Result<Outcome, String> {
+pub fn search(cfg: &Config, mut each: impl FnMut(Event) -> bool) -> Result<Outcome, Error> {
     if !(1..=8).contains(&cfg.m) || cfg.rank == 0 {
-        return Err("the search takes 1 <= m <= 8 and rank >= 1".into());
+        return Err(Error::Unknown("the search takes 1 <= m <= 8 and rank >= 1".into()));
     }
     let n = 1usize << cfg.m;
     let pairs = pairs(cfg.m);

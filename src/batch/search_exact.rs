@@ -15,6 +15,7 @@
 //! sums stay in machine integers.
 
 use super::search::{pairs, Hint};
+use crate::error::Error;
 use crate::repair::round::approx;
 use crate::solve::descent::{row_max_error, Factors};
 use crate::solve::search::{values as values_lp, values_by_class};
@@ -32,7 +33,7 @@ const VALUE_DEN: u64 = 100_000;
 
 /// The exact head of a hint, checked; `Err` says why none was made (a kernel entry
 /// `α(x,x)` rounded to 0, a row whose best error is not below `1/2`, or the check).
-pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead>, String> {
+pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead>, Error> {
     let n = 1usize << m;
     let r = hint.psi.first().map_or(0, Vec::len);
     let round_rows = |rows: &[Vec<f64>], by_column: bool| -> Vec<Vec<Rat>> {
@@ -62,7 +63,7 @@ pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead
         })
         .collect();
     if let Some(x) = (0..n).find(|&x| !alpha[x][x].is_positive()) {
-        return Err(format!("rounded kernel has alpha(x,x) = 0 at token {x}"));
+        return Err(Error::Unknown(format!("rounded kernel has alpha(x,x) = 0 at token {x}")));
     }
     let pairs = pairs(m);
     let s: Vec<Vec<Rat>> = (0..n as u32)
@@ -82,16 +83,16 @@ pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead
         max_error: String::new(),
         search: Some(run),
     };
-    cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| e.to_string())?);
-    Checked::new(cert, &Context::default()).map_err(|e| e.to_string())
+    cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| Error::Unknown(e.to_string()))?);
+    Checked::new(cert, &Context::default()).map_err(|e| Error::Unknown(e.to_string()))
 }
 
 /// The values of query `x` for its exact kernel row: `min e` over `P(x,·)`, rounded.
-fn values(x: u32, alpha: &[Rat], pairs: &[(u32, u32)]) -> Result<Vec<Rat>, String> {
+fn values(x: u32, alpha: &[Rat], pairs: &[(u32, u32)]) -> Result<Vec<Rat>, Error> {
     let a: Vec<f64> = alpha.iter().map(to_f64).collect();
     let (cols, e) = values_lp(x, &a, pairs)?;
     if e >= 0.5 - 1e-6 {
-        return Err(format!("token {x}: the best error of the rounded kernel row is {e}"));
+        return Err(Error::Unknown(format!("token {x}: the best error of the rounded kernel row is {e}")));
     }
     Ok((0..a.len())
         .map(|k| {
@@ -181,7 +182,7 @@ fn on_grid(
         .map(|x| {
             let big = rows[x].iter().fold(0f64, |b, &v| b.max(v));
             let w: Vec<f64> = rows[x].iter().map(|v| v / big).collect();
-            let (s, _) = values_by_class(x as u32, &w)?;
+            let (s, _) = values_by_class(x as u32, &w).map_err(|e| e.message().to_string())?;
             Ok(s.iter().map(|v| (v * VALUE_GRID).round() / VALUE_GRID).collect())
         })
         .collect::<Result<_, String>>()

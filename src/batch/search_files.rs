@@ -3,6 +3,7 @@
 //! the head with the fewest features kept per `m`.
 
 use super::frontier::Searched;
+use crate::error::Error;
 use minip_check::check::Context;
 use minip_check::claim::{check_any, Claim};
 use minip_check::rational::parse_rational;
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// The checked searched heads under `dir` for `m ≤ max_m`, the fewest features per `m`. A
 /// missing directory gives none; a file that cannot be read or does not check is an error
 /// naming it (as a rejected lower bound: nothing is printed from an unchecked claim).
-pub fn read_searched(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Searched>, String> {
+pub fn read_searched(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Searched>, Error> {
     let mut out: BTreeMap<u32, Searched> = BTreeMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -28,16 +29,25 @@ pub fn read_searched(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Searched>, 
         if m > max_m || !name.ends_with(".json") {
             continue;
         }
-        let cert = minip_check::read::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let claim =
-            check_any(&cert, &Context::beside(&f)).map_err(|e| format!("{}: rejected: {e}", f.display()))?;
+        let cert =
+            minip_check::read::read(&f).map_err(|e| Error::Rejected(format!("{}: {e}", f.display())))?;
+        let claim = check_any(&cert, &Context::beside(&f))
+            .map_err(|e| Error::Rejected(format!("{}: rejected: {e}", f.display())))?;
         let Claim::SearchHead(c) = claim else {
-            return Err(format!("{}: not a searched head (minip-search-head/1)", f.display()));
+            return Err(Error::Rejected(format!(
+                "{}: not a searched head (minip-search-head/1)",
+                f.display()
+            )));
         };
         if c.m != m {
-            return Err(format!("{}: the name says m = {m}, the head has m = {}", f.display(), c.m));
+            return Err(Error::Rejected(format!(
+                "{}: the name says m = {m}, the head has m = {}",
+                f.display(),
+                c.m
+            )));
         }
-        let max_error = parse_rational(&c.max_error).map_err(|e| format!("{}: {e}", f.display()))?;
+        let max_error =
+            parse_rational(&c.max_error).map_err(|e| Error::Rejected(format!("{}: {e}", f.display())))?;
         let head = Searched { rank: c.rank, max_error, file: f.clone() };
         if out.get(&m).is_none_or(|s| s.rank > head.rank) {
             out.insert(m, head);

@@ -14,6 +14,7 @@
 
 use super::search::Rng;
 use super::search_exact::certify_factors;
+use crate::error::Error;
 use crate::solve::descent::{factorize, Adam, Factors, Stats};
 use minip_check::check::Checked;
 use minip_check::format::search::{SearchHead, SearchRun};
@@ -228,9 +229,9 @@ pub fn search(
     cfg: &Config,
     stop: &(dyn Fn() -> bool + Sync),
     each: &(dyn Fn(Event) + Sync),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Error> {
     if !(1..=16).contains(&cfg.m) || cfg.rank == 0 || cfg.restarts == 0 {
-        return Err("the search takes 1 <= m <= 16, rank >= 1 and restarts >= 1".into());
+        return Err(Error::Input("the search takes 1 <= m <= 16, rank >= 1 and restarts >= 1".into()));
     }
     let shared = Shared {
         cfg,
@@ -259,7 +260,9 @@ pub fn search(
     });
     let mut out = Outcome { runs: Vec::new(), head: None, stopped: false, timed_out: false };
     for (k, slot) in slots.into_iter().enumerate() {
-        let Some((run, head)) = slot.into_inner().map_err(|_| "a worker panicked".to_string())? else {
+        let Some((run, head)) =
+            slot.into_inner().map_err(|_| Error::Unknown("a worker panicked".to_string()))?
+        else {
             // Not run (a stop, a time limit), or abandoned after a lower index found a head.
             if out.head.is_none() {
                 out.stopped |= (shared.stop)();

@@ -4,6 +4,7 @@
 //! `crate::request::gap::Settling::run`.
 
 use crate::batch::sweep::Record;
+use crate::error::Error;
 use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::rational::{fmt_q, Rat};
 
@@ -26,7 +27,7 @@ pub struct SettleRow {
     pub record: Record,
 }
 
-pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, String> {
+pub fn instances(job: &SettleJob) -> Result<Vec<Instance>, Error> {
     let mut v = Vec::new();
     for &d in &job.ds {
         let gap = Gap::from_d(d)?;

@@ -5,6 +5,8 @@
 use super::runner;
 use crate::certify::sharp::{sharp, SharpOutcome};
 use crate::control::Control;
+use crate::error::At;
+use crate::error::Error;
 use crate::print::json;
 use minip_check::check::{Checked, Context};
 use minip_check::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
@@ -81,7 +83,7 @@ pub fn write_certificates(
     outs: &[SharpOutcome],
     dir: &Path,
     suffix: &str,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, Error> {
     let mut written = Vec::new();
     let mut i = 0;
     while i < insts.len() {
@@ -96,8 +98,8 @@ pub fn write_certificates(
         }
         if !certs.is_empty() {
             let file = SharpFile { format: SHARP_FORMAT.into(), certificates: certs };
-            let file = Checked::new(file, &Context::default())
-                .map_err(|e| format!("refusing to write an unchecked certificate: {e}"))?;
+            let file =
+                Checked::new(file, &Context::default()).at("refusing to write an unchecked certificate")?;
             let (n, e, f, s) = key(i);
             let path = dir.join(format!(
                 "n{n}_eps{}_{}{}{suffix}.json",
@@ -143,9 +145,10 @@ pub fn csv(recs: &[Record]) -> String {
 /// `paper_k` as the reduced rationals the checker read, `-inf` and `empty` as the words it
 /// accepted). The checker refuses a file that lists a configuration twice, so the records of
 /// one file are distinct configurations (`distinct` merges those of several files).
-pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> {
-    let checked =
-        |s: &str| parse_rational(s).map(|q| fmt_q(&q)).map_err(|e| format!("{e} (in a checked file)"));
+pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, Error> {
+    let checked = |s: &str| {
+        parse_rational(s).map(|q| fmt_q(&q)).map_err(|e| Error::Input(format!("{e} (in a checked file)")))
+    };
     f.cert()
         .certificates
         .iter()
@@ -178,7 +181,7 @@ pub fn records_from_file(f: &Checked<SharpFile>) -> Result<Vec<Record>, String> 
 /// setting) once, in order of first appearance: the same configuration checked in two files
 /// is one configuration (its `kstar` is unique), so a summary counts it once. Two records of
 /// one configuration that disagree (impossible for checked files) are an error.
-pub fn distinct(recs: Vec<Record>) -> Result<Vec<Record>, String> {
+pub fn distinct(recs: Vec<Record>) -> Result<Vec<Record>, Error> {
     type Key = (u32, String, u32, u32, u32, String, Option<String>);
     let key =
         |r: &Record| -> Key { (r.n, r.eps.clone(), r.h, r.u, r.w, r.family.clone(), r.setting.clone()) };
@@ -189,10 +192,10 @@ pub fn distinct(recs: Vec<Record>) -> Result<Vec<Record>, String> {
             Some(&i) => {
                 let o = &out[i];
                 if (&o.kstar, &o.relation, o.attained) != (&r.kstar, &r.relation, r.attained) {
-                    return Err(format!(
+                    return Err(Error::Input(format!(
                         "n={} eps={} h={} u={} w={} {}: kstar {} in one file, {} in another",
                         r.n, r.eps, r.h, r.u, r.w, r.family, o.kstar, r.kstar
-                    ));
+                    )));
                 }
             }
             None => {

@@ -4,6 +4,7 @@
 use super::runner;
 use crate::certify::gap::{decide, Outcome};
 use crate::control::Control;
+use crate::error::Error;
 use crate::print::{json, vipr};
 use minip_check::check::Checked;
 use minip_check::format::gap::GapCertificate;
@@ -87,7 +88,7 @@ pub fn key_row(inst: &Instance) -> crate::batch::expect::Row {
 }
 
 /// Writes a checked certificate (and for `holds`, its VIPR export when asked), durably.
-pub fn write_certificate(c: &Checked<GapCertificate>, path: &Path, with_vipr: bool) -> Result<(), String> {
+pub fn write_certificate(c: &Checked<GapCertificate>, path: &Path, with_vipr: bool) -> Result<(), Error> {
     write_with(c, path, with_vipr, crate::print::write_file)
 }
 
@@ -95,8 +96,8 @@ fn write_with(
     c: &Checked<GapCertificate>,
     path: &Path,
     with_vipr: bool,
-    write: fn(&Path, &str) -> Result<(), String>,
-) -> Result<(), String> {
+    write: fn(&Path, &str) -> Result<(), Error>,
+) -> Result<(), Error> {
     write(path, &json::pretty(c))?;
     if with_vipr {
         if let Ok(text) = vipr::gap(c) {
@@ -124,7 +125,7 @@ pub fn filed(inst: &Instance, outcome: &Outcome, out: Option<&Path>, vipr: bool)
                     Ok(()) => rec.certificate_file = Some(path.display().to_string()),
                     Err(e) => {
                         rec.verdict = "unknown".into();
-                        rec.reason = Some(e);
+                        rec.reason = Some(e.to_string());
                     }
                 }
             }
@@ -151,7 +152,7 @@ pub fn sync_or_unknown<'a>(dir: &Path, recs: impl Iterator<Item = &'a mut Record
     if let Err(e) = crate::print::sync_batch(dir) {
         for r in recs.filter(|r| r.certificate_file.is_some()) {
             r.verdict = "unknown".into();
-            r.reason = Some(e.clone());
+            r.reason = Some(e.to_string());
         }
     }
 }

@@ -3,6 +3,7 @@
 //! `.json`): the file must be exactly what minip prints for that checked certificate. A VIPR
 //! file with no certificate beside it (the sharp exports) is parsed and reported `unchecked`.
 
+use crate::error::Error;
 use crate::print::vipr;
 use minip_check::check::{Checked, Context};
 use minip_check::claim::{check_any, Claim};
@@ -116,9 +117,9 @@ pub fn vipr(path: &Path) -> Item {
         Err(e) => return Item::failed(p, "rejected", format!("{json_shown}: {e}"), e.exit_code()),
     };
     let printed = match cert {
-        AnyCertificate::Gap(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::gap(&c)),
-        AnyCertificate::Ratio(c) => Checked::new(c, &ctx).map_err(String::from).and_then(|c| vipr::ratio(&c)),
-        _ => Err(format!("{json_shown} has no VIPR form")),
+        AnyCertificate::Gap(c) => Checked::new(c, &ctx).map_err(Error::from).and_then(|c| vipr::gap(&c)),
+        AnyCertificate::Ratio(c) => Checked::new(c, &ctx).map_err(Error::from).and_then(|c| vipr::ratio(&c)),
+        _ => Err(Error::Input(format!("{json_shown} has no VIPR form"))),
     };
     match printed {
         Ok(t) if t == text => Item {
@@ -136,7 +137,7 @@ pub fn vipr(path: &Path) -> Item {
             format!("differs from the VIPR export of the checked {json_shown}"),
             EXIT_REJECTED,
         ),
-        Err(e) => Item::failed(p, "rejected", e, EXIT_REJECTED),
+        Err(e) => Item::failed(p, "rejected", e.to_string(), EXIT_REJECTED),
     }
 }
 

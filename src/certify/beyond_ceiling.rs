@@ -15,6 +15,7 @@ pub use crate::certify::rank_linear::power_value;
 
 use crate::certify::rank_linear::{certify, ratios, search_with, sum_counts, sum_name, Library};
 use crate::certify::ratio::closed_form_ratio;
+use crate::error::Error;
 use crate::repair::tvpi::{self, PairSum};
 use minip_check::check::rank_linear::least_rank;
 use minip_check::check::{Checked, Context};
@@ -39,16 +40,17 @@ fn half() -> Rat {
 }
 
 /// The corner weights for a given `A_1` (class 1 has no positive ratio, so it is free).
-pub fn corner_weights(h: u32, a1: &Rat) -> Result<Vec<Rat>, String> {
+pub fn corner_weights(h: u32, a1: &Rat) -> Result<Vec<Rat>, Error> {
     let eps = half();
     let mut a = vec![Rat::one()];
     if h >= 1 {
         a.push(a1.clone());
     }
     // Classes up to `h⁺ = h + 1`, without wrapping at `h = u32::MAX` (an empty loop, a short vector).
-    let top = h.checked_add(1).ok_or_else(|| format!("h = {h}: no class h+ above it"))?;
+    let top = h.checked_add(1).ok_or_else(|| Error::Input(format!("h = {h}: no class h+ above it")))?;
     for o in 2..=top {
-        let r = closed_form_ratio(3, &eps, h, o).ok_or_else(|| format!("h = {h}: no ratio for class {o}"))?;
+        let r = closed_form_ratio(3, &eps, h, o)
+            .ok_or_else(|| Error::Input(format!("h = {h}: no ratio for class {o}")))?;
         a.push(Rat::one() / r);
     }
     Ok(a)
@@ -96,9 +98,9 @@ pub fn products(h: u32, alpha: &[Rat]) -> Option<Vec<Rat>> {
 /// The corner point of `h` (module docs) with the query's own weight `A_h = 0` and `A_1 = 1`,
 /// checked against every closed row, or `None` when the pair-sum system has no solution.
 /// (With `A_h = 1/R(0, h; h)` as well there is none for `3 ≤ h ≤ 32`: the tests.)
-pub fn corner(h: u32) -> Result<Option<Corner>, String> {
+pub fn corner(h: u32) -> Result<Option<Corner>, Error> {
     if h < 2 {
-        return Err(format!("h = {h}: the corner needs h ≥ 2"));
+        return Err(Error::Input(format!("h = {h}: the corner needs h ≥ 2")));
     }
     let mut alpha = corner_weights(h, &Rat::one())?;
     alpha[h as usize] = Rat::zero();
@@ -115,7 +117,7 @@ pub fn rows3(h: u32) -> Vec<minip_check::rows::ratio::IntRow> {
 
 /// `max Σ_c w_c A_c` over the closed row LP with `A_0 = 1` (HiGHS, floating point: a hint,
 /// printed as such by `examples/beyond_ceiling.rs`).
-pub fn joint_float(h: u32, w: &[f64]) -> Result<f64, String> {
+pub fn joint_float(h: u32, w: &[f64]) -> Result<f64, Error> {
     let k = h as usize + 2;
     let w0 = corner_weights(h, &half())?;
     let scale: Vec<f64> = w0.iter().map(|a| minip_check::rational::to_f64(a).max(1e-12)).collect();
@@ -155,7 +157,7 @@ pub fn power_bound(value: &Rat, p: u32) -> BigUint {
 
 /// The Hadamard-power bound at `(m, p)`, `n = 3`, `ε = 1/2`: the code search of
 /// `rank --linear`, each sum priced by `power_value`, the best one's rank bound.
-pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
+pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, Error> {
     let eps = half();
     let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| price(m, h, c, r, p))?;
     let counts = sum_counts(lib, m, &sum)?;
@@ -174,14 +176,15 @@ pub fn hadamard(lib: &Library, m: u32, p: u32) -> Result<PowerRow, String> {
 /// The certificate of the Hadamard-power bound at `(m, p)` (`minip-rank-linear/1` with
 /// `power = p`): the best code for `p`, its classes and ratios as for `p = 1`, the value and
 /// bound for `M^{∘p}`, checked by `minip_check`.
-pub fn hadamard_certificate(lib: &Library, m: u32, p: u32) -> Result<Checked<RankLinearCertificate>, String> {
+pub fn hadamard_certificate(lib: &Library, m: u32, p: u32) -> Result<Checked<RankLinearCertificate>, Error> {
     let eps = half();
     let (sum, value, _) = search_with(lib, 3, &eps, m, |h, c, r| price(m, h, c, r, p))?;
     let mut cert = certify(lib, 3, &eps, m, &sum)?.into_cert();
     cert.power = p;
     cert.value = fmt_q(&value);
     cert.bound = power_bound(&value, p).to_string();
-    Checked::new(cert, &Context::default()).map_err(|e| format!("the certificate failed the checker ({e})"))
+    Checked::new(cert, &Context::default())
+        .map_err(|e| Error::Input(format!("the certificate failed the checker ({e})")))
 }
 
 /// The most the joint row argument can give with a code at `m = 2h` (the corner: every class

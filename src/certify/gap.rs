@@ -97,7 +97,7 @@ pub fn decide_at(inst: &Instance, tokens: Option<&[Token; 3]>) -> Outcome {
     let exact_rows: Vec<(Vec<Rat>, Rat)> = rows.iter().map(|r| (r.coeffs.clone(), r.rhs.clone())).collect();
     let hint = match solve_slack(&rows, nvars) {
         Ok(h) => h,
-        Err(e) => return Outcome::Unknown { reason: e },
+        Err(e) => return Outcome::Unknown { reason: e.to_string() },
     };
     let witness = || -> Option<Checked<GapCertificate>> {
         if hint.sigma <= 0.0 {

@@ -17,6 +17,7 @@
 //! exact, certified minimum of `kstar` over the enumerated configurations.
 
 use super::sharp::{sharp, SharpOutcome};
+use crate::error::Error;
 pub use crate::formulate::milp::{Job, A_MAX, MAX_M};
 use crate::solve::milp::solve;
 use minip_check::model::Instance;
@@ -87,18 +88,20 @@ fn float_text<S: serde::Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::E
 }
 
 /// The exact side: certify every configuration and take the minimum.
-pub fn enumerate(job: &Job) -> Result<(Rat, Instance), String> {
+pub fn enumerate(job: &Job) -> Result<(Rat, Instance), Error> {
     let mut best: Option<(Rat, Instance)> = None;
     for inst in job.configurations() {
         let k = match sharp(&inst) {
             SharpOutcome::Certified(c) => parse_rational(&c.kstar)?,
-            SharpOutcome::Unknown(why) => return Err(format!("kstar unknown at {}: {why}", inst.gap)),
+            SharpOutcome::Unknown(why) => {
+                return Err(Error::Input(format!("kstar unknown at {}: {why}", inst.gap)))
+            }
         };
         if best.as_ref().is_none_or(|(b, _)| k < *b) {
             best = Some((k, inst));
         }
     }
-    best.ok_or_else(|| "no configuration".into())
+    best.ok_or_else(|| Error::Input("no configuration".into()))
 }
 
 /// Runs both sides and compares (the MILP float against the exact minimum).
@@ -138,8 +141,8 @@ pub fn cross_check(job: &Job) -> Report {
 }
 
 fn cross_check_inner(
-    exact: Result<(Rat, Instance), String>,
-    milp: Result<(f64, String), String>,
+    exact: Result<(Rat, Instance), Error>,
+    milp: Result<(f64, String), Error>,
     mut r: Report,
 ) -> Report {
     if r.configurations == 0 {
@@ -163,7 +166,7 @@ fn cross_check_inner(
             r.milp_tokens = toks;
             r.agree = (v - kf).abs() <= TOL * kf.abs().max(1.0);
         }
-        (Err(e), _) | (_, Err(e)) => r.error = Some(e),
+        (Err(e), _) | (_, Err(e)) => r.error = Some(e.to_string()),
     }
     r
 }

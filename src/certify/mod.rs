@@ -31,6 +31,7 @@ pub mod readout_precision;
 pub mod sharp;
 pub mod weighted;
 
+use crate::error::Error;
 use crate::repair::hint::exact_point;
 use crate::solve::gap::solve_slack;
 use minip_check::rational::Rat;
@@ -40,13 +41,14 @@ use minip_check::rows::gap::Row;
 /// over `width` unknowns: HiGHS's point scaled by `1/σ` and repaired exactly. `Err` when the
 /// solve fails, when there is no slack (`no point`) or when the point does not repair
 /// (`no exact point`).
-pub(crate) fn slack_point(closed: &[Row], extra: Vec<Row>, width: usize) -> Result<Vec<Rat>, String> {
+pub(crate) fn slack_point(closed: &[Row], extra: Vec<Row>, width: usize) -> Result<Vec<Rat>, Error> {
     let mut rows = closed.to_vec();
     rows.extend(extra);
     let hint = solve_slack(&rows, width)?;
     if hint.sigma <= 1e-9 {
-        return Err("no point".into());
+        return Err(Error::Input("no point".into()));
     }
     let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
-    exact_point(&crate::formulate::slack::system(&rows), &scaled).ok_or_else(|| "no exact point".into())
+    exact_point(&crate::formulate::slack::system(&rows), &scaled)
+        .ok_or_else(|| Error::Unknown("no exact point".into()))
 }

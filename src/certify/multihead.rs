@@ -4,6 +4,7 @@
 //! values once the kernels are fixed. The heads are found in rationals and reported only after
 //! the checker has recomputed every output (`minip_check::check::multihead`).
 
+use crate::error::Error;
 use crate::linalg::invert;
 use crate::repair::round::approx;
 use crate::solve::multihead::max_margin_heads;
@@ -54,20 +55,23 @@ impl Escape {
 /// whose columns are independent; the others 0). For `K < 0` (`d < 2ε`) the bound forces
 /// `α_h(x,z) = 0`: rows `α_h = (1, 0, 0)` and `σ_1 = d/2`, every output `d/2`, error `d/2 < ε`
 /// (Proposition 2.3(b)).
-pub fn escape(n: u32, eps: &Rat, d: u32, heads: u32) -> Result<Escape, String> {
+pub fn escape(n: u32, eps: &Rat, d: u32, heads: u32) -> Result<Escape, Error> {
     if heads < 2 {
-        return Err(format!("--heads {heads}: need at least 2 (one head is Lemma 3: minip check --d {d})"));
+        return Err(Error::Input(format!(
+            "--heads {heads}: need at least 2 (one head is Lemma 3: minip check --d {d})"
+        )));
     }
     let gap = Gap::from_d(d)?;
     let k = paper_k(n, eps, d);
     let rows = if k.is_negative() { constant_heads(d, heads) } else { solved_heads(n, &gap, heads)? };
-    let cert = certificate(n, eps, &gap, &k, &rows).map_err(|e| format!("unknown: n = {n}, d = {d}: {e}"))?;
+    let cert = certificate(n, eps, &gap, &k, &rows)
+        .map_err(|e| Error::Unknown(format!("unknown: n = {n}, d = {d}: {e}")))?;
     let max_error = rational(&cert.max_error)?;
     Ok(Escape { n, eps: eps.clone(), k, gap, heads: rows, max_error, cert })
 }
 
-fn rational(s: &str) -> Result<Rat, String> {
-    minip_check::rational::parse_rational(s).map_err(|e| format!("unknown: {e}"))
+fn rational(s: &str) -> Result<Rat, Error> {
+    minip_check::rational::parse_rational(s).map_err(|e| Error::Unknown(format!("unknown: {e}")))
 }
 
 /// `H` heads `α_h = (1, 0, 0)`, the first with `σ = d/2`, the others with values 0.
@@ -81,7 +85,7 @@ fn constant_heads(d: u32, heads: u32) -> Vec<HeadRow> {
 }
 
 /// `H` heads `α_h = (1, 0, h/4)` with values solving the three outputs exactly.
-fn solved_heads(n: u32, gap: &Gap, heads: u32) -> Result<Vec<HeadRow>, String> {
+fn solved_heads(n: u32, gap: &Gap, heads: u32) -> Result<Vec<HeadRow>, Error> {
     let d = gap.d();
     let c: Vec<Rat> = (1..=heads).map(|h| q(h.into(), 4)).collect();
     let seqs = sequences(n, gap, Family::Paper);
@@ -115,7 +119,7 @@ fn solved_heads(n: u32, gap: &Gap, heads: u32) -> Result<Vec<HeadRow>, String> {
             })
             .collect());
     }
-    Err(format!("unknown: no three independent values for n = {n}, d = {d}"))
+    Err(Error::Unknown(format!("unknown: no three independent values for n = {n}, d = {d}")))
 }
 
 /// The `minip-multihead/1` certificate of `rows`, checked by the checker crate
@@ -127,8 +131,8 @@ fn certificate(
     gap: &Gap,
     k: &Rat,
     rows: &[HeadRow],
-) -> Result<Checked<MultiheadCertificate>, String> {
-    let max_error = check_paper(n, eps, gap, rows).map_err(|e| e.to_string())?;
+) -> Result<Checked<MultiheadCertificate>, Error> {
+    let max_error = check_paper(n, eps, gap, rows)?;
     let three = |r: &[Rat; 3]| [fmt_q(&r[0]), fmt_q(&r[1]), fmt_q(&r[2])];
     let cert = MultiheadCertificate {
         format: MULTIHEAD_FORMAT.into(),
@@ -138,7 +142,7 @@ fn certificate(
         verdict: "escapes".into(),
         max_error: fmt_q(&max_error),
     };
-    Checked::new(cert, &Context::default()).map_err(|e| e.to_string())
+    Ok(Checked::new(cert, &Context::default())?)
 }
 
 /// The binomial-basis coefficients of `f(o) = (o + shift)^degree` restricted to overlaps
@@ -183,7 +187,7 @@ const SHIFT_RATIOS: [i64; 10] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
 /// The largest margin `1/2 − max error` HiGHS finds at weight `h` over the shift grid, with
 /// those shifts and their values (a hint): a hill climb on the grid from `c0 = 1`, `ρ = 4`
 /// (each step to the best of the eight neighbours, while the margin grows).
-fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>, Values), String> {
+fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>, Values), Error> {
     let shifts = |i: usize, j: usize| -> Vec<Rat> {
         let (p, d) = SHIFT_STARTS[i];
         (0..heads).map(|k| q(p, d) * num_traits::pow(Rat::from_integer(SHIFT_RATIOS[j].into()), k)).collect()
@@ -191,7 +195,7 @@ fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>
     let mut seen: std::collections::BTreeSet<(usize, usize)> = Default::default();
     // A grid point HiGHS cannot solve (large shifts make the heads nearly uniform and the LP
     // badly scaled) is a point without a margin: the climb goes on from the others.
-    let eval = |i: usize, j: usize| -> Result<(f64, Vec<Vec<f64>>), String> {
+    let eval = |i: usize, j: usize| -> Result<(f64, Vec<Vec<f64>>), Error> {
         let alpha: Vec<Vec<f64>> =
             shifts(i, j).iter().map(|c| class_kernel(m, h, c, degree).iter().map(to_f64).collect()).collect();
         Ok(max_margin_heads(m, h, &alpha).unwrap_or((f64::NEG_INFINITY, Vec::new())))
@@ -246,7 +250,7 @@ fn class_kernel(m: u32, h: u32, shift: &Rat, degree: u32) -> Vec<Rat> {
 /// `H` heads of kernels `(o + c_k)^degree` at weight `h`, exact and checked, or the best
 /// margin the hint found (`≤ 0`: the grid of shifts has no correct heads; else the rounding
 /// failed).
-pub fn weight_heads(m: u32, h: u32, heads: usize, degree: u32) -> Result<WeightHeads, Result<f64, String>> {
+pub fn weight_heads(m: u32, h: u32, heads: usize, degree: u32) -> Result<WeightHeads, Result<f64, Error>> {
     let (delta, shifts, hint) = best_hint(m, h, heads, degree).map_err(Err)?;
     if delta <= 1e-9 {
         return Err(Ok(delta));
@@ -291,7 +295,7 @@ pub struct HeadsUpper {
 /// Assembles the heads of every weight `0..=m` into kernels and ranks (`weights[h]` for query
 /// weight `h`, each already checked by the checker for this `m`), then checks the whole
 /// `minip-multihead-heads/1` certificate; `Err` when the checker refuses it.
-pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> Result<HeadsUpper, String> {
+pub fn heads_upper(m: u32, degree: u32, weights: Vec<WeightHeads>) -> Result<HeadsUpper, Error> {
     let count = weights[0].shifts.len();
     let kernels: Vec<Kernel> = (0..count)
         .map(|k| Kernel {
@@ -314,7 +318,7 @@ fn certificate_of(
     weights: &[WeightHeads],
     kernels: &[Kernel],
     total_rank: &BigInt,
-) -> Result<Checked<MultiheadHeadsCertificate>, String> {
+) -> Result<Checked<MultiheadHeadsCertificate>, Error> {
     {
         use minip_check::format::poly::{ClassValues, LevelRank, PolyCoeffs};
         let heads = kernels
@@ -353,7 +357,8 @@ fn certificate_of(
             total_rank: total_rank.to_string(),
             max_error: fmt_q(&max_error),
         };
-        Checked::new(cert, &Context::default()).map_err(|e| format!("the heads failed the checker ({e})"))
+        Checked::new(cert, &Context::default())
+            .map_err(|e| Error::Input(format!("the heads failed the checker ({e})")))
     }
 }
 

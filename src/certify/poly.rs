@@ -11,6 +11,8 @@
 //! fail joins the LP (the LP decomposes per `h` once `f` is fixed). Certificates leave only
 //! through `minip_check`'s checks; anything else is `unknown`.
 
+use crate::error::At;
+use crate::error::Error;
 use crate::formulate::poly::{cardinal, row_names, rows_of, RowName};
 use crate::repair::poly::{exact_farkas, exact_values, round_nodes};
 use crate::repair::poly_simplex::{solve as exact_class_lp, ExactAnswer};
@@ -90,7 +92,7 @@ fn initial_hs(m: u32, all: &[u32]) -> Vec<u32> {
 /// Exact values per query weight, and the query weights that failed with their float margins.
 type ValuesAt = (BTreeMap<u32, Vec<Rat>>, Vec<(f64, u32)>);
 
-fn values_at(m: u32, len: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, String> {
+fn values_at(m: u32, len: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, Error> {
     use rayon::prelude::*;
     #[allow(clippy::type_complexity)]
     let results: Vec<(u32, Result<Option<Vec<Rat>>, (f64, u32)>)> = hs
@@ -116,7 +118,7 @@ fn values_at(m: u32, len: u32, poly: &Poly, hs: &[u32]) -> Result<ValuesAt, Stri
             Ok(Some(v)) => {
                 vals.insert(h, v);
             }
-            Ok(None) => return Err(format!("HiGHS failed on the margin LP of h = {h}")),
+            Ok(None) => return Err(Error::Input(format!("HiGHS failed on the margin LP of h = {h}"))),
             Err(f) => fails.push(f),
         }
     }
@@ -134,7 +136,7 @@ pub fn attempt(
     support: &[u32],
     signed: bool,
     stats: &mut Stats,
-) -> Result<Attempt, String> {
+) -> Result<Attempt, Error> {
     match attempt_float(m, len, top, all, support, signed, stats) {
         // One nonnegative query weight: small enough to solve exactly when HiGHS's answer
         // does not round (ill-conditioned heads at n ≥ 7, docs/frontier.md).
@@ -142,7 +144,7 @@ pub fn attempt(
             let t0 = Instant::now();
             let r = attempt_exact(m, len, top, all, support);
             stats.seconds += t0.elapsed().as_secs_f64();
-            r.map_err(|f| format!("{e}; exact simplex: {f}"))
+            r.at(&format!("{e}; exact simplex"))
         }
         r => r,
     }
@@ -154,7 +156,7 @@ const MAX_EXACT_PIVOTS: usize = 5_000;
 const EXACT_SECONDS: f64 = 120.0;
 
 /// `attempt` by the exact dual simplex of `repair::poly_simplex` (nonnegative kernels).
-fn attempt_exact(m: u32, len: u32, top: u32, all: &[u32], support: &[u32]) -> Result<Attempt, String> {
+fn attempt_exact(m: u32, len: u32, top: u32, all: &[u32], support: &[u32]) -> Result<Attempt, Error> {
     let names = row_names(m, len, top, all, false);
     match exact_class_lp(&names, support, MAX_EXACT_PIVOTS, EXACT_SECONDS)? {
         ExactAnswer::Infeasible(y) => Ok(Attempt::Refuted(y)),
@@ -190,7 +192,7 @@ fn attempt_float(
     support: &[u32],
     signed: bool,
     stats: &mut Stats,
-) -> Result<Attempt, String> {
+) -> Result<Attempt, Error> {
     let t0 = Instant::now();
     let card = cardinal(top, support)?;
     let mut hs = initial_hs(m, all);
@@ -205,7 +207,7 @@ fn attempt_float(
             Err(e) => {
                 out = Some(
                     refute(m, len, top, &hs, support, signed, &card, stats)
-                        .map_err(|f| format!("{e}; then {f}"))?,
+                        .map_err(|f| Error::Input(format!("{e}; then {f}")))?,
                 );
                 break;
             }
@@ -219,7 +221,8 @@ fn attempt_float(
                 let mut last_fails = Vec::new();
                 let mut done = None;
                 for den in [1_000_000u64, 1_000_000_000_000] {
-                    let gx = round_nodes(&g, den).ok_or("non-finite node value")?;
+                    let gx =
+                        round_nodes(&g, den).ok_or_else(|| Error::Input("non-finite node value".into()))?;
                     let c = card.coefficients(&gx);
                     let (support2, c2): (Vec<u32>, Vec<Rat>) =
                         support.iter().zip(c).filter(|(_, v)| !v.is_zero()).map(|(k, v)| (*k, v)).unzip();
@@ -243,7 +246,9 @@ fn attempt_float(
                 if new.is_empty() {
                     // HiGHS called it feasible but no exact head came out: perhaps it is not.
                     out = Some(refute(m, len, top, &hs, support, signed, &card, stats).map_err(|e| {
-                        format!("HiGHS found the LP feasible but no exact head passed ({e})")
+                        e.map_message(|e| {
+                            format!("HiGHS found the LP feasible but no exact head passed ({e})")
+                        })
                     })?);
                     break;
                 }
@@ -253,7 +258,7 @@ fn attempt_float(
         }
     }
     stats.seconds += t0.elapsed().as_secs_f64();
-    out.ok_or_else(|| format!("no exact answer after {MAX_ROUNDS} rounds of row generation"))
+    out.ok_or_else(|| Error::Input(format!("no exact answer after {MAX_ROUNDS} rounds of row generation")))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -266,13 +271,13 @@ fn refute(
     signed: bool,
     card: &crate::formulate::poly::Cardinal,
     stats: &mut Stats,
-) -> Result<Attempt, String> {
+) -> Result<Attempt, Error> {
     let names = row_names(m, len, top, hs, signed);
     stats.lps += 1;
     let y = farkas_lp(card, &names, LP_SECONDS)?;
     exact_farkas(&names, support, &y)
         .map(Attempt::Refuted)
-        .ok_or_else(|| "the Farkas hint did not repair to exact multipliers".to_string())
+        .ok_or_else(|| Error::Unknown("the Farkas hint did not repair to exact multipliers".to_string()))
 }
 
 /// `0..=d`.
@@ -305,7 +310,7 @@ pub fn min_degree(
     signed: bool,
     start: u32,
     known: Option<(u32, Multipliers)>,
-) -> Result<DegreeResult, String> {
+) -> Result<DegreeResult, Error> {
     let mut stats = Stats::default();
     let mut d = start.min(top);
     let mut head: Option<(u32, Piece)> = None;
@@ -320,7 +325,7 @@ pub fn min_degree(
                 // Unknown at d: a head at a larger degree is still a certified upper bound,
                 // only not proven of the smallest degree.
                 Err(e) if head.is_none() && d < top => {
-                    unsettled = Some((d, e));
+                    unsettled = Some((d, e.to_string()));
                     d += 1;
                     continue;
                 }
@@ -344,7 +349,7 @@ pub fn min_degree(
                     break;
                 }
                 if d == top {
-                    return Err(format!("no degree up to {top} gave a head"));
+                    return Err(Error::Input(format!("no degree up to {top} gave a head")));
                 }
                 d += 1;
             }
@@ -365,8 +370,8 @@ pub struct WeightResult {
 }
 
 /// The smallest degree of `f_h` at query weight `h`, searched from `start`.
-pub fn per_weight_degree(m: u32, len: u32, h: u32, signed: bool, start: u32) -> Result<WeightResult, String> {
-    let result = min_degree(m, len, h, &[h], signed, start, None).map_err(|e| format!("h = {h}: {e}"))?;
+pub fn per_weight_degree(m: u32, len: u32, h: u32, signed: bool, start: u32) -> Result<WeightResult, Error> {
+    let result = min_degree(m, len, h, &[h], signed, start, None).at(&format!("h = {h}"))?;
     Ok(WeightResult { h, superset: h < m, result })
 }
 
@@ -377,9 +382,9 @@ pub fn shared_degree(
     signed: bool,
     start: u32,
     known: Option<(u32, Multipliers)>,
-) -> Result<DegreeResult, String> {
+) -> Result<DegreeResult, Error> {
     let all: Vec<u32> = (0..=m).collect();
-    min_degree(m, len, m, &all, signed, start, known).map_err(|e| format!("m = {m}: {e}"))
+    min_degree(m, len, m, &all, signed, start, known).at(&format!("m = {m}"))
 }
 
 /// The head certificate of a kernel: `polys` (one, or one per `h = 0..=m`) and the values of
@@ -391,9 +396,9 @@ pub fn head_certificate(
     signed: bool,
     polys: Vec<Poly>,
     values: &BTreeMap<u32, Vec<Rat>>,
-) -> Result<Checked<PolyHead>, String> {
+) -> Result<Checked<PolyHead>, Error> {
     if m == 0 || m > MAX_POLY_M {
-        return Err(format!("m = {m} is outside 1..={MAX_POLY_M}"));
+        return Err(Error::Input(format!("m = {m} is outside 1..={MAX_POLY_M}")));
     }
     let kernel = Kernel { m, class, polys };
     let values: Vec<ClassValues> = (0..=m)
@@ -401,11 +406,11 @@ pub fn head_certificate(
             values
                 .get(&h)
                 .map(|s| ClassValues { h, s: s.iter().map(fmt_q).collect() })
-                .ok_or(format!("no values for h = {h}"))
+                .ok_or_else(|| Error::Input(format!("no values for h = {h}")))
         })
         .collect::<Result<_, _>>()?;
-    let err =
-        head_error(&kernel, len, &values).map_err(|e| format!("unknown: the exact head fails ({e})"))?;
+    let err = head_error(&kernel, len, &values)
+        .map_err(|e| Error::Unknown(format!("unknown: the exact head fails ({e})")))?;
     let levels = rank_levels(&kernel);
     let rank = rank_of(&levels);
     let cert = PolyHead {
@@ -426,7 +431,8 @@ pub fn head_certificate(
         levels: levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect(),
         rank: rank.to_string(),
     };
-    Checked::new(cert, &Context::default()).map_err(|e| format!("unknown: the head failed the checker ({e})"))
+    Checked::new(cert, &Context::default())
+        .map_err(|e| Error::Unknown(format!("unknown: the head failed the checker ({e})")))
 }
 
 /// One refutation entry from exact multipliers.
@@ -456,14 +462,14 @@ pub fn none_certificate(
     class: KernelClass,
     signed: bool,
     refutations: Vec<Refutation>,
-) -> Result<Checked<PolyNone>, String> {
+) -> Result<Checked<PolyNone>, Error> {
     let cert = PolyNone {
         format: POLY_NONE_FORMAT.into(),
         params: PolyParams { m, kernel: class.name().into(), signed, n: len },
         refutations,
     };
     Checked::new(cert, &Context::default())
-        .map_err(|e| format!("unknown: the refutation failed the checker ({e})"))
+        .map_err(|e| Error::Unknown(format!("unknown: the refutation failed the checker ({e})")))
 }
 
 /// A shared head of the smallest degree with its refutation, both checked.
@@ -472,7 +478,7 @@ pub fn shared_certificates(
     len: u32,
     signed: bool,
     r: &DegreeResult,
-) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
+) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), Error> {
     let head =
         head_certificate(m, len, KernelClass::Shared, signed, vec![r.piece.poly.clone()], &r.piece.values)?;
     let none = match &r.refutation {
@@ -495,11 +501,11 @@ pub fn per_weight_certificates(
     len: u32,
     signed: bool,
     ws: &[&WeightResult],
-) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), String> {
+) -> Result<(Checked<PolyHead>, Option<Checked<PolyNone>>), Error> {
     if ws.len() != m as usize + 1
         || ws.iter().enumerate().any(|(h, w)| w.h != h as u32 || w.superset != (w.h < m))
     {
-        return Err(format!("per-weight results do not match m = {m}"));
+        return Err(Error::Input(format!("per-weight results do not match m = {m}")));
     }
     let polys = ws.iter().map(|w| w.result.piece.poly.clone()).collect();
     let values: BTreeMap<u32, Vec<Rat>> =
@@ -551,7 +557,7 @@ pub fn sparse_shared(
     signed: bool,
     dense: &DegreeResult,
     max_attempts: usize,
-) -> Result<SparseResult, String> {
+) -> Result<SparseResult, Error> {
     let all: Vec<u32> = (0..=m).collect();
     let mut stats = Stats::default();
     let mut best: (Vec<u32>, Piece) = (dense.piece.poly.support.clone(), dense.piece.clone());

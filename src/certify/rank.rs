@@ -11,6 +11,7 @@
 use crate::certify::ratio::forced_ratio;
 use crate::codes::{complement_code, greedy_packing, hadamard_words, shortened_golay};
 use crate::control::Control;
+use crate::error::Error;
 use crate::solve::sat;
 use minip_check::check::rank_bound::{ceil, delta, entrywise_value, lemma_value, rank_bound, strict_bound};
 use minip_check::check::{class_label, Checked, Context};
@@ -66,7 +67,7 @@ pub struct Ratios {
     n: u32,
     eps: Rat,
     #[allow(clippy::type_complexity)]
-    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Rat, RatioCertificate), String>>>,
+    cache: Mutex<BTreeMap<(u32, u32, u32, bool), Result<(Rat, RatioCertificate), Error>>>,
 }
 
 impl Ratios {
@@ -74,13 +75,17 @@ impl Ratios {
         Ratios { n, eps, cache: Mutex::new(BTreeMap::new()) }
     }
     /// `R(lo, class; h)` with its checked certificate, in `m` bits (`class = h + 1` is `h⁺`).
-    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Rat, RatioCertificate), String> {
+    pub fn get(&self, m: u32, h: u32, lo: u32, class: u32) -> Result<(Rat, RatioCertificate), Error> {
         let sup = m > h;
         if let Some(r) = self.cache.lock().expect("ratio cache").get(&(h, lo, class, sup)) {
             return r.clone();
         }
-        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup)
-            .and_then(|c| Ok((c.claim().value().cloned().ok_or("no finite ratio")?, c.into_cert())));
+        let r = forced_ratio(self.n, &self.eps, h, lo, class, sup).and_then(|c| {
+            Ok((
+                c.claim().value().cloned().ok_or_else(|| Error::Input("no finite ratio".into()))?,
+                c.into_cert(),
+            ))
+        });
         self.cache.lock().expect("ratio cache").insert((h, lo, class, sup), r.clone());
         r
     }
@@ -90,10 +95,10 @@ impl Ratios {
         hi..=h + u32::from(m > h)
     }
     /// `δ = max 1/R(lo, c; h)` over the classes a shape allows.
-    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Rat, String> {
+    pub fn delta(&self, m: u32, h: u32, lo: u32, hi: u32) -> Result<Rat, Error> {
         let rs: Vec<Rat> =
             Self::classes(m, h, hi).map(|c| self.get(m, h, lo, c).map(|r| r.0)).collect::<Result<_, _>>()?;
-        delta(&rs).map_err(String::from)
+        delta(&rs).map_err(Error::from)
     }
 }
 
@@ -298,7 +303,7 @@ pub fn certify(
     job: &RankJob,
     ratios: &Ratios,
     cand: &Candidate,
-) -> Result<(Checked<RankCertificate>, Option<ProofFile>), String> {
+) -> Result<(Checked<RankCertificate>, Option<ProofFile>), Error> {
     let s = cand.code.shape;
     let mut certs = Vec::new();
     let mut classes = Vec::new();
@@ -310,7 +315,8 @@ pub fn certify(
         certs.push(cert);
     }
     let k = cand.code.len();
-    let (d, value, bound, strict) = bounds(k, &priced).ok_or("a forced ratio of the code is not positive")?;
+    let (d, value, bound, strict) = bounds(k, &priced)
+        .ok_or_else(|| Error::Input("a forced ratio of the code is not positive".into()))?;
     let bits = |v: &[u64]| v.iter().map(|&w| bits(w, s.m)).collect();
     let cert = RankCertificate {
         format: RANK_FORMAT.into(),
@@ -358,13 +364,13 @@ fn better(a: &(u64, &Candidate), b: &(u64, &Candidate)) -> bool {
 }
 
 /// The best certified bound for `m` (constructions first, then SAT above their best).
-pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, String> {
+pub fn best_for_m(job: &RankJob, ratios: &Ratios, m: u32) -> Result<RankResult, Error> {
     best_for_m_until(job, ratios, m, &Control::new())
 }
 
 /// `best_for_m`; when `ctl` is abandoned (`Control::abandon`) the SAT search ends at its next
 /// proof write and the item with `Err` (its result is not wanted).
-fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Result<RankResult, String> {
+fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Result<RankResult, Error> {
     let mut cands = constructions(job, ratios, m);
     let floor = cands.iter().filter_map(|c| price(job, ratios, &c.code).map(|p| p.0)).max().unwrap_or(0);
     let mut timeouts = 0;
@@ -374,7 +380,7 @@ fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Re
         cands.extend(sat);
     }
     if ctl.is_abandoned() {
-        return Err(format!("m = {m}: interrupted"));
+        return Err(Error::Input(format!("m = {m}: interrupted")));
     }
     let mut best: Option<(u64, &Candidate)> = None;
     for c in &cands {
@@ -385,13 +391,13 @@ fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Re
         }
     }
     // m = 1..: a single pair always exists (k = 1 gives r ≥ 1) when h ≥ 1 and m ≥ 1.
-    let (_, cand) = best.ok_or_else(|| format!("m = {m}: no code found"))?;
+    let (_, cand) = best.ok_or_else(|| Error::Input(format!("m = {m}: no code found")))?;
     let (cert, proof) = certify(job, ratios, cand)?;
     Ok(RankResult { m, cert, proof, sat_out_of_budget: timeouts })
 }
 
 /// Every `m` in order; rayon across `m` (and the ratio cache shared).
-pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, String>> {
+pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, Error>> {
     let bar = ctl.meter(ms.len() as u64, "m");
     let ratios = Ratios::new(job.n, job.eps.clone());
     // Ratios first (shared by every m), in parallel: for each h the LP without the class
@@ -416,12 +422,12 @@ pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, S
     });
     let mut order: Vec<u32> = ms.to_vec();
     order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
-    let results: Vec<(u32, Result<RankResult, String>)> = order
+    let results: Vec<(u32, Result<RankResult, Error>)> = order
         .par_iter()
         .map(|&m| {
             // After a signal: items not started are skipped (and not counted as done).
             if ctl.is_stopped() {
-                return (m, Err(crate::control::NOT_STARTED.to_string()));
+                return (m, Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())));
             }
             let r = best_for_m_until(job, &ratios, m, ctl);
             bar.inc(1);

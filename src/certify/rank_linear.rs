@@ -17,6 +17,7 @@ use crate::certify::ratio::{
 };
 use crate::codes::linear::{library, Named, LONG_BLOCKS};
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::check::rank_linear::{MAX_BLOCK_PAIRS, MAX_CONVOLUTION_OPS};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::rank_linear::{
@@ -74,7 +75,7 @@ pub fn dual_code(n: u32, m: u32) -> Option<(String, Vec<Vec<u64>>)> {
 }
 
 /// The pair counts by overlap of the weight-`m/2` words of a code given by its dual rows.
-pub fn dual_counts(m: u32, rows: &[Vec<u64>]) -> Result<Vec<BigUint>, String> {
+pub fn dual_counts(m: u32, rows: &[Vec<u64>]) -> Result<Vec<BigUint>, Error> {
     let h = m / 2;
     let types = dual_types(m, rows);
     let mut c = slice(m, rows.len() as u32, &types, h, h)?;
@@ -251,7 +252,7 @@ fn candidates(lib: &Library, m: u32, n: u32) -> Vec<((usize, u32), Vec<Sum>)> {
 }
 
 /// The best sum for `m` (even, `h = m/2`) at length `n`: every candidate priced exactly.
-pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usize), String> {
+pub fn search(lib: &Library, n: u32, eps: &Rat, m: u32) -> Result<(Sum, Rat, usize), Error> {
     search_until(lib, n, eps, m, &Control::new(), |h, counts, r| power_value(h, counts, r, 1))
 }
 
@@ -263,7 +264,7 @@ pub fn search_with(
     eps: &Rat,
     m: u32,
     price: impl Fn(u32, &[BigUint], &[Option<Rat>]) -> Option<Rat>,
-) -> Result<(Sum, Rat, usize), String> {
+) -> Result<(Sum, Rat, usize), Error> {
     search_until(lib, n, eps, m, &Control::new(), price)
 }
 
@@ -276,8 +277,9 @@ fn search_until(
     m: u32,
     ctl: &Control,
     price: impl Fn(u32, &[BigUint], &[Option<Rat>]) -> Option<Rat>,
-) -> Result<(Sum, Rat, usize), String> {
-    let stopped = || if ctl.is_abandoned() { Err(format!("m = {m}: interrupted")) } else { Ok(()) };
+) -> Result<(Sum, Rat, usize), Error> {
+    let stopped =
+        || if ctl.is_abandoned() { Err(Error::Input(format!("m = {m}: interrupted"))) } else { Ok(()) };
     let h = m / 2;
     let r = ratios(n, eps, h);
     // Ties: the smaller dimension, then fewer blocks, then the smaller name.
@@ -318,14 +320,16 @@ fn search_until(
         }
     }
     let (v, _, sum) = best.ok_or_else(|| {
-        format!("m = {m}: no candidate code has two words of weight {h} and no word pair at distance 2")
+        Error::Input(format!(
+            "m = {m}: no candidate code has two words of weight {h} and no word pair at distance 2"
+        ))
     })?;
     Ok((sum, v, count))
 }
 
 /// The pair counts by overlap (`counts[i]`, `i = |x ∧ y|`, `i = 0..=h`) of the weight-`m/2`
 /// words of a sum.
-pub fn sum_counts(lib: &Library, m: u32, sum: &Sum) -> Result<Vec<BigUint>, String> {
+pub fn sum_counts(lib: &Library, m: u32, sum: &Sum) -> Result<Vec<BigUint>, Error> {
     let h = m / 2;
     let dim: u32 = sum.iter().map(|&(i, c)| lib.dim(i) * c).sum();
     let mut t = PairTable::unit(h, limbs_for(dim));
@@ -348,18 +352,18 @@ pub fn certify(
     eps: &Rat,
     m: u32,
     sum: &Sum,
-) -> Result<Checked<RankLinearCertificate>, String> {
+) -> Result<Checked<RankLinearCertificate>, Error> {
     let len: u32 = sum.iter().map(|&(i, c)| lib.len(i) * c).sum();
     let refused =
         || format!("the sum has length {len}, expected m = {m} (even, or odd without disjoint words)");
     if len != m {
-        return Err(refused());
+        return Err(Error::Input(refused()));
     }
     let counts = sum_counts(lib, m, sum)?;
     // Odd `m` (`h = ⌊m/2⌋`, `2h < m`) only for codes without disjoint weight-`h` words
     // (`finish` labels the classes `o < h`; `certify::beyond_ceiling` prices odd `m`).
     if m % 2 != 0 && counts.first().is_some_and(|c| !c.is_zero()) {
-        return Err(refused());
+        return Err(Error::Input(refused()));
     }
     let blocks = sum
         .iter()
@@ -384,7 +388,7 @@ pub fn certify_dual(
     m: u32,
     name: &str,
     rows: &[Vec<u64>],
-) -> Result<Checked<RankLinearCertificate>, String> {
+) -> Result<Checked<RankLinearCertificate>, Error> {
     let counts = dual_counts(m, rows)?;
     let block = LinearBlock {
         name: name.into(),
@@ -404,7 +408,7 @@ fn finish(
     counts: &[BigUint],
     blocks: Vec<LinearBlock>,
     construction: String,
-) -> Result<Checked<RankLinearCertificate>, String> {
+) -> Result<Checked<RankLinearCertificate>, Error> {
     let h = m / 2;
     let k = counts[h as usize].clone();
     let mut classes = Vec::new();
@@ -416,10 +420,9 @@ fn finish(
         if pairs.is_zero() {
             continue;
         }
-        let r = priced[o as usize]
-            .clone()
-            .filter(|r| r.is_positive())
-            .ok_or_else(|| format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))?;
+        let r = priced[o as usize].clone().filter(|r| r.is_positive()).ok_or_else(|| {
+            Error::Input(format!("class {o}: no positive ratio (a pair of words at distance {})", 2 * o))
+        })?;
         let proof = if n == 3 && h <= FULL_RATIO_H_MAX {
             RatioProof::Full(chain_full_certificate(n, eps, h, o, false)?.into_cert())
         } else if n > CHAIN_BY_NAME_N || m > DIRECT_MAX_M {
@@ -456,17 +459,18 @@ fn finish(
         strict: true,
         power: 1,
     };
-    Checked::new(cert, &Context::default()).map_err(|e| format!("the certificate failed the checker ({e})"))
+    Checked::new(cert, &Context::default())
+        .map_err(|e| Error::Input(format!("the certificate failed the checker ({e})")))
 }
 
 /// The best certified bound for `(m, n)`: search, then certify. An abandoned `ctl` ends the
 /// search (`Err`).
-pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32, ctl: &Control) -> Result<LinearResult, String> {
+pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32, ctl: &Control) -> Result<LinearResult, Error> {
     let t0 = Instant::now();
     let found = if m <= DIRECT_MAX_M {
         search_until(lib, n, eps, m, ctl, |h, counts, r| power_value(h, counts, r, 1))
     } else {
-        Err(format!("m = {m}: above {DIRECT_MAX_M} only the extended Hamming code eham{m} (n > {CHAIN_BY_NAME_N}, m a power of 2) is within the checker's budget"))
+        Err(Error::Input(format!("m = {m}: above {DIRECT_MAX_M} only the extended Hamming code eham{m} (n > {CHAIN_BY_NAME_N}, m a power of 2) is within the checker's budget")))
     };
     // The long code given by its dual, where it applies: certified when it beats the sums.
     if let Some((name, rows)) = dual_code(n, m) {
@@ -480,29 +484,24 @@ pub fn best_for_m(lib: &Library, n: u32, eps: &Rat, m: u32, ctl: &Control) -> Re
     }
     let (sum, _, candidates) = found?;
     if ctl.is_abandoned() {
-        return Err(format!("m = {m}: interrupted"));
+        return Err(Error::Input(format!("m = {m}: interrupted")));
     }
     let cert = certify(lib, n, eps, m, &sum)?;
     Ok(LinearResult { m, n, cert, candidates, secs: t0.elapsed().as_secs_f64() })
 }
 
 /// Every `(m, n)` in parallel (the slow large `m` first); results in the order of `jobs`.
-pub fn run(
-    lib: &Library,
-    eps: &Rat,
-    jobs: &[(u32, u32)],
-    ctl: &Control,
-) -> Vec<Result<LinearResult, String>> {
+pub fn run(lib: &Library, eps: &Rat, jobs: &[(u32, u32)], ctl: &Control) -> Vec<Result<LinearResult, Error>> {
     let bar = ctl.meter(jobs.len() as u64, "m");
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse((jobs[i].0, jobs[i].1)));
-    let mut out: Vec<(usize, Result<LinearResult, String>)> = order
+    let mut out: Vec<(usize, Result<LinearResult, Error>)> = order
         .par_iter()
         .map(|&i| {
             let (m, n) = jobs[i];
             // After a signal: items not started are skipped (and not counted as done).
             if ctl.is_stopped() {
-                return (i, Err(crate::control::NOT_STARTED.to_string()));
+                return (i, Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())));
             }
             let r = best_for_m(lib, n, eps, m, ctl);
             bar.inc(1);

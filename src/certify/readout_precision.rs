@@ -66,8 +66,7 @@ pub fn proof_name(m: u32, n: u32) -> String {
 pub fn precision(m: u32, n: u32, budget: u64, ctl: &Control) -> Result<Precision, Error> {
     check_shape(m, n, 0)?;
     let call = |v: u64| {
-        let answer =
-            decide(m, n - 1, v, &Budget::new(Some(budget)).with_control(ctl)).map_err(Error::Unknown)?;
+        let answer = decide(m, n - 1, v, &Budget::new(Some(budget)).with_control(ctl))?;
         if ctl.is_abandoned() {
             return Err(Error::Interrupted(format!("m = {m}, n = {n}: interrupted at V = {v}")));
         }
@@ -193,7 +192,6 @@ mod tests {
                 return Ok(Answer::TooLargeToCheck(why.into()));
             }
             decide(2, 2, v, &Budget::new(Some(DEFAULT_PRECISION_BUDGET)).with_control(&ctl))
-                .map_err(Error::Unknown)
         };
         let p = search(2, 3, DEFAULT_PRECISION_BUDGET, call).unwrap();
         assert_eq!((p.cert.refuted, p.cert.max_value, p.cert.least), (4, 6, false));
@@ -207,7 +205,7 @@ mod tests {
         assert_eq!(&asked[..7], &[0, 1, 2, 3, 4, 5, 12]);
         assert_eq!(asked.last(), Some(&5));
         // Every refutation past the checker: nothing is certified, and the refusal says why.
-        let e = search(2, 3, 7, |v| match decide(2, 2, v, &Budget::unlimited()).map_err(Error::Unknown)? {
+        let e = search(2, 3, 7, |v| match decide(2, 2, v, &Budget::unlimited())? {
             Answer::Unsat(_) => Ok(Answer::TooLargeToCheck(why.into())),
             a => Ok(a),
         })

@@ -16,6 +16,7 @@
 
 use super::gap::{decide, Outcome};
 use crate::certify::slack_point;
+use crate::error::Error;
 use crate::formulate::slack::{form, pinned};
 use crate::repair::hint::exact_point;
 use crate::repair::round::approx;
@@ -88,7 +89,7 @@ pub fn sharp(inst: &Instance) -> SharpOutcome {
     let (b, z) = if inst.setting.is_default() {
         match lp_hint(&rows) {
             Ok(h) => h,
-            Err(e) => return SharpOutcome::Unknown(e),
+            Err(e) => return SharpOutcome::Unknown(e.to_string()),
         }
     } else {
         let lp = gap_lp(inst);
@@ -106,7 +107,7 @@ pub fn sharp(inst: &Instance) -> SharpOutcome {
             Err(e) => {
                 return match empty(inst) {
                     Some(c) => SharpOutcome::Certified(c),
-                    None => SharpOutcome::Unknown(e),
+                    None => SharpOutcome::Unknown(e.to_string()),
                 }
             }
         }
@@ -184,7 +185,7 @@ fn minus_inf(
     inst: &Instance,
     lp: &GapLp,
     rows: &[(Vec<Rat>, Rat)],
-) -> Result<Checked<SharpCertificate>, String> {
+) -> Result<Checked<SharpCertificate>, Error> {
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, MINUS_INF, &pk, "fails");
     let nv = lp.vars.len();
@@ -210,7 +211,7 @@ fn certify_at(
     rows: &[(Vec<Rat>, Rat)],
     hint: &[f64],
     k: &Rat,
-) -> Result<Checked<SharpCertificate>, String> {
+) -> Result<Checked<SharpCertificate>, Error> {
     if !inst.setting.is_default() {
         return certify_at_general(inst, rows, hint, k);
     }
@@ -250,8 +251,10 @@ fn certify_at(
             cert.witness = positive_witness(inst, Rat::zero(), h.alpha.values(), h.s.values(), false)?;
             return Ok(Checked::new(cert, &Context::default())?);
         }
-        Outcome::Certified(_) => return Err("a correct head meets b ≤ K·c: K is above kstar".into()),
-        Outcome::Unknown { reason } => return Err(format!("lower side: {reason}")),
+        Outcome::Certified(_) => {
+            return Err(Error::Input("a correct head meets b ≤ K·c: K is above kstar".into()))
+        }
+        Outcome::Unknown { reason } => return Err(Error::Input(format!("lower side: {reason}"))),
     }
     // Closure point: the LP's optimum with b = K, c = 1 solved exactly.
     let mut sys: Vec<(Vec<Rat>, Rat)> = rows.to_vec();
@@ -265,7 +268,8 @@ fn certify_at(
     sys.push((unit(1, -Rat::one()), -k.clone()));
     sys.push((unit(2, Rat::one()), Rat::one()));
     sys.push((unit(2, -Rat::one()), -Rat::one()));
-    let p = exact_point(&sys, hint).ok_or("no exact closure point with b = K, c = 1")?;
+    let p = exact_point(&sys, hint)
+        .ok_or_else(|| Error::Input("no exact closure point with b = K, c = 1".into()))?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();
     cert.witness = witness_at(inst, kw, "no correct head at K + 1/1000")?;
@@ -279,7 +283,7 @@ fn certify_at_general(
     rows: &[(Vec<Rat>, Rat)],
     hint: &[f64],
     k: &Rat,
-) -> Result<Checked<SharpCertificate>, String> {
+) -> Result<Checked<SharpCertificate>, Error> {
     let pk = paper_k(inst.n, &inst.eps, inst.d());
     let mut cert = skeleton(inst, &fmt_q(k), &pk, relation(k, &pk));
     let signed = inst.setting.kernel == Kernel::Signed;
@@ -296,8 +300,10 @@ fn certify_at_general(
             cert.witness = positive_witness(inst, Rat::zero(), h.alpha.values(), h.s.values(), false)?;
             return Ok(Checked::new(cert, &Context::default())?);
         }
-        Outcome::Certified(_) => return Err("a correct head meets good ≤ K·bad: K is above kstar".into()),
-        Outcome::Unknown { reason } => return Err(format!("lower side: {reason}")),
+        Outcome::Certified(_) => {
+            return Err(Error::Input("a correct head meets good ≤ K·bad: K is above kstar".into()))
+        }
+        Outcome::Unknown { reason } => return Err(Error::Input(format!("lower side: {reason}"))),
     }
     let lp = gap_lp(inst);
     let nv = lp.vars.len();
@@ -313,7 +319,8 @@ fn certify_at_general(
     sys.push((form(nv, &good, &-Rat::one()), -k.clone()));
     sys.push((form(nv, &bad, &Rat::one()), Rat::one()));
     sys.push((form(nv, &bad, &-Rat::one()), -Rat::one()));
-    let p = exact_point(&sys, hint).ok_or("no exact closure point with good = K, bad = 1")?;
+    let p = exact_point(&sys, hint)
+        .ok_or_else(|| Error::Input("no exact closure point with good = K, bad = 1".into()))?;
     cert.closure = Some(p.iter().map(fmt_q).collect());
     let kw = k + witness_margin();
     cert.witness = witness_at(inst, kw, "no correct head at K + 1/1000")?;
@@ -322,14 +329,14 @@ fn certify_at_general(
 
 /// A strictly correct head with positive weights that breaks `bound` (the witness that the
 /// closure value is the infimum over heads); `none` says what it means when there is none.
-fn witness_at(inst: &Instance, bound: Rat, none: &str) -> Result<SharpWitness, String> {
+fn witness_at(inst: &Instance, bound: Rat, none: &str) -> Result<SharpWitness, Error> {
     match decide(&with_bound(inst, bound.clone())) {
         Outcome::Certified(g) if *g.claim() == Verdict::Broken => {
             let h = g.into_cert().head.expect("broken has head");
             positive_witness(inst, bound, h.alpha.values(), h.s.values(), true)
         }
-        Outcome::Certified(_) => Err(none.into()),
-        Outcome::Unknown { reason } => Err(format!("witness: {reason}")),
+        Outcome::Certified(_) => Err(Error::Input(none.into())),
+        Outcome::Unknown { reason } => Err(Error::Input(format!("witness: {reason}"))),
     }
 }
 
@@ -341,7 +348,7 @@ fn positive_witness(
     alpha: Vec<String>,
     s: Vec<String>,
     all: bool,
-) -> Result<SharpWitness, String> {
+) -> Result<SharpWitness, Error> {
     if !inst.setting.is_default() {
         return positive_witness_general(inst, bound, alpha, s, all);
     }
@@ -370,7 +377,7 @@ fn positive_witness(
         }
         delta /= Rat::from_integer(2.into());
     }
-    Err("could not make the witness's weights positive".into())
+    Err(Error::Input("could not make the witness's weights positive".into()))
 }
 
 fn witness_ok(inst: &Instance, w: &SharpWitness, all: bool) -> bool {
@@ -386,7 +393,7 @@ fn positive_witness_general(
     alpha: Vec<String>,
     s: Vec<String>,
     all: bool,
-) -> Result<SharpWitness, String> {
+) -> Result<SharpWitness, Error> {
     let parse = |v: &String| minip_check::rational::parse_rational(v).expect("checked certificate");
     let a0: Vec<Rat> = alpha.iter().map(parse).collect();
     let s0: Vec<Rat> = s.iter().map(parse).collect();
@@ -434,5 +441,5 @@ fn positive_witness_general(
         }
         delta /= Rat::from_integer(2.into());
     }
-    Err("could not make the witness's weights positive".into())
+    Err(Error::Input("could not make the witness's weights positive".into()))
 }

@@ -4,6 +4,8 @@
 //! and the certificate `minip-rank-weighted/1` passed to `minip_check` before it is returned.
 
 use crate::certify::ratio::{chain_bound_certificate, closed_form_ratio};
+use crate::error::At;
+use crate::error::Error;
 use crate::solve::weighted::{Ratios, Weighted};
 use minip_check::check::{class_label, Checked, Context};
 use minip_check::format::weighted::{
@@ -56,7 +58,7 @@ pub fn certificate(
     x: &[u64],
     w: &[u64],
     construction: &str,
-) -> Result<Checked<WeightedCertificate>, String> {
+) -> Result<Checked<WeightedCertificate>, Error> {
     let eps = q(1, 2);
     let full = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
     let y: Vec<u64> = x.iter().map(|&v| full & !v).collect();
@@ -83,8 +85,8 @@ pub fn certificate(
     let mut plain = Rat::from_integer(BigInt::from(x.len()));
     for (&(h, lo, c), &(entries, weighted)) in &counts {
         let cert = chain_bound_certificate(n, &eps, h, c, c == h + 1)
-            .map_err(|e| format!("R(0, {}; {h}): {e}", class_label(h, c)))?;
-        let r = minip_check::rational::parse_rational(&cert.cert().bound).map_err(|e| e.to_string())?;
+            .at(&format!("R(0, {}; {h})", class_label(h, c)))?;
+        let r = minip_check::rational::parse_rational(&cert.cert().bound)?;
         let r2 = &r * &r;
         frob += Rat::from_integer(BigInt::from(weighted)) / &r2;
         plain += Rat::from_integer(BigInt::from(entries)) / &r2;
@@ -124,5 +126,5 @@ pub fn certificate(
         strict: true,
     };
     Checked::new(cert, &Context::default())
-        .map_err(|e| format!("the weighted certificate failed the checker ({e})"))
+        .map_err(|e| Error::Input(format!("the weighted certificate failed the checker ({e})")))
 }

@@ -2,7 +2,8 @@
 //! requests of `crate::request::amplify` (docs/math.md §4). No mathematics here.
 
 use super::sharp::say;
-use super::{ctl, emit, report};
+use super::{ctl, emit};
+use crate::error::Error;
 use crate::print::json;
 use crate::print::svg;
 use crate::request::amplify::{self, Amplified, Amplify, Grid, Job};
@@ -91,20 +92,15 @@ fn request(a: &AmplifyArgs) -> Amplify {
     }
 }
 
-pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
+pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, Error> {
     let job = match request(&a).validate_noting(&mut say) {
         Ok(Job::Ratios(job)) => job,
         Ok(Job::Grid(g)) => return cmd_grid(&a, &g),
-        Err(e) => return Ok(report(e)),
+        Err(e) => return Err(e),
     };
-    if let Err(e) = job.export() {
-        return Ok(report(e));
-    }
+    job.export()?;
     super::batch_run();
-    let done = match job.run(ctl()) {
-        Ok(done) => done,
-        Err(e) => return Ok(report(e)),
-    };
+    let done = job.run(ctl())?;
     let Amplified { n, title, records: recs, stopped, .. } = done;
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
@@ -118,9 +114,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, String> {
     for line in amplify::remarks(&recs) {
         eprintln!("{line}");
     }
-    if let Err(e) = stopped {
-        return Ok(report(e));
-    }
+    stopped?;
     Ok(amplify::exit_code(&recs))
 }
 
@@ -141,27 +135,21 @@ pub struct AmplifyBenchArgs {
     json: bool,
 }
 
-pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
+pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, Error> {
     let req = AmplifyBench { h: a.h.clone(), against: a.against.clone(), timeout: a.timeout };
-    let bench = match req.validate() {
-        Ok(b) => b,
-        Err(e) => return Ok(report(e)),
-    };
+    let bench = req.validate()?;
     if !a.json {
         emit(&bench.header(rayon::current_num_threads()))?;
     }
-    let mut sink = |row: &crate::batch::bench::AmplifyBenchRow| -> Result<(), String> {
+    let mut sink = |row: &crate::batch::bench::AmplifyBenchRow| -> Result<(), Error> {
         if a.json {
-            let v = serde_json::to_value(row).map_err(|e| e.to_string())?;
+            let v = serde_json::to_value(row).map_err(|e| Error::Input(e.to_string()))?;
             emit(&json::record("amplify.bench", &v))
         } else {
             emit(&Bench::line(row))
         }
     };
-    let t = match bench.run(ctl(), &mut sink) {
-        Ok(t) => t,
-        Err(e) => return Ok(report(e)),
-    };
+    let t = bench.run(ctl(), &mut sink)?;
     if let (Some(w), Some(tool)) = (t.worst, bench.tools.first()) {
         eprintln!("smallest speed-up against {}: {w:.1}x", tool.name());
     }
@@ -169,18 +157,18 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, String> {
         eprintln!("{} yardstick values differ from the certified ratio", t.disagree);
         return Ok(1);
     }
-    Ok(t.failure().map_or(0, report))
+    match t.failure() {
+        Some(e) => Err(e),
+        None => Ok(0),
+    }
 }
 
 /// `amplify --grid FILE`: every series of a ratio table, one column per series, certificates
 /// per series under `--out`, and `--plot` with one curve per series.
-fn cmd_grid(a: &AmplifyArgs, job: &Grid) -> Result<i32, String> {
+fn cmd_grid(a: &AmplifyArgs, job: &Grid) -> Result<i32, Error> {
     let g = &job.grid;
     super::batch_run();
-    let run = match job.run(ctl()) {
-        Ok(run) => run,
-        Err(e) => return Ok(report(e)),
-    };
+    let run = job.run(ctl())?;
     let per = job.per_series(&run.records);
     let stopped = &run.stopped;
     let title = job.title();
@@ -193,14 +181,14 @@ fn cmd_grid(a: &AmplifyArgs, job: &Grid) -> Result<i32, String> {
     if a.json {
         match job.json_lines(&per) {
             Ok(s) => emit(&s)?,
-            Err(e) => return Ok(report(e)),
+            Err(e) => return Err(e),
         }
     } else {
         emit(&job.text(&run, &per))?;
     }
     eprintln!("{} ratios certified in {:.1} s", run.done - run.unknown(), run.seconds);
     if let Err(e) = stopped {
-        return Ok(report(e.clone()));
+        return Err(e.clone());
     }
     if let Some(table) = &job.table {
         // The rows of a series carry its name, as in the JSON lines.

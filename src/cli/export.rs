@@ -3,6 +3,7 @@
 //! recursively). Arguments into `crate::request::export::ExportCoq`, its lines printed.
 
 use super::emit;
+use crate::error::Error;
 use crate::request::export::ExportCoq;
 use crate::request::gap::out_dir;
 use clap::{Args, Subcommand};
@@ -34,10 +35,11 @@ struct CoqArgs {
     out: PathBuf,
 }
 
-pub(super) fn cmd_export(a: ExportArgs) -> Result<i32, String> {
+pub(super) fn cmd_export(a: ExportArgs) -> Result<i32, Error> {
     let ExportWhat::Coq(a) = a.what;
     let job = ExportCoq { certs: a.certs, out: a.out.clone() }.validate()?;
     super::warn(out_dir(&a.out)?);
-    job.run(|w| emit(&w.line()))?;
+    super::batch_run();
+    job.run(super::ctl(), |w| emit(&w.line()))?;
     Ok(0)
 }

@@ -2,8 +2,9 @@
 //! upper bounds from overlap-polynomial heads (docs/frontier.md, docs/math.md §10); a table,
 //! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
 
-use super::{ctl, emit, report};
+use super::{ctl, emit};
 use crate::batch::frontier::Row;
+use crate::error::Error;
 use crate::print::svg;
 use crate::request::frontier::{Frontier, Job};
 use crate::request::frontier_files as files;
@@ -60,7 +61,7 @@ pub struct FrontierArgs {
     json: bool,
 }
 
-pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
+pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
     let request = Frontier {
         m: crate::ranges::Values::Text(a.m.clone()),
         step: a.step,
@@ -72,10 +73,7 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
         rank_dir: a.rank_dir.clone(),
         rank_linear_dir: a.rank_linear_dir.clone(),
     };
-    let job = match request.validate() {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+    let job = request.validate()?;
     let pool = super::pool(a.jobs)?;
     if let Some(p) = &a.plot {
         job.plot_target(p)?;
@@ -111,7 +109,7 @@ fn one_n(
     out: Option<&PathBuf>,
     pool: &rayon::ThreadPool,
     all_rows: &mut Vec<(u32, Vec<Row>)>,
-) -> Result<i32, String> {
+) -> Result<i32, Error> {
     // Lower bounds first: a rejected committed certificate is a failed check (exit 1). Only
     // certificates at m' ≤ the largest m asked for can give a bound; no other is read.
     let lowers = match job.lowers(n, &mut |w| super::warn(Some(w))) {
@@ -122,7 +120,7 @@ fn one_n(
         }
     };
     super::batch_run();
-    let length = pool.install(|| job.run(n, lowers, ctl())).map_err(String::from)?;
+    let length = pool.install(|| job.run(n, lowers, ctl()))?;
     for (m, name, e) in length.unknown() {
         eprintln!("minip: m = {m}: {name}: unknown: {e}");
     }
@@ -137,7 +135,7 @@ fn one_n(
     emit(&if a.json { length.json_lines() } else { length.text() })?;
     eprintln!("minip: {}", length.summary());
     // An interrupt ends the command (the lengths after this one are not run).
-    stopped.map_err(String::from)?;
+    stopped?;
     let code = length.exit_code();
     all_rows.push((n, rows));
     Ok(code)

@@ -3,6 +3,7 @@
 //! here.
 
 use super::{ctl, emit, warn};
+use crate::error::Error;
 use crate::print::json;
 use crate::ranges::Values;
 use crate::request::config::Config;
@@ -188,7 +189,7 @@ pub struct BenchArgs {
 }
 
 impl SettleArgs {
-    fn request(&self) -> Result<Settle, String> {
+    fn request(&self) -> Result<Settle, Error> {
         Ok(Settle {
             n: self.n,
             eps: self.eps.clone(),
@@ -201,7 +202,7 @@ impl SettleArgs {
     }
 }
 
-pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
+pub fn cmd_settle(a: SettleArgs) -> Result<i32, Error> {
     let job = a.request()?.validate()?;
     if let Some(note) = job.note() {
         eprintln!("minip: note: {note}");
@@ -219,7 +220,7 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
     }
     // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
     if let Some(e) = settled.interrupted {
-        return Err(e.into());
+        return Err(e);
     }
     if a.json {
         // The conclusion is a summary: stderr, like every command's.
@@ -228,7 +229,7 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, String> {
     Ok(settled.exit_code())
 }
 
-pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
+pub fn cmd_check(a: CheckArgs) -> Result<i32, Error> {
     let job = Check { config: a.inst.config(), cert: a.cert, vipr: a.vipr }.validate()?;
     if let Some(note) = job.note() {
         eprintln!("minip: note: {note}");
@@ -249,7 +250,7 @@ pub fn cmd_check(a: CheckArgs) -> Result<i32, String> {
     Ok(r.exit_code())
 }
 
-pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
+pub fn cmd_sweep(a: SweepArgs) -> Result<i32, Error> {
     let request = Sweep {
         grid: a.grid,
         out: a.out.clone(),
@@ -271,7 +272,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
         emit(&swept.text())?;
     }
     if let Some(e) = swept.interrupted() {
-        return Err(e.into());
+        return Err(e);
     }
     if let Some(table) = &job.table {
         return Ok(super::report_expect(table, job.grid_rows(), &swept.rows()));
@@ -279,17 +280,17 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, String> {
     Ok(swept.exit_code())
 }
 
-pub fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
+pub fn cmd_verify(a: VerifyArgs) -> Result<i32, Error> {
     let job = Verify { paths: a.paths }.validate()?;
     super::batch_run();
     let json = a.json;
     let verified =
         job.run(ctl(), |r| emit(&if json { json::record("verify.file", r) } else { verify::line(r) }))?;
     eprintln!("{}", verified.summary());
-    Ok(verified.status()?)
+    verified.status()
 }
 
-pub fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
+pub fn cmd_bench(a: BenchArgs) -> Result<i32, Error> {
     let b = Bench { grid: a.grid, proofs: a.proofs }.validate()?.run(ctl())?;
     if a.json {
         emit(&json::record("bench.run", &b.json()))?;

@@ -2,7 +2,8 @@
 //! requests of `crate::request::head` and `crate::request::head_search`, their runs, and the
 //! reports of `crate::print::head`.
 
-use super::{ctl, emit, report, warn};
+use super::{ctl, emit, warn};
+use crate::error::Error;
 use crate::request::head::{self as request, HeadAttack, HeadBench, HeadVerify, Transition};
 use crate::request::head_search::HeadSearch;
 use clap::{Args, Subcommand};
@@ -163,7 +164,7 @@ pub struct TransitionArgs {
     json: bool,
 }
 
-pub fn cmd_head(a: HeadArgs) -> Result<i32, String> {
+pub fn cmd_head(a: HeadArgs) -> Result<i32, Error> {
     match a.cmd {
         HeadCmd::Verify(v) => cmd_verify(v),
         HeadCmd::Attack(v) => cmd_attack(v),
@@ -172,45 +173,30 @@ pub fn cmd_head(a: HeadArgs) -> Result<i32, String> {
     }
 }
 
-fn cmd_verify(a: VerifyArgs) -> Result<i32, String> {
+fn cmd_verify(a: VerifyArgs) -> Result<i32, Error> {
     let done = HeadVerify { select: a.sel.request(), len: a.len }.validate().and_then(|job| job.run(ctl()));
-    let v = match done {
-        Ok(v) => v,
-        Err(e) => return Ok(report(e)),
-    };
+    let v = done?;
     emit(&if a.sel.json { v.json_line() } else { v.text() })?;
     Ok(v.exit_code())
 }
 
-fn cmd_attack(a: AttackArgs) -> Result<i32, String> {
+fn cmd_attack(a: AttackArgs) -> Result<i32, Error> {
     let done = HeadAttack { select: a.sel.request(), n: a.n }.validate().and_then(|job| job.run(ctl()));
-    let at = match done {
-        Ok(at) => at,
-        Err(e) => return Ok(report(e)),
-    };
+    let at = done?;
     emit(&if a.sel.json { at.json_line() } else { at.text() })?;
     Ok(at.exit_code())
 }
 
-fn cmd_bench(a: BenchArgs) -> Result<i32, String> {
+fn cmd_bench(a: BenchArgs) -> Result<i32, Error> {
     let done = HeadBench { m_max: a.m_max }.validate().and_then(|job| job.run());
-    let bench = match done {
-        Ok(b) => b,
-        Err(e) => return Ok(report(e)),
-    };
+    let bench = done?;
     emit(&bench.text())?;
     Ok(0)
 }
 
-fn cmd_search(a: SearchArgs) -> Result<i32, String> {
-    let method = match crate::request::head_search::Method::parse(&a.method) {
-        Ok(m) => m,
-        Err(e) => return Ok(report(e)),
-    };
-    let start = match a.start.as_deref().map(crate::request::head_search::parse_start).transpose() {
-        Ok(s) => s,
-        Err(e) => return Ok(report(e)),
-    };
+fn cmd_search(a: SearchArgs) -> Result<i32, Error> {
+    let method = crate::request::head_search::Method::parse(&a.method)?;
+    let start = a.start.as_deref().map(crate::request::head_search::parse_start).transpose()?;
     let request = HeadSearch {
         m: a.m,
         rank: a.rank,
@@ -222,30 +208,21 @@ fn cmd_search(a: SearchArgs) -> Result<i32, String> {
         time_limit: a.time_limit,
         out: a.out.clone(),
     };
-    let job = match request.validate() {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+    let job = request.validate()?;
     let pool = super::pool(a.jobs)?;
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
-    let found = match pool.install(|| job.run(ctl(), |l| eprintln!("{l}"))) {
-        Ok(f) => f,
-        Err(e) => return Ok(report(e)),
-    };
+    let found = pool.install(|| job.run(ctl(), |l| eprintln!("{l}")))?;
     eprintln!("search took {:.1} s", found.seconds);
     emit(&if a.json { found.json_line() } else { found.text() })?;
     Ok(found.exit_code())
 }
 
-pub fn cmd_transition(a: TransitionArgs) -> Result<i32, String> {
+pub fn cmd_transition(a: TransitionArgs) -> Result<i32, Error> {
     let done =
         Transition { m_max: a.m_max, exact_len: a.exact_len }.validate().and_then(|job| job.run(ctl()));
-    let t = match done {
-        Ok(t) => t,
-        Err(e) => return Ok(report(e)),
-    };
+    let t = done?;
     emit(&if a.json { t.json_lines() } else { t.text() })?;
     Ok(t.exit_code())
 }

@@ -30,6 +30,7 @@ mod readout;
 mod sharp;
 
 use crate::control::Control;
+use crate::error::Error;
 use clap::{CommandFactory, Parser, Subcommand};
 use gap::{BenchArgs, CheckArgs, SettleArgs, SweepArgs, VerifyArgs};
 use std::io::{IsTerminal, Write};
@@ -285,11 +286,11 @@ pub fn run() -> i32 {
         Err(e) if !e.use_stderr() => {
             // --help, --version: written like every other output, so a full disk is an
             // error (exit 2); a closed pipe ends quietly (exit 2): help states no result.
-            return match emit(&e.render().to_string()) {
+            return match write_stdout(&e.render().to_string()) {
                 Ok(()) => 0,
-                Err(m) if m.ends_with(BROKEN_PIPE) => 2,
-                Err(m) => {
-                    eprintln!("minip: error: {m}");
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 2,
+                Err(e) => {
+                    eprintln!("minip: error: {}", stdout_error(&e));
                     2
                 }
             };
@@ -324,14 +325,16 @@ pub fn run() -> i32 {
             emit(&format!("{}\n{CLI_LIMITS}\n\n{CONTRACT}\n", minip_check::limits::TABLE)).map(|_| 0)
         }
     };
+    // Every error is reported here, once: one line, and the exit status of its kind (1 for a
+    // rejected certificate, 2 otherwise). Also a reader that went away (`| head -1`): exit 2
+    // with the one line "cannot write to standard output: the reader closed the pipe", as for
+    // any output not written, since what was not written (the rest of a batch, its summary)
+    // was not done or not shown.
     match result {
         Ok(code) => code,
-        // Also a reader that went away (`| head -1`): exit 2 with the one line "cannot write to
-        // standard output: the reader closed the pipe", as for any output not written, since
-        // what was not written (the rest of a batch, its summary) was not done or not shown.
         Err(e) => {
-            eprintln!("minip: error: {}", minip_check::error::one_line(&e));
-            2
+            eprintln!("minip: error: {e}");
+            e.exit_code()
         }
     }
 }
@@ -366,13 +369,6 @@ fn abandon_and_exit() -> ! {
     std::process::exit(2)
 }
 
-/// A request's error as the command line reports it: one line on stderr, `minip: error: …`;
-/// returns its exit status (1 for a rejected certificate, 2 otherwise).
-fn report(e: crate::request::Error) -> i32 {
-    eprintln!("minip: error: {e}");
-    e.exit_code()
-}
-
 /// A warning on stderr (one line, `minip: warning: …`).
 fn warn(w: Option<String>) {
     if let Some(w) = w {
@@ -398,12 +394,12 @@ fn report_expect<R: std::borrow::Borrow<crate::batch::expect::Row>>(
 
 /// A worker pool of `--jobs` threads (see `threads` for the default), within the supported
 /// limit.
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     crate::batch::threads::pool(jobs)
 }
 
 /// Builds rayon's global pool with the count `threads(None)` gives, before any work.
-fn global_pool() -> Result<(), String> {
+fn global_pool() -> Result<(), Error> {
     // glibc gives each thread that allocates its own arena of 64 MiB of address space, up to 8
     // per core: 16 arenas on 2 cores fill `prlimit --as=1GiB` before any work. One per core is
     // enough for the workers (one per core by default), and 256 of them then fit in 1 GiB.
@@ -418,15 +414,22 @@ fn global_pool() -> Result<(), String> {
 
 /// Writes to standard output; a failed write (a closed pipe, a full disk) is an error that
 /// ends the command with exit 2, never a silent loss of results.
-fn emit(s: &str) -> Result<(), String> {
+fn emit(s: &str) -> Result<(), Error> {
+    write_stdout(s).map_err(|e| Error::Io(stdout_error(&e)))
+}
+
+fn write_stdout(s: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes()).and_then(|_| out.flush()).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            format!("cannot write to standard output: {BROKEN_PIPE}")
-        } else {
-            format!("cannot write to standard output: {e}")
-        }
-    })
+    out.write_all(s.as_bytes()).and_then(|_| out.flush())
+}
+
+/// The message of a failed write to standard output.
+fn stdout_error(e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        format!("cannot write to standard output: {BROKEN_PIPE}")
+    } else {
+        format!("cannot write to standard output: {e}")
+    }
 }
 
 const BROKEN_PIPE: &str = "the reader closed the pipe";

@@ -3,6 +3,7 @@
 //! `crate::print::multihead`.
 
 use super::emit;
+use crate::error::Error;
 use crate::print::json;
 use crate::print::multihead::{heads_frontier_text, text};
 use crate::request::multihead::{Domination, HeadsFrontier};
@@ -94,7 +95,7 @@ struct DominationArgs {
     out: Option<std::path::PathBuf>,
 }
 
-pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
+pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, Error> {
     let a = match a.what {
         MultiheadWhat::Domination(a) => a,
         MultiheadWhat::Frontier(f) => return cmd_frontier(f),
@@ -125,7 +126,7 @@ pub(super) fn cmd_multihead(a: MultiheadArgs) -> Result<i32, String> {
     Ok(0)
 }
 
-fn cmd_frontier(a: FrontierArgs) -> Result<i32, String> {
+fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
     let request = HeadsFrontier {
         heads: a.heads,
         m: Values::Text(a.m.clone()),

@@ -5,6 +5,7 @@
 use crate::batch::frontier::{Lower, Row, Upper};
 use crate::batch::ratio::Record;
 use crate::certify::rank::RankResult;
+use crate::error::Error;
 use crate::print::svg;
 use minip_check::rational::{log2_abs, parse_rational, Rat};
 
@@ -46,7 +47,7 @@ pub fn rank(rs: &[&RankResult]) -> Vec<(u32, f64)> {
 }
 
 /// `log2(rank)/m` of a certified head of the column `c` at `m`.
-fn upper(c: &Option<Result<Upper, String>>, m: u32) -> Option<f64> {
+fn upper(c: &Option<Result<Upper, Error>>, m: u32) -> Option<f64> {
     let u = c.as_ref()?.as_ref().ok()?;
     Some(log2_abs(&Rat::from_integer(u.head.claim().rank.clone())) / f64::from(m))
 }

@@ -3,7 +3,8 @@
 //! Arguments into a `crate::request::rank::Rank`, its run, and the output: certificates,
 //! the plot, the table or JSON lines of `crate::print::rank`.
 
-use super::{ctl, emit, pool, report, warn};
+use super::{ctl, emit, pool, warn};
+use crate::error::Error;
 use crate::print::svg;
 use crate::request::rank::Rank;
 use clap::Args;
@@ -78,7 +79,7 @@ pub struct RankArgs {
     json: bool,
 }
 
-pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
+pub fn cmd_rank(a: RankArgs) -> Result<i32, Error> {
     if a.linear {
         return linear::cmd_rank_linear(a);
     }
@@ -86,9 +87,9 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         return weighted::cmd_rank_weighted(a);
     }
     let n: u32 =
-        a.n.trim()
-            .parse()
-            .map_err(|_| format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))?;
+        a.n.trim().parse().map_err(|_| {
+            Error::Input(format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))
+        })?;
     let request = Rank {
         m: crate::ranges::Values::Text(a.m.clone()),
         n,
@@ -98,10 +99,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         sat_m_max: a.sat_m_max,
         uniform: a.uniform,
     };
-    let job = match request.validate() {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+    let job = request.validate()?;
     let pool = pool(a.jobs)?;
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
@@ -124,8 +122,6 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::rank(&super::plot::rank(&ok)))?;
     }
     emit(&if a.json { found.json_lines() } else { found.text() })?;
-    if let Err(e) = stopped {
-        return Ok(report(e));
-    }
+    stopped?;
     Ok(found.exit_code())
 }

@@ -2,6 +2,7 @@
 //! `crate::request::readout::Readout`; the rows printed by `crate::print::readout`.
 
 use super::{emit, warn};
+use crate::error::Error;
 use crate::print::json;
 use crate::print::readout::{text, ReadoutRecord};
 use crate::print::readout_multilevel::{text as multilevel_text, MultilevelRecord};
@@ -62,7 +63,7 @@ pub(super) struct ReadoutArgs {
 
 /// `Err` naming the first option given that the mode asked for does not read (one line, exit
 /// 2): `--budget` belongs to `--precision`, `--q` and `--s` to `--multilevel`.
-fn options_apply(a: &ReadoutArgs) -> Result<(), String> {
+fn options_apply(a: &ReadoutArgs) -> Result<(), Error> {
     let mode = if a.precision {
         "--precision"
     } else if a.multilevel {
@@ -76,20 +77,20 @@ fn options_apply(a: &ReadoutArgs) -> Result<(), String> {
         ("--s", a.s.is_some() && !a.multilevel, "--multilevel"),
     ];
     match unread.iter().find(|(_, given, _)| *given) {
-        Some((opt, _, with)) => Err(format!("{opt} applies only with {with}, not to {mode}")),
+        Some((opt, _, with)) => Err(Error::Input(format!("{opt} applies only with {with}, not to {mode}"))),
         None => Ok(()),
     }
 }
 
 /// Makes the `--out` directory, once the request is valid (a warning when it holds files).
-fn out_dir(a: &ReadoutArgs) -> Result<(), String> {
+fn out_dir(a: &ReadoutArgs) -> Result<(), Error> {
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
     Ok(())
 }
 
-pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
+pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, Error> {
     options_apply(&a)?;
     if a.precision {
         return cmd_precision(&a);
@@ -119,7 +120,7 @@ pub(super) fn cmd_readout(a: ReadoutArgs) -> Result<i32, String> {
     Ok(0)
 }
 
-fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
+fn cmd_precision(a: &ReadoutArgs) -> Result<i32, Error> {
     let request = ReadoutPrecision {
         m: Values::Text(a.m.clone()),
         n: Values::Text(a.n.clone()),
@@ -148,7 +149,7 @@ fn cmd_precision(a: &ReadoutArgs) -> Result<i32, String> {
     Ok(0)
 }
 
-fn cmd_multilevel(a: &ReadoutArgs) -> Result<i32, String> {
+fn cmd_multilevel(a: &ReadoutArgs) -> Result<i32, Error> {
     let text = |v: &Option<String>, default: &str| Values::Text(v.clone().unwrap_or_else(|| default.into()));
     let request = ReadoutMultilevel { q: text(&a.q, "1..=4"), s: text(&a.s, "1..=3"), out: a.out.clone() };
     let job = request.validate()?;

@@ -3,8 +3,9 @@
 //! printing only; the request is `crate::request::sharp`.
 
 use super::gap::InstanceArgs;
-use super::{ctl, emit, report};
+use super::{ctl, emit};
 use crate::batch::summary;
+use crate::error::Error;
 use crate::print::json;
 use crate::request::config::Config;
 use crate::request::notice::Notice;
@@ -93,11 +94,8 @@ pub(super) fn say(n: Notice) {
     eprintln!("minip: {n}");
 }
 
-pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
-    let job = match request(&a).validate_noting(&mut say) {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, Error> {
+    let job = request(&a).validate_noting(&mut say)?;
     let one = match job {
         Job::One(one) => one,
         Job::Grid(g) => return cmd_grid(&a, &g),
@@ -113,37 +111,28 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, String> {
         Job::Summarize(s) => {
             // Each file is read and checked in parallel, with progress.
             super::batch_run();
-            let recs = match s.run(ctl()) {
-                Ok(recs) => recs,
-                Err(e) => return Ok(report(e)),
-            };
+            let recs = s.run(ctl())?;
             emit(&summary::summary(&recs).iter().map(|l| format!("{l}\n")).collect::<String>())?;
             return Ok(crate::batch::sharp::exit_code(&recs));
         }
     };
-    let k = match one.run(ctl()) {
-        Ok(k) => k,
-        Err(e) => return Ok(report(e)),
-    };
+    let k = one.run(ctl())?;
     match if a.json { Ok(k.json_line()) } else { k.text() } {
         Ok(t) => emit(&t)?,
-        Err(e) => return Ok(report(e)),
+        Err(e) => return Err(e),
     }
     Ok(k.exit_code(a.json))
 }
 
-fn cmd_grid(a: &SharpArgs, g: &crate::request::sharp::Grid) -> Result<i32, String> {
+fn cmd_grid(a: &SharpArgs, g: &crate::request::sharp::Grid) -> Result<i32, Error> {
     super::batch_run();
-    let mut sink = |r: &crate::batch::sharp::Record| -> Result<(), String> {
+    let mut sink = |r: &crate::batch::sharp::Record| -> Result<(), Error> {
         if a.json {
             emit(&json::record("sharp.kstar", r))?;
         }
         Ok(())
     };
-    let sweep = match g.run(ctl(), &mut say, &mut sink) {
-        Ok(s) => s,
-        Err(e) => return Ok(report(e)),
-    };
+    let sweep = g.run(ctl(), &mut say, &mut sink)?;
     let recs = &sweep.records;
     eprintln!(
         "{} certified in {:.1} s",
@@ -154,9 +143,7 @@ fn cmd_grid(a: &SharpArgs, g: &crate::request::sharp::Grid) -> Result<i32, Strin
     if !a.json {
         emit(&sweep.text())?;
     }
-    if let Err(e) = sweep.stopped {
-        return Ok(report(e));
-    }
+    sweep.stopped.clone()?;
     for line in summary::summary(recs) {
         eprintln!("{line}");
     }

@@ -13,6 +13,7 @@
 pub mod ceiling;
 pub mod linear;
 
+use crate::error::Error;
 use minip_check::model::code::{overlap, Code, Shape};
 
 /// All weight-`h` words of `m` bits in the greedy order: decreasing as bit strings
@@ -201,7 +202,7 @@ pub fn max_overlap(words: &[u64]) -> u32 {
 
 /// The complement construction: `y_i = ` the complement of `x_i`, so `lo = 0` and
 /// `hi = h − λ` for pairwise overlap `≤ λ`.
-pub fn complement_code(m: u32, h: u32, words: &[u64]) -> Result<Code, String> {
+pub fn complement_code(m: u32, h: u32, words: &[u64]) -> Result<Code, Error> {
     let lam = max_overlap(words);
     let shape = Shape::new(m, h, 0, h - lam)?;
     let code = Code { shape, x: words.to_vec(), y: words.iter().map(|&w| !w & shape.mask()).collect() };

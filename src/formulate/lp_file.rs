@@ -2,16 +2,18 @@
 //! Same rows as the solver uses (`minip_check::rows::ratio`, integer form), objective `A_lo`,
 //! normalisation `A_hi = 1`. A printer only: nothing here is checked or trusted.
 
+use crate::error::Error;
 use minip_check::rational::{fmt_q, Rat};
 use minip_check::rows::ratio::{int_row, multisets, Side};
 use std::fmt::Write;
 
 /// The LP text. Row names: `u_o1_o2…` / `l_o1_o2…` (side, then the multiset); the class
 /// `h⁺` (with `superset`) is written `sup` (variables `Asup`, `Psup`).
-pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<String, String> {
+pub fn cplex_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<String, Error> {
     let inst = minip_check::check::ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
-    let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large")?;
-    let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large")?;
+    let p: i64 = eps.numer().try_into().map_err(|_| Error::Input("eps: numerator too large".to_string()))?;
+    let q: i64 =
+        eps.denom().try_into().map_err(|_| Error::Input("eps: denominator too large".to_string()))?;
     let k = inst.classes();
     // The text holds every row: its size is that of the row LP the solver side builds.
     crate::formulate::ratio::check_row_lp_size(n, k)?;

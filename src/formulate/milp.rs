@@ -3,6 +3,7 @@
 //! (`crate::solve::milp`) and the certified comparison (`crate::certify::milp`), which
 //! share it; it depends on the checker's model only.
 
+use crate::error::Error;
 use minip_check::model::{Bound, Family, Gap, Instance};
 use minip_check::rational::Rat;
 
@@ -22,12 +23,12 @@ pub struct Job {
 }
 
 impl Job {
-    pub fn new(n: u32, eps: Rat, family: Family, m: u32, d: u32) -> Result<Job, String> {
+    pub fn new(n: u32, eps: Rat, family: Family, m: u32, d: u32) -> Result<Job, Error> {
         if !(1..=MAX_M).contains(&m) {
-            return Err(format!("need 1 ≤ m ≤ {MAX_M}, got m = {m}"));
+            return Err(Error::Input(format!("need 1 ≤ m ≤ {MAX_M}, got m = {m}")));
         }
         if d == 0 || d > m {
-            return Err(format!("need 1 ≤ d ≤ m, got d = {d}, m = {m}"));
+            return Err(Error::Input(format!("need 1 ≤ d ≤ m, got d = {d}, m = {m}")));
         }
         Instance::new(n, eps.clone(), Gap::from_d(1)?, family, Bound::Paper)?;
         Ok(Job { n, eps, family, m, d })

@@ -11,6 +11,7 @@
 //! changes neither feasibility nor the Farkas multipliers, so the exact repair works in the
 //! binomial basis with the rows the checker rebuilds.
 
+use crate::error::Error;
 use crate::linalg::invert;
 use minip_check::model::kernel::binom;
 use minip_check::rational::{to_f64, Rat};
@@ -86,9 +87,9 @@ impl Cardinal {
 /// Picks `|S|` nodes in `0..=top` by greedy row pivoting on `[C(o,k)/C(top,k)]` (a
 /// maximal-volume heuristic) and inverts the node matrix exactly. Errors if the support
 /// does not fit (`k > top`) or the node matrix is singular.
-pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
+pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, Error> {
     if let Some(k) = support.iter().find(|&&k| k > top) {
-        return Err(format!("support element {k} above the largest overlap {top}"));
+        return Err(Error::Input(format!("support element {k} above the largest overlap {top}")));
     }
     let n = support.len();
     let rows = top as usize + 1;
@@ -108,7 +109,7 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
             .map(|o| (o, v[o][col].abs()))
             .fold((usize::MAX, 0.0), |b, x| if x.1 > b.1 { x } else { b });
         if best == usize::MAX || val == 0.0 {
-            return Err("no nodes for this support".into());
+            return Err(Error::Input("no nodes for this support".into()));
         }
         used[best] = true;
         nodes.push(best as u32);
@@ -128,7 +129,7 @@ pub fn cardinal(top: u32, support: &[u32]) -> Result<Cardinal, String> {
         .iter()
         .map(|&o| support.iter().map(|&k| Rat::from_integer(binom(o as i64, k as i64).into())).collect())
         .collect();
-    let to_c = invert(vx).ok_or("singular node matrix")?;
+    let to_c = invert(vx).ok_or_else(|| Error::Input("singular node matrix".into()))?;
     let at = (0..rows)
         .map(|o| {
             (0..n)

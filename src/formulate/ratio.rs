@@ -2,6 +2,7 @@
 //! `minip_check::rows::ratio` (the rows the checker rebuilds), named by its multiset and
 //! side, with the objective `A_lo` and the normalisation `A_hi = 1`.
 
+use crate::error::Error;
 use minip_check::check::ratio_instance;
 use minip_check::model::{Kernel, Setting};
 use minip_check::rational::Rat;
@@ -16,14 +17,14 @@ pub const MAX_RATIO_CELLS: u128 = 10_000_000;
 /// `Err` naming the limits when the row LP of length-`n` sequences over `classes` classes is
 /// too large to build: more than `limits::MAX_RATIO_MULTISETS` multisets, or more than
 /// `MAX_RATIO_CELLS` multisets × `(n − 1)`. Counted before anything is allocated.
-pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
+pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), Error> {
     // `n − 1` keys over the largest class index `classes − 1`, neither wrapped nor truncated
     // (a wrapped `n − 1` would count for ever, a truncated `classes` would count too few).
-    let keys = n.checked_sub(1).filter(|&k| k >= 1).ok_or_else(|| format!("n = {n}: need n ≥ 2"))?;
-    let top = u32::try_from(classes)
-        .ok()
-        .and_then(|k| k.checked_sub(1))
-        .ok_or_else(|| format!("the row LP with {classes} classes: need 1 to {} classes", u32::MAX))?;
+    let keys =
+        n.checked_sub(1).filter(|&k| k >= 1).ok_or_else(|| Error::Input(format!("n = {n}: need n ≥ 2")))?;
+    let top = u32::try_from(classes).ok().and_then(|k| k.checked_sub(1)).ok_or_else(|| {
+        Error::Input(format!("the row LP with {classes} classes: need 1 to {} classes", u32::MAX))
+    })?;
     let total = count(keys as usize, top);
     minip_check::limits::at_most(
         "the row LP",
@@ -33,9 +34,9 @@ pub fn check_row_lp_size(n: u32, classes: usize) -> Result<(), String> {
     )?;
     let cells = total.saturating_mul(u128::from(keys));
     if cells > MAX_RATIO_CELLS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "the row LP = {total} multisets of n - 1 = {keys} classes each ({cells} entries) is above the supported {MAX_RATIO_CELLS} multisets × (n − 1): too large to build"
-        ));
+        )));
     }
     Ok(())
 }
@@ -52,22 +53,22 @@ pub const MAX_GENERAL_CELLS: u128 = 1_200_000;
 /// `Err` naming the limit when the row LP of a setting beyond the paper's model has more than
 /// `MAX_GENERAL_ROWS` rows or `MAX_GENERAL_CELLS` cells: counted exactly, before any
 /// sequence is built.
-pub fn check_general_size(inst: &RatioInstance) -> Result<(), String> {
+pub fn check_general_size(inst: &RatioInstance) -> Result<(), Error> {
     let rows = inst.exact_sequence_count().saturating_mul(inst.sides().len() as u128);
     let cells = rows.saturating_mul(inst.slots() as u128);
     if rows <= MAX_GENERAL_ROWS as u128 && cells > MAX_GENERAL_CELLS {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "the row LP = {rows} rows × {} columns = {cells} cells is above the supported {MAX_GENERAL_CELLS} beyond the paper's model: too large to build",
             inst.slots()
-        ));
+        )));
     }
     if rows > MAX_GENERAL_ROWS as u128 {
-        return Err(format!(
+        return Err(Error::TooLarge(format!(
             "the row LP = {rows} rows ({} sequences of length {}, {} sides) is above the supported {MAX_GENERAL_ROWS} beyond the paper's model: too large to build",
             inst.exact_sequence_count(),
             inst.seq_len(),
             inst.sides().len()
-        ));
+        )));
     }
     Ok(())
 }
@@ -123,13 +124,15 @@ impl RowLp {
 
 /// The row LP of any validated instance (docs/math.md §11): every sequence of the setting
 /// and each of its sides, objective the `lo` slots, normalisation the `hi` slots.
-pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
+pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, Error> {
     if inst.setting.is_default() && inst.m.is_none() {
         return row_lp(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
     }
     check_general_size(inst)?;
-    let p: i64 = inst.eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
-    let q: i64 = inst.eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
+    let p: i64 =
+        inst.eps.numer().try_into().map_err(|_| Error::Input("eps: numerator too large".to_string()))?;
+    let q: i64 =
+        inst.eps.denom().try_into().map_err(|_| Error::Input("eps: denominator too large".to_string()))?;
     let mut names = Vec::new();
     let mut rws = Vec::new();
     for seq in inst.sequences() {
@@ -157,13 +160,14 @@ pub fn row_lp_in(inst: &RatioInstance) -> Result<RowLp, String> {
 
 /// Builds the full row LP of `(n, ε, h)` with objective `A_lo`, normalisation `A_hi = 1`;
 /// `superset` adds the class `h⁺` of strict supersets (index `h + 1`; docs/math.md §4.1).
-pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, String> {
+pub fn row_lp(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<RowLp, Error> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     let k = inst.classes();
     check_row_lp_size(n, k)?;
     let total = count(n as usize - 1, k as u32 - 1);
-    let p: i64 = eps.numer().try_into().map_err(|_| "eps: numerator too large".to_string())?;
-    let q: i64 = eps.denom().try_into().map_err(|_| "eps: denominator too large".to_string())?;
+    let p: i64 = eps.numer().try_into().map_err(|_| Error::Input("eps: numerator too large".to_string()))?;
+    let q: i64 =
+        eps.denom().try_into().map_err(|_| Error::Input("eps: denominator too large".to_string()))?;
     let mut names = Vec::with_capacity(2 * total as usize);
     let mut rws = Vec::with_capacity(2 * total as usize);
     for m in multisets(n as usize - 1, k as u32 - 1) {

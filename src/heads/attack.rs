@@ -13,6 +13,7 @@
 use super::eval::{queries, verify, Witness};
 use super::Head;
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::rational::{fmt_q, Rat};
 use num_traits::Signed;
 
@@ -52,12 +53,12 @@ pub struct Attack {
 
 /// Attacks `head` at length `n`: searches the class pairs `(x, u, w)` for one where
 /// `α(x,y) ≤ K·α(x,z)` (the lemma's `K = (n−2)(d−2ε)/(2ε)`) and confirms a failure on S1–S3.
-pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, ctl: &Control) -> Result<Attack, String> {
+pub fn attack(head: &Head, n: u32, eps: &Rat, use_symmetry: bool, ctl: &Control) -> Result<Attack, Error> {
     if n < 3 {
-        return Err(format!("--n must be ≥ 3 (S3 needs three tokens), got {n}"));
+        return Err(Error::Input(format!("--n must be ≥ 3 (S3 needs three tokens), got {n}")));
     }
     if !eps.is_positive() {
-        return Err("ε must be > 0".into());
+        return Err(Error::Input("ε must be > 0".into()));
     }
     let sym = use_symmetry && head.coordinate_invariant();
     let (mut pairs_checked, mut unconfirmed) = (0u64, 0u64);

@@ -17,6 +17,7 @@
 
 use super::{bits, Head};
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::rational::{fmt_q, qi, Rat};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -29,10 +30,10 @@ pub fn target(tokens: &[u32], i: usize) -> u32 {
 }
 
 /// `ŷ_i` computed directly in rationals: `Σ_j α(x_i,x_j) s(x_i,x_j) / Σ_j α(x_i,x_j)`.
-pub fn evaluate(head: &Head, tokens: &[u32], i: usize) -> Result<Rat, String> {
+pub fn evaluate(head: &Head, tokens: &[u32], i: usize) -> Result<Rat, Error> {
     let n = head.tokens();
     if i >= tokens.len() || tokens.iter().any(|&x| x >= n) {
-        return Err("sequence is not over {0,1}^m or the position is out of range".into());
+        return Err(Error::Input("sequence is not over {0,1}^m or the position is out of range".into()));
     }
     let q = tokens[i];
     let (mut num, mut den) = (Rat::zero(), Rat::zero());
@@ -41,7 +42,7 @@ pub fn evaluate(head: &Head, tokens: &[u32], i: usize) -> Result<Rat, String> {
         den += head.alpha(q, k);
     }
     if !den.is_positive() {
-        return Err("denominator is not positive".into());
+        return Err(Error::Input("denominator is not positive".into()));
     }
     Ok(num / den)
 }
@@ -80,7 +81,7 @@ impl Witness {
         })
     }
     /// Recomputes target and output from the head tables alone.
-    pub fn confirm(head: &Head, tokens: Vec<u32>) -> Result<Witness, String> {
+    pub fn confirm(head: &Head, tokens: Vec<u32>) -> Result<Witness, Error> {
         let t = target(&tokens, 0);
         let output = evaluate(head, &tokens, 0)?;
         let error = (&output - qi(t as i64)).abs();
@@ -249,12 +250,12 @@ pub fn verify(
     eps: &Rat,
     use_symmetry: bool,
     ctl: &Control,
-) -> Result<Report, String> {
+) -> Result<Report, Error> {
     if lo == 0 || lo > hi {
-        return Err(format!("lengths {lo}..={hi}: need 1 ≤ lo ≤ hi"));
+        return Err(Error::Input(format!("lengths {lo}..={hi}: need 1 ≤ lo ≤ hi")));
     }
     if !eps.is_positive() {
-        return Err("ε must be > 0".into());
+        return Err(Error::Input("ε must be > 0".into()));
     }
     let sym = use_symmetry && head.coordinate_invariant();
     let qs = queries(head.m, sym);
@@ -283,7 +284,7 @@ fn run<T: Int>(
     hi: u32,
     eps: &Rat,
     ctl: &Control,
-) -> Result<Vec<LenReport>, String> {
+) -> Result<Vec<LenReport>, Error> {
     let n = head.tokens();
     let to_t = |b: &BigInt| -> T {
         // The fast path only runs when ε's parts fit (fits_i128); BigInt takes anything.
@@ -362,7 +363,7 @@ fn reduce<T: Int>(
     len: u32,
     tasks: &[(u32, usize, Option<u32>)],
     results: &[Acc<T>],
-) -> Result<LenReport, String> {
+) -> Result<LenReport, Error> {
     let mut count = 0;
     let mut best: (T, T) = (T::from(0), T::from(1));
     let (mut worst, mut first) = (None, None);
@@ -388,18 +389,18 @@ fn reduce<T: Int>(
     // The integer enumeration and the direct rational evaluation must agree.
     if let Some(w) = &worst {
         if w.error != max_error {
-            return Err(format!(
+            return Err(Error::Input(format!(
                 "internal: integer and rational evaluation disagree on {}",
                 w.describe(head.m)
-            ));
+            )));
         }
     }
     if let Some(f) = &first_failure {
         if f.error < *eps {
-            return Err(format!(
+            return Err(Error::Input(format!(
                 "internal: integer and rational evaluation disagree on {}",
                 f.describe(head.m)
-            ));
+            )));
         }
     }
     Ok(LenReport { len, evaluations: count, max_error, worst, first_failure })

@@ -22,6 +22,8 @@ pub mod search;
 pub mod transition;
 pub mod work;
 
+use crate::error::At;
+use crate::error::Error;
 use minip_check::rational::{fmt_q, qi, Rat};
 use num_traits::{One, Signed, Zero};
 use std::borrow::Cow;
@@ -101,17 +103,20 @@ impl Map {
     }
     /// The vector of token `x` (the table's row, or the rule applied). Coordinates are 32-bit:
     /// a concatenation past `u32::MAX` is an error.
-    pub fn at(&self, m: u32, x: u32, powers: &[Rat]) -> Result<Sparse, String> {
+    pub fn at(&self, m: u32, x: u32, powers: &[Rat]) -> Result<Sparse, Error> {
         let (rule, scale) = match self {
             Map::Table { rows, .. } => return Ok(rows[x as usize].clone()),
             Map::Concat(parts) => {
                 let mut out = Sparse::new();
                 let mut offset = 0u32;
                 for p in parts {
-                    let next = u32::try_from(p.dim(m))
-                        .ok()
-                        .and_then(|d| offset.checked_add(d))
-                        .ok_or("too large: a concatenation has more than 4294967295 coordinates")?;
+                    let next = u32::try_from(p.dim(m)).ok().and_then(|d| offset.checked_add(d)).ok_or_else(
+                        || {
+                            Error::TooLarge(
+                                "too large: a concatenation has more than 4294967295 coordinates".into(),
+                            )
+                        },
+                    )?;
                     // Every coordinate `i` of the part is below its dimension: `i + offset < next`.
                     out.extend(p.at(m, x, powers)?.into_iter().map(|(i, a)| (i + offset, a)));
                     offset = next;
@@ -185,20 +190,20 @@ pub fn bits(m: u32, x: u32) -> String {
 /// The maps' dimensions agree: `phi_q` with `phi_k`, `v` with `w`, and `beta` is a scalar. The
 /// dimensions follow from the maps' shapes alone (`file::parse` checks them before it reads any
 /// number exactly).
-pub(crate) fn check_dims(spec: &Spec, m: u32) -> Result<(), String> {
+pub(crate) fn check_dims(spec: &Spec, m: u32) -> Result<(), Error> {
     let (r, rk) = (spec.phi_q.dim(m), spec.phi_k.dim(m));
     if r != rk {
-        return Err(format!("mismatched dimensions: phi_q has dimension {r}, phi_k has {rk}"));
+        return Err(Error::Input(format!("mismatched dimensions: phi_q has dimension {r}, phi_k has {rk}")));
     }
     let (dv, dw) = (spec.v.dim(m), spec.w.dim(m));
     if dv != dw {
-        return Err(format!("mismatched dimensions: v has dimension {dv}, w has {dw}"));
+        return Err(Error::Input(format!("mismatched dimensions: v has dimension {dv}, w has {dw}")));
     }
     if spec.beta.dim(m) != 1 {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "mismatched dimensions: beta must be a scalar, has dimension {}",
             spec.beta.dim(m)
-        ));
+        )));
     }
     Ok(())
 }
@@ -206,13 +211,13 @@ pub(crate) fn check_dims(spec: &Spec, m: u32) -> Result<(), String> {
 impl Head {
     /// Multiplies the maps out over all `4^m` pairs and checks them: matching dimensions,
     /// `α ≥ 0` everywhere, `α(q,q) > 0` (so every sequence has a positive denominator).
-    pub fn build(spec: &Spec, m: u32) -> Result<Head, String> {
+    pub fn build(spec: &Spec, m: u32) -> Result<Head, Error> {
         if m == 0 || m > MAX_M {
-            return Err(format!("m = {m} is outside 1..={MAX_M}"));
+            return Err(Error::Input(format!("m = {m} is outside 1..={MAX_M}")));
         }
         if let Some(fm) = spec.m {
             if fm != m {
-                return Err(format!("the head is written for m = {fm}, not m = {m}"));
+                return Err(Error::Input(format!("the head is written for m = {fm}, not m = {m}")));
             }
         }
         check_dims(spec, m)?;
@@ -221,10 +226,10 @@ impl Head {
         let maps = [&spec.phi_q, &spec.phi_k, &spec.v, &spec.w, &spec.beta];
         let entries = maps.iter().fold(0u64, |e, map| e.saturating_add(map.nnz(m).saturating_mul(1 << m)));
         if entries > file::MAX_HEAD_VALUES {
-            return Err(format!(
+            return Err(Error::TooLarge(format!(
                 "too large: the maps give {entries} vector entries over {{0,1}}^{m} (2^{m} tokens × nonzero entries each), above the supported {} (minip help limits)",
                 file::MAX_HEAD_VALUES
-            ));
+            )));
         }
         let n = 1u32 << m;
         // One base per head: the `row` rules must agree (they share the table of powers).
@@ -242,16 +247,16 @@ impl Head {
         let mut powers = Vec::new();
         if let Some(b) = bs.first() {
             if !b.is_positive() {
-                return Err(format!("rule 'row' needs a positive base, got {}", fmt_q(b)));
+                return Err(Error::Input(format!("rule 'row' needs a positive base, got {}", fmt_q(b))));
             }
             if bs.iter().any(|c| c != b) {
-                return Err("all 'row' rules of one head must use the same base".into());
+                return Err(Error::Input("all 'row' rules of one head must use the same base".into()));
             }
             let inv = b.recip();
             powers = (0..=m).map(|e| num_traits::pow(inv.clone(), e as usize)).collect();
         }
         // A table's rows are used in place; the other maps are applied to every token.
-        fn vectors<'a>(map: &'a Map, m: u32, powers: &[Rat]) -> Result<Vec<Cow<'a, Sparse>>, String> {
+        fn vectors<'a>(map: &'a Map, m: u32, powers: &[Rat]) -> Result<Vec<Cow<'a, Sparse>>, Error> {
             match map {
                 Map::Table { rows, .. } => Ok(rows.iter().map(Cow::Borrowed).collect()),
                 _ => (0..1u32 << m).map(|x| map.at(m, x, powers).map(Cow::Owned)).collect(),
@@ -267,18 +272,18 @@ impl Head {
             for k in 0..n as usize {
                 let a = sparse_dot(&pq[q], &pk[k]);
                 if a.is_negative() {
-                    return Err(format!(
+                    return Err(Error::Input(format!(
                         "negative kernel entry alpha({}, {}) = {}",
                         bits(m, q as u32),
                         bits(m, k as u32),
                         fmt_q(&a)
-                    ));
+                    )));
                 }
                 if k == q && a.is_zero() {
-                    return Err(format!(
+                    return Err(Error::Input(format!(
                         "alpha({0}, {0}) = 0: the sequence ({0}) has denominator 0 (every alpha(x,x) must be positive)",
                         bits(m, q as u32)
-                    ));
+                    )));
                 }
                 alpha.push(a);
                 s.push(sparse_dot(&ww[q], &vv[k]) + &beta);
@@ -323,18 +328,18 @@ impl Head {
 
 /// The built-in heads (docs/math.md §6). `base` applies to `softmax` (default 6) and `exact`
 /// (default `max(2, len)`, the smallest integer base that is correct at length `len`).
-pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, String>> {
+pub fn builtin(name: &str, base: Option<&Rat>, len: u32) -> Option<Result<Spec, Error>> {
     let spec = |name: String, phi_q, phi_k, v, w, beta| Spec { name, m: None, phi_q, phi_k, v, w, beta };
-    let base_of = |default: Rat| -> Result<Rat, String> {
+    let base_of = |default: Rat| -> Result<Rat, Error> {
         let b = base.cloned().unwrap_or(default);
         if !b.is_positive() {
-            return Err(format!("--base must be positive, got {}", fmt_q(&b)));
+            return Err(Error::Input(format!("--base must be positive, got {}", fmt_q(&b))));
         }
         Ok(b)
     };
     match name {
         "rank1" => Some(if base.is_some() {
-            Err("--base does not apply to rank1".into())
+            Err(Error::Input("--base does not apply to rank1".into()))
         } else {
             Ok(spec(
                 "rank1".into(),
@@ -392,35 +397,35 @@ impl Plan {
 /// `HEAD` on the command line: a built-in name or a path to a head file, with `m` (which
 /// may be omitted when the file fixes it), before anything is built. The flag says whether
 /// it is a built-in (all are invariant under coordinate permutations).
-pub fn spec(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<(Spec, u32, bool), String> {
+pub fn spec(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<(Spec, u32, bool), Error> {
     let (spec, builtin) = match builtin(head, base, len) {
         Some(s) => (s?, true),
         None => {
             if base.is_some() {
-                return Err("--base applies only to the built-ins softmax and exact".into());
+                return Err(Error::Input("--base applies only to the built-ins softmax and exact".into()));
             }
             if !std::path::Path::new(head).exists() {
-                return Err(format!(
+                return Err(Error::Input(format!(
                     "{head}: no such file (HEAD is a built-in: rank1, softmax, exact, or a head file)"
-                ));
+                )));
             }
             let text = minip_check::read::read_text(std::path::Path::new(head))?;
-            (file::parse(&text).map_err(|e| format!("{head}: {e}"))?, false)
+            (file::parse(&text).at(head)?, false)
         }
     };
     let m = match (m, spec.m) {
         (Some(m), _) | (None, Some(m)) => m,
-        (None, None) => return Err("give --m (the head does not fix m)".into()),
+        (None, None) => return Err(Error::Input("give --m (the head does not fix m)".into())),
     };
     if m == 0 || m > MAX_M {
-        return Err(format!("m = {m} is outside 1..={MAX_M}"));
+        return Err(Error::Input(format!("m = {m} is outside 1..={MAX_M}")));
     }
     Ok((spec, m, builtin))
 }
 
 /// Loads `HEAD` to verify it on lengths `1..=len` at `ε = 1/2`, the symmetry allowed
 /// (`load_for` with that plan).
-pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<Head, String> {
+pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<Head, Error> {
     let plan =
         Plan { task: Task::Verify { lo: 1, hi: len }, eps: minip_check::rational::q(1, 2), symmetry: true };
     load_for(head, m, base, &plan)
@@ -429,7 +434,7 @@ pub fn load(head: &str, m: Option<u32>, base: Option<&Rat>, len: u32) -> Result<
 /// Loads `HEAD` for `plan`: the work of building its tables and of the task is counted from
 /// the maps first (`work`), and a head beyond `work::MAX_HEAD_WORK` is refused before any
 /// table is built.
-pub fn load_for(head: &str, m: Option<u32>, base: Option<&Rat>, plan: &Plan) -> Result<Head, String> {
+pub fn load_for(head: &str, m: Option<u32>, base: Option<&Rat>, plan: &Plan) -> Result<Head, Error> {
     let (spec, m, builtin) = spec(head, m, base, plan.longest())?;
     let sizes = work::sizes(&spec, m);
     let queries = work::queries(m, builtin, plan.symmetry);

@@ -9,6 +9,7 @@
 //! value of the class of `k` seen from `q`.
 
 use super::bits;
+use crate::error::Error;
 use minip_check::check::Checked;
 use minip_check::format::poly::PolyHead;
 use minip_check::model::kernel::{Kernel, KernelClass, Poly};
@@ -19,7 +20,7 @@ use serde_json::{json, Map, Value};
 /// Largest `m` written as a head file (the tables have `4^m` entries).
 pub const MAX_HEAD_FILE_M: u32 = 8;
 
-fn kernel_of(c: &PolyHead) -> Result<Kernel, String> {
+fn kernel_of(c: &PolyHead) -> Result<Kernel, Error> {
     let class = KernelClass::parse(&c.params.kernel)?;
     let polys = c
         .polys
@@ -30,7 +31,7 @@ fn kernel_of(c: &PolyHead) -> Result<Kernel, String> {
                 c: p.c.iter().map(|x| parse_rational(x)).collect::<Result<_, _>>()?,
             })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, Error>>()?;
     Ok(Kernel { m: c.params.m, class, polys })
 }
 
@@ -90,11 +91,11 @@ fn table(m: u32, rows: &[Vec<Rat>]) -> Value {
 
 /// The head file of a checked overlap-polynomial head with `m ≤ 8`; errors if the exact
 /// rank of the kernel matrix differs from the certificate's.
-pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
+pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, Error> {
     let c = cert.cert();
     let m = c.params.m;
     if m > MAX_HEAD_FILE_M {
-        return Err(format!("m = {m}: head files are written for m ≤ {MAX_HEAD_FILE_M}"));
+        return Err(Error::Input(format!("m = {m}: head files are written for m ≤ {MAX_HEAD_FILE_M}")));
     }
     let kernel = kernel_of(c)?;
     let n = 1u32 << m;
@@ -107,10 +108,13 @@ pub fn head_file(cert: &Checked<PolyHead>) -> Result<String, String> {
     let (rows, cols) = pivots(&a);
     let rank = rows.len();
     if rank.to_string() != c.rank {
-        return Err(format!("the kernel matrix has rank {rank}, the certificate states {}", c.rank));
+        return Err(Error::Input(format!(
+            "the kernel matrix has rank {rank}, the certificate states {}",
+            c.rank
+        )));
     }
     let sub: Vec<Vec<Rat>> = rows.iter().map(|&i| cols.iter().map(|&j| a[i][j].clone()).collect()).collect();
-    let b = crate::linalg::invert(sub).ok_or("singular pivot block")?;
+    let b = crate::linalg::invert(sub).ok_or_else(|| Error::Input("singular pivot block".into()))?;
     let phi_q: Vec<Vec<Rat>> = a
         .iter()
         .map(|row| {

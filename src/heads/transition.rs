@@ -8,6 +8,7 @@
 use super::eval::{verify, Report};
 use super::{builtin, work, Head};
 use crate::control::Control;
+use crate::error::Error;
 use minip_check::rational::{qi, Rat};
 
 /// One verified cell of the table.
@@ -31,16 +32,16 @@ pub struct Row {
     pub entries: Vec<Entry>,
 }
 
-fn head(name: &str, m: u32, base: Option<i64>, len: u32) -> Result<Head, String> {
+fn head(name: &str, m: u32, base: Option<i64>, len: u32) -> Result<Head, Error> {
     let b = base.map(qi);
     let spec = builtin(name, b.as_ref(), len).expect("built-in")?;
     Head::build(&spec, m)
 }
 
 /// The table for `m = 1..=m_max`; `exact_len` is the length `L` of the exact-head columns.
-pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, ctl: &Control) -> Result<Vec<Row>, String> {
+pub fn transition(m_max: u32, exact_len: u32, eps: &Rat, ctl: &Control) -> Result<Vec<Row>, Error> {
     if exact_len < 2 {
-        return Err("--exact-len must be ≥ 2".into());
+        return Err(Error::Input("--exact-len must be ≥ 2".into()));
     }
     let l = exact_len as i64;
     // The whole table's work, counted before any head is built (`work`): the five columns of

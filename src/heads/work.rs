@@ -22,6 +22,7 @@
 //! since the invariance of a head file is known only once its tables are built.
 
 use super::{Map, Rule, Spec};
+use crate::error::Error;
 use minip_check::rational::Rat;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -257,14 +258,14 @@ pub fn short(name: &str) -> String {
 
 /// `Ok` when `work` is within `MAX_HEAD_WORK`; else the one-line refusal, `what` naming the
 /// command's work.
-pub fn within_budget(work: u128, what: &str) -> Result<(), String> {
+pub fn within_budget(work: u128, what: &str) -> Result<(), Error> {
     if work <= MAX_HEAD_WORK {
         return Ok(());
     }
     let shown = if work == u128::MAX { "more than 10^38".to_string() } else { work.to_string() };
-    Err(format!(
+    Err(Error::TooLarge(format!(
         "too large: {what} is {shown} units of work (table entries and sequence classes, weighted by the size of their numbers), above the supported {MAX_HEAD_WORK} (minip help limits)"
-    ))
+    )))
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ fn default_setting(o: &Map<String, Value>, what: &str) -> Result<(), String> {
 }
 
 /// A rational `"p/q"` or `"p"` as the Coq term `(p#q)`.
-pub fn q(s: &str) -> Result<String, String> {
+fn q(s: &str) -> Result<String, String> {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let (num, den) = s.split_once('/').unwrap_or((s, "1"));
     let body = num.strip_prefix('-').unwrap_or(num);
@@ -171,8 +171,13 @@ fn ratio_entry(r: &Map<String, Value>, bound: &str) -> Result<String, String> {
 }
 
 impl CoqBatch {
-    /// Adds the exportable parts of one accepted certificate (parsed JSON).
-    pub fn add(&mut self, v: &Value) -> Result<(), String> {
+    /// Adds the exportable parts of one accepted certificate (parsed JSON); a part the Coq
+    /// development does not formalise is refused as input.
+    pub fn add(&mut self, v: &Value) -> Result<(), crate::error::Error> {
+        self.add_entries(v).map_err(crate::error::Error::Input)
+    }
+
+    fn add_entries(&mut self, v: &Value) -> Result<(), String> {
         let o = v.as_object().ok_or("not a JSON object")?;
         match str_field(o, "format")? {
             "minip-gap/1" => {

@@ -33,6 +33,7 @@ mod together;
 pub mod vipr;
 pub mod weighted;
 
+use crate::error::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -47,7 +48,7 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 /// directory must exist (`out_dir` makes an output directory; a file path's directory is
 /// never created behind the user's back). Only a regular file (or nothing) is replaced: a
 /// device node, FIFO, socket or directory at `path` is refused (`check_target`).
-pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_file(path: &Path, text: &str) -> Result<(), Error> {
     write_bytes(path, text.as_bytes())
 }
 
@@ -88,7 +89,7 @@ pub fn abandon_temporary_files() -> std::sync::MutexGuard<'static, Vec<PathBuf>>
 }
 
 /// `write_file` for bytes.
-pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), String> {
+pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), Error> {
     write_atomic(path, data, true)
 }
 
@@ -97,30 +98,30 @@ pub fn write_bytes(path: &Path, data: &[u8]) -> Result<(), String> {
 /// each file. The batch calls `sync_batch` once at its end, so that one flush, not one per
 /// certificate, makes them durable. On systems without `syncfs` (not Linux) every file is
 /// synced here as `write_file` does.
-pub fn write_file_in_batch(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_file_in_batch(path: &Path, text: &str) -> Result<(), Error> {
     write_atomic(path, text.as_bytes(), !cfg!(target_os = "linux"))
 }
 
 /// Makes the files a batch wrote under `dir` with `write_file_in_batch` durable: one
 /// `syncfs(2)` of the file system that holds `dir` (file data, then metadata, renames
 /// included), then an fsync of `dir` itself.
-pub fn sync_batch(dir: &Path) -> Result<(), String> {
-    let d = std::fs::File::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn sync_batch(dir: &Path) -> Result<(), Error> {
+    let d = std::fs::File::open(dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
     #[cfg(target_os = "linux")]
     {
         use std::os::fd::AsRawFd;
         // SAFETY: `d` is an open file descriptor for the duration of the call.
         if unsafe { libc::syncfs(d.as_raw_fd()) } != 0 {
-            return Err(format!("{}: sync: {}", dir.display(), std::io::Error::last_os_error()));
+            return Err(Error::Io(format!("{}: sync: {}", dir.display(), std::io::Error::last_os_error())));
         }
     }
-    d.sync_all().map_err(|e| format!("{}: sync: {e}", dir.display()))
+    d.sync_all().map_err(|e| Error::Io(format!("{}: sync: {e}", dir.display())))
 }
 
-fn write_atomic(path: &Path, data: &[u8], sync: bool) -> Result<(), String> {
+fn write_atomic(path: &Path, data: &[u8], sync: bool) -> Result<(), Error> {
     regular_or_absent(path)?;
     let dir = parent(path);
-    let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let name = path.file_name().ok_or_else(|| Error::Io(format!("{}: not a file name", path.display())))?;
     let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
     remember_temporary(&tmp);
     let result = (|| -> std::io::Result<()> {
@@ -137,7 +138,7 @@ fn write_atomic(path: &Path, data: &[u8], sync: bool) -> Result<(), String> {
     })();
     let result = result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
+        Error::Io(format!("{}: {e}", path.display()))
     });
     forget_temporary(&tmp);
     result
@@ -150,15 +151,17 @@ fn parent(path: &Path) -> &Path {
 /// `Ok` when nothing is at `path` or a regular file is (it will be replaced atomically); a
 /// directory, device node, FIFO, socket (or a symlink to one) is refused: a rename would
 /// replace the node itself.
-fn regular_or_absent(path: &Path) -> Result<(), String> {
+fn regular_or_absent(path: &Path) -> Result<(), Error> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(()),
-        Ok(m) => {
-            Err(format!("{}: not a regular file ({}); refusing to replace it", path.display(), kind(&m)))
-        }
+        Ok(m) => Err(Error::Io(format!(
+            "{}: not a regular file ({}); refusing to replace it",
+            path.display(),
+            kind(&m)
+        ))),
         // Nothing there (or a dangling symlink, which the rename replaces).
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(e) => Err(Error::Io(format!("{}: {e}", path.display()))),
     }
 }
 
@@ -183,29 +186,30 @@ fn kind(m: &std::fs::Metadata) -> &'static str {
 /// Checks, before any work, that a file can be written at `path` (its directory exists and
 /// takes a file, and nothing but a regular file is there), so an unwritable output fails at
 /// once and not after the computation.
-pub fn check_target(path: &Path) -> Result<(), String> {
+pub fn check_target(path: &Path) -> Result<(), Error> {
     regular_or_absent(path)?;
     if path.file_name().is_none() {
-        return Err(format!("{}: not a file name", path.display()));
+        return Err(Error::Io(format!("{}: not a file name", path.display())));
     }
     let dir = parent(path);
     if !dir.is_dir() {
-        return Err(format!("{}: the directory {} does not exist", path.display(), dir.display()));
+        return Err(Error::Io(format!("{}: the directory {} does not exist", path.display(), dir.display())));
     }
-    probe(dir).map_err(|e| format!("{}: cannot write there ({e})", path.display()))
+    probe(dir).map_err(|e| Error::Io(format!("{}: cannot write there ({e})", path.display())))
 }
 
 /// Makes an output directory (`--out DIR`) before any work and checks that it takes files.
 /// Returns a warning when it already holds files (they may be replaced).
-pub fn out_dir(dir: &Path) -> Result<Option<String>, String> {
+pub fn out_dir(dir: &Path) -> Result<Option<String>, Error> {
     if let Ok(m) = std::fs::metadata(dir) {
         if !m.is_dir() {
-            return Err(format!("{}: not a directory ({})", dir.display(), kind(&m)));
+            return Err(Error::Io(format!("{}: not a directory ({})", dir.display(), kind(&m))));
         }
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    probe(dir).map_err(|e| format!("{}: cannot write there ({e})", dir.display()))?;
-    let occupied = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.next().is_some();
+    std::fs::create_dir_all(dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
+    probe(dir).map_err(|e| Error::Io(format!("{}: cannot write there ({e})", dir.display())))?;
+    let occupied =
+        std::fs::read_dir(dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?.next().is_some();
     Ok(occupied.then(|| format!("{} is not empty: files of the same name are replaced", dir.display())))
 }
 
@@ -274,23 +278,23 @@ impl Inputs {
 
     /// Refuses the output file `flag out` when it is one of the inputs: the same path, another
     /// path to the same file, a symbolic link to it or a hard link of it.
-    pub fn refuse_file(&self, flag: &str, out: &Path) -> Result<(), String> {
+    pub fn refuse_file(&self, flag: &str, out: &Path) -> Result<(), Error> {
         match self.find(out) {
             None => Ok(()),
-            Some(i) => Err(format!(
+            Some(i) => Err(Error::Input(format!(
                 "{flag} {} {} {} {}, an input of this run: refusing to replace it (choose another path)",
                 out.display(),
                 relation(out, i),
                 i.what,
                 i.path.display()
-            )),
+            ))),
         }
     }
 
     /// Refuses the output directory `flag dir` when a file the run would write there is one of
     /// the inputs (or a link to one). `writes(name)` says whether the run writes a file of that
     /// name in `dir`; it is asked only about entries that are inputs.
-    pub fn refuse_dir(&self, flag: &str, dir: &Path, writes: impl Fn(&str) -> bool) -> Result<(), String> {
+    pub fn refuse_dir(&self, flag: &str, dir: &Path, writes: impl Fn(&str) -> bool) -> Result<(), Error> {
         use std::os::unix::fs::MetadataExt;
         if self.0.is_empty() {
             return Ok(());
@@ -308,14 +312,14 @@ impl Inputs {
             let name = e.file_name();
             if writes(&name.to_string_lossy()) {
                 let path = e.path();
-                return Err(format!(
+                return Err(Error::Input(format!(
                     "{flag} {}: this run would write {} there, which {} {} {}, an input of this run: refusing to replace it (choose another directory)",
                     dir.display(),
                     path.display(),
                     relation(&path, i),
                     i.what,
                     i.path.display()
-                ));
+                )));
             }
         }
         Ok(())

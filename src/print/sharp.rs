@@ -2,6 +2,7 @@
 //! certificate (the Farkas multipliers below, a witness head above), or why nothing was
 //! certified.
 
+use crate::error::Error;
 use minip_check::check::Checked;
 use minip_check::format::sharp::{SharpCertificate, EMPTY, MINUS_INF};
 use minip_check::model::{Instance, Positions};
@@ -14,7 +15,7 @@ pub fn unknown(reason: &str) -> String {
 
 /// The text of a certified `kstar`: the configuration, the setting beyond Min-IP when there
 /// is one, `kstar` against the lemma's K, and the certificate's two sides.
-pub fn kstar(inst: &Instance, cert: &Checked<SharpCertificate>) -> Result<String, String> {
+pub fn kstar(inst: &Instance, cert: &Checked<SharpCertificate>) -> Result<String, Error> {
     let g = inst.gap;
     let mut s = format!(
         "instance  n = {}, eps = {}, (h, u, w) = ({}, {}, {}), d = {}, family {}\n",

@@ -2,6 +2,7 @@
 //! set: a failure leaves the old files, or none of the set, never a new file beside an old one.
 
 use super::{forget_temporary, parent, regular_or_absent, remember_temporary, temporary};
+use crate::error::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -15,13 +16,13 @@ use std::path::{Path, PathBuf};
 /// cannot be put back, every file of the set is removed, so the directory holds the old set,
 /// the new set or nothing of it. Only regular files (or nothing) are replaced, as by
 /// `write_file`.
-pub fn write_together(files: &[(&Path, &[u8])]) -> Result<(), String> {
+pub fn write_together(files: &[(&Path, &[u8])]) -> Result<(), Error> {
     write_together_with(files, &|from, to| std::fs::rename(from, to))
 }
 
 /// The name of a temporary (`tmp`) or backup (`old`) file beside `path`, for this process.
-fn beside(path: &Path, what: &str) -> Result<PathBuf, String> {
-    let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
+fn beside(path: &Path, what: &str) -> Result<PathBuf, Error> {
+    let name = path.file_name().ok_or_else(|| Error::Io(format!("{}: not a file name", path.display())))?;
     Ok(parent(path).join(format!(".{}.{what}{}", name.to_string_lossy(), std::process::id())))
 }
 
@@ -48,7 +49,7 @@ enum Old {
 fn write_together_with(
     files: &[(&Path, &[u8])],
     rename: &dyn Fn(&Path, &Path) -> std::io::Result<()>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     for (path, _) in files {
         regular_or_absent(path)?;
     }
@@ -75,7 +76,7 @@ fn write_together_with(
         tmps.push(tmp.clone());
         if let Err(e) = write_synced(&tmp, data) {
             discard(&tmps);
-            return Err(format!("{}: {e} (nothing of the set was replaced)", path.display()));
+            return Err(Error::Io(format!("{}: {e} (nothing of the set was replaced)", path.display())));
         }
     }
     let held = temporary();
@@ -134,9 +135,9 @@ fn write_together_with(
                 for (path, _) in files {
                     let _ = std::fs::remove_file(path);
                 }
-                Err(format!("{e} (the old files could not be put back: none of the set is left)"))
+                Err(Error::Io(format!("{e} (the old files could not be put back: none of the set is left)")))
             } else {
-                Err(format!("{e} (the files of the set are as they were)"))
+                Err(Error::Io(format!("{e} (the files of the set are as they were)")))
             }
         }
     };

@@ -12,6 +12,7 @@
 //! Nothing here decides anything; the numbers come from certificates that already passed
 //! `minip_check`, and `viprchk` re-checks every step.
 
+use crate::error::Error;
 use minip_check::check::{class_label, Checked, Verdict};
 use minip_check::format::gap::GapCertificate;
 use minip_check::format::ratio::RatioCertificate;
@@ -115,15 +116,15 @@ pub const NOT_DEFAULT: &str =
     "VIPR export is implemented for the default setting only (min-ip, nonneg, shared, all keys)";
 
 /// The VIPR text of a `holds` gap certificate (`RTP infeas`).
-pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
+pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, Error> {
     if *checked.claim() != Verdict::Holds {
-        return Err("VIPR export needs an infeasibility (holds) certificate".into());
+        return Err(Error::Input("VIPR export needs an infeasibility (holds) certificate".into()));
     }
     let cert = checked.cert();
     let farkas = cert.farkas.as_ref().expect("a checked holds certificate has farkas");
     let p = &cert.params;
     if p.task.is_some() || p.kernel.is_some() || p.positions.is_some() || p.keys.is_some() || p.at.is_some() {
-        return Err(NOT_DEFAULT.into());
+        return Err(Error::Input(NOT_DEFAULT.into()));
     }
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
     let cons: Vec<Con> = farkas
@@ -158,7 +159,7 @@ pub fn gap(checked: &Checked<GapCertificate>) -> Result<String, String> {
 }
 
 /// The VIPR text of a ratio certificate (`RTP range R R`): the closed row LP, `min A_lo`.
-pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
+pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, Error> {
     let c = checked.cert();
     let p = &c.params;
     if p.task.is_some()
@@ -168,14 +169,18 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
         || p.at.is_some()
         || p.m.is_some()
     {
-        return Err(NOT_DEFAULT.into());
+        return Err(Error::Input(NOT_DEFAULT.into()));
     }
     let eps = parse_rational(&p.eps).expect("checked certificate");
     let inst = ratio_instance(p.n, eps.clone(), p.h, p.lo, p.hi, p.superset)?;
     let k = inst.classes();
     let (ep, eq): (i64, i64) =
         (eps.numer().try_into().expect("checked"), eps.denom().try_into().expect("checked"));
-    let r = checked.claim().value().cloned().ok_or("VIPR: only a finite ratio of the default setting")?;
+    let r = checked
+        .claim()
+        .value()
+        .cloned()
+        .ok_or_else(|| Error::Input("VIPR: only a finite ratio of the default setting".into()))?;
     let name = |c: usize| if c as u32 > p.h { "sup".to_string() } else { c.to_string() };
     let mut vars: Vec<String> = (0..k).map(|c| format!("A{}", name(c))).collect();
     vars.extend((0..k).map(|c| format!("P{}", name(c))));
@@ -228,11 +233,15 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
                 va[j] += &y * Rat::from_integer(coef.into());
             }
         }
-        let i = *index.get(&(m.classes.clone(), side)).ok_or("multiplier names no row")?;
+        let i = *index
+            .get(&(m.classes.clone(), side))
+            .ok_or_else(|| Error::Input("multiplier names no row".into()))?;
         lin.push((i, -y));
     }
     if va.iter().any(|v| v.is_negative()) {
-        return Err("internal: the combination's A part is negative (the checker accepted it)".into());
+        return Err(Error::Input(
+            "internal: the combination's A part is negative (the checker accepted it)".into(),
+        ));
     }
     lin.extend(va.iter().enumerate().map(|(cl, v)| (cl, v.clone())));
     lin.push((norm, r.clone()));
@@ -255,12 +264,12 @@ pub fn ratio(checked: &Checked<RatioCertificate>) -> Result<String, String> {
 
 /// The VIPR text of one sharp configuration (`RTP range kstar kstar`): `min b` over the
 /// closed homogeneous gap rows, `a, b ≥ 0`, `c = 1`.
-pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
+pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, Error> {
     let c = checked.cert();
     if c.task.is_some() || c.kernel.is_some() || c.positions.is_some() || c.keys.is_some() || c.at.is_some() {
-        return Err(NOT_DEFAULT.into());
+        return Err(Error::Input(NOT_DEFAULT.into()));
     }
-    let kstar = checked.claim().clone().ok_or("VIPR: only a finite kstar")?;
+    let kstar = checked.claim().clone().ok_or_else(|| Error::Input("VIPR: only a finite kstar".into()))?;
     let parse = |s: &str| parse_rational(s).expect("checked certificate");
     let inst = Instance::new(
         c.n,
@@ -302,7 +311,7 @@ pub fn sharp(checked: &Checked<SharpCertificate>) -> Result<String, String> {
         let y = |name: &str| lower.get(name).map(|v| parse(v)).unwrap_or_else(Rat::zero);
         let yb = y("bound");
         if !yb.is_positive() {
-            return Err("internal: the lower side has no multiplier on the bound row".into());
+            return Err(Error::Input("internal: the lower side has no multiplier on the bound row".into()));
         }
         let mut lin: Vec<(usize, Rat)> = Vec::new();
         for r in build_rows(&inst).iter().filter(|r| r.strict) {

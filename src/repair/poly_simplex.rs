@@ -22,6 +22,7 @@
 //! Nothing here decides anything: `minip_check` checks what comes out.
 
 use super::sparse::{self, Eq};
+use crate::error::Error;
 use crate::formulate::poly::RowName;
 use minip_check::model::kernel::binom;
 use minip_check::rational::{to_f64, Rat};
@@ -139,7 +140,7 @@ pub fn solve(
     support: &[u32],
     max_pivots: usize,
     max_seconds: f64,
-) -> Result<ExactAnswer, String> {
+) -> Result<ExactAnswer, Error> {
     let t0 = std::time::Instant::now();
     let lp = Lp::new(names, support);
     let nc = support.len();
@@ -148,9 +149,9 @@ pub fn solve(
     let nn: Vec<u32> =
         names.iter().filter_map(|n| if let RowName::Nn { o } = *n { Some(o) } else { None }).collect();
     if nn.len() < nc {
-        return Err("fewer nonnegativity rows than coefficients".into());
+        return Err(Error::Unknown("fewer nonnegativity rows than coefficients".into()));
     }
-    let top = *nn.iter().max().ok_or("no nonnegativity rows")?;
+    let top = *nn.iter().max().ok_or_else(|| Error::Unknown("no nonnegativity rows".into()))?;
     let nodes: Vec<u32> = (0..nc)
         .map(|i| {
             if nc == 1 {
@@ -162,7 +163,9 @@ pub fn solve(
         .collect();
     let mut held: Vec<usize> = Vec::with_capacity(lp.nvars);
     for &o in &nodes {
-        held.push(*index.get(&RowName::Nn { o }).ok_or("node without an nn row")?);
+        held.push(
+            *index.get(&RowName::Nn { o }).ok_or_else(|| Error::Unknown("node without an nn row".into()))?,
+        );
     }
     let mut pinned: Vec<(u32, u32)> = lp.pvar.keys().copied().collect();
     pinned.sort_unstable();
@@ -176,26 +179,26 @@ pub fn solve(
                     None
                 }
             })
-            .ok_or("no rows")?;
+            .ok_or_else(|| Error::Unknown("no rows".into()))?;
         let name = RowName::Pair { n: len, h, c1: c, c2: c, side: minip_check::rows::poly::Side::Upper };
-        held.push(*index.get(&name).ok_or("no diagonal row")?);
+        held.push(*index.get(&name).ok_or_else(|| Error::Unknown("no diagonal row".into()))?);
     }
     if held.len() != lp.nvars {
-        return Err("start basis of the wrong size".into());
+        return Err(Error::Unknown("start basis of the wrong size".into()));
     }
     let mut y: Vec<Rat> =
         held.iter().enumerate().map(|(ii, _)| if ii < nc { Rat::one() } else { Rat::zero() }).collect();
     for _ in 0..=max_pivots {
         if t0.elapsed().as_secs_f64() > max_seconds {
-            return Err(format!("no exact answer within {max_seconds} s"));
+            return Err(Error::Unknown(format!("no exact answer within {max_seconds} s")));
         }
-        let x = lp.point(&held).ok_or("singular basis")?;
+        let x = lp.point(&held).ok_or_else(|| Error::Unknown("singular basis".into()))?;
         let Some(r) = lp.most_violated(&x) else {
             let c = x[..nc].to_vec();
             let p = lp.pvar.iter().map(|(k, &j)| (*k, x[j].clone())).collect();
             return Ok(ExactAnswer::Feasible { c, p });
         };
-        let w = lp.express(&held, &lp.a[r]).ok_or("singular basis")?;
+        let w = lp.express(&held, &lp.a[r]).ok_or_else(|| Error::Unknown("singular basis".into()))?;
         let mut leave: Option<(Rat, usize)> = None;
         for (ii, wi) in w.iter().enumerate() {
             if wi.is_positive() {
@@ -215,7 +218,7 @@ pub fn solve(
                 .map(|(_, v)| v.clone())
                 .sum();
             if !seq.is_positive() {
-                return Err("Farkas multipliers without a sequence row".into());
+                return Err(Error::Unknown("Farkas multipliers without a sequence row".into()));
             }
             mult.sort_by_key(|e| e.0);
             return Ok(ExactAnswer::Infeasible(
@@ -228,7 +231,7 @@ pub fn solve(
         held[out] = r;
         y[out] = t;
     }
-    Err(format!("no exact answer after {max_pivots} exact pivots"))
+    Err(Error::Unknown(format!("no exact answer after {max_pivots} exact pivots")))
 }
 
 /// `f(o)` for binomial coefficients `c` on `support`.

@@ -8,6 +8,7 @@
 //! equality `A_hi = 1` is always held. Results are candidates for the checker.
 
 use super::sparse::{self, Eq};
+use crate::error::Error;
 use crate::formulate::ratio::RowLp;
 use minip_check::rational::Rat;
 use minip_check::rows::ratio::Side;
@@ -185,13 +186,14 @@ fn most_violated(lp: &RowLp, x: &[Rat]) -> Option<usize> {
 /// fails (then the caller reports unknown). Ties in the ratio test go to the lowest
 /// constraint index (Bland), so exact degenerate pivots cannot cycle forever unnoticed
 /// within the limit.
-pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basis, Vec<Rat>, usize), String> {
+pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basis, Vec<Rat>, usize), Error> {
     for pivots in 0..=max_pivots {
-        let x = point(lp, &b.held).ok_or("singular basis")?;
+        let x = point(lp, &b.held).ok_or_else(|| Error::Unknown("singular basis".into()))?;
         let Some(r) = most_violated(lp, &x) else {
             return Ok((b, x, pivots));
         };
-        let w = express(lp, &b.held, &coeffs(lp, r)).ok_or("singular basis")?;
+        let w =
+            express(lp, &b.held, &coeffs(lp, r)).ok_or_else(|| Error::Unknown("singular basis".into()))?;
         // Entering r with multiplier t keeps y_i − t w_i ≥ 0.
         let mut leave: Option<(Rat, usize)> = None;
         for (ii, wi) in w[..b.held.len()].iter().enumerate() {
@@ -202,14 +204,15 @@ pub fn dual_simplex(lp: &RowLp, mut b: Basis, max_pivots: usize) -> Result<(Basi
                 }
             }
         }
-        let (t, out) = leave.ok_or("row LP infeasible (no leaving constraint)")?;
+        let (t, out) =
+            leave.ok_or_else(|| Error::Unknown("row LP infeasible (no leaving constraint)".into()))?;
         for (ii, wi) in w[..b.held.len()].iter().enumerate() {
             b.y[ii] -= &t * wi;
         }
         b.held[out] = r;
         b.y[out] = t;
     }
-    Err(format!("no optimal basis after {max_pivots} exact pivots"))
+    Err(Error::Unknown(format!("no optimal basis after {max_pivots} exact pivots")))
 }
 
 /// Moves an optimal basis of `(n, ε, h − Δ)` (with `lo = 0`, `hi = h − Δ`) to

@@ -11,6 +11,7 @@ use crate::batch::expect::{Kind, Row, Table};
 use crate::batch::grid::RatioGrid;
 use crate::batch::ratio::{self as ratios, Job as RatioJob, Record};
 use crate::certify::ratio::{check_size, instance_in};
+use crate::error::At;
 use crate::print::{json, table};
 use minip_check::check::Checked;
 use minip_check::format::ratio::RatioCertificate;
@@ -150,12 +151,12 @@ impl Amplify {
 
     /// The query weights, a non-empty list.
     fn weights(&self) -> Result<Vec<u32>, Error> {
-        Ok(self.h.resolve("--h")?)
+        self.h.resolve("--h")
     }
 
     /// Every job, each `h` validated and the jobs counted before any job is built.
     fn jobs(&self) -> Result<(Rat, Vec<RatioJob>), Error> {
-        let eps = parse_rational(&self.eps).map_err(|e| format!("--eps: {e}"))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         let hs = self.weights()?;
         let setting = self.setting()?;
         if !setting.is_default() {
@@ -165,7 +166,9 @@ impl Amplify {
         let lo = self
             .lo
             .as_deref()
-            .map(|s| s.parse::<u32>().map_err(|_| format!("--lo: expected an overlap, got '{s}'")))
+            .map(|s| {
+                s.parse::<u32>().map_err(|_| Error::Input(format!("--lo: expected an overlap, got '{s}'")))
+            })
             .transpose()?;
         // `--pairs all` asks for (h + s)(h + s + 1)/2 ratios per h (s = 1 with the class h+).
         let mut per_h = Vec::with_capacity(hs.len());
@@ -203,8 +206,9 @@ impl Amplify {
         for (h, superset) in per_h {
             if self.pairs.is_some() {
                 // Every pair 0 ≤ lo < hi ≤ h (+ 1 for h+) of an h checked above.
-                let class =
-                    |c: u64| u32::try_from(c).map_err(|_| format!("--pairs all: no class {c} (h = {h})"));
+                let class = |c: u64| {
+                    u32::try_from(c).map_err(|_| Error::Input(format!("--pairs all: no class {c} (h = {h})")))
+                };
                 for hi in 1..=u64::from(h) + u64::from(superset) {
                     for lo in 0..hi {
                         jobs.push(RatioJob::new(h, class(lo)?, class(hi)?, superset));
@@ -259,10 +263,8 @@ impl Amplify {
                 Task::MaxIp => (own, "0"),
                 Task::Nearest => (if m > Some(h) { "o=h e=1" } else { "o=h-1 e=0" }, "o=0 e=m-h"),
             };
-            let lo = crate::batch::grid::class_at(self.lo.as_deref().unwrap_or(dlo), h, m)
-                .map_err(|e| format!("--lo: {e}"))?;
-            let hi = crate::batch::grid::class_at(self.hi.as_deref().unwrap_or(dhi), h, m)
-                .map_err(|e| format!("--hi: {e}"))?;
+            let lo = crate::batch::grid::class_at(self.lo.as_deref().unwrap_or(dlo), h, m).at("--lo")?;
+            let hi = crate::batch::grid::class_at(self.hi.as_deref().unwrap_or(dhi), h, m).at("--hi")?;
             instance_in(self.n, &eps, h, lo, hi, superset, setting, m)?;
             jobs.push(RatioJob { h, lo, hi, superset, setting, m });
         }
@@ -271,8 +273,7 @@ impl Amplify {
 
     fn grid(&self, path: &Path, say: &mut dyn FnMut(Notice)) -> Result<Grid, Error> {
         let text = minip_check::read::read_text(path)?;
-        let g =
-            crate::batch::grid::parse_ratio_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let g = crate::batch::grid::parse_ratio_grid(&text).at(&format!("{}", path.display()))?;
         // No output replaces the grid or the table (under its name or a link to it).
         let inputs = crate::print::Inputs::new()
             .add("the grid", path)
@@ -307,21 +308,21 @@ impl Amplify {
 
 /// `--hi` in the paper's model: an overlap `0..=h`, `h` (the default), or `h+` / `<h>+` for
 /// the strict supersets (index `h + 1`).
-fn parse_class(s: Option<&str>, h: u32) -> Result<u32, String> {
+fn parse_class(s: Option<&str>, h: u32) -> Result<u32, Error> {
     match s {
         None | Some("h") => Ok(h),
         Some(t) if t == "h+" || t == format!("{h}+") => {
-            h.checked_add(1).ok_or_else(|| format!("--hi {t}: h = {h} has no class above it"))
+            h.checked_add(1).ok_or_else(|| Error::Input(format!("--hi {t}: h = {h} has no class above it")))
         }
         Some(t) if t.ends_with('+') => {
-            Err(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})"))
+            Err(Error::Input(format!("--hi {t}: the superset class is written h+ (or {h}+ for h = {h})")))
         }
         Some(t) => match t.parse::<u32>() {
             Ok(o) if o <= h => Ok(o),
-            Ok(o) => {
-                Err(format!("--hi {o}: need hi ≤ h = {h} (or h+ for the strict supersets of the query)"))
-            }
-            Err(_) => Err(format!("--hi: expected an overlap or h+, got '{t}'")),
+            Ok(o) => Err(Error::Input(format!(
+                "--hi {o}: need hi ≤ h = {h} (or h+ for the strict supersets of the query)"
+            ))),
+            Err(_) => Err(Error::Input(format!("--hi: expected an overlap or h+, got '{t}'"))),
         },
     }
 }
@@ -353,7 +354,7 @@ impl Ratios {
     pub fn export(&self) -> Result<(), Error> {
         if let (Some(p), [j]) = (&self.export_lp, self.jobs.as_slice()) {
             let lp = crate::formulate::lp_file::cplex_lp(self.n, &self.eps, j.h, j.lo, j.hi, j.superset)?;
-            crate::print::write_file(p, &lp).map_err(Error::Io)?;
+            crate::print::write_file(p, &lp)?;
         }
         Ok(())
     }
@@ -363,7 +364,7 @@ impl Ratios {
         let mut out = ratios::run(self.n, &self.eps, &self.jobs, ctl);
         // After a stop: the jobs not started are left out of everything printed and counted.
         out.retain(|(r, _)| r.reason.as_deref() != Some(crate::control::NOT_STARTED));
-        let stopped = ctl.stopped_after(out.len(), self.jobs.len(), "ratios").map_err(Error::Interrupted);
+        let stopped = ctl.stopped_after(out.len(), self.jobs.len(), "ratios");
         if let Some(dir) = &self.out {
             for (rec, cert) in out.iter_mut() {
                 if let Some(c) = cert {
@@ -379,10 +380,9 @@ impl Ratios {
                         .copied()
                         .ok_or_else(|| Error::Input("internal: a record without its job".into()))?;
                     let p = dir.join(format!("{}.json", ratios::stem(self.n, &self.eps, &job)));
-                    crate::print::write_file(&p, &json::pretty(c)).map_err(Error::Io)?;
+                    crate::print::write_file(&p, &json::pretty(c))?;
                     if self.vipr {
-                        crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)
-                            .map_err(Error::Io)?;
+                        crate::print::write_file(&p.with_extension("vipr"), &crate::print::vipr::ratio(c)?)?;
                     }
                     rec.certificate_file = Some(p.display().to_string());
                 }
@@ -478,12 +478,12 @@ impl Grid {
         let mut out = ratios::run(g.n, &g.eps, &self.jobs, ctl);
         let seconds = t.elapsed().as_secs_f64();
         let done = out.iter().filter(|(r, _)| !not_started(r)).count();
-        let stopped = ctl.stopped_after(done, self.jobs.len(), "ratios").map_err(Error::Interrupted);
+        let stopped = ctl.stopped_after(done, self.jobs.len(), "ratios");
         if let Some(dir) = &self.out {
             for ((rec, cert), job) in out.iter_mut().zip(&self.jobs) {
                 if let Some(c) = cert {
                     let p = dir.join(format!("{}.json", ratios::stem(g.n, &g.eps, job)));
-                    crate::print::write_file(&p, &json::pretty(c)).map_err(Error::Io)?;
+                    crate::print::write_file(&p, &json::pretty(c))?;
                     rec.certificate_file = Some(p.display().to_string());
                 }
             }
@@ -519,7 +519,7 @@ impl Grid {
         let mut s = String::new();
         for (ser, rs) in self.grid.series.iter().zip(per) {
             for r in rs {
-                let mut v = serde_json::to_value(r).map_err(|e| e.to_string())?;
+                let mut v = serde_json::to_value(r).map_err(|e| Error::Input(e.to_string()))?;
                 v["series"] = ser.name.clone().into();
                 s.push_str(&json::record("amplify.series", &v));
             }

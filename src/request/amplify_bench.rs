@@ -5,6 +5,7 @@
 use super::{Control, Error};
 use crate::batch::bench::{AmplifyBenchRow, Yardstick};
 use crate::certify::ratio::check_size;
+use crate::error::At;
 use minip_check::rational::parse_rational;
 
 /// An `amplify-bench` request as the command line reads it.
@@ -52,13 +53,13 @@ impl AmplifyBench {
         let eps = parse_rational("1/2").expect("literal");
         let mut hs = Vec::new();
         for part in self.h.split(',') {
-            hs.extend(crate::ranges::parse_range(part.trim()).map_err(|e| format!("--h: {e}"))?);
+            hs.extend(crate::ranges::parse_range(part.trim()).at("--h")?);
         }
         if hs.is_empty() {
             return Err(Error::Input("--h: empty list".into()));
         }
         for &h in &hs {
-            check_size(3, &eps, h, 0, h, false).map_err(|e| format!("--h: {e}"))?;
+            check_size(3, &eps, h, 0, h, false).at("--h")?;
         }
         let tools: Vec<Yardstick> = match self.against.as_str() {
             "esolver" => vec![Yardstick::Esolver],
@@ -81,7 +82,7 @@ impl Bench {
     pub fn run(
         &self,
         ctl: &Control,
-        sink: &mut dyn FnMut(&AmplifyBenchRow) -> Result<(), String>,
+        sink: &mut dyn FnMut(&AmplifyBenchRow) -> Result<(), Error>,
     ) -> Result<Timings, Error> {
         let spin = ctl.meter(self.hs.len() as u64, "h");
         let mut t = Timings { worst: None, disagree: 0, failed: None, failures: 0 };
@@ -97,7 +98,7 @@ impl Bench {
                 t.failed.get_or_insert_with(|| format!("{} at h = {}: {}", y.solver, row.h, y.said));
                 t.failures += 1;
             }
-            sink(&row).map_err(Error::Io)?;
+            sink(&row)?;
         }
         spin.finish();
         Ok(t)
@@ -190,6 +191,7 @@ mod tests {
         );
         assert_eq!(bench("", "none", 600), Some(Error::Input("--h: malformed range ''".into())));
         assert_eq!(bench("5..5", "none", 600), Some(Error::Input("--h: empty list".into())));
-        assert!(matches!(bench("48,513", "none", 600), Some(Error::Input(m)) if m.starts_with("--h: ")));
+        // h = 513 is past the row LP limit: a limit, not malformed input.
+        assert!(matches!(bench("48,513", "none", 600), Some(Error::TooLarge(m)) if m.starts_with("--h: ")));
     }
 }

@@ -3,6 +3,7 @@
 //! Min-IP. `validate` is the one place these are checked, the gap LP's size included.
 
 use super::Error;
+use crate::error::At;
 use minip_check::model::tokens::{gap_from_tokens, Token};
 use minip_check::model::{Bound, Family, Gap, Instance, Setting};
 use minip_check::rational::parse_rational;
@@ -75,7 +76,7 @@ impl Config {
     /// Checks every field and the size of the gap LP it leads to (ordered sequences grow like
     /// n!: counted before any row is built).
     pub fn validate(&self) -> Result<Configured, Error> {
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         let classes = [self.h, self.u, self.w];
         let given = [self.d.is_some(), classes.iter().any(Option::is_some), self.tokens.is_some()];
         if given.iter().filter(|g| **g).count() > 1 {

@@ -2,7 +2,8 @@
 //! written as Coq data for `proofs/coq`, one `.v` file per CERT (a file, or a directory
 //! searched recursively). The text is `crate::print::coq`.
 
-use super::Error;
+use super::{Control, Error};
+use crate::error::At;
 use crate::print::coq::{module_name, CoqBatch};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -63,10 +64,16 @@ impl ExportCoq {
 impl Exporting {
     /// Checks every certificate of each argument, writes its `.v` file and hands what was
     /// written to `each` (before the next argument is read). The first certificate the
-    /// checker does not accept stops the export.
-    pub fn run(&self, mut each: impl FnMut(&Written) -> Result<(), String>) -> Result<Vec<Written>, Error> {
+    /// checker does not accept stops the export; so does a stop of `ctl`, after the file in
+    /// progress (each file is written whole).
+    pub fn run(
+        &self,
+        ctl: &Control,
+        mut each: impl FnMut(&Written) -> Result<(), Error>,
+    ) -> Result<Vec<Written>, Error> {
         let mut written = Vec::with_capacity(self.plans.len());
         for plan in &self.plans {
+            ctl.stopped_after(written.len(), self.plans.len(), "files")?;
             let mut batch = CoqBatch::default();
             for f in &plan.files {
                 let checked = minip_check::verify::verify_file(f);
@@ -76,14 +83,13 @@ impl Exporting {
                         f.display()
                     )));
                 }
-                let text = minip_check::read::read_text(f).map_err(|e| Error::Io(e.to_string()))?;
+                let text = minip_check::read::read_text(f)?;
                 let v: serde_json::Value =
                     serde_json::from_str(&text).map_err(|e| Error::Input(format!("{}: {e}", f.display())))?;
-                batch.add(&v).map_err(|e| Error::Input(format!("{}: {e}", f.display())))?;
+                batch.add(&v).at(&format!("{}", f.display()))?;
             }
             let path = self.out.join(format!("{}.v", plan.name));
-            crate::print::write_file(&path, &batch.render(&plan.source))
-                .map_err(|e| Error::Io(e.to_string()))?;
+            crate::print::write_file(&path, &batch.render(&plan.source))?;
             let w = Written {
                 path,
                 gaps: batch.gaps.len(),
@@ -91,7 +97,7 @@ impl Exporting {
                 files: plan.files.len(),
                 skipped: batch.skipped,
             };
-            each(&w).map_err(|e| Error::Io(e.to_string()))?;
+            each(&w)?;
             written.push(w);
         }
         Ok(written)
@@ -157,11 +163,15 @@ mod tests {
         let job = ExportCoq { certs: vec![cert.clone()], out: out.clone() }.validate().unwrap();
         let mut lines = Vec::new();
         let written = job
-            .run(|w| {
+            .run(&Control::new(), |w| {
                 lines.push(w.line());
                 Ok(())
             })
             .unwrap();
+        // A stopped run writes nothing more.
+        let stopped = Control::new();
+        stopped.stop();
+        assert!(matches!(job.run(&stopped, |_| Ok(())), Err(Error::Interrupted(_))));
         let name = module_name(&cert.display().to_string());
         let path = out.join(format!("{name}.v"));
         assert_eq!(written, [Written { path: path.clone(), gaps: 1, ratios: 0, files: 1, skipped: 0 }]);

@@ -7,6 +7,7 @@
 use super::{Control, Error, Values};
 use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
 use crate::batch::search_files::read_searched;
+use crate::error::At;
 use crate::print::json;
 use crate::print::rank::{paper, paper_log2, trivial};
 use crate::print::table;
@@ -148,7 +149,7 @@ impl Frontier {
                 self.sparse_attempts
             )));
         }
-        let ns = crate::ranges::parse_range(&self.n).map_err(|e| Error::Input(format!("--n: {e}")))?;
+        let ns = crate::ranges::parse_range(&self.n).at("--n")?;
         if ns.is_empty() {
             return Err(Error::Input("--n: empty range".into()));
         }
@@ -258,20 +259,20 @@ impl Job {
         // Searched heads are checked at length 3 only (docs/math.md §14).
         if n == 3 && self.search_dir.as_os_str() != NO_DIR {
             let top = self.ms.iter().copied().max().unwrap_or(0);
-            let searched = read_searched(&self.search_dir, top).map_err(Error::Rejected)?;
+            let searched = read_searched(&self.search_dir, top)?;
             for r in &mut rows {
                 r.searched = searched.get(&r.m).cloned();
-                r.consistent().map_err(Error::Rejected)?;
+                r.consistent()?;
             }
         }
         let seconds = t.elapsed().as_secs_f64();
-        let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m").map_err(Error::Interrupted);
+        let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m");
         Ok(Length { n, rows, seconds, stopped, kernels: k, shared_m_max: self.shared_m_max })
     }
 }
 
 /// The columns of a row, by name.
-fn columns(r: &Row) -> [(&'static str, &Option<Result<Upper, String>>); 4] {
+fn columns(r: &Row) -> [(&'static str, &Option<Result<Upper, Error>>); 4] {
     [("per_weight", &r.per_weight), ("shared", &r.shared), ("sparse", &r.sparse), ("signed", &r.signed)]
 }
 
@@ -291,7 +292,7 @@ fn lower_text(l: &Option<Lower>, m: u32) -> String {
     }
 }
 
-fn cell(c: &Option<Result<Upper, String>>, f: impl Fn(&Upper) -> String) -> String {
+fn cell(c: &Option<Result<Upper, Error>>, f: impl Fn(&Upper) -> String) -> String {
     match c {
         None => "".into(),
         Some(Ok(u)) => f(u),
@@ -299,10 +300,10 @@ fn cell(c: &Option<Result<Upper, String>>, f: impl Fn(&Upper) -> String) -> Stri
     }
 }
 
-fn upper_json(c: &Option<Result<Upper, String>>) -> serde_json::Value {
+fn upper_json(c: &Option<Result<Upper, Error>>) -> serde_json::Value {
     match c {
         None => serde_json::Value::Null,
-        Some(Err(e)) => serde_json::json!({ "unknown": e }),
+        Some(Err(e)) => serde_json::json!({ "unknown": e.message() }),
         Some(Ok(u)) => {
             let claim = u.head.claim();
             let mut v = serde_json::json!({
@@ -339,7 +340,7 @@ impl Length {
     }
 
     /// The entries asked for that were not certified: `(m, class, why)`.
-    pub fn unknown(&self) -> Vec<(u32, &'static str, &String)> {
+    pub fn unknown(&self) -> Vec<(u32, &'static str, &Error)> {
         let mut out = Vec::new();
         for r in &self.rows {
             for (name, c) in columns(r) {

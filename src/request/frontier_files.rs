@@ -5,6 +5,7 @@
 use super::frontier::Job;
 use super::Error;
 use crate::batch::frontier::Row;
+use crate::error::At;
 use crate::print::json;
 use std::path::{Path, PathBuf};
 
@@ -43,7 +44,7 @@ impl Job {
                 && n.matches('.').count() >= 2
                 && (n.ends_with(".json") || n.ends_with(".head"))
         })?;
-        Ok(crate::print::out_dir(dir)?)
+        crate::print::out_dir(dir)
     }
 }
 
@@ -59,7 +60,7 @@ pub fn out_for(dir: &Path, n: u32) -> PathBuf {
 /// Every certificate of the rows in `dir`: mMM.<class>.json, mMM.<class>.none.json, and at
 /// n = 3 the head files mMM.per_weight.head and mMM.shared.head for small m.
 pub fn write_certificates(dir: &Path, n: u32, rows: &[Row]) -> Result<(), Error> {
-    let write = |name: String, text: &str| crate::print::write_file(&dir.join(name), text).map_err(Error::Io);
+    let write = |name: String, text: &str| crate::print::write_file(&dir.join(name), text);
     for r in rows {
         for (name, c) in [
             ("per_weight", &r.per_weight),
@@ -76,8 +77,7 @@ pub fn write_certificates(dir: &Path, n: u32, rows: &[Row]) -> Result<(), Error>
                 && r.m <= crate::heads::poly::MAX_HEAD_FILE_M
                 && (name == "per_weight" || name == "shared")
             {
-                let text = crate::heads::poly::head_file(&u.head)
-                    .map_err(|e| Error::Input(format!("m = {}: head file: {e}", r.m)))?;
+                let text = crate::heads::poly::head_file(&u.head).at(&format!("m = {}: head file", r.m))?;
                 write(format!("m{:02}.{name}.head", r.m), &text)?;
             }
         }

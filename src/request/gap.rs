@@ -9,6 +9,7 @@ use crate::batch::runner;
 use crate::batch::settle::{self as settle_batch, SettleJob, SettleRow};
 use crate::batch::sweep::{self, Record};
 use crate::certify::gap::{decide, decide_at, eps_note, Outcome};
+use crate::error::At;
 use crate::print::{table, vipr};
 use minip_check::check::{Checked, Verdict};
 use minip_check::format::gap::GapCertificate;
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 /// Makes an output directory (`--out DIR`) before any work; a warning when it already holds
 /// files (they may be replaced).
 pub fn out_dir(dir: &Path) -> Result<Option<String>, Error> {
-    crate::print::out_dir(dir).map_err(Error::Io)
+    crate::print::out_dir(dir)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -69,9 +70,9 @@ pub struct Settling {
 
 impl Settle {
     pub fn validate(&self) -> Result<Settling, Error> {
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         let family = Family::parse(&self.family)?;
-        let literal = parse_rational(&self.literal).map_err(|e| Error::Input(format!("--literal: {e}")))?;
+        let literal = parse_rational(&self.literal).at("--literal")?;
         let ds = self.d.resolve("--d")?;
         let job = SettleJob { n: self.n, eps, ds, family, literal };
         let instances = settle_batch::instances(&job)?;
@@ -99,7 +100,7 @@ impl Settling {
             (record, cert)
         });
         let total = self.instances.len();
-        let interrupted = ctl.stopped_after(done.len(), total, "rows").err().map(Error::Interrupted);
+        let interrupted = ctl.stopped_after(done.len(), total, "rows").err();
         let mut rows = Vec::with_capacity(done.len());
         let mut kept = Vec::new();
         for (i, (record, cert)) in done {
@@ -246,12 +247,12 @@ impl Checking {
             return Ok(CheckResult { inst: inst.clone(), record, certificate: None, vipr_note: None });
         };
         if let Some(p) = &self.cert {
-            sweep::write_certificate(&checked, p, false).map_err(Error::Io)?;
+            sweep::write_certificate(&checked, p, false)?;
             record.certificate_file = Some(p.display().to_string());
         }
         let vipr_note = match (&self.vipr, *checked.claim()) {
             (Some(p), Verdict::Holds) => {
-                crate::print::write_file(p, &vipr::gap(&checked)?).map_err(Error::Io)?;
+                crate::print::write_file(p, &vipr::gap(&checked)?)?;
                 None
             }
             (Some(p), Verdict::Broken) => Some(format!(
@@ -405,8 +406,10 @@ mod tests {
         );
         let dir = scratch("check");
         let config = Config { d: Some(3), ..Config::default() };
+        // A directory where the certificate file would go: a file-system refusal (OSError in
+        // Python), exit 2 on the command line.
         let (k, m) = refused(Check { config, cert: Some(dir.clone()), ..Check::default() }.validate());
-        assert_eq!(k, "input", "{m}");
+        assert_eq!(k, "io", "{m}");
         assert!(m.starts_with(&dir.display().to_string()), "{m}");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -4,6 +4,7 @@
 //! the reports are rendered by `crate::print::head`.
 
 use super::{Control, Error};
+use crate::error::At;
 use crate::heads::attack::{attack, Attack};
 use crate::heads::eval::{verify, Report};
 use crate::heads::transition::{transition, Row};
@@ -61,10 +62,10 @@ impl Select {
     /// (`minip help limits`), and ε.
     fn load(&self, task: Task) -> Result<(Head, Rat), Error> {
         let base = match &self.base {
-            Some(b) => Some(parse_rational(b).map_err(|e| Error::Input(format!("--base: {e}")))?),
+            Some(b) => Some(parse_rational(b).at("--base")?),
             None => None,
         };
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         if eps <= Rat::zero() {
             return Err(Error::Input("--eps: ε > 0 is required".into()));
         }
@@ -270,8 +271,7 @@ impl BenchJob {
         let eps = one_half();
         let threads = rayon::current_num_threads();
         let mut rows = Vec::new();
-        let stopped =
-            |done: usize| ctl.stopped_after(done, self.m_max as usize, "rows").map_err(Error::Interrupted);
+        let stopped = |done: usize| ctl.stopped_after(done, self.m_max as usize, "rows");
         for m in 1..=self.m_max {
             stopped(rows.len())?;
             let t0 = Instant::now();

@@ -291,8 +291,7 @@ fn run_lp(
             }
         }
         !ctl.is_stopped()
-    })
-    .map_err(Error::Unknown)?;
+    })?;
     meter.finish();
     if found.stopped {
         return Err(Error::Interrupted(format!(
@@ -329,7 +328,7 @@ fn run_lp(
             start: None,
             step: None,
         };
-        done.head = Some(certify(cfg.m, hint, run).map_err(Error::Unknown)?);
+        done.head = Some(certify(cfg.m, hint, run)?);
         done.restart = Some(restart);
     }
     Ok(done)
@@ -366,7 +365,7 @@ fn run_gradient(
         gradient::Event::Restart { restart, run } => say(gradient_line(restart, run)),
     };
     let stop = || ctl.is_stopped();
-    let found = gradient::search(cfg, &stop, &each).map_err(Error::Unknown)?;
+    let found = gradient::search(cfg, &stop, &each)?;
     meter.finish();
     if found.stopped && found.head.is_none() {
         return Err(Error::Interrupted(format!(
@@ -402,8 +401,8 @@ fn run_gradient(
 fn write(dir: &Path, c: &Checked<SearchHead>) -> Result<(PathBuf, PathBuf), Error> {
     let (json_name, head_name) = file_names(c.claim().m, c.claim().rank);
     let (cert, head) = (dir.join(json_name), dir.join(head_name));
-    crate::print::write_file(&cert, &json::by_lines(c)).map_err(Error::Io)?;
-    crate::print::write_file(&head, &crate::heads::search::head_file(c)).map_err(Error::Io)?;
+    crate::print::write_file(&cert, &json::by_lines(c))?;
+    crate::print::write_file(&head, &crate::heads::search::head_file(c))?;
     Ok((cert, head))
 }
 

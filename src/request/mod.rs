@@ -65,7 +65,7 @@ pub fn write_each<C: minip_check::check::Certificate + serde::Serialize>(
     name: impl Fn(&C) -> String,
 ) -> Result<(), Error> {
     for c in rows {
-        crate::print::write_file(&dir.join(name(c)), &crate::print::json::pretty(c)).map_err(Error::Io)?;
+        crate::print::write_file(&dir.join(name(c)), &crate::print::json::pretty(c))?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 use super::{Control, Error, Values};
 use crate::batch::frontier::{read_lower_n, Lower};
 use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
+use crate::error::At;
 use crate::print::json;
 use crate::print::multihead::{DominationRecord, HeadsFrontierRecord};
 use minip_check::limits::MAX_N;
@@ -59,7 +60,7 @@ impl Dominated {
         let mut names = Vec::with_capacity(self.rows.len());
         for e in &self.rows {
             let name = Dominated::file_name(e);
-            crate::print::write_file(&dir.join(&name), &json::by_lines(&e.cert)).map_err(Error::Io)?;
+            crate::print::write_file(&dir.join(&name), &json::by_lines(&e.cert))?;
             names.push(name);
         }
         Ok(names)
@@ -96,7 +97,7 @@ impl Domination {
             );
             return Err(if self.heads > MAX_HEADS { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         if !eps.is_positive() {
             return Err(Error::Input(format!("need ε > 0, got ε = {}", fmt_q(&eps))));
         }
@@ -128,13 +129,8 @@ impl DominationJob {
         let mut rows = Vec::with_capacity(total);
         for &n in &self.ns {
             for &d in &self.ds {
-                ctl.stopped_after(rows.len(), total, "rows").map_err(Error::Interrupted)?;
-                rows.push(escape(n, &self.eps, d, self.heads).map_err(
-                    |e| match e.strip_prefix("unknown: ") {
-                        Some(m) => Error::Unknown(format!("unknown: {m}")),
-                        None => Error::Input(e),
-                    },
-                )?);
+                ctl.stopped_after(rows.len(), total, "rows")?;
+                rows.push(escape(n, &self.eps, d, self.heads)?);
             }
         }
         Ok(Dominated { rows })
@@ -237,7 +233,7 @@ impl Default for HeadsFrontier {
 #[derive(Clone, Debug)]
 pub struct HeadsRow {
     pub m: u32,
-    pub result: Result<HeadsUpper, String>,
+    pub result: Result<HeadsUpper, Error>,
     /// The rank of the committed single-head (per-weight) frontier head at this `m`, checked.
     pub single: Option<BigInt>,
     /// The best certified lower bound on one head's rank at this `m`: a checked rank or
@@ -280,7 +276,7 @@ impl HeadsFound {
         for r in &self.rows {
             if let Ok(u) = &r.result {
                 let name = self.file_name(r.m);
-                crate::print::write_file(&dir.join(&name), &json::by_lines(&u.cert)).map_err(Error::Io)?;
+                crate::print::write_file(&dir.join(&name), &json::by_lines(&u.cert))?;
                 names.push(name);
             }
         }
@@ -294,7 +290,7 @@ impl HeadsFound {
             .map(|r| {
                 let (ok, reason) = match &r.result {
                     Ok(u) => (Some(u), None),
-                    Err(e) => (None, Some(e.clone())),
+                    Err(e) => (None, Some(e.message().to_string())),
                 };
                 HeadsFrontierRecord {
                     m: r.m,
@@ -386,13 +382,13 @@ impl HeadsFrontierJob {
         }
         let (count, degree) = (self.heads as usize, self.degree);
         // Weight h with the superset class (every m > h), and the top weight h = m.
-        let mut inner: BTreeMap<u32, Result<WeightHeads, String>> = BTreeMap::new();
+        let mut inner: BTreeMap<u32, Result<WeightHeads, Error>> = BTreeMap::new();
         let mut rows = Vec::with_capacity(self.ms.len());
         for &m in &self.ms {
             let mut weights = Vec::with_capacity(m as usize + 1);
             let mut failed = None;
             for h in 0..=m {
-                ctl.stopped_after(rows.len(), self.ms.len(), "rows").map_err(Error::Interrupted)?;
+                ctl.stopped_after(rows.len(), self.ms.len(), "rows")?;
                 let cell = if h < m {
                     inner.entry(h).or_insert_with(|| weight(m, h, count, degree)).clone()
                 } else {
@@ -418,11 +414,13 @@ impl HeadsFrontierJob {
 }
 
 /// The heads of weight `h` over `{0,1}^m`, or the reason there are none (`h = …: …`).
-fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, String> {
+fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, Error> {
     weight_heads(m, h, count, degree).map_err(|e| match e {
-        Ok(delta) if delta <= 0.0 => format!("h = {h}: no correct heads found (best margin {delta:.4})"),
-        Ok(delta) => format!("h = {h}: margin {delta:.2e} did not survive rounding"),
-        Err(e) => format!("h = {h}: {e}"),
+        Ok(delta) if delta <= 0.0 => {
+            Error::Unknown(format!("h = {h}: no correct heads found (best margin {delta:.4})"))
+        }
+        Ok(delta) => Error::Unknown(format!("h = {h}: margin {delta:.2e} did not survive rounding")),
+        Err(e) => e.at(&format!("h = {h}")),
     })
 }
 
@@ -439,7 +437,7 @@ fn single_rank(dir: &Path, m: u32) -> Result<Option<BigInt>, Error> {
         return Ok(None);
     }
     let shown = path.display();
-    let cert = minip_check::read::read(&path).map_err(|e| Error::Input(format!("{shown}: {e}")))?;
+    let cert = minip_check::read::read(&path).at(&format!("{shown}"))?;
     match check_any(&cert, &Context::beside(&path)) {
         Ok(Claim::PolyHead(p)) if p.m == m && p.n == 3 && !p.signed => {
             Ok(Some(p.rank.parse().map_err(|_| Error::Rejected(format!("{shown}: rank {}", p.rank)))?))

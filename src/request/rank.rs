@@ -10,6 +10,7 @@ use super::{Control, Error, Values};
 use crate::certify::rank::{self as explicit, RankJob, RankResult, Ratios, DEFAULT_SAT_BUDGET};
 use crate::certify::rank_linear::{self as linear, Library, LinearResult, DIRECT_MAX_M, MAX_M};
 use crate::control::NOT_STARTED;
+use crate::error::At;
 use crate::print::json;
 use crate::print::rank::{self as print, Bound, Linear};
 use minip_check::rational::{fmt_q, parse_rational, q, Rat};
@@ -34,9 +35,12 @@ fn linear_eps() -> Rat {
 /// (`NOT_STARTED`) are dropped.
 fn started<K, R>(
     keys: impl IntoIterator<Item = K>,
-    results: Vec<Result<R, String>>,
-) -> Vec<(K, Result<R, String>)> {
-    keys.into_iter().zip(results).filter(|(_, r)| !matches!(r, Err(e) if e == NOT_STARTED)).collect()
+    results: Vec<Result<R, Error>>,
+) -> Vec<(K, Result<R, Error>)> {
+    keys.into_iter()
+        .zip(results)
+        .filter(|(_, r)| !matches!(r, Err(Error::Interrupted(e)) if e == NOT_STARTED))
+        .collect()
 }
 
 /// `minip rank`: the best certified rank lower bound for each `m` from explicit codes.
@@ -95,7 +99,7 @@ impl Rank {
                 Error::Input(format!("--m: m = 0 is out of range (1..={EXPLICIT_MAX_M})"))
             });
         }
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         minip_check::check::ratio_instance(self.n, eps.clone(), 1, 0, 1, false)?;
         if self.h_max == 0 {
             return Err(Error::Input("--h-max: need h-max ≥ 1".into()));
@@ -126,7 +130,7 @@ impl Rank {
 pub struct Bounds {
     pub n: u32,
     /// Every `m` run (after a stop, those not started are left out), with its bound or why not.
-    pub rows: Vec<(u32, Result<RankResult, String>)>,
+    pub rows: Vec<(u32, Result<RankResult, Error>)>,
     pub seconds: f64,
     /// `Err(Interrupted)` when a stop left `m` out.
     pub stopped: Result<(), Error>,
@@ -141,7 +145,7 @@ impl Job {
         let results = explicit::run(&self.search, &self.ms, ctl);
         let seconds = t.elapsed().as_secs_f64();
         let rows = started(self.ms.iter().copied(), results);
-        let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m").map_err(Error::Interrupted);
+        let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m");
         Bounds {
             n: self.search.n,
             rows,
@@ -160,7 +164,7 @@ impl Bounds {
     }
 
     /// The `m` without a certified bound, with the reason.
-    pub fn unknown(&self) -> impl Iterator<Item = (u32, &String)> {
+    pub fn unknown(&self) -> impl Iterator<Item = (u32, &Error)> {
         self.rows.iter().filter_map(|(m, r)| r.as_ref().err().map(|e| (*m, e)))
     }
 
@@ -169,10 +173,9 @@ impl Bounds {
     pub fn write(&self, dir: &std::path::Path) -> Result<(), Error> {
         for r in self.ok() {
             if let Some((name, bytes)) = &r.proof {
-                crate::print::write_bytes(&dir.join(name), bytes).map_err(Error::Io)?;
+                crate::print::write_bytes(&dir.join(name), bytes)?;
             }
-            crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))
-                .map_err(Error::Io)?;
+            crate::print::write_file(&dir.join(format!("m{:02}.json", r.m)), &json::pretty(&r.cert))?;
         }
         Ok(())
     }
@@ -240,14 +243,14 @@ pub struct LinearJob {
 
 /// Even `m` from a list of values and ranges: ranges keep their even members, a single odd
 /// value is an error.
-fn parse_even(s: &str) -> Result<Vec<u32>, String> {
+fn parse_even(s: &str) -> Result<Vec<u32>, Error> {
     let mut v = Vec::new();
     for part in s.split(',') {
         let part = part.trim();
         let vals = crate::ranges::parse_range(part)?;
         if !part.contains("..") {
             if let Some(m) = vals.iter().find(|m| *m % 2 == 1) {
-                return Err(format!("m = {m} is odd (--linear needs m = 2h)"));
+                return Err(Error::Input(format!("m = {m} is odd (--linear needs m = 2h)")));
             }
         }
         // Above DIRECT_MAX_M only the extended Hamming codes (m a power of 2) are offered: a
@@ -266,7 +269,7 @@ fn parse_even(s: &str) -> Result<Vec<u32>, String> {
 impl RankLinear {
     /// Checks `ε = 1/2`, the lengths and the `m` before any work.
     pub fn validate(&self) -> Result<LinearJob, Error> {
-        let eps = parse_rational(&self.eps).map_err(|e| Error::Input(format!("--eps: {e}")))?;
+        let eps = parse_rational(&self.eps).at("--eps")?;
         if eps != linear_eps() {
             return Err(Error::Input(format!(
                 "--eps {}: --linear needs eps = 1/2 (its ratios are the closed forms at eps = 1/2)",
@@ -278,12 +281,12 @@ impl RankLinear {
                 "--uniform: not available with --linear (the bound is entrywise)".into(),
             ));
         }
-        let ns = crate::ranges::parse_list(&self.n).map_err(|e| Error::Input(format!("--n: {e}")))?;
+        let ns = crate::ranges::parse_list(&self.n).at("--n")?;
         if let Some(&n) = ns.iter().find(|&&n| !(3..=LINEAR_MAX_N).contains(&n)) {
             let msg = format!("--n: n = {n} is out of range (3..={LINEAR_MAX_N})");
             return Err(if n > LINEAR_MAX_N { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
-        let ms = parse_even(&self.m).map_err(|e| Error::Input(format!("--m: {e}")))?;
+        let ms = parse_even(&self.m).at("--m")?;
         if ms.is_empty() || ns.is_empty() {
             return Err(Error::Input("--m, --n: empty".into()));
         }
@@ -306,11 +309,11 @@ pub struct LinearBounds {
     pub ms: Vec<u32>,
     pub ns: Vec<u32>,
     /// Every `(m, n)` run (after a stop, those not started are left out), `m` major.
-    pub rows: Vec<((u32, u32), Result<LinearResult, String>)>,
+    pub rows: Vec<((u32, u32), Result<LinearResult, Error>)>,
     /// The explicit-code method's bounds by `(m, n)`.
     pub explicit: BTreeMap<(u32, u32), u64>,
     /// `(m, n)` where the explicit-code method certified nothing, with the reason.
-    pub explicit_unknown: Vec<((u32, u32), String)>,
+    pub explicit_unknown: Vec<((u32, u32), Error)>,
     pub seconds: f64,
     /// `Err(Interrupted)` when a stop left an `(m, n)` or an explicit-method item out.
     pub stopped: Result<(), Error>,
@@ -355,8 +358,7 @@ impl LinearJob {
         // Complete only when every (m, n) and every explicit-method item is done.
         let stopped = ctl
             .stopped_after(rows.len(), jobs.len(), "(m, n)")
-            .and_then(|()| ctl.stopped_after(explicit_done, explicit_asked, "explicit-method items"))
-            .map_err(Error::Interrupted);
+            .and_then(|()| ctl.stopped_after(explicit_done, explicit_asked, "explicit-method items"));
         LinearBounds {
             ms: self.ms.clone(),
             ns: self.ns.clone(),
@@ -376,7 +378,7 @@ impl LinearBounds {
     }
 
     /// The `(m, n)` without a certified bound, with the reason.
-    pub fn unknown(&self) -> impl Iterator<Item = ((u32, u32), &String)> {
+    pub fn unknown(&self) -> impl Iterator<Item = ((u32, u32), &Error)> {
         self.rows.iter().filter_map(|(k, r)| r.as_ref().err().map(|e| (*k, e)))
     }
 
@@ -386,7 +388,7 @@ impl LinearBounds {
     pub fn write(&self, dir: &std::path::Path) -> Result<(), Error> {
         for r in self.ok() {
             let name = format!("n{}_m{:03}.json", r.n, r.m);
-            crate::print::write_file(&dir.join(name), &json::by_lines(&r.cert)).map_err(Error::Io)?;
+            crate::print::write_file(&dir.join(name), &json::by_lines(&r.cert))?;
         }
         Ok(())
     }

@@ -99,8 +99,7 @@ pub fn write(rows: &[Precision], dir: &Path) -> Result<(), Error> {
         let (m, n) = (p.cert.m, p.cert.n);
         let cert = crate::print::json::pretty(&p.cert);
         let (proof_path, cert_path) = (dir.join(proof_name(m, n)), dir.join(file_name(m, n)));
-        crate::print::write_together(&[(&proof_path, &p.proof), (&cert_path, cert.as_bytes())])
-            .map_err(Error::Io)?;
+        crate::print::write_together(&[(&proof_path, &p.proof), (&cert_path, cert.as_bytes())])?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::batch::expect::{Kind, Table};
 use crate::batch::sharp::{self as records, Record};
 use crate::certify::milp;
 use crate::certify::sharp::{sharp, SharpOutcome};
+use crate::error::At;
 use crate::print::{json, table};
 use minip_check::check::{Checked, Context};
 use minip_check::format::sharp::{SharpCertificate, SharpFile, SHARP_FORMAT};
@@ -124,7 +125,7 @@ impl Sharp {
     }
 
     fn milp(&self) -> Result<Milp, Error> {
-        let ms = crate::ranges::parse_range(&self.m).map_err(|e| format!("--m: {e}"))?;
+        let ms = crate::ranges::parse_range(&self.m).at("--m")?;
         if ms.is_empty() || ms.iter().any(|&m| !(1..=milp::MAX_M).contains(&m)) {
             return Err(Error::Input(format!("--m: need 1 ≤ m ≤ {}", milp::MAX_M)));
         }
@@ -134,19 +135,19 @@ impl Sharp {
         if ms.is_empty() {
             return Err(Error::Input(format!("--m: no m in the range has m ≥ d = {d}")));
         }
-        let eps = parse_rational(&self.config.eps).map_err(|e| format!("--eps: {e}"))?;
+        let eps = parse_rational(&self.config.eps).at("--eps")?;
         let family = Family::parse(&self.config.family)?;
         let n = self.config.n;
         let jobs = ms
             .into_iter()
             .map(|m| milp::Job::new(n, eps.clone(), family, m, d))
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, Error>>()?;
         Ok(Milp { d, n, eps, family, jobs })
     }
 
     fn grid(&self, path: &Path, say: &mut dyn FnMut(Notice)) -> Result<Grid, Error> {
         let text = minip_check::read::read_text(path)?;
-        let g = crate::batch::grid::parse_grid(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let g = crate::batch::grid::parse_grid(&text).at(&format!("{}", path.display()))?;
         if g.bounds_given {
             say(Notice::Note(format!(
                 "{}: the grid's bounds are not used (kstar does not depend on a bound)",
@@ -213,9 +214,8 @@ impl Sharp {
 /// A table of expected outcomes (`--expect`) for a grid of `grid` configurations, read and
 /// checked before any work.
 pub fn expect_table(path: &Path, kind: Kind, grid: usize) -> Result<Table, Error> {
-    let text = minip_check::read::read_text(path).map_err(|e| format!("--expect: {e}"))?;
-    Ok(crate::batch::expect::parse_table(&text, kind, &path.display().to_string(), grid)
-        .map_err(|e| format!("--expect: {e}"))?)
+    let text = minip_check::read::read_text(path).at("--expect")?;
+    crate::batch::expect::parse_table(&text, kind, &path.display().to_string(), grid).at("--expect")
 }
 
 /// One configuration, validated, and the files to write.
@@ -241,10 +241,10 @@ impl One {
         let done = Kstar { inst: self.inst.clone(), record, outcome };
         if let SharpOutcome::Certified(cert) = &done.outcome {
             if let Some(p) = &self.out {
-                crate::print::write_file(p, &done.file()?).map_err(Error::Io)?;
+                crate::print::write_file(p, &done.file()?)?;
             }
             if let Some(p) = &self.vipr {
-                crate::print::write_file(p, &crate::print::vipr::sharp(cert)?).map_err(Error::Io)?;
+                crate::print::write_file(p, &crate::print::vipr::sharp(cert)?)?;
             }
         }
         Ok(done)
@@ -329,27 +329,25 @@ impl Grid {
         &self,
         ctl: &Control,
         say: &mut dyn FnMut(Notice),
-        sink: &mut (dyn FnMut(&Record) -> Result<(), String> + Send),
+        sink: &mut (dyn FnMut(&Record) -> Result<(), Error> + Send),
     ) -> Result<Sweep, Error> {
         let total = self.insts.len();
         let t = Instant::now();
         let mut outs = Vec::with_capacity(total);
-        self.pool
-            .install(|| {
-                crate::batch::runner::run_stream(&self.insts, "configurations", ctl, sharp, |i, o| {
-                    sink(&records::record(&self.insts[i], &o))?;
-                    outs.push((i, o));
-                    Ok(())
-                })
+        self.pool.install(|| {
+            crate::batch::runner::run_stream(&self.insts, "configurations", ctl, sharp, |i, o| {
+                sink(&records::record(&self.insts[i], &o))?;
+                outs.push((i, o));
+                Ok(())
             })
-            .map_err(Error::Io)?;
+        })?;
         let asked = &self.insts;
         let done: Vec<usize> = outs.iter().map(|(i, _)| *i).collect();
         let insts: Vec<Instance> = done.iter().map(|&i| asked[i].clone()).collect();
         let outs: Vec<SharpOutcome> = outs.into_iter().map(|(_, o)| o).collect();
         let seconds = t.elapsed().as_secs_f64();
         let recs: Vec<Record> = insts.iter().zip(&outs).map(|(i, o)| records::record(i, o)).collect();
-        let stopped = ctl.stopped_after(outs.len(), total, "configurations").map_err(Error::Interrupted);
+        let stopped = ctl.stopped_after(outs.len(), total, "configurations");
         if let Some(dir) = &self.out {
             // A bundle holds every configuration of its (n, eps, family, setting): after an
             // interrupt a block cut short is not written (its file would claim the whole block).
@@ -369,14 +367,13 @@ impl Grid {
         if let Some(dir) = &self.vipr {
             for (inst, out) in insts.iter().zip(&outs) {
                 if let SharpOutcome::Certified(c) = out {
-                    crate::print::write_file(&dir.join(vipr_name(inst)), &crate::print::vipr::sharp(c)?)
-                        .map_err(Error::Io)?;
+                    crate::print::write_file(&dir.join(vipr_name(inst)), &crate::print::vipr::sharp(c)?)?;
                 }
             }
         }
         // The CSV is the table of the whole grid: none after an interrupt.
         if let (Some(p), Ok(())) = (&self.csv, &stopped) {
-            crate::print::write_file(p, &records::csv(&recs)).map_err(Error::Io)?;
+            crate::print::write_file(p, &records::csv(&recs))?;
         }
         Ok(Sweep { records: recs, seconds, stopped })
     }
@@ -463,18 +460,17 @@ impl Summarize {
     /// stop nothing is summarized.
     pub fn run(&self, ctl: &Control) -> Result<Vec<Record>, Error> {
         let files = minip_check::verify::collect(std::slice::from_ref(&self.path))?;
-        let per_file: Vec<Result<Vec<Record>, String>> =
+        let per_file: Vec<Result<Vec<Record>, Error>> =
             crate::batch::runner::run(&files, "files", ctl, |f| {
-                let file = match minip_check::read::read(f).map_err(|e| format!("{}: {e}", shown(f)))? {
+                let file = match minip_check::read::read(f).at(&shown(f))? {
                     AnyCertificate::Sharp(s) => s,
                     _ => return Ok(Vec::new()),
                 };
-                let file =
-                    Checked::new(file, &Context::default()).map_err(|e| format!("{}: {e}", shown(f)))?;
+                let file = Checked::new(file, &Context::default()).at(&shown(f))?;
                 records::records_from_file(&file)
             });
         // A summary of part of the files would miscount: after a stop, nothing is summarized.
-        ctl.stopped_after(per_file.len(), files.len(), "files").map_err(Error::Interrupted)?;
+        ctl.stopped_after(per_file.len(), files.len(), "files")?;
         let mut recs = Vec::new();
         for r in per_file {
             recs.extend(r?);

@@ -7,6 +7,7 @@ use crate::batch::expect;
 use crate::batch::grid::{parse_grid, shard_of, Grid};
 use crate::batch::runner;
 use crate::batch::sweep::{self, Record};
+use crate::error::At;
 use crate::print::{count, table};
 use minip_check::model::Instance;
 use std::path::{Path, PathBuf};
@@ -14,8 +15,7 @@ use std::path::{Path, PathBuf};
 /// Reads a table of expected outcomes (`--expect`) for a grid of `grid` configurations.
 pub fn expect_table(path: &Path, kind: expect::Kind, grid: usize) -> Result<expect::Table, Error> {
     let text = minip_check::read::read_text(path).map_err(|e| Error::Io(format!("--expect: {e}")))?;
-    expect::parse_table(&text, kind, &path.display().to_string(), grid)
-        .map_err(|e| Error::Input(format!("--expect: {e}")))
+    expect::parse_table(&text, kind, &path.display().to_string(), grid).at("--expect")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ impl Sweep {
     /// certificate would replace an input (under its name or a link to it).
     pub fn validate(&self) -> Result<Sweeping, Error> {
         let text = minip_check::read::read_text(&self.grid).map_err(read_error)?;
-        let grid = parse_grid(&text).map_err(|e| Error::Input(format!("{}: {e}", self.grid.display())))?;
+        let grid = parse_grid(&text).at(&format!("{}", self.grid.display()))?;
         let all = grid.gap_instances();
         if all.is_empty() {
             return Err(Error::Input(format!(
@@ -99,7 +99,7 @@ impl Sweeping {
     pub fn run(
         &self,
         ctl: &Control,
-        mut each: impl FnMut(&Record) -> Result<(), String> + Send,
+        mut each: impl FnMut(&Record) -> Result<(), Error> + Send,
     ) -> Result<Swept, Error> {
         let (out, vipr) = (self.out.as_deref(), self.vipr);
         let mut records: Vec<Record> = Vec::with_capacity(self.instances.len());
@@ -117,9 +117,9 @@ impl Sweeping {
             )
         });
         if let Some(dir) = out {
-            crate::print::sync_batch(dir).map_err(Error::Io)?;
+            crate::print::sync_batch(dir)?;
         }
-        ran.map_err(Error::Io)?;
+        ran?;
         Ok(Swept { records, total: self.instances.len() })
     }
 
@@ -266,7 +266,7 @@ impl Bench {
 
 impl Benching {
     pub fn run(&self, ctl: &Control) -> Result<Benched, Error> {
-        let figures = crate::batch::bench::run(&self.grid, self.proofs.as_deref(), ctl).map_err(Error::Io)?;
+        let figures = crate::batch::bench::run(&self.grid, self.proofs.as_deref(), ctl)?;
         // The global pool's count, and where it came from.
         let (_, threads_from) = crate::batch::threads::threads(None)?;
         Ok(Benched { figures, proofs: self.proofs.clone(), threads_from })
@@ -410,7 +410,7 @@ mod tests {
     fn a_sweep_whose_output_fails_stops_with_that_error() {
         let grid = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("instances/small.toml");
         let job = Sweep::new(&grid).validate().unwrap();
-        let e = job.run(&Control::new(), |_| Err("cannot write".into())).unwrap_err();
+        let e = job.run(&Control::new(), |_| Err(Error::Io("cannot write".into()))).unwrap_err();
         assert_eq!(e, Error::Io("cannot write".into()));
     }
 

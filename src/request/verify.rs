@@ -57,7 +57,7 @@ impl Verifying {
     pub fn run(
         &self,
         ctl: &Control,
-        mut each: impl FnMut(&Item) -> Result<(), String> + Send,
+        mut each: impl FnMut(&Item) -> Result<(), Error> + Send,
     ) -> Result<Verified, Error> {
         let mut items = Vec::with_capacity(self.certificates.len() + self.viprs.len() + self.skipped.len());
         let mut sink = |_, r: Item| {
@@ -83,7 +83,7 @@ impl Verifying {
             sink(0, Item::skipped(s)).map_err(|e| Error::Io(e.to_string()))?;
         }
         let total = self.certificates.len() + self.viprs.len();
-        let interrupted = ctl.stopped_after(done, total, "files").err().map(Error::Interrupted);
+        let interrupted = ctl.stopped_after(done, total, "files").err();
         Ok(Verified {
             items,
             done,

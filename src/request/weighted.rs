@@ -5,6 +5,7 @@
 
 use super::{Control, Error};
 use crate::certify::weighted::{certificate, integer_weights, ratios};
+use crate::error::At;
 use crate::print::json;
 use crate::solve::weighted::{optimize, search};
 use minip_check::check::Checked;
@@ -94,23 +95,22 @@ impl Weighted {
 /// The `x` words of a rank certificate of `m` bits (the pairs are rebuilt as `(x, ¬x)`).
 fn start_words(p: &Path, m: u32) -> Result<Vec<u64>, Error> {
     let shown = p.display();
-    let words: Vec<String> =
-        match minip_check::read::read(p).map_err(|e| Error::Input(format!("--from {shown}: {e}")))? {
-            AnyCertificate::Rank(c) if c.params.m == m => c.code.x,
-            AnyCertificate::RankWeighted(c) if c.params.m == m => c.pairs.into_iter().map(|p| p.x).collect(),
-            _ => {
-                return Err(Error::Input(format!(
+    let words: Vec<String> = match minip_check::read::read(p).at(&format!("--from {shown}"))? {
+        AnyCertificate::Rank(c) if c.params.m == m => c.code.x,
+        AnyCertificate::RankWeighted(c) if c.params.m == m => c.pairs.into_iter().map(|p| p.x).collect(),
+        _ => {
+            return Err(Error::Input(format!(
                 "--from {shown}: expected a minip-rank/2 or minip-rank-weighted/1 certificate with m = {m}"
             )))
-            }
-        };
+        }
+    };
     super::at_most(
         &format!("--from {shown}: start words"),
         words.len(),
         MAX_START_WORDS,
         "a k x k matrix of the support",
     )?;
-    words.iter().map(|s| parse_bits(s, m).map_err(|e| Error::Input(format!("--from {shown}: {e}")))).collect()
+    words.iter().map(|s| parse_bits(s, m).at(&format!("--from {shown}"))).collect()
 }
 
 impl Job {
@@ -124,7 +124,7 @@ impl Job {
     pub fn check_out(&self, dir: &Path) -> Result<(), Error> {
         let inputs = crate::print::Inputs::new().add_some("the --from certificate", self.req.from.as_deref());
         let name = self.file_name();
-        inputs.refuse_dir("--out", dir, |n| n == name).map_err(Error::Io)
+        inputs.refuse_dir("--out", dir, |n| n == name)
     }
 
     /// Searches, makes the weights exact and checks the certificate.
@@ -160,7 +160,7 @@ impl Job {
             Some(_) => format!("local search from the start support, {rounds} restarts"),
             None => format!("local search from a word and its complement, {rounds} restarts"),
         };
-        let cert = certificate(n, m, &x, &w, &construction).map_err(Error::Rejected)?;
+        let cert = certificate(n, m, &x, &w, &construction)?;
         Ok(WeightedResult { cert, start_value: start.value, search_value: best.value })
     }
 }
@@ -179,7 +179,7 @@ impl WeightedResult {
     /// Writes `DIR/mMM.json`.
     pub fn write(&self, dir: &Path) -> Result<(), Error> {
         let path = dir.join(format!("m{:02}.json", self.cert.cert().params.m));
-        crate::print::write_file(&path, &json::pretty(&self.cert)).map_err(Error::Io)
+        crate::print::write_file(&path, &json::pretty(&self.cert))
     }
 }
 

@@ -3,6 +3,7 @@
 //! `crate::certify::beyond_ceiling`; nothing read here is reported.
 
 use super::ratio::{row_problem, solve_optimal};
+use crate::error::Error;
 use highs::Sense;
 use minip_check::rows::ratio::IntRow;
 
@@ -18,7 +19,7 @@ pub struct WeightedHint {
 /// `A_c` (HiGHS sees `A_c = scale[c]·a_c`, `P_c = scale[c]·p_c`), rows divided by their
 /// largest coefficient: the row LP of `solve::ratio`, solved the same way. The duals returned
 /// are those of the scaled model.
-pub fn solve(k: usize, w: &[f64], rows: &[IntRow], scale: &[f64]) -> Result<WeightedHint, String> {
+pub fn solve(k: usize, w: &[f64], rows: &[IntRow], scale: &[f64]) -> Result<WeightedHint, Error> {
     let (pb, _) = row_problem(k, rows, Some(scale), |pb, c| {
         let cost = w[c] * scale[c];
         if c == 0 {

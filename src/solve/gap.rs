@@ -7,6 +7,7 @@
 //! `σ* > 0` means a head exists (scale `z/σ*`); at `σ* = 0` the row duals are Farkas
 //! multipliers (they sum to one on the strict rows and cancel every column).
 
+use crate::error::Error;
 use good_lp::solvers::highs::highs;
 use good_lp::{
     constraint::ConstraintReference, variable, DualValues, Expression, ProblemVariables, Solution,
@@ -40,7 +41,7 @@ fn floats(row: &Row) -> (Vec<f64>, f64) {
 }
 
 /// Solves the slack LP for rows `G z ≤ g` (strict rows have `g = −1`, others `g = 0`).
-pub fn solve_slack(rows: &[Row], nvars: usize) -> Result<SlackHint, String> {
+pub fn solve_slack(rows: &[Row], nvars: usize) -> Result<SlackHint, Error> {
     let mut pv = ProblemVariables::new();
     let z: Vec<Variable> = (0..nvars).map(|_| pv.add(variable().min(-1.0).max(1.0))).collect();
     let sigma = pv.add(variable().min(0.0).max(1.0));
@@ -58,7 +59,7 @@ pub fn solve_slack(rows: &[Row], nvars: usize) -> Result<SlackHint, String> {
             model.add_constraint(e.leq(0.0))
         })
         .collect();
-    let mut sol = model.solve().map_err(|e| format!("HiGHS: {e}"))?;
+    let mut sol = model.solve().map_err(|e| Error::Unknown(format!("HiGHS: {e}")))?;
     let s = sol.value(sigma);
     let zv: Vec<f64> = z.iter().map(|v| sol.value(*v)).collect();
     let dual = sol.compute_dual();
@@ -69,7 +70,7 @@ pub fn solve_slack(rows: &[Row], nvars: usize) -> Result<SlackHint, String> {
 /// Solves the Farkas alternative directly: `y ≥ 0`, `yᵀG = 0`, `−yᵀg = 1`,
 /// minimising `Σ y` for a sparse vertex. A second source of multipliers when the
 /// slack LP's duals do not repair.
-pub fn solve_farkas(rows: &[Row], nvars: usize) -> Result<Vec<f64>, String> {
+pub fn solve_farkas(rows: &[Row], nvars: usize) -> Result<Vec<f64>, Error> {
     let mut pv = ProblemVariables::new();
     let y: Vec<Variable> = (0..rows.len()).map(|_| pv.add(variable().min(0.0))).collect();
     let total: Expression = y.iter().copied().sum();
@@ -93,6 +94,6 @@ pub fn solve_farkas(rows: &[Row], nvars: usize) -> Result<Vec<f64>, String> {
         }
     }
     model.add_constraint(e.eq(1.0));
-    let sol = model.solve().map_err(|e| format!("HiGHS: {e}"))?;
+    let sol = model.solve().map_err(|e| Error::Unknown(format!("HiGHS: {e}")))?;
     Ok(y.iter().map(|v| sol.value(*v)).collect())
 }

@@ -4,6 +4,7 @@
 //! through good_lp. The answer is a float, only ever compared with the certified minimum
 //! (`crate::certify::milp`).
 
+use crate::error::Error;
 use crate::formulate::milp::{Job, A_MAX};
 use good_lp::solvers::highs::highs;
 use good_lp::{variable, Expression, ProblemVariables, Solution, SolverModel, Variable};
@@ -11,7 +12,7 @@ use minip_check::model::Gap;
 use minip_check::rational::to_f64;
 
 /// The MILP side: `(min b/c, tokens)` from HiGHS.
-pub fn solve(job: &Job) -> Result<(f64, String), String> {
+pub fn solve(job: &Job) -> Result<(f64, String), Error> {
     let m = job.m as usize;
     let mf = job.m as f64;
     let eps = to_f64(&job.eps);
@@ -111,7 +112,7 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
         model.add_constraint((nn.clone() - td.clone() - eps * dd.clone()).leq(0.0));
         model.add_constraint((td - nn - eps * dd).leq(0.0));
     }
-    let sol = model.solve().map_err(|e| format!("HiGHS MIP: {e}"))?;
+    let sol = model.solve().map_err(|e| Error::Unknown(format!("HiGHS MIP: {e}")))?;
     let bv = sol.value(b);
     let cv = sol.value(c);
 
@@ -120,7 +121,7 @@ pub fn solve(job: &Job) -> Result<(f64, String), String> {
     };
     let toks = format!("{},{},{}", bits(&x), bits(&y), bits(&z));
     if cv <= 1e-12 {
-        return Err(format!("MILP optimum has c = {cv}: b/c undefined"));
+        return Err(Error::Unknown(format!("MILP optimum has c = {cv}: b/c undefined")));
     }
     Ok((bv / cv, toks))
 }

@@ -2,13 +2,14 @@
 //! values of `H` heads at one query weight, the values that maximise the margin. A hint for
 //! `crate::certify::multihead`; nothing here decides anything.
 
+use crate::error::Error;
 use highs::{HighsModelStatus, RowProblem, Sense};
 use minip_check::rows::poly::{class_count, keys, pairs, target};
 
 /// For kernel values `alpha[k][c]` of `H` heads (one per class of a weight-`h` query over
 /// `{0,1}^m`, length-3 sequences), the values `s[k][c]` maximising the margin `δ` (every summed
 /// output within `1/2 − δ` of its target), `δ ≤ 1/2`. `δ ≤ 0`: no values make the heads correct.
-pub fn max_margin_heads(m: u32, h: u32, alpha: &[Vec<f64>]) -> Result<(f64, Vec<Vec<f64>>), String> {
+pub fn max_margin_heads(m: u32, h: u32, alpha: &[Vec<f64>]) -> Result<(f64, Vec<Vec<f64>>), Error> {
     let k = class_count(m, h) as usize;
     let mut pb = RowProblem::default();
     let s: Vec<Vec<highs::Col>> =
@@ -42,9 +43,9 @@ pub fn max_margin_heads(m: u32, h: u32, alpha: &[Vec<f64>]) -> Result<(f64, Vec<
     model.make_quiet();
     model.set_option("threads", 1);
     model.set_option("time_limit", 60.0);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS (several-heads margin LP): status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("HiGHS (several-heads margin LP): status {:?}", solved.status())));
     }
     let sol = solved.get_solution();
     let cols = sol.columns();

@@ -9,6 +9,7 @@
 //! - `max_margin`: for fixed kernel values at one query weight, the values `s` that
 //!   maximise the smallest distance `1/2 − |ŷ − t|` over all multisets.
 
+use crate::error::Error;
 use crate::formulate::poly::{float_row, Cardinal, RowName};
 use highs::{ColProblem, HighsModelStatus, RowProblem, Sense};
 use minip_check::rows::poly::{class_count, keys, pairs, target};
@@ -36,7 +37,7 @@ pub fn class_lp(
     hs: &[u32],
     signed: bool,
     seconds: f64,
-) -> Result<LpAnswer, String> {
+) -> Result<LpAnswer, Error> {
     let n = card.support.len();
     let mut pb = RowProblem::default();
     // Objective Σ_o f(o) = Σ_i (Σ_o at[o][i]) g_i over the overlaps the rows see.
@@ -79,7 +80,7 @@ pub fn class_lp(
         if let Some(st) = strategy {
             model.set_option("simplex_strategy", st);
         }
-        let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+        let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
         match solved.status() {
             HighsModelStatus::Optimal => {
                 return Ok(LpAnswer::Feasible(solved.get_solution().columns()[..n].to_vec()))
@@ -88,14 +89,14 @@ pub fn class_lp(
             s => last = format!("HiGHS: status {s:?}"),
         }
     }
-    Err(last)
+    Err(Error::Unknown(last))
 }
 
 /// Seconds the default strategy gets before the primal simplex is tried.
 const FIRST_TRY_SECONDS: f64 = 10.0;
 
 /// Farkas multipliers for the rows `names` (a hint: one value per row).
-pub fn farkas_lp(card: &Cardinal, names: &[RowName], seconds: f64) -> Result<Vec<f64>, String> {
+pub fn farkas_lp(card: &Cardinal, names: &[RowName], seconds: f64) -> Result<Vec<f64>, Error> {
     let n = card.support.len();
     let mut pb = ColProblem::default();
     let grows: Vec<highs::Row> = (0..n).map(|_| pb.add_row(0.0..=0.0)).collect();
@@ -121,16 +122,16 @@ pub fn farkas_lp(card: &Cardinal, names: &[RowName], seconds: f64) -> Result<Vec
     }
     let mut model = pb.optimise(Sense::Minimise);
     tune(&mut model, seconds);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS (Farkas LP): status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("HiGHS (Farkas LP): status {:?}", solved.status())));
     }
     Ok(solved.get_solution().columns().to_vec())
 }
 
 /// For kernel values `alpha[c]` (one per class of a weight-`h` query, as floats), the values
 /// `s` maximising the margin `δ` (every output within `1/2 − δ` of its target), `δ ≤ 1/2`.
-pub fn max_margin(m: u32, len: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f64>), String> {
+pub fn max_margin(m: u32, len: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f64>), Error> {
     let k = class_count(m, h);
     let mut pb = RowProblem::default();
     let s: Vec<highs::Col> = (0..k).map(|_| pb.add_column::<f64, _>(0.0, ..)).collect();
@@ -159,9 +160,9 @@ pub fn max_margin(m: u32, len: u32, h: u32, alpha: &[f64]) -> Result<(f64, Vec<f
     }
     let mut model = pb.optimise(Sense::Maximise);
     tune(&mut model, 60.0);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS (margin LP): status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("HiGHS (margin LP): status {:?}", solved.status())));
     }
     let sol = solved.get_solution();
     let cols = sol.columns();

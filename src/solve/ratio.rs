@@ -2,6 +2,7 @@
 //! tens of thousands of rows are built without expression trees). Everything here is
 //! a hint for `crate::repair::simplex`; no value read here is ever reported.
 
+use crate::error::Error;
 use highs::{Col, HighsModelStatus, Model, RowProblem, Sense, SolvedModel};
 use minip_check::rows::ratio::IntRow;
 
@@ -22,7 +23,7 @@ pub struct Hint {
 /// HiGHS sees `A_o = scale[o]·a_o`, `P_o = scale[o]·p_o` with `scale` the caller's
 /// guess of the profile, and each row divided by its largest coefficient. The basis
 /// statuses returned are those of the scaled model (the same basis).
-pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, String> {
+pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Result<Hint, Error> {
     let (pb, _) = row_problem(k, rows, Some(scale), |pb, o| {
         let cost = if o == lo as usize { 1.0 } else { 0.0 };
         let fix = 1.0 / scale[o];
@@ -33,7 +34,7 @@ pub fn solve(k: usize, lo: u32, hi: u32, rows: &[IntRow], scale: &[f64]) -> Resu
         }
     });
     let solved = solve_optimal(pb, Sense::Minimise)?;
-    hint_of(&solved, 2 * k, rows.len())
+    hint_of(&solved, 2 * k, rows.len()).map_err(Error::Unknown)
 }
 
 /// Why the general solve stopped without an optimum.
@@ -119,10 +120,10 @@ pub(crate) fn dual_simplex(pb: RowProblem, sense: Sense) -> Model {
 }
 
 /// `dual_simplex` solved, `Err` unless HiGHS reports an optimum.
-pub(crate) fn solve_optimal(pb: RowProblem, sense: Sense) -> Result<SolvedModel, String> {
-    let solved = dual_simplex(pb, sense).try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+pub(crate) fn solve_optimal(pb: RowProblem, sense: Sense) -> Result<SolvedModel, Error> {
+    let solved = dual_simplex(pb, sense).try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS: status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("HiGHS: status {:?}", solved.status())));
     }
     Ok(solved)
 }

@@ -12,6 +12,7 @@
 //! is written in the same chunks every run, so the same formula and budget always stop at the
 //! same place, whatever the load of the machine.
 
+use crate::error::Error;
 use minip_check::check::drup::{check_refutation, Encoding as Drat};
 use minip_check::model::code::{Code, Shape};
 use minip_check::rows::cnf::{encode, Cnf, Encoding};
@@ -151,7 +152,7 @@ pub enum Raw {
 
 /// Solves any formula within the budget, writing a binary DRAT proof (nothing is checked here:
 /// the caller checks the model or the proof).
-pub fn solve_with_proof(cnf: &Cnf, budget: &Budget) -> Result<Raw, String> {
+pub fn solve_with_proof(cnf: &Cnf, budget: &Budget) -> Result<Raw, Error> {
     let buf = Arc::new(Mutex::new(Vec::new()));
     let mut solver = Solver::new();
     let sink = Sink { buf: buf.clone(), budget, steps: StepCounter::default(), cap: PROOF_CAP };
@@ -159,7 +160,8 @@ pub fn solve_with_proof(cnf: &Cnf, budget: &Budget) -> Result<Raw, String> {
     solver.add_formula(&varisat_formula(cnf));
     match solver.solve() {
         Ok(true) => {
-            let model = solver.model().ok_or("varisat: SAT without a model")?;
+            let model =
+                solver.model().ok_or_else(|| Error::Unknown("varisat: SAT without a model".into()))?;
             let mut vals = vec![false; cnf.vars];
             for l in model {
                 if let Some(v) = vals.get_mut(l.var().index()) {
@@ -181,7 +183,7 @@ pub fn solve_with_proof(cnf: &Cnf, budget: &Budget) -> Result<Raw, String> {
 }
 
 /// Decides one `k` within the budget (what it uses is taken from it).
-pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, String> {
+pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, Error> {
     let enc = encode(shape, k);
     let buf = Arc::new(Mutex::new(Vec::new()));
     let outcome = {
@@ -191,7 +193,10 @@ pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, String>
         solver.add_formula(&varisat_formula(&enc.formula));
         let r = solver.solve();
         match r {
-            Ok(true) => Some(decode(&enc, &solver.model().ok_or("varisat: SAT without a model")?)),
+            Ok(true) => Some(decode(
+                &enc,
+                &solver.model().ok_or_else(|| Error::Unknown("varisat: SAT without a model".into()))?,
+            )),
             Ok(false) => {
                 if solver.close_proof().is_err() {
                     // The last chunk of the proof did not fit the budget.
@@ -204,13 +209,13 @@ pub fn decide(shape: Shape, k: usize, budget: &Budget) -> Result<Answer, String>
     };
     match outcome {
         Some(code) => {
-            code.verify().map_err(|e| format!("varisat model is not a code: {e}"))?;
+            code.verify().map_err(|e| Error::Unknown(format!("varisat model is not a code: {e}")))?;
             Ok(Answer::Sat(code))
         }
         None => {
             let proof = std::mem::take(&mut *buf.lock().expect("proof buffer"));
             check_refutation(&enc.formula, &proof, Drat::Binary)
-                .map_err(|e| format!("the DRAT proof does not check: {e}"))?;
+                .map_err(|e| Error::Unknown(format!("the DRAT proof does not check: {e}")))?;
             Ok(Answer::Unsat { proof })
         }
     }
@@ -236,7 +241,7 @@ pub struct Search {
 }
 
 /// `k = start, start+1, …` until UNSAT, the budget is spent, or `k_max`.
-pub fn search(shape: Shape, start: usize, k_max: usize, budget: &Budget) -> Result<Search, String> {
+pub fn search(shape: Shape, start: usize, k_max: usize, budget: &Budget) -> Result<Search, Error> {
     let mut s = Search { best: None, refuted: None, out_of_budget: false };
     for k in start.max(1)..=k_max {
         match decide(shape, k, budget)? {

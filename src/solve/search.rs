@@ -18,6 +18,7 @@
 //! relaxation whose optimum is feasible for all rows). Below those sizes a step has every row
 //! from the start, so it is solved once, exactly as without row generation.
 
+use crate::error::Error;
 use highs::{Col, HighsModelStatus, RowProblem, Sense};
 use rayon::prelude::*;
 
@@ -64,7 +65,7 @@ pub fn psi_generates_rows(m: u32) -> bool {
 
 /// HiGHS, quiet, one thread, the dual simplex (or, `ipm`, the interior-point method followed
 /// by crossover); `time_limit` in seconds.
-fn solve(pb: RowProblem, time_limit: f64, ipm: bool) -> Result<(Vec<f64>, Vec<f64>, f64), String> {
+fn solve(pb: RowProblem, time_limit: f64, ipm: bool) -> Result<(Vec<f64>, Vec<f64>, f64), Error> {
     let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("threads", 1);
@@ -72,9 +73,9 @@ fn solve(pb: RowProblem, time_limit: f64, ipm: bool) -> Result<(Vec<f64>, Vec<f6
     if ipm {
         model.set_option("solver", "ipm");
     }
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("HiGHS: status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("HiGHS: status {:?}", solved.status())));
     }
     let sol = solved.get_solution();
     Ok((sol.columns().to_vec(), sol.rows().to_vec(), solved.objective_value()))
@@ -180,12 +181,12 @@ pub struct PhiRow {
 }
 
 /// The `Φ` step: per query `x`, `min u` over `φ(x) ≥ 0`, `P(x,·)` free, with `α(x,x) = 1`.
-pub fn phi_step(m: u32, psi: &[Vec<f64>], pairs: &[(u32, u32)]) -> Result<Vec<PhiRow>, String> {
+pub fn phi_step(m: u32, psi: &[Vec<f64>], pairs: &[(u32, u32)]) -> Result<Vec<PhiRow>, Error> {
     let n = 1usize << m;
     (0..n as u32).into_par_iter().map(|x| phi_row(x, n, psi, pairs)).collect()
 }
 
-fn phi_row(x: u32, n: usize, psi: &[Vec<f64>], pairs: &[(u32, u32)]) -> Result<PhiRow, String> {
+fn phi_row(x: u32, n: usize, psi: &[Vec<f64>], pairs: &[(u32, u32)]) -> Result<PhiRow, Error> {
     let r = psi[0].len();
     let mut set: Vec<usize> = if pairs.len() <= FULL_PHI_PAIRS {
         (0..pairs.len()).collect()
@@ -216,7 +217,9 @@ fn phi_row(x: u32, n: usize, psi: &[Vec<f64>], pairs: &[(u32, u32)]) -> Result<P
         set.extend(add);
         set.sort_unstable();
     }
-    Err(format!("the Φ step of token {x}: row generation did not settle in {MAX_ROUNDS} rounds"))
+    Err(Error::Unknown(format!(
+        "the Φ step of token {x}: row generation did not settle in {MAX_ROUNDS} rounds"
+    )))
 }
 
 /// One query's `Φ` LP on the pairs `set`: the solution (`φ`, `P(x,·)`, `u`) and `u`.
@@ -226,7 +229,7 @@ fn phi_lp(
     psi: &[Vec<f64>],
     pairs: &[(u32, u32)],
     set: &[usize],
-) -> Result<(Vec<f64>, f64), String> {
+) -> Result<(Vec<f64>, f64), Error> {
     let r = psi[0].len();
     let mut pb = RowProblem::default();
     // Columns: φ_0..φ_{r−1}, then P(x, k) for every key k, then u.
@@ -273,7 +276,7 @@ pub fn psi_step(
     pairs: &[(u32, u32)],
     active: &[Vec<usize>],
     round: &mut dyn FnMut(usize, f64),
-) -> Result<PsiStep, String> {
+) -> Result<PsiStep, Error> {
     let n = 1usize << m;
     let r = phi[0].len();
     let generate = psi_generates_rows(m);
@@ -305,7 +308,7 @@ pub fn psi_step(
             s.sort_unstable();
         }
     }
-    Err(format!("the Ψ step: row generation did not settle in {MAX_ROUNDS} rounds"))
+    Err(Error::Unknown(format!("the Ψ step: row generation did not settle in {MAX_ROUNDS} rounds")))
 }
 
 /// The `Ψ` LP on the pairs `sets[x]` of each query: the solution (`Ψ(k,i)` at `k·r + i`, then
@@ -316,7 +319,7 @@ fn psi_lp(
     pairs: &[(u32, u32)],
     sets: &[Vec<usize>],
     ipm: bool,
-) -> Result<(Vec<f64>, f64), String> {
+) -> Result<(Vec<f64>, f64), Error> {
     let r = phi[0].len();
     let mut pb = RowProblem::default();
     let mut cols: Vec<Col> = (0..n * r).map(|_| pb.add_column(0.0, 0.0..)).collect();
@@ -350,7 +353,7 @@ fn psi_lp(
 /// The values LP of query `x` for an exact kernel row `a` (as floats): `min e` over the
 /// products `P(x,·)` (none where `a[k] = 0`) with `|N − tD| ≤ eD` on every pair, each row
 /// divided by `D`. Returns the products and `e`.
-pub fn values(x: u32, a: &[f64], pairs: &[(u32, u32)]) -> Result<(Vec<f64>, f64), String> {
+pub fn values(x: u32, a: &[f64], pairs: &[(u32, u32)]) -> Result<(Vec<f64>, f64), Error> {
     let mut pb = RowProblem::default();
     // A key of weight 0 has no product (its value never counts).
     let prod: Vec<Col> = a
@@ -380,9 +383,9 @@ pub fn values(x: u32, a: &[f64], pairs: &[(u32, u32)]) -> Result<(Vec<f64>, f64)
     let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("threads", 1);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("values of token {x}: HiGHS status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("values of token {x}: HiGHS status {:?}", solved.status())));
     }
     Ok((solved.get_solution().columns().to_vec(), solved.objective_value()))
 }
@@ -395,7 +398,7 @@ pub fn values(x: u32, a: &[f64], pairs: &[(u32, u32)]) -> Result<(Vec<f64>, f64)
 /// two more columns per target and side, `v_a ≤ μ_A`, `v_b ≤ μ_B`, `v_x + μ_A + μ_B ≤ 0`
 /// (a key of weight 0 has `v = 0`: `μ ≥ 0`). `O(2^m · m)` rows instead of two per pair, the
 /// same optimum as `values`. Returns the values and `e`.
-pub fn values_by_class(x: u32, w: &[f64]) -> Result<(Vec<f64>, f64), String> {
+pub fn values_by_class(x: u32, w: &[f64]) -> Result<(Vec<f64>, f64), Error> {
     let n = w.len();
     let bound = value_bound(n);
     let xs = x as usize;
@@ -424,16 +427,16 @@ pub fn values_by_class(x: u32, w: &[f64]) -> Result<(Vec<f64>, f64), String> {
                     pb.add_row(..=sign * tf * w[k], [(sk, sign * w[k]), (e, -w[k]), (mu_b, -1.0)]);
                 }
             }
-            let sx = s[xs].ok_or_else(|| format!("token {x}: alpha(x,x) = 0"))?;
+            let sx = s[xs].ok_or_else(|| Error::Unknown(format!("token {x}: alpha(x,x) = 0")))?;
             pb.add_row(..=sign * tf * w[xs], [(sx, sign * w[xs]), (e, -w[xs]), (mu_a, 1.0), (mu_b, 1.0)]);
         }
     }
     let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("threads", 1);
-    let solved = model.try_solve().map_err(|e| format!("HiGHS: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| Error::Unknown(format!("HiGHS: {e:?}")))?;
     if solved.status() != HighsModelStatus::Optimal {
-        return Err(format!("values of token {x}: HiGHS status {:?}", solved.status()));
+        return Err(Error::Unknown(format!("values of token {x}: HiGHS status {:?}", solved.status())));
     }
     let cols = solved.get_solution().columns().to_vec();
     // Columns were made in order: the values of the keys of positive weight, then `e`.

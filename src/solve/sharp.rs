@@ -1,13 +1,14 @@
 //! The floating-point solve behind `kstar` (docs/math.md §3): HiGHS through good_lp,
 //! `min b` over the closed homogeneous correctness rows with `c = 1`. A hint only.
 
+use crate::error::Error;
 use good_lp::solvers::highs::highs;
 use good_lp::{variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable};
 use minip_check::rational::{to_f64, Rat};
 use minip_check::rows::gap::VARS;
 
 /// HiGHS: `min b` s.t. `G_s z ≤ 0`, `a, b ≥ 0`, `c = 1`. Returns `(b*, z*)`: a hint.
-pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), String> {
+pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), Error> {
     let mut pv = ProblemVariables::new();
     let z: Vec<Variable> = (0..VARS.len())
         .map(|j| match j {
@@ -22,7 +23,7 @@ pub fn lp_hint(rows: &[(Vec<Rat>, Rat)]) -> Result<(f64, Vec<f64>), String> {
     for (c, _) in rows {
         model.add_constraint(row_expression(c, &z).leq(0.0));
     }
-    let sol = model.solve().map_err(|e| format!("HiGHS: {e}"))?;
+    let sol = model.solve().map_err(|e| Error::Unknown(format!("HiGHS: {e}")))?;
     let zv: Vec<f64> = z.iter().map(|v| sol.value(*v)).collect();
     Ok((zv[1], zv))
 }
@@ -43,7 +44,7 @@ pub fn lp_hint_general(
     good: &[usize],
     bad: &[usize],
     signed: bool,
-) -> Result<Hint, String> {
+) -> Result<Hint, Error> {
     let mut pv = ProblemVariables::new();
     let z: Vec<Variable> = (0..nvars)
         .map(|j| if j < nslots && !signed { pv.add(variable().min(0.0)) } else { pv.add(variable()) })
@@ -64,7 +65,7 @@ pub fn lp_hint_general(
             Ok(Hint::Optimal(b, zv))
         }
         Err(ResolutionError::Unbounded) => Ok(Hint::Unbounded),
-        Err(e) => Err(format!("HiGHS: {e}")),
+        Err(e) => Err(Error::Unknown(format!("HiGHS: {e}"))),
     }
 }
 

@@ -64,7 +64,7 @@ fn amplify(
         let mut warnings = Vec::new();
         let mut say = crate::keep_warnings(&mut warnings);
         let Job::Ratios(job) = req.validate_noting(&mut say)? else {
-            return Err(Failure::Input("amplify: a range of h".into()));
+            return Err(Failure(minip::Error::Input("amplify: a range of h".into())));
         };
         drop(say);
         job.export()?;
@@ -109,7 +109,7 @@ fn amplify_grid(
         let mut warnings = Vec::new();
         let mut say = crate::keep_warnings(&mut warnings);
         let Job::Grid(job) = req.validate_noting(&mut say)? else {
-            return Err(Failure::Input("amplify: a ratio table".into()));
+            return Err(Failure(minip::Error::Input("amplify: a ratio table".into())));
         };
         drop(say);
         let run = job.run(ctl)?;

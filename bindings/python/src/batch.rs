@@ -114,7 +114,7 @@ fn sharp_grid(
         let mut warnings = Vec::new();
         let mut say = crate::keep_warnings(&mut warnings);
         let Job::Grid(g) = request.validate_noting(&mut say)? else {
-            return Err(Failure::Input("sharp: a grid file".into()));
+            return Err(Failure(minip::Error::Input("sharp: a grid file".into())));
         };
         let swept = g.run(ctl, &mut say, &mut |_| Ok(()))?;
         drop(say);
@@ -146,13 +146,7 @@ fn export_coq(py: Python<'_>, certs: Vec<String>, out: String) -> PyResult<Strin
         let job = request.validate()?;
         let warnings: Vec<String> = minip::request::gap::out_dir(&request.out)?.into_iter().collect();
         // A stop ends the export after the file in progress (each file is written whole).
-        let written = job.run(|_| {
-            if ctl.is_stopped() {
-                Err("interrupted (every file written is complete)".into())
-            } else {
-                Ok(())
-            }
-        })?;
+        let written = job.run(ctl, |_| Ok(()))?;
         let files: Vec<Value> = written
             .iter()
             .map(|w| {

@@ -60,7 +60,7 @@ fn amplify_bench(py: Python<'_>, h: String, against: String, timeout: u64) -> Py
         let (threads, _) = minip::batch::threads::threads(None)?;
         let mut text = b.header(threads);
         let t = b.run(ctl, &mut |row| {
-            rows.push(serde_json::to_value(row).map_err(|e| e.to_string())?);
+            rows.push(serde_json::to_value(row).map_err(|e| minip::Error::Input(e.to_string()))?);
             text.push_str(&minip::request::amplify_bench::Bench::line(row));
             Ok(())
         })?;

@@ -14,7 +14,7 @@ pub fn to_text(v: &Value) -> String {
 /// A configuration as `minip check` and `minip sharp` take it: the JSON the Python layer
 /// sends (rationals as text), read into the request's own `Config`.
 pub fn config(text: &str) -> Result<Config, Failure> {
-    serde_json::from_str(text).map_err(|e| Failure::Input(format!("configuration: {e}")))
+    serde_json::from_str(text).map_err(|e| Failure(minip::Error::Input(format!("configuration: {e}"))))
 }
 
 /// The numbers of one option from Python: text for a `range` of step 1 (`"2..9"`, as the

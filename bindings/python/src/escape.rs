@@ -67,7 +67,7 @@ fn readout(
     budget: Option<u64>,
 ) -> PyResult<String> {
     if budget.is_some() && !precision {
-        return Err(crate::Failure::Input("budget: only with precision=True".into()).into());
+        return Err(crate::Failure(minip::Error::Input("budget: only with precision=True".into())).into());
     }
     let (text_out, warnings) = run(py, move |ctl| {
         let out = out.map(PathBuf::from);

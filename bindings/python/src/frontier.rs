@@ -23,7 +23,7 @@ fn lower_json(l: &Option<Lower>) -> Value {
     }
 }
 
-fn upper_json(c: &Option<Result<Upper, String>>) -> Value {
+fn upper_json(c: &Option<Result<Upper, minip::Error>>) -> Value {
     match c {
         None => Value::Null,
         Some(Err(e)) => json!({ "reason": e }),

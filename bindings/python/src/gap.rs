@@ -133,11 +133,11 @@ fn check_certificate(
 /// Writes a file atomically (a temporary file, then a rename), as the command line does.
 #[pyfunction]
 fn write_text(py: Python<'_>, path: String, text: String) -> PyResult<()> {
-    run(py, move |_| minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::Io))
+    run(py, move |_| minip::print::write_file(std::path::Path::new(&path), &text).map_err(Failure::from))
 }
 
 /// Writes a binary file atomically (a rank certificate's DRAT proof).
 #[pyfunction]
 fn write_bytes(py: Python<'_>, path: String, data: Vec<u8>) -> PyResult<()> {
-    run(py, move |_| minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::Io))
+    run(py, move |_| minip::print::write_bytes(std::path::Path::new(&path), &data).map_err(Failure::from))
 }

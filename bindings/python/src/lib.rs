@@ -12,12 +12,14 @@
 //!
 //! One file per family of functions: `gap` (settle, check), `sharp`, `amplify`, `rank`,
 //! `frontier`, `head`, `batch` (sweep, grids), `bench`, `escape` (readout, multihead); `convert`
-//! turns Python values into requests, `progress` reports a run's progress to a callback.
+//! turns Python values into requests, `progress` reports a run's progress to a callback, and
+//! `error` maps the library's typed error to Python exceptions, once.
 
 mod amplify;
 mod batch;
 mod bench;
 mod convert;
+mod error;
 mod escape;
 mod frontier;
 mod gap;
@@ -26,83 +28,13 @@ mod progress;
 mod rank;
 mod sharp;
 
+pub use error::{Failure, Rejected, Unknown};
 use minip::control::Control;
-use pyo3::create_exception;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
-
-create_exception!(
-    minip,
-    Unknown,
-    pyo3::exceptions::PyRuntimeError,
-    "Nothing was certified: the solver's answer could not be made exact (the command line's `unknown`, exit 2)."
-);
-create_exception!(
-    minip,
-    Rejected,
-    pyo3::exceptions::PyValueError,
-    "A certificate that was read but does not check (the command line's exit 1 of `verify`)."
-);
-
-/// Why a call failed, mapped to a Python exception.
-#[derive(Debug)]
-pub enum Failure {
-    /// Bad input: `ValueError`.
-    Input(String),
-    /// Nothing certified: `minip.Unknown`.
-    Unknown(String),
-    /// A certificate that does not check: `minip.Rejected`.
-    Rejected(String),
-    /// A file could not be read or written: `OSError`.
-    Io(String),
-    /// The run was stopped: `KeyboardInterrupt`.
-    Interrupted(String),
-}
-
-impl From<String> for Failure {
-    fn from(e: String) -> Failure {
-        Failure::Input(e)
-    }
-}
-
-/// A request's error by its kind: bad input and limits are `ValueError`, a rejected
-/// certificate `minip.Rejected`, nothing certified `minip.Unknown`, a stopped run
-/// `KeyboardInterrupt`, a file `OSError`.
-impl From<minip::request::Error> for Failure {
-    fn from(e: minip::request::Error) -> Failure {
-        use minip::request::Error as E;
-        match e {
-            E::Input(m) | E::TooLarge(m) => Failure::Input(m),
-            E::Rejected(m) => Failure::Rejected(m),
-            E::Unknown(m) => Failure::Unknown(m),
-            E::Interrupted(m) => Failure::Interrupted(m),
-            E::Io(m) => Failure::Io(m),
-        }
-    }
-}
-
-/// The checker's kinds carry over (a parameter its model refuses is bad input or a limit).
-impl From<minip_check::Error> for Failure {
-    fn from(e: minip_check::Error) -> Failure {
-        Failure::from(minip::request::Error::from(e))
-    }
-}
-
-impl From<Failure> for PyErr {
-    fn from(f: Failure) -> PyErr {
-        let one = minip_check::error::one_line;
-        match f {
-            Failure::Input(m) => PyValueError::new_err(one(&m)),
-            Failure::Unknown(m) => Unknown::new_err(one(&m)),
-            Failure::Rejected(m) => Rejected::new_err(one(&m)),
-            Failure::Io(m) => PyOSError::new_err(one(&m)),
-            Failure::Interrupted(m) => PyKeyboardInterrupt::new_err(one(&m)),
-        }
-    }
-}
 
 /// The worker thread's stack: the command line's main thread has 8 MiB (the usual limit), and
 /// nothing in the library recurses deeply (the checker's parsers and the exact arithmetic are
@@ -237,7 +169,7 @@ fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
 fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // rayon's global pool sized as the command line sizes it (RAYON_NUM_THREADS at most 256),
     // before any call can start it from the environment alone.
-    minip::batch::threads::global_pool().map_err(PyValueError::new_err)?;
+    minip::batch::threads::global_pool().map_err(|e| PyValueError::new_err(e.to_string()))?;
     m.add("Unknown", m.py().get_type::<Unknown>())?;
     m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -29,7 +29,7 @@ fn sharp(py: Python<'_>, conf: String, out: Option<String>, vipr: Option<String>
             ..Sharp::default()
         };
         let Job::One(job) = request.validate()? else {
-            return Err(Failure::Input("sharp: one configuration".into()));
+            return Err(Failure(minip::Error::Input("sharp: one configuration".into())));
         };
         let k = job.run(ctl)?;
         let mut v = serde_json::to_value(&k.record).expect("serializes");
@@ -45,7 +45,7 @@ fn sharp_milp(py: Python<'_>, conf: String, m: String) -> PyResult<String> {
     run(py, move |ctl| {
         let request = Sharp { config: crate::convert::config(&conf)?, milp: true, m, ..Sharp::default() };
         let Job::Milp(job) = request.validate()? else {
-            return Err(Failure::Input("sharp --milp".into()));
+            return Err(Failure(minip::Error::Input("sharp --milp".into())));
         };
         let checks = job.run(ctl);
         let rows: Vec<Value> = checks
@@ -68,7 +68,7 @@ fn sharp_summarize(py: Python<'_>, path: String) -> PyResult<String> {
     run(py, move |ctl| {
         let request = Sharp { summarize: Some(PathBuf::from(path)), ..Sharp::default() };
         let Job::Summarize(job) = request.validate()? else {
-            return Err(Failure::Input("sharp --summarize".into()));
+            return Err(Failure(minip::Error::Input("sharp --summarize".into())));
         };
         let recs = job.run(ctl)?;
         let rows: Vec<Value> = recs.iter().map(|r| serde_json::to_value(r).expect("serializes")).collect();

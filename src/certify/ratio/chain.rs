@@ -3,6 +3,7 @@
 //! and the chain certificates (`minip-ratio-bound/1`, and `minip-ratio/2` with the LP's point).
 
 use super::{forced_ratio, ratio_params, Phases, SolveStats};
+use crate::error::Error;
 use minip_check::check::{class_label, ratio_instance, Checked, Context};
 use minip_check::format::ratio::{Multiplier, RatioCertificate, RATIO_FORMAT};
 use minip_check::format::ratio_bound::{RatioBoundCertificate, RATIO_BOUND_FORMAT};
@@ -27,7 +28,7 @@ pub(super) fn closed_route(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), Error>> {
     if lo != 0 || hi != h || superset {
         return None;
     }
@@ -58,7 +59,7 @@ pub(super) fn closed_route(
             Some(Ok((c, SolveStats { route: "closed".into(), pivots: 0, phases })))
         }
         Err(e @ minip_check::Error::TooLarge(_)) => {
-            Some(Err(format!("unknown: the exact candidate failed the checker ({e})")))
+            Some(Err(Error::Unknown(format!("unknown: the exact candidate failed the checker ({e})"))))
         }
         Err(_) => None,
     }
@@ -170,10 +171,14 @@ pub fn chain_bound_certificate(
     h: u32,
     hi: u32,
     superset: bool,
-) -> Result<Checked<RatioBoundCertificate>, String> {
+) -> Result<Checked<RatioBoundCertificate>, Error> {
     ratio_instance(n, eps.clone(), h, 0, hi, superset)?;
     let r = closed_form_ratio(n, eps, h, hi).ok_or_else(|| {
-        format!("no closed form for R(0, {}; {h}) at n = {n}, eps = {}", class_label(h, hi), fmt_q(eps))
+        Error::Input(format!(
+            "no closed form for R(0, {}; {h}) at n = {n}, eps = {}",
+            class_label(h, hi),
+            fmt_q(eps)
+        ))
     })?;
     let multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");
     let cert = RatioBoundCertificate {
@@ -183,7 +188,7 @@ pub fn chain_bound_certificate(
         multipliers,
     };
     Checked::new(cert, &Context::default())
-        .map_err(|e| format!("the chain certificate failed the checker ({e})"))
+        .map_err(|e| Error::Input(format!("the chain certificate failed the checker ({e})")))
 }
 
 /// A full certificate (`minip-ratio/2`) for the closed form of `R(0, hi; h)` at `ε = 1/2`:
@@ -196,17 +201,17 @@ pub fn chain_full_certificate(
     h: u32,
     hi: u32,
     superset: bool,
-) -> Result<Checked<RatioCertificate>, String> {
+) -> Result<Checked<RatioCertificate>, Error> {
     let r = closed_form_ratio(n, eps, h, hi)
-        .ok_or_else(|| format!("no closed form for R(0, {}; {h})", class_label(h, hi)))?;
+        .ok_or_else(|| Error::Input(format!("no closed form for R(0, {}; {h})", class_label(h, hi))))?;
     let lp = forced_ratio(n, eps, h, 0, hi, superset)?;
     if lp.claim().value() != Some(&r) {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "the row LP gives R(0, {}; {h}) = {}, the closed form {}",
             class_label(h, hi),
             lp.claim().label(),
             fmt_q(&r)
-        ));
+        )));
     }
     let mut cert = lp.cert().clone();
     cert.multipliers = chain_multipliers(n, eps, h, hi).expect("closed form exists");

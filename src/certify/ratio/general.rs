@@ -7,6 +7,7 @@ use super::basis::{base_certificate, certificate_of_basis, from_hint_repair, mov
 use super::basis::{point, row_multiplier, sorted, unbounded_parts};
 use super::lp::MAX_PIVOTS;
 use super::{check_candidate, forced_ratio};
+use crate::error::Error;
 use crate::formulate::ratio::{row_lp_in, RowLp};
 use crate::formulate::slack::{form, system};
 use crate::repair::hint::{exact_farkas, exact_point};
@@ -35,7 +36,7 @@ static HEAVY: std::sync::OnceLock<Option<std::sync::Mutex<std::sync::mpsc::Sende
 
 /// `f()` on the one thread that runs the large row LPs, in the order they arrive (inline if
 /// that thread cannot be started).
-fn on_heavy_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+fn on_heavy_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
     let tx = HEAVY.get_or_init(|| {
         let (tx, rx) = std::sync::mpsc::channel::<HeavyJob>();
         let spawned = std::thread::Builder::new().name("minip-heavy-lp".into()).spawn(move || {
@@ -53,8 +54,8 @@ fn on_heavy_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) ->
     tx.lock()
         .unwrap_or_else(|e| e.into_inner())
         .send(job)
-        .map_err(|_| "the large-LP thread is gone".to_string())?;
-    rrx.recv().map_err(|_| "the large-LP thread stopped before answering".to_string())
+        .map_err(|_| Error::Input("the large-LP thread is gone".to_string()))?;
+    rrx.recv().map_err(|_| Error::Input("the large-LP thread stopped before answering".to_string()))
 }
 
 /// The validated instance of a setting (docs/math.md §11), for `forced_ratio_in`.
@@ -68,7 +69,7 @@ pub fn instance_in(
     superset: bool,
     setting: minip_check::model::Setting,
     m: Option<u32>,
-) -> Result<RatioInstance, String> {
+) -> Result<RatioInstance, Error> {
     let inst = ratio_instance_in(n, eps.clone(), h, lo, hi, superset, setting, m)?;
     if !(inst.setting.is_default() && inst.m.is_none()) {
         crate::formulate::ratio::check_general_size(&inst)?;
@@ -80,7 +81,7 @@ pub fn instance_in(
 /// `-inf`), with a certificate that passed the checker. The default setting takes the
 /// route of `forced_ratio` (same certificate bytes). Errors starting `unknown:` mean the
 /// exact solve did not finish.
-pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>, String> {
+pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>, Error> {
     if inst.setting.is_default() && inst.m.is_none() {
         return forced_ratio(inst.n, &inst.eps, inst.h, inst.lo, inst.hi, inst.superset);
     }
@@ -93,17 +94,20 @@ pub fn forced_ratio_in(inst: &RatioInstance) -> Result<Checked<RatioCertificate>
     }
     let lp = row_lp_in(inst)?;
     if lp.rows.len() > MAX_GENERAL_ROWS {
-        return Err(format!("{} rows: more than the {MAX_GENERAL_ROWS} this route solves", lp.rows.len()));
+        return Err(Error::Input(format!(
+            "{} rows: more than the {MAX_GENERAL_ROWS} this route solves",
+            lp.rows.len()
+        )));
     }
     // 1. Is there a correct head with A_hi > 0?
     let rows = strict_rows(&lp);
-    let hint = solve_slack(&rows, 2 * lp.slots()).map_err(|e| format!("unknown: {e}"))?;
+    let hint = solve_slack(&rows, 2 * lp.slots()).map_err(|e| Error::Unknown(format!("unknown: {e}")))?;
     if hint.sigma <= 1e-9 {
         return check_candidate(no_correct_head(&lp, &rows, &hint.duals)?);
     }
     let scaled: Vec<f64> = hint.z.iter().map(|v| v / hint.sigma).collect();
     let z = exact_point(&system(&rows), &scaled)
-        .ok_or("unknown: no exact strictly correct head near the solver's")?;
+        .ok_or_else(|| Error::Unknown("unknown: no exact strictly correct head near the solver's".into()))?;
     // 2. The closure minimum, exactly.
     closure_minimum(&lp, move_zero_weights(&lp, z))
 }
@@ -133,7 +137,7 @@ fn strict_rows(lp: &RowLp) -> Vec<Row> {
 /// The `empty` candidate: exact Farkas multipliers of `rows` (`strict_rows`, on which the slack
 /// LP found no slack; `duals` its row duals). Multipliers without the `den` row are preferred:
 /// they prove that no head at all is correct.
-fn no_correct_head(lp: &RowLp, rows: &[Row], duals: &[f64]) -> Result<RatioCertificate, String> {
+fn no_correct_head(lp: &RowLp, rows: &[Row], duals: &[f64]) -> Result<RatioCertificate, Error> {
     let width = 2 * lp.slots();
     let den_at = lp.rows.len();
     let without: Vec<Row> =
@@ -152,7 +156,9 @@ fn no_correct_head(lp: &RowLp, rows: &[Row], duals: &[f64]) -> Result<RatioCerti
     let y = strong
         .or_else(|| exact_farkas(&exact_rows, duals))
         .or_else(|| exact_farkas(&exact_rows, &solve_farkas(rows, width).ok()?))
-        .ok_or("unknown: no correct head found, and no exact Farkas multipliers either")?;
+        .ok_or_else(|| {
+            Error::Unknown("unknown: no correct head found, and no exact Farkas multipliers either".into())
+        })?;
     let multipliers = y.iter().enumerate().take(den_at + 1).filter(|(_, v)| !v.is_zero()).map(|(i, v)| {
         if i == den_at {
             Multiplier { classes: vec![], side: "den".into(), y: fmt_q(v) }
@@ -170,7 +176,7 @@ fn no_correct_head(lp: &RowLp, rows: &[Row], duals: &[f64]) -> Result<RatioCerti
 /// The closure minimum `min A_lo` with `A_hi = 1` over the closed rows, checked, with the
 /// strictly correct head `witness`: from HiGHS's basis made exact and pivoted to the optimum, or
 /// from its repaired hint; `-inf` with an exact point and ray when HiGHS finds it unbounded.
-fn closure_minimum(lp: &RowLp, witness: RatioPoint) -> Result<Checked<RatioCertificate>, String> {
+fn closure_minimum(lp: &RowLp, witness: RatioPoint) -> Result<Checked<RatioCertificate>, Error> {
     match lp::solve_general(lp) {
         Ok(h) => {
             let b0 = simplex::from_hint_general(lp, &h);
@@ -181,15 +187,19 @@ fn closure_minimum(lp: &RowLp, witness: RatioPoint) -> Result<Checked<RatioCerti
                 Some((b, x, _)) => certificate_of_basis(lp, &b.held, &b.y, &x),
                 // HiGHS's basis is not usable as it is (e.g. a free P column nonbasic at
                 // zero): round the optimum and solve both sides on the hint's supports.
-                None => from_hint_repair(lp, &h).ok_or(
-                    "unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair",
-                )?,
+                None => from_hint_repair(lp, &h).ok_or_else(|| {
+                    Error::Unknown(
+                        "unknown: HiGHS's basis is not exactly dual feasible and the hint did not repair"
+                            .into(),
+                    )
+                })?,
             };
             c.witness = Some(witness);
             check_candidate(c)
         }
         Err(lp::NoOptimum::Unbounded) => {
-            let (at, ray) = unbounded_parts(lp).ok_or("unknown: unbounded, but no exact point and ray")?;
+            let (at, ray) = unbounded_parts(lp)
+                .ok_or_else(|| Error::Unknown("unknown: unbounded, but no exact point and ray".into()))?;
             let RatioPoint { alpha, p } = point(lp, &at);
             check_candidate(RatioCertificate {
                 ratio: MINUS_INF.into(),
@@ -200,6 +210,6 @@ fn closure_minimum(lp: &RowLp, witness: RatioPoint) -> Result<Checked<RatioCerti
                 ..base_certificate(lp)
             })
         }
-        Err(lp::NoOptimum::Other(e)) => Err(format!("unknown: {e}")),
+        Err(lp::NoOptimum::Other(e)) => Err(Error::Unknown(format!("unknown: {e}"))),
     }
 }

@@ -5,6 +5,7 @@
 use super::basis::certificate_of_basis;
 use super::chain::{chain_multipliers, closed_form_ratio};
 use super::{checked, Phases, SolveStats};
+use crate::error::Error;
 use crate::formulate::ratio::{row_lp, RowLp};
 use crate::repair::simplex;
 use crate::solve::ratio as lp;
@@ -36,7 +37,7 @@ pub(super) fn lp_route(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+) -> Result<(Checked<RatioCertificate>, SolveStats), Error> {
     let t = Instant::now();
     let lp = row_lp(n, eps, h, lo, hi, superset)?;
     let rows = t.elapsed().as_secs_f64();
@@ -56,12 +57,13 @@ pub(super) fn lp_route(
         stepped(n, eps, superset, &[h], |lp, b, x, pivots| {
             out = Some((lp.clone(), b.clone(), x.to_vec(), pivots));
         })
-        .map_err(|e| format!("unknown: {e}"))?;
-        let (lp, b, x, pivots) = out.ok_or("unknown: stepping did not reach h")?;
+        .map_err(|e| Error::Unknown(format!("unknown: {e}")))?;
+        let (lp, b, x, pivots) =
+            out.ok_or_else(|| Error::Unknown("unknown: stepping did not reach h".into()))?;
         let phases = Phases { exact: t.elapsed().as_secs_f64(), ..Phases::default() };
         (lp, b, x, SolveStats { route: "stepped".into(), pivots, phases })
     } else {
-        let (b, x, stats) = from_trivial(&lp).map_err(|e| format!("unknown: {e}"))?;
+        let (b, x, stats) = from_trivial(&lp).map_err(|e| Error::Unknown(format!("unknown: {e}")))?;
         (lp, b, x, stats)
     };
     stats.phases.rows = rows;
@@ -78,7 +80,7 @@ fn from_highs(
     hint: Option<&lp::Hint>,
     rows: f64,
     highs: f64,
-) -> Option<Result<(Checked<RatioCertificate>, SolveStats), String>> {
+) -> Option<Result<(Checked<RatioCertificate>, SolveStats), Error>> {
     let t = Instant::now();
     let start = simplex::from_hint(lp, hint?)?;
     if start.y.iter().all(|v| !v.is_negative()) {
@@ -156,7 +158,7 @@ fn hint_basis(lp: &RowLp) -> Option<simplex::Basis> {
 }
 
 /// Exact pivots from the trivial dual-feasible basis (no hint).
-fn from_trivial(lp: &RowLp) -> Result<(simplex::Basis, Vec<Rat>, SolveStats), String> {
+fn from_trivial(lp: &RowLp) -> Result<(simplex::Basis, Vec<Rat>, SolveStats), Error> {
     let t = Instant::now();
     let (b, x, pivots) = simplex::dual_simplex(lp, simplex::trivial_basis(lp), MAX_PIVOTS)?;
     let phases = Phases { exact: t.elapsed().as_secs_f64(), ..Phases::default() };
@@ -173,8 +175,8 @@ pub(super) fn stepped(
     superset: bool,
     stops: &[u32],
     mut at_stop: impl FnMut(&RowLp, &simplex::Basis, &[Rat], usize),
-) -> Result<(), String> {
-    let last = *stops.last().ok_or("no h")?;
+) -> Result<(), Error> {
+    let last = *stops.last().ok_or_else(|| Error::Input("no h".into()))?;
     let mut found = None;
     for &base in STEP_BASES.iter().filter(|&&b| b < last) {
         let lp = row_lp(n, eps, base, 0, base, superset)?;
@@ -198,7 +200,8 @@ pub(super) fn stepped(
     while let Some(&stop) = next_stop.peek() {
         let nh = (cur.h + STEP).min(stop);
         let next = row_lp(n, eps, nh, 0, nh, superset)?;
-        let start = simplex::shifted_basis(&cur, &b.held, &next).ok_or("cannot shift the basis")?;
+        let start = simplex::shifted_basis(&cur, &b.held, &next)
+            .ok_or_else(|| Error::Input("cannot shift the basis".into()))?;
         let (b2, x2, p) = simplex::dual_simplex(&next, start, MAX_PIVOTS)?;
         pivots += p;
         (b, cur) = (b2, next);

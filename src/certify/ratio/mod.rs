@@ -25,6 +25,7 @@ pub use chain::{chain_bound_certificate, chain_full_certificate};
 pub use general::{forced_ratio_in, instance_in, MAX_GENERAL_ROWS};
 pub use lp::profile;
 
+use crate::error::Error;
 use chain::closed_route;
 use lp::{lp_route, stepped, STEP_BASES};
 
@@ -72,7 +73,7 @@ pub fn forced_ratio(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Result<Checked<RatioCertificate>, String> {
+) -> Result<Checked<RatioCertificate>, Error> {
     forced_ratio_stats(n, eps, h, lo, hi, superset).map(|(c, _)| c)
 }
 
@@ -85,7 +86,7 @@ pub fn forced_ratio_stats(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+) -> Result<(Checked<RatioCertificate>, SolveStats), Error> {
     check_size(n, eps, h, lo, hi, superset)?;
     match closed_route(n, eps, h, lo, hi, superset) {
         Some(Ok(done)) => return Ok(done),
@@ -106,7 +107,7 @@ pub fn forced_ratio_lp(
     lo: u32,
     hi: u32,
     superset: bool,
-) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+) -> Result<(Checked<RatioCertificate>, SolveStats), Error> {
     check_size(n, eps, h, lo, hi, superset)?;
     lp_route(n, eps, h, lo, hi, superset)
 }
@@ -115,7 +116,7 @@ pub fn forced_ratio_lp(
 fn checked(
     cert: RatioCertificate,
     mut stats: SolveStats,
-) -> Result<(Checked<RatioCertificate>, SolveStats), String> {
+) -> Result<(Checked<RatioCertificate>, SolveStats), Error> {
     let t = Instant::now();
     let cert = check_candidate(cert)?;
     stats.phases.check = t.elapsed().as_secs_f64();
@@ -124,9 +125,9 @@ fn checked(
 
 /// The checker's verdict on a candidate; a refusal is `unknown` (the exact solve failed, not
 /// the claim).
-fn check_candidate(cert: RatioCertificate) -> Result<Checked<RatioCertificate>, String> {
+fn check_candidate(cert: RatioCertificate) -> Result<Checked<RatioCertificate>, Error> {
     Checked::new(cert, &Context::default())
-        .map_err(|e| format!("unknown: the exact candidate failed the checker ({e})"))
+        .map_err(|e| Error::Unknown(format!("unknown: the exact candidate failed the checker ({e})")))
 }
 
 /// The parameters of a certificate in the paper's model: no setting field, no `m` (beyond
@@ -149,7 +150,7 @@ pub fn ratio_params(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool)
 }
 
 /// The parameters, and the size of the LP, within the supported limits (before any work).
-pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), String> {
+pub fn check_size(n: u32, eps: &Rat, h: u32, lo: u32, hi: u32, superset: bool) -> Result<(), Error> {
     let inst = ratio_instance(n, eps.clone(), h, lo, hi, superset)?;
     use minip_check::limits::{at_most, MAX_RATIO_H};
     at_most("h", h, MAX_RATIO_H, "the row LP certified by minip amplify")?;
@@ -163,7 +164,7 @@ pub fn forced_ratio_series(
     eps: &Rat,
     hs: &[u32],
     superset: bool,
-) -> Vec<Result<Checked<RatioCertificate>, String>> {
+) -> Vec<Result<Checked<RatioCertificate>, Error>> {
     forced_ratio_series_with(n, eps, hs, superset, &crate::control::Control::new(), &|| {})
 }
 
@@ -176,7 +177,7 @@ pub fn forced_ratio_series_with(
     superset: bool,
     ctl: &crate::control::Control,
     done: &(dyn Fn() + Sync),
-) -> Vec<Result<Checked<RatioCertificate>, String>> {
+) -> Vec<Result<Checked<RatioCertificate>, Error>> {
     use rayon::prelude::*;
     let base = STEP_BASES[STEP_BASES.len() - 1];
     // At ε = 1/2 without h⁺ every h takes the closed route (`forced_ratio`): nothing to step.
@@ -202,8 +203,8 @@ pub fn forced_ratio_series_with(
     hs.par_iter()
         .map(|&h| match found.get(&h) {
             Some(c) => check_candidate(c.clone()),
-            None if h > base && failure.is_some() => Err(failure.clone().expect("checked")),
-            None if ctl.is_stopped() => Err(crate::control::NOT_STARTED.to_string()),
+            None if h > base && failure.is_some() => Err(Error::Input(failure.clone().expect("checked"))),
+            None if ctl.is_stopped() => Err(Error::Interrupted(crate::control::NOT_STARTED.to_string())),
             None => {
                 let r = forced_ratio(n, eps, h, 0, h, superset);
                 done();

@@ -6,12 +6,13 @@
 
 use super::RankArgs;
 use crate::certify::rank_linear as search;
-use crate::cli::{ctl, emit, report};
+use crate::cli::{ctl, emit};
 use crate::codes::ceiling;
+use crate::error::Error;
 use crate::print::svg;
 use crate::request::rank::RankLinear;
 
-pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
+pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, Error> {
     let request = RankLinear {
         m: a.m.clone(),
         n: a.n.clone(),
@@ -19,10 +20,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         uniform: a.uniform,
         explicit: !a.no_explicit,
     };
-    let job = match request.validate() {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+    let job = request.validate()?;
     let pool = super::pool(a.jobs)?;
     for p in a.plot.iter().chain(&a.plot_n) {
         crate::print::check_target(p)?;
@@ -40,9 +38,7 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
     }
     let (ok, explicit_bounds, ns) = (found.ok(), &found.explicit, &found.ns);
     if let Some(dir) = &a.out {
-        if let Err(e) = found.write(dir) {
-            return Ok(report(e));
-        }
+        found.write(dir)?;
     }
     // Complete only when every (m, n) and every explicit-method item is done.
     let stopped = found.stopped.clone();
@@ -67,8 +63,6 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, String> {
         crate::print::write_file(p, &svg::rank_linear_by_n(&pts, &ceil))?;
     }
     emit(&if a.json { found.json_lines() } else { found.text() })?;
-    if let Err(e) = stopped {
-        return Ok(report(e));
-    }
+    stopped?;
     Ok(found.exit_code())
 }

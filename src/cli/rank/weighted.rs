@@ -3,36 +3,34 @@
 //! output: the certificate (`--out DIR`: `DIR/mMM.json`), the line or the JSON record.
 
 use super::RankArgs;
-use crate::cli::{ctl, emit, report};
+use crate::cli::{ctl, emit};
+use crate::error::Error;
 use crate::request::weighted::Weighted;
 
-pub fn cmd_rank_weighted(a: RankArgs) -> Result<i32, String> {
+pub fn cmd_rank_weighted(a: RankArgs) -> Result<i32, Error> {
     let m: u32 =
-        a.m.trim().parse().map_err(|_| format!("--m: malformed '{}' (one m with --weighted)", a.m))?;
+        a.m.trim()
+            .parse()
+            .map_err(|_| Error::Input(format!("--m: malformed '{}' (one m with --weighted)", a.m)))?;
     let n: u32 =
-        a.n.trim().parse().map_err(|_| format!("--n: malformed '{}' (one n with --weighted)", a.n))?;
+        a.n.trim()
+            .parse()
+            .map_err(|_| Error::Input(format!("--n: malformed '{}' (one n with --weighted)", a.n)))?;
     if a.eps != "1/2" {
-        return Err(format!("--eps {}: --weighted uses the closed-form ratios at eps = 1/2", a.eps));
+        return Err(Error::Input(format!(
+            "--eps {}: --weighted uses the closed-form ratios at eps = 1/2",
+            a.eps
+        )));
     }
     let request = Weighted { m, n, from: a.from.clone(), rounds: a.rounds };
-    let job = match request.validate() {
-        Ok(job) => job,
-        Err(e) => return Ok(report(e)),
-    };
+    let job = request.validate()?;
     if let Some(dir) = &a.out {
-        if let Err(e) = job.check_out(dir) {
-            return Ok(report(e));
-        }
+        job.check_out(dir)?;
         super::warn(crate::print::out_dir(dir)?);
     }
-    let found = match job.run(ctl()) {
-        Ok(r) => r,
-        Err(e) => return Ok(report(e)),
-    };
+    let found = job.run(ctl())?;
     if let Some(dir) = &a.out {
-        if let Err(e) = found.write(dir) {
-            return Ok(report(e));
-        }
+        found.write(dir)?;
     }
     emit(&if a.json { found.json_line() } else { found.text() })?;
     Ok(0)
