@@ -113,8 +113,9 @@ def test_rank_linear_against_the_committed_table():
 def test_frontier_small_m():
     rows = minip.frontier(m=[4, 6], rank_dir=ROOT / "proofs/rank")
     # m = 4: the searched 2-feature head of proofs/search (read beside proofs/rank) meets the
-    # lower bound; the overlap-polynomial heads need 5 there.
-    assert [r.best_upper for r in rows] == [2, 8]
+    # lower bound; the overlap-polynomial heads need 5 there. m = 6: the searched 4-feature head
+    # (the overlap-polynomial heads need 8).
+    assert [r.best_upper for r in rows] == [2, 4]
     assert minip.frontier(m=[4, 6])[0].best_upper == 5
     assert [r.lower for r in rows] == [2, 2]
     for r in rows:
