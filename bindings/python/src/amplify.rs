@@ -119,7 +119,7 @@ fn amplify_grid(
             job.json_lines(&per)?.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
         let expect = job.table.as_ref().map(|t| {
             let r = job.expect_rows(&per);
-            crate::batch::expect_json(t, r.clone(), &r)
+            crate::expect::expect_json(t, r.clone(), &r)
         });
         Ok((
             to_text(&serde_json::json!({

@@ -69,7 +69,8 @@ fn settle(
             .collect();
         let text = to_text(&json!({
             "rows": rows,
-            "text": settled.text(),
+            // The advice in it (`out=DIR`) in the package's words.
+            "text": crate::error::spelling(&settled.text()),
             "conclusion": settled.conclusion(),
             "exit_code": settled.exit_code(),
         }));

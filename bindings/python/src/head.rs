@@ -1,10 +1,10 @@
-//! `minip head verify`, `minip head attack`, `minip head search` and `minip transition` from
+//! `minip head verify`, `minip head attack` and `minip head search` from
 //! Python: explicit heads checked exhaustively, and the low-rank head search. JSON text out.
 
 use crate::convert::to_text;
 use crate::{run, warn_all};
 use minip::rational::fmt_q;
-use minip::request::head::{HeadAttack, HeadVerify, Select, Transition};
+use minip::request::head::{HeadAttack, HeadVerify, Select};
 use minip::request::head_search::{parse_start, HeadSearch, Method};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -13,7 +13,6 @@ use std::path::PathBuf;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(head_verify, m)?)?;
     m.add_function(wrap_pyfunction!(head_attack, m)?)?;
-    m.add_function(wrap_pyfunction!(transition, m)?)?;
     m.add_function(wrap_pyfunction!(head_search, m)?)?;
     Ok(())
 }
@@ -55,7 +54,7 @@ fn head_verify(
 }
 
 /// A JSON line of the command line's `--json` output, as a value.
-fn parse_line(line: &str) -> Value {
+pub(crate) fn parse_line(line: &str) -> Value {
     serde_json::from_str(line).expect("a record line is JSON")
 }
 
@@ -75,18 +74,6 @@ fn head_attack(
     run(py, move |ctl| {
         let at = HeadAttack { select: Select { head, m, base, eps, symmetry }, n }.validate()?.run(ctl)?;
         Ok(to_text(&parse_line(&at.json_line())))
-    })
-}
-
-/// `minip transition`: the three-token phase-transition table, `m = 1..=m_max`, each entry
-/// verified exhaustively (the records `minip transition --json` prints, and the table).
-#[pyfunction]
-#[pyo3(signature = (m_max, exact_len))]
-fn transition(py: Python<'_>, m_max: u32, exact_len: u32) -> PyResult<String> {
-    run(py, move |ctl| {
-        let t = Transition { m_max, exact_len }.validate()?.run(ctl)?;
-        let entries: Vec<Value> = t.json_lines().lines().map(parse_line).collect();
-        Ok(to_text(&json!({ "entries": entries, "text": t.text(), "exit_code": t.exit_code() })))
     })
 }
 

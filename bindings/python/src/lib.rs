@@ -10,23 +10,29 @@
 //! the call's run, which gives up at its next look at its control, and KeyboardInterrupt is
 //! raised once the worker has ended (nothing is written after it).
 //!
-//! One file per family of functions: `gap` (settle, check), `sharp`, `amplify`, `rank`,
-//! `frontier`, `head`, `batch` (sweep, grids), `bench`, `escape` (readout, multihead); `convert`
-//! turns Python values into requests, `progress` reports a run's progress to a callback, and
-//! `error` maps the library's typed error to Python exceptions, once.
+//! One file per command, named as the package's module that calls it (`gap` for
+//! `minip/_gap.py`: settle, check, verify; `sweep`, `sharp`, `amplify`, `rank`, `frontier`,
+//! `head`, `transition`, `export`, `bench`, `readout`, `multihead`; tests/test_layers.py keeps
+//! them matched); `expect` compares a grid run with an `--expect` table, `convert` turns Python
+//! values into requests, `progress` reports a run's progress to a callback, and `error` maps
+//! the library's typed error to Python exceptions, once, in the package's spelling.
 
 mod amplify;
-mod batch;
 mod bench;
 mod convert;
 mod error;
-mod escape;
+mod expect;
+mod export;
 mod frontier;
 mod gap;
 mod head;
+mod multihead;
 mod progress;
 mod rank;
+mod readout;
 mod sharp;
+mod sweep;
+mod transition;
 
 pub use error::{Failure, Rejected, Unknown};
 use minip::control::Control;
@@ -125,9 +131,11 @@ pub fn keep_warnings(into: &mut Vec<String>) -> impl FnMut(minip::request::notic
     }
 }
 
-/// Each line as a Python `UserWarning` (the command line's `minip: warning: …` lines).
+/// Each line as a Python `UserWarning` (the command line's `minip: warning: …` lines), in the
+/// package's spelling (`error::spelling`).
 pub fn warn_all(py: Python<'_>, lines: Vec<String>) -> PyResult<()> {
     for s in lines {
+        let s = error::spelling(&s);
         PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &std::ffi::CString::new(s)?, 1)?;
     }
     Ok(())
@@ -176,14 +184,18 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The most values of one range or list: the Python layer reads no iterable past it.
     m.add("MAX_RANGE_ITEMS", minip_check::limits::MAX_RANGE_ITEMS)?;
     m.add("LIMITS", limits(m.py())?)?;
+    m.add_function(wrap_pyfunction!(error::spelling_of, m)?)?;
     gap::register(m)?;
     sharp::register(m)?;
     amplify::register(m)?;
     rank::register(m)?;
     frontier::register(m)?;
     head::register(m)?;
-    batch::register(m)?;
+    transition::register(m)?;
+    sweep::register(m)?;
+    export::register(m)?;
     bench::register(m)?;
-    escape::register(m)?;
+    readout::register(m)?;
+    multihead::register(m)?;
     progress::register(m)
 }

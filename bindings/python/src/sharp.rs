@@ -1,8 +1,10 @@
-//! `minip sharp` from Python: the exact best factor `kstar` of one configuration, the MILP
-//! cross-check (`--milp`) and the summary of committed files (`--summarize`). JSON text out.
+//! `minip sharp` from Python: the exact best factor `kstar` of one configuration, of a grid file
+//! (`--grid`), the MILP cross-check (`--milp`) and the summary of committed files
+//! (`--summarize`). JSON text out.
 
 use crate::convert::to_text;
-use crate::{run, Failure};
+use crate::expect::expect_json;
+use crate::{run, warn_all, Failure};
 use minip::print::json;
 use minip::request::sharp::{Job, Sharp};
 use pyo3::prelude::*;
@@ -13,6 +15,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sharp, m)?)?;
     m.add_function(wrap_pyfunction!(sharp_milp, m)?)?;
     m.add_function(wrap_pyfunction!(sharp_summarize, m)?)?;
+    m.add_function(wrap_pyfunction!(sharp_grid, m)?)?;
     Ok(())
 }
 
@@ -79,4 +82,57 @@ fn sharp_summarize(py: Python<'_>, path: String) -> PyResult<String> {
             "exit_code": minip::batch::sharp::exit_code(&recs),
         })))
     })
+}
+
+/// `minip sharp --grid GRID`: `kstar` of every configuration of a grid file (or one shard),
+/// with `--expect`, `--jobs`, `--out`, `--vipr` and `--csv` as on the command line.
+#[pyfunction]
+#[pyo3(signature = (grid, expect, shard, jobs, out, vipr, csv))]
+#[allow(clippy::too_many_arguments)]
+fn sharp_grid(
+    py: Python<'_>,
+    grid: String,
+    expect: Option<String>,
+    shard: Option<String>,
+    jobs: Option<usize>,
+    out: Option<String>,
+    vipr: Option<String>,
+    csv: Option<String>,
+) -> PyResult<String> {
+    let (text, warnings) = run(py, move |ctl| {
+        let request = Sharp {
+            grid: Some(grid.into()),
+            expect: expect.map(PathBuf::from),
+            shard,
+            jobs,
+            out: out.map(PathBuf::from),
+            vipr: vipr.map(PathBuf::from),
+            csv: csv.map(PathBuf::from),
+            ..Sharp::default()
+        };
+        // Warnings about outputs become Python warnings; notes are dropped.
+        let mut warnings = Vec::new();
+        let mut say = crate::keep_warnings(&mut warnings);
+        let Job::Grid(g) = request.validate_noting(&mut say)? else {
+            return Err(Failure(minip::Error::Input("sharp: a grid file".into())));
+        };
+        let swept = g.run(ctl, &mut say, &mut |_| Ok(()))?;
+        drop(say);
+        swept.stopped.clone()?;
+        let expect = g.table.as_ref().map(|t| {
+            let rows: Vec<_> = swept.records.iter().map(minip::batch::expect::row).collect();
+            expect_json(t, g.all.iter().map(minip::batch::sweep::key_row).collect(), &rows)
+        });
+        Ok((
+            to_text(&serde_json::json!({
+                "rows": swept.records,
+                "text": swept.text(),
+                "exit_code": swept.exit_code(),
+                "expect": expect,
+            })),
+            warnings,
+        ))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
 }

@@ -103,7 +103,7 @@ def test_amplify_grid_pairs_and_export_lp(tmp_path: Path):
     pairs = minip.amplify(h=3, pairs="all")
     assert [(r.lo, r.hi, r.ratio) for r in pairs][:3] == [(0, "1", 0), (0, "2", 1), (1, "2", 0)]
     assert len(pairs) == len(json_lines(cli("amplify", "--h", "3", "--pairs", "all", "--json")))
-    with pytest.raises(ValueError, match="--pairs: expected 'all', got 'some'"):
+    with pytest.raises(ValueError, match="pairs: expected 'all', got 'some'"):
         minip.amplify(h=3, pairs="some")
 
     minip.amplify(h=5, export_lp=tmp_path / "py.lp")
@@ -129,7 +129,7 @@ def test_frontier_out_step_and_jobs(tmp_path: Path):
     cli("frontier", "--m", "4..=8", "--kernel", "per_weight", "--out", str(tmp_path / "cli"))
     same_tree(tmp_path / "py", tmp_path / "cli")
     assert "m04.per_weight.head" in {p.name for p in (tmp_path / "py").iterdir()}
-    with pytest.raises(ValueError, match="--step: need step ≥ 1"):
+    with pytest.raises(ValueError, match="step: need step ≥ 1"):
         minip.frontier(m=4, step=0)
 
 
@@ -138,7 +138,7 @@ def test_benchmarks_report_the_command_lines_figures():
     assert [(r["m"], r["sequences"], r["correct"]) for r in rows] == [(1, 6, True), (2, 40, True)]
     a = minip.amplify_bench(h=[8, 9], against="none")
     assert a.ok and [(r["h"], r["ratio"]) for r in a.record] == [(8, "13"), (9, "35/2")]
-    with pytest.raises(ValueError, match="--against: 'cplex' is not esolver, glpsol, both or none"):
+    with pytest.raises(ValueError, match="against: 'cplex' is not esolver, glpsol, both or none"):
         minip.amplify_bench(h=8, against="cplex")
     b = minip.bench(grid=ROOT / "instances" / "small.toml")
     assert b.ok and b.record["configurations"] == 160 and b.record["written_ok"] == 160
@@ -158,7 +158,7 @@ def test_readout_rows_and_certificates(tmp_path: Path):
     cli("readout", "--m", "2..=4", "--n", "3..=4", "--out", str(tmp_path / "cli"))
     same_tree(tmp_path / "py", tmp_path / "cli")
     assert minip.verify(tmp_path / "py").ok and r[0].verify().startswith("readout separates all")
-    with pytest.raises(ValueError, match=r"--n: n = 6 is out of range \(3..=5\)"):
+    with pytest.raises(ValueError, match=r"n: n = 6 is out of range \(3..=5\)"):
         minip.readout(m=2, n=6)
 
 
@@ -192,7 +192,7 @@ def test_readout_multilevel_rows_and_certificates(tmp_path: Path):
     same_tree(tmp_path / "py", tmp_path / "cli")
     assert minip.verify(tmp_path / "py").ok
     assert r[8].verify().startswith("multilevel family q=3 s=3 (m=12 n=6): 64 sequences")
-    with pytest.raises(ValueError, match=r"--q: need q >= 1"):
+    with pytest.raises(ValueError, match=r"q: need q >= 1"):
         minip.readout_multilevel(q=0)
 
 
@@ -205,7 +205,7 @@ def test_multihead_domination_and_frontier(tmp_path: Path):
     cli("multihead", "domination", "--d", "2..=3", "--n", "3", "--out", str(tmp_path / "cli"))
     same_tree(tmp_path / "py", tmp_path / "cli")
     assert minip.verify(tmp_path / "py").ok
-    with pytest.raises(ValueError, match="--heads 1: need 2..=64"):
+    with pytest.raises(ValueError, match="heads=1: need 2..=64"):
         minip.multihead_domination(heads=1)
     f = minip.multihead_frontier(heads=2, m=[4, 5], single_dir=ROOT / "proofs" / "frontier", out=tmp_path / "fpy")
     cli("multihead", "frontier", "--heads", "2", "--m", "4..=5", "--out", str(tmp_path / "fcli"))
@@ -226,5 +226,5 @@ def test_rank_weighted_is_the_command_lines(tmp_path: Path):
     same_tree(tmp_path / "py", tmp_path / "cli")
     c = minip.rank_weighted(m=14, start=ROOT / "proofs" / "weighted" / "m14.json", rounds=0)
     assert c.bound == 5 and c.value < 5 and minip.verify(ROOT / "proofs" / "weighted").ok
-    with pytest.raises(ValueError, match="--m 3: expected 4..="):
+    with pytest.raises(ValueError, match="m=3: expected 4..="):
         minip.rank_weighted(m=3)

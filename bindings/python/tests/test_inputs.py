@@ -138,7 +138,7 @@ def test_numpy_scalars_and_arrays():
     assert minip.head_search(m=2, rank=1, seed=np.uint64(1)).runs == minip.head_search(m=2, rank=1).runs
     assert minip.head_search(m=2, rank=1, seed=np.array(1)).seed == 1
     assert [r.max_value for r in minip.readout(m=np.array([1, 2]), precision=True, budget=np.int32(20000))] == [1, 6]
-    with pytest.raises(ValueError, match=r"^--m: values = 20000 is above the supported 10000 \(in one range or list\)$"):
+    with pytest.raises(ValueError, match=r"^m: values = 20000 is above the supported 10000 \(in one range or list\)$"):
         minip.readout(m=np.arange(1, 20001))
     with pytest.raises(ValueError, match="expected a finite rational"):
         minip.check(d=3, eps=np.float64("nan"))
@@ -157,20 +157,20 @@ def test_iterables_are_read_no_further_than_the_range_item_limit():
     # An endless iterable is refused after limit + 1 items, not read until memory runs out.
     with pytest.raises(ValueError) as e:
         minip.readout(m=itertools.count(1))
-    assert str(e.value) == f"--m: {over}"
+    assert str(e.value) == f"m: {over}"
     with pytest.raises(ValueError) as e:
         minip.readout_multilevel(q=itertools.repeat(1))
-    assert str(e.value) == f"--q: {over}"
+    assert str(e.value) == f"q: {over}"
     with pytest.raises(ValueError) as e:
         minip.check(tokens=itertools.repeat("110"))
-    assert str(e.value) == f"--tokens: {over}"
+    assert str(e.value) == f"tokens: {over}"
     with pytest.raises(ValueError) as e:
         minip.verify(itertools.repeat("x.json"))
     assert str(e.value) == f"paths: {over}"
     # A sized one is refused by its length before it is read.
     with pytest.raises(ValueError) as e:
         minip.readout(m=range(0, 4 * limit, 2))
-    assert str(e.value) == f"--m: values = {2 * limit} is above the supported {limit} (in one range or list)"
+    assert str(e.value) == f"m: values = {2 * limit} is above the supported {limit} (in one range or list)"
     # The same below the Python layer: a list or generator handed to the module.
     with pytest.raises(ValueError) as e:
         minip._minip.readout(itertools.count(1), [3])

@@ -78,11 +78,15 @@ def test_notebook_runs_top_to_bottom_and_shows_the_committed_outputs():
     assert "m =  6: 2 <= rank <= 4  (upper from searched; constructions alone: 2)" in text
     assert "rank(m=4), with the SAT search: 2" in text
     assert " 0 failed, 0 invalid" in text
-    # Two figures, drawn from the live calls; tables shown as HTML.
-    assert sum(1 for o in flat if o[0] == "display_data" and "image/png" in dict(o[1])) == 2
+    # Four figures, drawn from the live calls (ratios, frontier, readout bits, several heads);
+    # tables shown as HTML, the escape routes' lists too.
+    assert sum(1 for o in flat if o[0] == "display_data" and "image/png" in dict(o[1])) == 4
     shown = [dict(o[1]) for o in flat if o[0] == "execute_result"]
     assert any("&lt;Frontier: 5 rows for m = 4 to 12" in d.get("text/html", "") for d in shown)
     assert any(d.get("text/plain", "").startswith("<Verification: ") for d in shown)
+    assert "<Escapes: 4 rows, 4 escape>" in text
+    assert any(d.get("text/plain", "") == "<HeadsFrontier: 4 rows, 4 certified>" for d in shown)
+    assert any("&lt;HeadsFrontier: 4 rows, 4 certified&gt;" in d.get("text/html", "") for d in shown)
     # The committed notebook carries the outputs of this run, cell by cell.
     old = outputs(committed)
     assert len(old) == len(fresh)

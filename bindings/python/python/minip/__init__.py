@@ -30,58 +30,39 @@ well under a second for most calls, a few seconds for a single certificate check
 ``KeyboardInterrupt`` is raised once it has ended, so no file is written after it;
 ``progress=True`` shows its progress (tqdm when installed).
 
-Table-like results (:class:`Settlement`, :class:`Verification`, and the lists :class:`Ratios`,
-:class:`RankBounds`, :class:`LinearBounds`, :class:`Frontier`) have a short repr with counts,
-an HTML table in Jupyter, ``to_pandas()`` (pandas installed), and the lists ``plot()``
-(matplotlib installed).
+Every result list (:class:`Settlement`, :class:`Verification`, :class:`Ratios`,
+:class:`RankBounds`, :class:`LinearBounds`, :class:`Frontier`, :class:`Readouts`,
+:class:`Escapes`, :class:`HeadsFrontier`, :class:`SweepResult`, …) has a short repr with counts,
+an HTML table in Jupyter and ``to_pandas()`` (pandas installed); those whose rows form a series
+``plot()`` (matplotlib installed).
 """
 
 from __future__ import annotations
 
-from ._beyond import (
-    FrontierRow,
-    HeadReport,
-    LinearBound,
-    PolyHead,
-    RankBound,
-    Ratio,
-    Sharp,
-    Uncertified,
-    amplify,
-    frontier,
-    head_verify,
-    rank,
-    rank_linear,
-    sharp,
-)
-from ._convert import PathLike, Rational
-from ._bench import BenchReport, amplify_bench, bench, head_bench
-from ._weighted import WeightedBound, rank_weighted
-from ._escape import (
-    Escape, Escapes, HeadsFrontier, HeadsRow, MultilevelRow, Multilevels, PrecisionRow, Precisions, ReadoutRow,
-    Readouts, multihead_domination, multihead_frontier, readout, readout_multilevel,
-)
-from ._grid import (
-    AmplifyGrid, CoqFile, ExpectReport, SharpGrid, SharpRow, SweepResult, SweepRow, amplify_grid, export_coq, sharp_grid,
-    sweep,
-)
-from ._sharp import MilpCheck, MilpRow, SharpSummary, sharp_milp, sharp_summarize
-from ._heads import AttackReport, SearchReport, Transition, TransitionEntry, head_attack, head_search, transition
-from ._gap import (
-    Certified,
-    FileCheck,
-    GapResult,
-    Head,
-    Settlement,
-    Verification,
-    check,
-    check_certificate,
-    settle,
-    verify,
-)
 from ._minip import Rejected, Unknown, __version__
+from ._convert import PathLike, Rational
 from ._progress import Progress
-from ._tables import Frontier, LinearBounds, RankBounds, Ratios, Table
+from ._records import (
+    AttackReport, BenchReport, Certified, CoqFile, Escape, ExpectReport, FileCheck, FrontierRow, GapResult, Head,
+    HeadReport, HeadsRow, LinearBound, MilpRow, MultilevelRow, PolyHead, PrecisionRow, RankBound, Ratio, ReadoutRow,
+    SearchReport, Sharp, SharpRow, SweepRow, TransitionEntry, Uncertified, WeightedBound,
+)
+from ._tables import (
+    AmplifyGrid, Escapes, Frontier, HeadsFrontier, LinearBounds, MilpCheck, Multilevels, Precisions, RankBounds, Ratios,
+    Readouts, Settlement, SharpGrid, SharpSummary, SweepResult, Table, Transition, Verification,
+)
+from ._gap import check, check_certificate, settle, verify
+from ._sweep import sweep
+from ._sharp import sharp, sharp_grid, sharp_milp, sharp_summarize
+from ._amplify import amplify, amplify_grid
+from ._rank import rank, rank_linear, rank_weighted
+from ._frontier import frontier
+from ._head import head_attack, head_search, head_verify
+from ._transition import transition
+from ._export import export_coq
+from ._bench import amplify_bench, bench, head_bench
+from ._readout import readout, readout_multilevel
+from ._multihead import multihead_domination, multihead_frontier
 
 __all__ = [
     "Rational",

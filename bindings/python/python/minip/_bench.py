@@ -6,31 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Iterable, Optional, Union
 
 from . import _minip
 from ._convert import PathLike, _nat, _nats
-
-
-class BenchReport:
-    """What a measurement found: ``record`` (the command line's ``--json`` record(s) as
-    dicts: for :func:`bench` one ``bench.run`` record, else one row per measured item),
-    ``str()`` the command line's text, ``ok`` its exit status 0."""
-
-    def __init__(self, record: Any, text: str, exit_code: int) -> None:
-        self.record: Any = record
-        self.text: str = text
-        self.exit_code: int = exit_code
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"<BenchReport: exit {self.exit_code}>"
+from ._records import BenchReport
 
 
 def bench(grid: Optional[PathLike] = None, proofs: Optional[PathLike] = None) -> BenchReport:

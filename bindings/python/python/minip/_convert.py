@@ -9,7 +9,7 @@ import numbers
 import os
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, List, Optional, Protocol, Sequence, Union
 
 from . import _minip
 
@@ -147,8 +147,8 @@ def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
     if isinstance(v, range) and v.step == 1 and v.start >= 0:
         return f"{v.start}..{v.stop}"
     bad = f"{name}: expected an integer, a range or a list of integers, got {v!r}"
-    # Too many values: refused with the command line's words (its option named).
-    flag = "--" + name.replace("_", "-")
+    # Too many values: refused with the library's words, the keyword named.
+    flag = name
     if _is_array(v):
         size = getattr(v, "size", None)
         if isinstance(size, int) and size > _max_items():
@@ -232,3 +232,60 @@ class Configuration:
         self.w = d["w"]
         self.d = d["d"]
         self.family = d["family"]
+
+
+def _path(v: Optional[PathLike]) -> Optional[str]:
+    """A path argument as text (``None`` stays ``None``)."""
+    return None if v is None else os.fspath(v)
+
+
+def _conf(
+    d: Optional[int],
+    h: Optional[int],
+    u: Optional[int],
+    w: Optional[int],
+    tokens: Union[str, Sequence[str], None],
+    n: int,
+    eps: Rational,
+    family: str,
+    bound: Rational,
+    task: str,
+    kernel: str,
+    positions: str,
+    keys: str,
+    at: Optional[int],
+) -> str:
+    """One configuration as :func:`check` and :func:`sharp` send it: JSON that the binding reads
+    into the request's own configuration (rationals as text)."""
+    toks: Optional[str]
+    if tokens is None or isinstance(tokens, str):
+        toks = tokens
+    else:
+        toks = ",".join(_bounded("tokens", tokens))
+
+    def opt(name: str, v: Optional[int]) -> Optional[int]:
+        return None if v is None else _nat(name, v)
+
+    return json.dumps(
+        {
+            "n": _nat("n", n),
+            "eps": _rational("eps", eps),
+            "d": opt("d", d),
+            "h": opt("h", h),
+            "u": opt("u", u),
+            "w": opt("w", w),
+            "tokens": toks,
+            "family": str(family),
+            "bound": "paper" if bound == "paper" else _rational("bound", bound),
+            "task": str(task),
+            "kernel": str(kernel),
+            "positions": str(positions),
+            "keys": str(keys),
+            "at": opt("at", at),
+        }
+    )
+
+
+def _jobs(v: Optional[int]) -> Optional[int]:
+    """Worker threads (``jobs``), or ``None`` for the default."""
+    return None if v is None else _nat("jobs", v)

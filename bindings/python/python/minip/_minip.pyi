@@ -1,5 +1,7 @@
 # Types of the extension module minip._minip (src/*.rs). Every function returns JSON text
 # that the package's modules turn into objects; rationals go in and out as text.
+# tests/test_stub.py compares this file with the compiled module: every function, class and
+# constant with the same parameter names and defaults, and nothing else.
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 # The numbers of one option: a range as the command line's text ("2..9"), or a list.
@@ -11,6 +13,8 @@ LIMITS: Dict[str, int]
 
 class Unknown(RuntimeError): ...
 class Rejected(ValueError): ...
+
+def spelling(message: str) -> str: ...
 
 def settle(n: int, eps: str, ds: Nums, family: str, literal: str, out: Optional[str] = None) -> str: ...
 def check(conf: str, cert: Optional[str] = None, vipr: Optional[str] = None) -> str: ...

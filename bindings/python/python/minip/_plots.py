@@ -1,14 +1,15 @@
 """matplotlib figures of the list results (``Ratios.plot``, ``RankBounds.plot``,
-``LinearBounds.plot``, ``Frontier.plot``). matplotlib is imported only when a plot is drawn.
-Each function draws on ``ax`` (or a new figure's axes) and returns the ``Figure``."""
+``LinearBounds.plot``, ``Frontier.plot``, ``AmplifyGrid.plot``, and the shared
+``plot_columns`` of the escape routes' lists). matplotlib is imported only when a plot is
+drawn. Each function draws on ``ax`` (or a new figure's axes) and returns the ``Figure``."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 if TYPE_CHECKING:
-    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio, Uncertified
+    from ._records import FrontierRow, LinearBound, RankBound, Ratio, Uncertified
 
 
 def _axes(ax: Any) -> Tuple[Any, Any]:
@@ -84,5 +85,50 @@ def plot_frontier(rows: Sequence["FrontierRow"], ax: Any, lower: Optional[Sequen
     ax.set_xlabel("bits per token m")
     ax.set_ylabel("feature rank")
     ax.set_title("Rank frontier, n = 3, eps = 1/2")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def plot_ratio_series(series: Mapping[str, Sequence["Ratio"]], ax: Any) -> Any:
+    """``log2 R`` against ``h``, one line per series of a ratio table."""
+    fig, ax = _axes(ax)
+    for name, rows in series.items():
+        pts = [(r.h, r.log2_ratio) for r in rows if r.log2_ratio is not None]
+        if pts:
+            ax.plot([h for h, _ in pts], [y for _, y in pts], "o-", label=name)
+    ax.set_xlabel("query weight h")
+    ax.set_ylabel("log2 ratio")
+    ax.set_title("Forced kernel ratios by series")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def plot_columns(
+    rows: Sequence[Any], ax: Any, x: str, ys: Sequence[str], by: Optional[str], title: str, ylabel: str, log: bool
+) -> Any:
+    """Each column of ``ys`` against ``x`` (rows without a value left out), one line per value of
+    ``by`` when the rows have several; a log scale when ``log``. A new figure is laid out to
+    keep its labels (``savefig`` cuts none); the x axis has integer ticks."""
+    new = ax is None
+    fig, ax = _axes(ax)
+    if new:
+        fig.set_layout_engine("constrained")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    groups: Dict[Any, List[Any]] = {}
+    for r in rows:
+        groups.setdefault(getattr(r, by) if by else None, []).append(r)
+    for key, rs in sorted(groups.items(), key=lambda kv: (kv[0] is None, kv[0])):
+        for y in ys:
+            pts = [(getattr(r, x), getattr(r, y)) for r in rs if getattr(r, y) is not None]
+            if not pts:
+                continue
+            label = y if key is None or len(groups) == 1 else f"{y}, {by} = {key}"
+            draw = ax.semilogy if log else ax.plot
+            draw([a for a, _ in pts], [float(b) for _, b in pts], "o-", label=label)
+    ax.set_xlabel(x)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.legend(fontsize=8)
     return fig

@@ -1,58 +1,80 @@
-"""``minip sharp --milp`` and ``minip sharp --summarize``: the MILP cross-check of ``kstar``
-and the summary of committed ``minip-sharp/1`` files."""
+"""``minip sharp``: the exact best factor ``kstar`` of one configuration (``sharp``), of a grid
+file (``sharp_grid``), the MILP cross-check (``sharp_milp``) and the summary of committed
+``minip-sharp/1`` files (``sharp_summarize``)."""
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Iterable, Optional, Sequence, Union
 
 from . import _minip
-from ._convert import PathLike, Rational, _nat, _nats, _rational
-from ._gap import _conf
-from ._grid import SharpRow
-from ._tables import Rows
+from ._convert import PathLike, Rational, _conf, _jobs, _nat, _nats, _path
+from ._records import Sharp
+from ._tables import MilpCheck, SharpGrid, SharpSummary
 
 
-class MilpRow:
-    """One ``m`` of the MILP cross-check (a ``sharp.milp`` record): the exact minimum of the
-    certified ``kstar`` over the configurations that fit in ``m`` bits (``min_kstar``, text,
-    at ``argmin``), HiGHS's floating-point optimum over Boolean tokens (``milp_value``, a
-    hint, never a verdict) and whether they agree (``verdict``: ``'agree'``, ``'disagree'``
-    or ``'error'``)."""
+def sharp(
+    d: Optional[int] = None,
+    *,
+    h: Optional[int] = None,
+    u: Optional[int] = None,
+    w: Optional[int] = None,
+    tokens: Union[str, Sequence[str], None] = None,
+    n: int = 3,
+    eps: Rational = "1/2",
+    family: str = "paper",
+    task: str = "min-ip",
+    kernel: str = "nonneg",
+    positions: str = "shared",
+    keys: str = "all",
+    at: Optional[int] = None,
+    out: Optional[PathLike] = None,
+    vipr: Optional[PathLike] = None,
+) -> Sharp:
+    """The exact best factor ``kstar`` of one configuration (``minip sharp``), with a
+    two-sided certificate; the configuration as in :func:`check` (no ``bound``: ``kstar`` is
+    the best bound). ``out``: write the ``minip-sharp/1`` file (as ``--out``); ``vipr``: a VIPR
+    file (as ``--vipr``). Raises :class:`minip.Unknown` if it could not be certified. A grid
+    is :func:`sharp_grid`, the MILP cross-check :func:`sharp_milp`, committed files
+    :func:`sharp_summarize`.
 
-    def __init__(self, d: Dict[str, Any]) -> None:
-        self.m: int = d["m"]
-        self.d: int = d["d"]
-        self.configurations: int = d["configurations"]
-        self.min_kstar: str = d["min_kstar"]
-        self.argmin: Optional[Dict[str, int]] = d.get("argmin")
-        self.milp_value: Optional[str] = d.get("milp_value")
-        self.milp_tokens: Optional[Dict[str, str]] = d.get("milp_tokens")
-        self.verdict: str = d["verdict"]
-        self.error: Optional[str] = d.get("error")
-
-    def __repr__(self) -> str:
-        return f"MilpRow(m={self.m}, min_kstar={self.min_kstar}, milp_value={self.milp_value}, verdict={self.verdict!r})"
+    >>> minip.sharp(d=2).kstar
+    Fraction(1, 1)
+    >>> minip.sharp(d=3).verify()
+    'sharp (1 configuration, n=3 eps=1/2 paper h=3 u=0 w=3: kstar = 2 certified both sides)'
+    """
+    conf = _conf(d, h, u, w, tokens, n, eps, family, "paper", task, kernel, positions, keys, at)
+    return Sharp(json.loads(_minip.sharp(conf, _path(out), _path(vipr))))
 
 
-class MilpCheck(Rows[MilpRow]):
-    """The MILP cross-check (``minip sharp --milp``), one :class:`MilpRow` per ``m``;
-    ``str()`` the command line's table (with its timings), ``ok`` every ``m`` agrees (the
-    command line's exit 0)."""
+def sharp_grid(
+    grid: PathLike,
+    *,
+    expect: Optional[PathLike] = None,
+    shard: Optional[str] = None,
+    jobs: Optional[int] = None,
+    out: Optional[PathLike] = None,
+    vipr: Optional[PathLike] = None,
+    csv: Optional[PathLike] = None,
+) -> SharpGrid:
+    """The exact best factor ``kstar`` of every configuration of a grid file (``minip sharp
+    --grid GRID``); ``expect``, ``shard``, ``jobs`` as in :func:`sweep`, ``out`` a directory
+    for the ``minip-sharp/1`` bundles, ``vipr`` one for VIPR files, ``csv`` the table as CSV.
+    One configuration is :func:`minip.sharp`.
 
-    def __init__(self, d: Dict[str, Any]) -> None:
-        self.rows: List[MilpRow] = [MilpRow(r) for r in d["rows"]]
-        self.text: str = d["text"]
-        self.exit_code: int = d["exit_code"]
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
-
-    def __repr__(self) -> str:
-        agree = sum(r.verdict == "agree" for r in self.rows)
-        return f"<MilpCheck: {len(self.rows)} m, {agree} agree>"
+    >>> g = minip.sharp_grid("instances/sharp-vipr.toml", expect="instances/sharp-vipr.expected.jsonl")
+    >>> g.ok, len(g), g[0].kstar, g[0].relation
+    (True, 280, Fraction(0, 1), 'sharp')
+    """
+    return SharpGrid(
+        json.loads(
+            _minip.sharp_grid(
+                os.fspath(grid), _path(expect), None if shard is None else str(shard), _jobs(jobs),
+                _path(out), _path(vipr), _path(csv),
+            )
+        )
+    )
 
 
 def sharp_milp(
@@ -75,29 +97,6 @@ def sharp_milp(
     text = ms if isinstance(ms, str) else ",".join(str(v) for v in ms)
     conf = _conf(_nat("d", d), None, None, None, None, n, eps, family, "paper", "min-ip", "nonneg", "shared", "all", None)
     return MilpCheck(json.loads(_minip.sharp_milp(conf, text)))
-
-
-class SharpSummary(Rows[SharpRow]):
-    """Committed ``minip-sharp/1`` files summarized (``minip sharp --summarize PATH``): every
-    file checked first, each configuration once (:class:`SharpRow`), and the command line's
-    ``summary`` lines; ``ok`` its exit 0 (no certified ``kstar`` below the lemma's K: the
-    committed files hold such configurations, beyond the lemma's ε, so their ``ok`` is
-    ``False``, as the command line exits 1)."""
-
-    def __init__(self, d: Dict[str, Any]) -> None:
-        self.rows: List[SharpRow] = [SharpRow(r) for r in d["rows"]]
-        self.summary: List[str] = list(d["summary"])
-        self.exit_code: int = d["exit_code"]
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
-
-    def __str__(self) -> str:
-        return "\n".join(self.summary)
-
-    def __repr__(self) -> str:
-        return f"<SharpSummary: {len(self.rows)} configurations>"
 
 
 def sharp_summarize(path: PathLike) -> SharpSummary:

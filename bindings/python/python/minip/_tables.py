@@ -1,25 +1,32 @@
-"""Results shown as tables: ``to_pandas()``, ``_repr_html_`` (Jupyter), short reprs, and the
-list types that :func:`amplify`, :func:`rank`, :func:`rank_linear` and :func:`frontier` return.
+"""Every result list of the package (what :func:`settle`, :func:`amplify`, :func:`rank`,
+:func:`readout`, :func:`multihead_frontier`, :func:`sweep`, … return) and the one
+implementation they share: ``to_pandas()``, ``_repr_html_`` (Jupyter), short reprs, and
+``plot()`` where the rows form a series.
 
 Every table keeps minip's exact values: rationals stay ``fractions.Fraction`` (an ``object``
 column in pandas), integers stay exact (a nullable ``Int64`` column, or Python ``int`` in an
-``object`` column where they outgrow 64 bits). Each column has a fixed dtype (``dtypes``),
-whatever the values of one call. pandas and matplotlib are optional: only ``to_pandas()`` and
+``object`` column where they outgrow 64 bits). Each column has a fixed dtype whatever the
+values of one call: ``dtypes`` where a list gives them, else the type of the row's field of
+that name (``_records.py``). pandas and matplotlib are optional: only ``to_pandas()`` and
 ``plot()`` import them.
 """
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union
+import typing
+from typing import Any, ClassVar, Dict, Generic, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union
 
-from ._plots import plot_frontier, plot_linear, plot_rank, plot_ratios
+from ._plots import plot_columns, plot_frontier, plot_linear, plot_rank, plot_ratio_series, plot_ratios
+from ._records import (
+    Escape, ExpectReport, FileCheck, FrontierRow, GapResult, HeadsRow, LinearBound, MilpRow, MultilevelRow, PrecisionRow,
+    RankBound, Ratio, ReadoutRow, SharpRow, SweepRow, TransitionEntry, Uncertified,
+)
 
-if TYPE_CHECKING:
-    from ._beyond import FrontierRow, LinearBound, RankBound, Ratio, Uncertified
 
 #: The most rows ``_repr_html_`` shows (the first ones; ``to_pandas()`` has every row).
 HTML_ROWS = 40
+
 
 _INT64 = 2**63
 
@@ -42,40 +49,37 @@ def _cell(v: Any) -> str:
 _R = TypeVar("_R")
 
 
-class Rows(Generic[_R]):
-    """A result that reads as the list of its ``rows`` (iteration, ``len``, indexing);
-    ``str()`` is the command line's text for it."""
-
-    rows: List[_R]
-    text: str
-
-    def __iter__(self) -> Iterator[_R]:
-        return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __getitem__(self, i: int) -> _R:
-        return self.rows[i]
-
-    def __str__(self) -> str:
-        return self.text
-
-
 class Table:
     """A result with rows of named columns: ``to_pandas()`` (a ``pandas.DataFrame``, one row
     per result row, the columns of ``columns``) and a rich display in Jupyter (an HTML table
     headed by the result's short summary; at most the first 40 rows)."""
 
-    #: The column names, in order.
+    #: The column names, in order: fields of the row class (``row_type``) unless the list
+    #: computes its own rows (``_table_rows``).
     columns: ClassVar[Tuple[str, ...]] = ()
     #: The pandas dtype of each column: ``Int64`` (nullable integers), ``string``, ``bool``
     #: (``boolean`` where a row may have no value),
     #: ``float64`` (missing: NaN) or ``object`` (``Fraction``, integers past 64 bits, mixed).
+    #: Empty: each column's from the type of the row class's field (:func:`_dtype`).
     dtypes: ClassVar[Tuple[str, ...]] = ()
+    #: The class of the rows, whose fields' types give the columns' dtypes.
+    row_type: ClassVar[Optional[type]] = None
+
+    def _items(self) -> Sequence[Any]:
+        rows: List[Any] = list(self)  # type: ignore[call-overload]
+        return rows
 
     def _table_rows(self) -> Sequence[Tuple[Any, ...]]:
-        raise NotImplementedError
+        """One tuple per row: each column's field of the row (``None`` where a row has none)."""
+        return [tuple(getattr(r, c, None) for c in self.columns) for r in self._items()]
+
+    @classmethod
+    def column_dtypes(cls) -> Tuple[str, ...]:
+        """The dtype of each column (``dtypes``, or from the row class's fields)."""
+        if cls.dtypes:
+            return cls.dtypes
+        assert cls.row_type is not None, f"{cls.__name__}: give dtypes or row_type"
+        return tuple(_dtype(_field_type(cls.row_type, c)) for c in cls.columns)
 
     def _summary(self) -> str:
         return repr(self)
@@ -88,7 +92,7 @@ class Table:
         pd = _needs("pandas", "to_pandas()")
         rows = self._table_rows()
         data = {}
-        for i, (name, dtype) in enumerate(zip(self.columns, self.dtypes)):
+        for i, (name, dtype) in enumerate(zip(self.columns, self.column_dtypes())):
             col = [r[i] for r in rows]
             if dtype == "Int64" and any(v is not None and not -_INT64 <= v < _INT64 for v in col):
                 dtype = "object"  # exact, past 64 bits
@@ -114,6 +118,65 @@ class Table:
             f'<table class="minip"><caption>{html.escape(self._summary())}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}{more}</tbody></table>"
         )
+
+
+def _field_type(row: type, name: str) -> Any:
+    """The declared type of a row class's field (or property) ``name``."""
+    hints = typing.get_type_hints(row)
+    if name in hints:
+        return hints[name]
+    prop = getattr(row, name, None)
+    if isinstance(prop, property) and prop.fget is not None:
+        return typing.get_type_hints(prop.fget).get("return", object)
+    raise AssertionError(f"{row.__name__} has no field {name}")
+
+
+def _dtype(t: Any) -> str:
+    """The pandas dtype of a field's type: ``Int64`` for ``int``, ``string`` for ``str``,
+    ``bool`` (``boolean`` when optional), ``float64``, else ``object`` (``Fraction``, lists,
+    unions of several types)."""
+    optional = False
+    if typing.get_origin(t) is Union:
+        args = [a for a in typing.get_args(t) if a is not type(None)]
+        optional = len(args) < len(typing.get_args(t))
+        t = args[0] if len(args) == 1 else object
+    if t is bool:
+        return "boolean" if optional else "bool"
+    return {int: "Int64", str: "string", float: "float64"}.get(t, "object")
+
+
+class Plotted(Table):
+    """A table whose rows form a series: ``plot()`` draws the columns of ``plotted`` against
+    its first column, one line per value of the ``by`` column when the rows have several."""
+
+    #: ``(x, (y, ...), by, title, ylabel, log)``.
+    plotted: ClassVar[Tuple[str, Tuple[str, ...], Optional[str], str, str, bool]]
+
+    def plot(self, ax: Any = None) -> Any:
+        """The series against its first column (matplotlib); returns the ``Figure`` (drawn on
+        ``ax`` when given)."""
+        x, ys, by, title, ylabel, log = self.plotted
+        return plot_columns(self._items(), ax, x, ys, by, title, ylabel, log)
+
+
+class Rows(Table, Generic[_R]):
+    """A result that reads as the list of its ``rows`` (iteration, ``len``, indexing);
+    ``str()`` is the command line's text for it; a :class:`Table` of its rows."""
+
+    rows: List[_R]
+    text: str
+
+    def __iter__(self) -> Iterator[_R]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i: int) -> _R:
+        return self.rows[i]
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _span(name: str, values: Iterable[int]) -> str:
@@ -269,3 +332,359 @@ class Frontier(Table, List["FrontierRow"]):
         ``lower``: rank bounds from :func:`rank`) against ``m``, log scale, with the trivial
         ``2^m``; returns the matplotlib ``Figure``."""
         return plot_frontier(self, ax, lower)
+
+
+class Settlement(Rows[GapResult]):
+    """The review's check (``minip settle``): for each gap ``d`` the literal bound
+    ``b <= 2c`` and the lemma's ``b <= K*c``, each settled with a certificate. ``str()`` is
+    the command line's output; ``rows`` are :class:`GapResult` objects (with certificates);
+    ``to_pandas()`` and Jupyter's HTML table show one line per row.
+
+    >>> s = minip.settle(d=range(2, 4))
+    >>> [(r.d, r.bound, r.verdict) for r in s]
+    [(2, '2', 'broken'), (2, 'paper', 'holds'), (3, '2', 'holds'), (3, 'paper', 'holds')]
+    >>> s.lemma_holds
+    True
+    """
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[GapResult] = [GapResult(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self.conclusion: List[str] = list(d["conclusion"])
+        self._exit = int(d["exit_code"])
+
+    @property
+    def lemma_holds(self) -> bool:
+        """Every row with the lemma's own bound holds (the command line's exit status 0)."""
+        return self._exit == 0
+
+    def __repr__(self) -> str:
+        return f"<Settlement: {len(self.rows)} rows, lemma {'holds' if self.lemma_holds else 'not settled'}>"
+
+    columns = ("d", "n", "eps", "h", "u", "w", "family", "bound", "kprime", "paper_k", "verdict", "reason")
+    dtypes = ("Int64",) * 2 + ("object",) + ("Int64",) * 3 + ("string",) * 2 + ("object",) * 2 + ("string",) * 2
+
+    def _table_rows(self) -> List[Tuple[Any, ...]]:
+        return [
+            (r.d, r.n, r.eps, r.h, r.u, r.w, r.family, r.bound, r.kprime, r.paper_k, r.verdict, r.reason)
+            for r in self.rows
+        ]
+
+    def _summary(self) -> str:
+        holds = sum(1 for r in self.rows if r.verdict == "holds")
+        broken = sum(1 for r in self.rows if r.verdict == "broken")
+        lemma = "holds" if self.lemma_holds else "not settled"
+        return (
+            f"{len(self.rows)} rows: {holds} holds, {broken} broken, {len(self.rows) - holds - broken} unknown; "
+            f"lemma {lemma}"
+        )
+
+
+class Verification(Table, List[FileCheck]):
+    """The files checked by :func:`verify`, in a fixed order (a list of :class:`FileCheck`);
+    its repr counts them, ``to_pandas()`` and Jupyter's HTML table show one line per file.
+
+    >>> v = minip.verify("proofs/settle")  # doctest: +SKIP
+    >>> v.ok, v.counts()["verified"]  # doctest: +SKIP
+    (True, 14)
+    >>> v  # doctest: +SKIP
+    <Verification: 14 files: 14 verified, 0 failed>
+    """
+
+    columns = ("path", "verdict", "claim", "reason")
+    dtypes = ("string",) * 4
+
+    def _table_rows(self) -> List[Tuple[Any, ...]]:
+        return [(f.path, f.verdict, f.claim, f.reason) for f in self]
+
+    def _summary(self) -> str:
+        c = self.counts()
+        parts = [f"{len(self)} file{'' if len(self) == 1 else 's'}: {c['verified']} verified"]
+        if c["unchecked"]:
+            parts.append(f"{c['unchecked']} VIPR file{'' if c['unchecked'] == 1 else 's'} not checked here")
+        if c.get("skipped"):
+            parts.append(f"{c['skipped']} skipped")
+        parts.append(f"{c['rejected']} failed")
+        if c["invalid"]:
+            parts.append(f"{c['invalid']} invalid")
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<Verification: {self._summary()}>"
+
+    @property
+    def ok(self) -> bool:
+        """Every certificate was verified (VIPR files without a certificate may be unchecked,
+        entries that are not files skipped)."""
+        return all(f.verdict in ("verified", "unchecked", "skipped") for f in self)
+
+    def counts(self) -> Dict[str, int]:
+        """How many files per verdict."""
+        c = {"verified": 0, "rejected": 0, "invalid": 0, "unchecked": 0}
+        for f in self:
+            c[f.verdict] = c.get(f.verdict, 0) + 1
+        return c
+
+    #: The command line's summary line (with why VIPR files may be unchecked, and how to
+    #: check them), set by :func:`verify`.
+    summary: str = ""
+
+    def __str__(self) -> str:
+        """The command line's summary line."""
+        if self.summary:
+            return self.summary
+        c = self.counts()
+        return (
+            f"{len(self)} file{'' if len(self) == 1 else 's'}: {c['verified']} verified, {c['rejected']} failed, "
+            f"{c['invalid']} invalid, {c['unchecked']} unchecked"
+        )
+
+
+class _GridRun(Rows[_R]):
+    """A grid run: its rows, the command line's text, and the comparison with a table of
+    expected outcomes when one was given."""
+
+    expect: Optional[ExpectReport]
+    #: The command line's exit status.
+    exit_code: int
+
+    def _compare(self, d: Dict[str, Any]) -> None:
+        self.expect = ExpectReport(d["expect"]) if d.get("expect") else None
+        self.exit_code = self.expect.exit_code if self.expect is not None else d["exit_code"]
+
+    @property
+    def ok(self) -> bool:
+        """The command line's exit status 0."""
+        return self.exit_code == 0
+
+
+class SweepResult(_GridRun[SweepRow]):
+    """The configurations of a grid file settled (``minip sweep``), in grid order: ``rows``
+    (:class:`SweepRow`), ``summary`` (the command line's count line), ``str()`` its table;
+    ``expect`` the comparison when a table was given. ``ok``: the command line's exit 0
+    (with ``expect``: every configuration as expected; without: nothing broken or unknown)."""
+
+    row_type = SweepRow
+    columns = ("n", "eps", "h", "u", "w", "d", "family", "bound", "kprime", "paper_k", "setting", "verdict", "reason",
+               "certificate_file")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[SweepRow] = [SweepRow(r) for r in d["rows"]]
+        self.summary: str = d["summary"]
+        self.text: str = d["text"]
+        self._compare(d)
+
+    def __repr__(self) -> str:
+        return f"<SweepResult: {self.summary}>"
+
+
+class SharpGrid(_GridRun[SharpRow]):
+    """``kstar`` of every configuration of a grid file (``minip sharp --grid``), in grid
+    order: ``rows`` (:class:`SharpRow`), ``str()`` the command line's table, ``expect`` the
+    comparison when a table was given, ``ok`` the command line's exit 0."""
+
+    row_type = SharpRow
+    columns = ("n", "eps", "h", "u", "w", "d", "family", "kstar", "kstar_text", "paper_k", "relation", "attained",
+               "setting", "verdict", "reason")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[SharpRow] = [SharpRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self._compare(d)
+
+    def __repr__(self) -> str:
+        return f"<SharpGrid: {len(self.rows)} configurations>"
+
+
+class AmplifyGrid(_GridRun["Ratio"]):
+    """Every series of a ratio table (``minip amplify --grid FILE``), in file order: ``rows``
+    (:class:`Ratio`, each with its ``series``), ``str()`` the command line's table (one
+    column per series), ``expect`` the comparison when a table of expected ratios was given,
+    ``ok`` the command line's exit 0 (every ratio certified, or as expected)."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[Ratio] = [Ratio(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self._compare(d)
+
+    columns = ("series",) + Ratios.columns
+    dtypes = ("string",) + Ratios.dtypes
+
+    def _table_rows(self) -> List[Tuple[Any, ...]]:
+        return [(r.series,) + t for r, t in zip(self.rows, Ratios(self.rows)._table_rows())]
+
+    def plot(self, ax: Any = None) -> Any:
+        """``log2 R`` against ``h``, one line per series; returns the matplotlib ``Figure``."""
+        return plot_ratio_series(self.series(), ax)
+
+    def series(self) -> Dict[str, "Ratios"]:
+        """The rows of each series, by its name, in file order."""
+        out: Dict[str, Ratios] = {}
+        for r in self.rows:
+            out.setdefault(r.series or "", Ratios()).append(r)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<AmplifyGrid: {len(self.series())} series, {len(self.rows)} ratios>"
+
+
+class MilpCheck(Rows[MilpRow]):
+    """The MILP cross-check (``minip sharp --milp``), one :class:`MilpRow` per ``m``;
+    ``str()`` the command line's table (with its timings), ``ok`` every ``m`` agrees (the
+    command line's exit 0)."""
+
+    row_type = MilpRow
+    columns = ("m", "d", "configurations", "min_kstar", "argmin", "milp_value", "verdict", "error")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[MilpRow] = [MilpRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self.exit_code: int = d["exit_code"]
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+    def __repr__(self) -> str:
+        agree = sum(r.verdict == "agree" for r in self.rows)
+        return f"<MilpCheck: {len(self.rows)} m, {agree} agree>"
+
+
+class SharpSummary(Rows[SharpRow]):
+    """Committed ``minip-sharp/1`` files summarized (``minip sharp --summarize PATH``): every
+    file checked first, each configuration once (:class:`SharpRow`), and the command line's
+    ``summary`` lines; ``ok`` its exit 0 (no certified ``kstar`` below the lemma's K: the
+    committed files hold such configurations, beyond the lemma's ε, so their ``ok`` is
+    ``False``, as the command line exits 1)."""
+
+    row_type = SharpRow
+    columns = SharpGrid.columns
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[SharpRow] = [SharpRow(r) for r in d["rows"]]
+        self.summary: List[str] = list(d["summary"])
+        self.exit_code: int = d["exit_code"]
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+    def __str__(self) -> str:
+        return "\n".join(self.summary)
+
+    def __repr__(self) -> str:
+        return f"<SharpSummary: {len(self.rows)} configurations>"
+
+
+class Readouts(Rows[ReadoutRow], Plotted):
+    """The rows of :func:`readout`, ``str()`` the command line's table."""
+
+    row_type = ReadoutRow
+    columns = ("m", "n", "rank", "dim", "construction", "p", "max_value", "bits", "multisets", "classes",
+               "lower_bits", "least_bits", "verdict", "certificate_file")
+    plotted = ("m", ("bits", "lower_bits"), "n", "Bits of the readout's output and of any head's key state",
+               "bits", False)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[ReadoutRow] = [ReadoutRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Readouts: {len(self.rows)} rows, all {self.rows[0].verdict if self.rows else 'empty'}>"
+
+
+class Precisions(Rows[PrecisionRow], Plotted):
+    """The rows of :func:`readout` with ``precision=True``, ``str()`` the command line's table."""
+
+    row_type = PrecisionRow
+    columns = ("m", "n", "max_value", "refuted", "least", "bits", "lower_bits", "undecided", "verdict",
+               "certificate_file", "proof_file")
+    plotted = ("m", ("bits", "lower_bits"), "n", "Bits of the least integer values", "bits", False)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[PrecisionRow] = [PrecisionRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Precisions: {len(self.rows)} rows>"
+
+
+class Multilevels(Rows[MultilevelRow], Plotted):
+    """The rows of :func:`readout_multilevel`, ``str()`` the command line's table."""
+
+    row_type = MultilevelRow
+    columns = ("q", "s", "m", "n", "instances", "distinct", "lower_bits", "verdict", "certificate_file")
+    plotted = ("q", ("lower_bits",), "s", "Bits of any transcript of the multilevel family", "bits", False)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[MultilevelRow] = [MultilevelRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Multilevels: {len(self.rows)} rows>"
+
+
+class Escapes(Rows[Escape]):
+    """The rows of :func:`multihead_domination`, ``str()`` the command line's table."""
+
+    row_type = Escape
+    columns = ("n", "d", "eps", "paper_k", "heads", "alpha", "s", "max_error", "verdict", "certificate_file")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[Escape] = [Escape(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def __repr__(self) -> str:
+        return f"<Escapes: {len(self.rows)} rows, {sum(r.verdict == 'escapes' for r in self.rows)} escape>"
+
+
+class HeadsFrontier(Rows[HeadsRow], Plotted):
+    """The rows of :func:`multihead_frontier`; ``str()`` the command line's table, ``ok`` every
+    row certified (the command line's exit 0)."""
+
+    row_type = HeadsRow
+    columns = ("m", "heads", "degree", "verdict", "total_rank", "head_ranks", "margin", "single_head_rank",
+               "single_head_lower", "single_head_lower_file", "reason", "certificate_file")
+    plotted = ("m", ("total_rank", "single_head_rank", "single_head_lower"), None,
+               "Several heads' total rank beside one head's", "feature rank", True)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[HeadsRow] = [HeadsRow(r) for r in d["rows"]]
+        self.text: str = d["text"]
+        self.exit_code: int = d["exit_code"]
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+    def __repr__(self) -> str:
+        return f"<HeadsFrontier: {len(self.rows)} rows, {sum(r.verdict == 'certified' for r in self.rows)} certified>"
+
+
+class Transition(Rows[TransitionEntry]):
+    """The three-token phase-transition table (``minip transition``): ``entries`` (its rows,
+    one per ``m`` and head), ``as_expected`` (every entry as predicted: the command line's
+    exit 0), and ``str()`` the command line's table.
+
+    >>> t = minip.transition(m_max=2)
+    >>> t.as_expected, sorted({e.m for e in t.entries})
+    (True, [1, 2])
+    >>> list(t.to_pandas().columns[:3])
+    ['m', 'column', 'length']
+    """
+
+    row_type = TransitionEntry
+    columns = ("m", "column", "length", "correct", "expected_correct", "as_expected", "max_error", "evaluations")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[TransitionEntry] = [TransitionEntry(e) for e in d["entries"]]
+        self.text: str = d["text"]
+        self.as_expected: bool = d["exit_code"] == 0
+
+    @property
+    def entries(self) -> List[TransitionEntry]:
+        """The rows (one per ``m`` and head)."""
+        return self.rows
+
+    def __repr__(self) -> str:
+        return f"<Transition: {len(self.rows)} entries, {'as expected' if self.as_expected else 'UNEXPECTED'}>"

@@ -1,0 +1,62 @@
+"""``minip frontier``: the rank frontier, certified upper bounds beside certified lower bounds."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterable, Optional, Union
+
+from . import _minip
+from ._convert import PathLike, _jobs, _lengths, _nat, _nats, _path
+from ._progress import Progress, reporting
+from ._records import FrontierRow
+from ._tables import Frontier
+
+
+def frontier(
+    m: Union[int, Iterable[int]] = range(4, 17, 2),
+    kernel: str = "per_weight,shared,signed",
+    shared_m_max: int = 32,
+    sparse_m_max: int = 24,
+    sparse_attempts: int = 80,
+    rank_dir: Optional[PathLike] = None,
+    rank_linear_dir: Optional[PathLike] = None,
+    *,
+    progress: Progress = False,
+    n: Union[int, str, Iterable[int]] = 3,
+    step: int = 1,
+    out: Optional[PathLike] = None,
+    jobs: Optional[int] = None,
+) -> Frontier:
+    """The rank frontier (``minip frontier``): per ``m``, certified upper bounds from
+    overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
+    or ``all``, comma-separated) and, when ``rank_dir`` (``minip-rank/2`` certificates, e.g.
+    ``proofs/rank``) or ``rank_linear_dir`` is given, the certified lower bounds, checked
+    when read. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
+    correct on every length up to ``n``), or several (a ``range`` of step 1, or the command
+    line's text ``"3..=5"``): rows come in order of ``n``, then ``m``, each with its ``n``.
+    ``step``: every ``step``-th ``m`` (``--step``; the command line's default is 2, here the
+    ``m`` given are taken as they are). ``out``: a directory for every certificate and head
+    file, as ``--out`` writes them (``n > 3`` in ``DIR/nN``); ``jobs``: worker threads.
+    ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
+
+    >>> [r.best_upper for r in minip.frontier(m=[4, 6])]
+    [5, 8]
+    >>> [(r.n, r.m, r.best_upper) for r in minip.frontier(m=4, kernel="per_weight", n=range(3, 5))]
+    [(3, 4, 5), (4, 4, 6)]
+    """
+    with reporting(progress):
+        text = _minip.frontier(
+            _nats("m", m),
+            _lengths("n", n),
+            str(kernel),
+            _nat("shared_m_max", shared_m_max),
+            _nat("sparse_m_max", sparse_m_max),
+            _nat("sparse_attempts", sparse_attempts),
+            None if rank_dir is None else os.fspath(rank_dir),
+            None if rank_linear_dir is None else os.fspath(rank_linear_dir),
+            _nat("step", step),
+            _path(out),
+            _jobs(jobs),
+        )
+    return Frontier(FrontierRow(r) for r in json.loads(text))
