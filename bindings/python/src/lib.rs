@@ -4,11 +4,12 @@
 //! values (rationals as text, exactly as the command line reads them), runs the library on a
 //! worker thread with the GIL released, and returns JSON text that the Python layer turns
 //! into objects with `fractions.Fraction` fields. Errors come back as Python exceptions with
-//! the command line's one-line messages: `ValueError` for bad input, `minip.Unknown` when
-//! nothing could be certified, `minip.Rejected` (a `ValueError`) for a certificate that does
-//! not check, `OSError` for files. A panic is caught and raised as `RuntimeError`; Ctrl-C stops
-//! the call's run, which gives up at its next look at its control, and KeyboardInterrupt is
-//! raised once the worker has ended (nothing is written after it).
+//! the command line's one-line messages in the package's spelling (`error`): `ValueError` for
+//! bad input, `minip.Unknown` when nothing could be certified, `minip.Rejected` (a
+//! `ValueError`) for a certificate that does not check, `OSError` for files. A panic is caught
+//! and raised as `RuntimeError`; Ctrl-C stops the call's run, which gives up at its next look at
+//! its control, and KeyboardInterrupt is raised once the worker has ended (nothing is written
+//! after it).
 //!
 //! One file per command, named as the package's module that calls it (`gap` for
 //! `minip/_gap.py`: settle, check, verify; `sweep`, `sharp`, `amplify`, `rank`, `frontier`,

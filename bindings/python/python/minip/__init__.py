@@ -20,9 +20,11 @@ line): an endless one such as ``itertools.count()`` is refused, not read to the 
 >>> r.verify()
 'holds (gap n=3 eps=1/2 h=3 u=0 w=3 paper b<=paper)'
 
-Errors are exceptions with the command line's one-line messages: ``ValueError`` for bad
-input, :class:`minip.Unknown` when nothing could be certified, :class:`minip.Rejected` (a
-``ValueError``) for a certificate that does not check, ``OSError`` for files. The work runs
+Errors are exceptions with the command line's one-line messages, in the package's words
+(``settle(d=range(8, 2))``: ``d: empty range``; a suggested command is the call, such as
+``rank_linear(m=100)``): ``ValueError`` for bad input, :class:`minip.Unknown` when nothing
+could be certified, :class:`minip.Rejected` (a ``ValueError``) for a certificate that does not
+check, ``OSError`` for files. The work runs
 with the GIL released on a worker thread (an 8 MiB stack, as the command line's main thread,
 so several calls at once from Python threads fit a 1 GiB address space). Ctrl-C stops a long
 call: the work gives up at its next check (a row, a solver's proof write, a candidate, a file;

@@ -361,14 +361,8 @@ class Settlement(Rows[GapResult]):
     def __repr__(self) -> str:
         return f"<Settlement: {len(self.rows)} rows, lemma {'holds' if self.lemma_holds else 'not settled'}>"
 
+    row_type = GapResult
     columns = ("d", "n", "eps", "h", "u", "w", "family", "bound", "kprime", "paper_k", "verdict", "reason")
-    dtypes = ("Int64",) * 2 + ("object",) + ("Int64",) * 3 + ("string",) * 2 + ("object",) * 2 + ("string",) * 2
-
-    def _table_rows(self) -> List[Tuple[Any, ...]]:
-        return [
-            (r.d, r.n, r.eps, r.h, r.u, r.w, r.family, r.bound, r.kprime, r.paper_k, r.verdict, r.reason)
-            for r in self.rows
-        ]
 
     def _summary(self) -> str:
         holds = sum(1 for r in self.rows if r.verdict == "holds")
@@ -391,11 +385,8 @@ class Verification(Table, List[FileCheck]):
     <Verification: 14 files: 14 verified, 0 failed>
     """
 
+    row_type = FileCheck
     columns = ("path", "verdict", "claim", "reason")
-    dtypes = ("string",) * 4
-
-    def _table_rows(self) -> List[Tuple[Any, ...]]:
-        return [(f.path, f.verdict, f.claim, f.reason) for f in self]
 
     def _summary(self) -> str:
         c = self.counts()
