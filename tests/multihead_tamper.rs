@@ -133,7 +133,7 @@ fn every_edited_field_of_a_heads_certificate_is_rejected_with_its_reason() {
     assert_eq!(
         check_value(&good).unwrap(),
         format!(
-            "total rank <= 10 (2 heads over m=4, ranks 5+5, correct on every length-3 sequence, max error {})",
+            "total rank <= 10 (2 heads over m=4, ranks 5+5, correct on every length-3 sequence, max error {}), value dimensions 15+15, state 160",
             good["max_error"].as_str().unwrap()
         )
     );
@@ -159,7 +159,7 @@ fn every_edited_field_of_a_heads_certificate_is_rejected_with_its_reason() {
         ),
         ("/params/m", Value::from(0), "params.m: m = 0, need m ≥ 1"),
         ("/params/m", Value::from(65), "params.m = 65 is above the supported 64"),
-        ("/format", v("minip-multihead-heads/2"), "unknown certificate format 'minip-multihead-heads/2'"),
+        ("/format", v("minip-multihead-heads/9"), "unknown certificate format 'minip-multihead-heads/9'"),
     ] {
         let mut t = good.clone();
         *t.pointer_mut(field).unwrap_or_else(|| panic!("no field {field}")) = value.clone();

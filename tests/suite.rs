@@ -50,6 +50,7 @@ mod schema;
 mod search;
 mod sharp;
 mod superset;
+mod value_dim;
 mod versions;
 mod weighted;
 mod witness;

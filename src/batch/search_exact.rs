@@ -81,9 +81,12 @@ pub fn certify(m: u32, hint: &Hint, run: SearchRun) -> Result<Checked<SearchHead
         phi_k: table(&psi),
         s: table(&s),
         max_error: String::new(),
+        value_dim: None,
+        state: None,
         search: Some(run),
     };
     cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| Error::Unknown(e.to_string()))?);
+    state_fields(&mut cert).map_err(|e| Error::Unknown(e.to_string()))?;
     Checked::new(cert, &Context::default()).map_err(|e| Error::Unknown(e.to_string()))
 }
 
@@ -209,8 +212,20 @@ fn on_grid(
         phi_k: table(&g.psi, r, scale, 1.0),
         s: table(&g.s, n, VALUE_GRID, VALUE_GRID),
         max_error: String::new(),
+        value_dim: None,
+        state: None,
         search: Some(run.clone()),
     };
     cert.max_error = fmt_q(&largest_error(&cert).map_err(|e| (e.to_string(), Some(worst), true))?);
+    state_fields(&mut cert).map_err(|e| (e.to_string(), Some(worst), true))?;
     Checked::new(cert, &Context::default()).map_err(|e| (e.to_string(), Some(worst), true))
+}
+
+/// States the head's value dimension and state (docs/math.md §10.11), recomputed as the
+/// checker does.
+fn state_fields(cert: &mut SearchHead) -> Result<(), Error> {
+    let d = minip_check::check::search::value_dim(cert)?;
+    cert.value_dim = Some(d.to_string());
+    cert.state = Some((cert.rank as u128 * (d as u128 + 1)).to_string());
+    Ok(())
 }

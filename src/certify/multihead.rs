@@ -321,12 +321,21 @@ fn certificate_of(
 ) -> Result<Checked<MultiheadHeadsCertificate>, Error> {
     {
         use minip_check::format::poly::{ClassValues, LevelRank, PolyCoeffs};
+        let mut total_state = BigInt::from(0);
         let heads = kernels
             .iter()
             .enumerate()
             .map(|(k, kernel)| {
                 let levels = rank_levels(kernel);
-                PolyHeadPart {
+                let values: Vec<ClassValues> = weights
+                    .iter()
+                    .map(|w| ClassValues { h: w.h, s: w.heads[k].s.iter().map(fmt_q).collect() })
+                    .collect();
+                let rank = rank_of(&levels);
+                let value_dim = minip_check::check::poly::values_dim(m, &values, &mut u128::MAX.clone())?;
+                let state = minip_check::model::value::state_size(&rank, &value_dim);
+                total_state += &state;
+                Ok(PolyHeadPart {
                     polys: kernel
                         .polys
                         .iter()
@@ -337,24 +346,24 @@ fn certificate_of(
                             c: p.c.iter().map(fmt_q).collect(),
                         })
                         .collect(),
-                    values: weights
-                        .iter()
-                        .map(|w| ClassValues { h: w.h, s: w.heads[k].s.iter().map(fmt_q).collect() })
-                        .collect(),
+                    values,
                     levels: levels
                         .iter()
                         .map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank })
                         .collect(),
-                    rank: rank_of(&levels).to_string(),
-                }
+                    rank: rank.to_string(),
+                    value_dim: Some(value_dim.to_string()),
+                    state: Some(state.to_string()),
+                })
             })
-            .collect();
+            .collect::<Result<Vec<_>, Error>>()?;
         let max_error = weights.iter().map(|w| w.max_error.clone()).max().expect("h = 0");
         let cert = MultiheadHeadsCertificate {
             format: MULTIHEAD_HEADS_FORMAT.into(),
             params: HeadsParams { m, heads: kernels.len() as u32 },
             heads,
             total_rank: total_rank.to_string(),
+            total_state: Some(total_state.to_string()),
             max_error: fmt_q(&max_error),
         };
         Checked::new(cert, &Context::default())

@@ -413,6 +413,9 @@ pub fn head_certificate(
         .map_err(|e| Error::Unknown(format!("unknown: the exact head fails ({e})")))?;
     let levels = rank_levels(&kernel);
     let rank = rank_of(&levels);
+    let value_dim = minip_check::check::poly::values_dim(m, &values, &mut u128::MAX.clone())
+        .map_err(|e| Error::Unknown(format!("unknown: the value dimension ({e})")))?;
+    let state = minip_check::model::value::state_size(&rank, &value_dim);
     let cert = PolyHead {
         format: POLY_HEAD_FORMAT.into(),
         params: PolyParams { m, kernel: class.name().into(), signed, n: len },
@@ -430,6 +433,8 @@ pub fn head_certificate(
         max_error: fmt_q(&err),
         levels: levels.iter().map(|l| LevelRank { j: l.j, dim: l.dim.to_string(), rank: l.rank }).collect(),
         rank: rank.to_string(),
+        value_dim: Some(value_dim.to_string()),
+        state: Some(state.to_string()),
     };
     Checked::new(cert, &Context::default())
         .map_err(|e| Error::Unknown(format!("unknown: the head failed the checker ({e})")))

@@ -13,7 +13,12 @@ fn usage() -> String {
     let mut formats = String::new();
     for f in minip_check::format::FORMATS {
         let names = f.names.join(", ");
-        formats.push_str(&format!("  {names:<29} {}\n", f.about));
+        if names.chars().count() > 29 {
+            // Long names (a format read in two versions) on a line of their own.
+            formats.push_str(&format!("  {names}\n  {:<29} {}\n", "", f.about));
+        } else {
+            formats.push_str(&format!("  {names:<29} {}\n", f.about));
+        }
     }
     format!(
         "usage: minip-check [--json] [--quiet] [--jobs N] PATH...

@@ -11,6 +11,7 @@ use super::{Certificate, Context};
 use crate::error::{Error, Res};
 use crate::format::multihead::{
     MultiheadCertificate, MultiheadHeadsCertificate, MULTIHEAD_FORMAT, MULTIHEAD_HEADS_FORMAT,
+    MULTIHEAD_HEADS_FORMAT_V1,
 };
 use crate::model::{paper_k, sequences, Family, Gap};
 use crate::rational::{fmt_q, over_lcd, Rat};
@@ -331,6 +332,10 @@ pub struct HeadsChecked {
     /// Each head's exact kernel rank, in order.
     pub ranks: Vec<BigInt>,
     pub total_rank: BigInt,
+    /// Each head's least value dimension (docs/math.md §10.11) and state `rank·(D + 1)`.
+    pub value_dims: Vec<BigInt>,
+    pub states: Vec<BigInt>,
+    pub total_state: BigInt,
     pub max_error: Rat,
 }
 
@@ -351,9 +356,13 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
     use super::poly::{head_budget, head_sizes, kernel_of, kernel_work, nonnegative, poly_ints, stated_rank};
     use crate::format::poly::PolyParams;
     use crate::rows::poly::class_count;
-    if c.format != MULTIHEAD_HEADS_FORMAT {
-        return Err(Error::Rejected(format!("format '{}': expected '{MULTIHEAD_HEADS_FORMAT}'", c.format)));
+    if c.format != MULTIHEAD_HEADS_FORMAT && c.format != MULTIHEAD_HEADS_FORMAT_V1 {
+        return Err(Error::Rejected(format!(
+            "format '{}': expected '{MULTIHEAD_HEADS_FORMAT}' or '{MULTIHEAD_HEADS_FORMAT_V1}'",
+            c.format
+        )));
     }
+    let current = c.format == MULTIHEAD_HEADS_FORMAT;
     let (m, count) = (c.params.m, c.params.heads);
     if count == 0 || count as usize != c.heads.len() {
         return Err(Error::Rejected(format!(
@@ -434,7 +443,33 @@ pub fn check_multihead_heads(c: &MultiheadHeadsCertificate) -> Res<HeadsChecked>
             c.total_rank
         )));
     }
-    Ok(HeadsChecked { m, ranks, total_rank, max_error: worst })
+    // The value dimensions and states (§10.11): stated in format 2, recomputed always.
+    let (mut value_dims, mut states) = (Vec::new(), Vec::new());
+    for (i, (head, rank)) in c.heads.iter().zip(&ranks).enumerate() {
+        let at = |e: Error| match e {
+            Error::Rejected(msg) => Error::Rejected(format!("heads[{i}].{msg}")),
+            other => other,
+        };
+        let d = super::poly::values_dim(m, &head.values, &mut budget).map_err(at)?;
+        let st =
+            super::poly::stated_state(current, head.value_dim.as_deref(), head.state.as_deref(), &d, rank)
+                .map_err(at)?;
+        value_dims.push(d);
+        states.push(st);
+    }
+    let total_state: BigInt = states.iter().sum();
+    match (&c.total_state, current) {
+        (Some(t), true) => super::input::recomputed(
+            "total_state",
+            t.as_str(),
+            total_state.to_string().as_str(),
+            "sum of the heads' states",
+        )?,
+        (None, false) => {}
+        (_, true) => return Err(Error::Rejected("total_state: required in this format".into())),
+        (_, false) => return Err(Error::Rejected("total_state: not a field of format 1".into())),
+    }
+    Ok(HeadsChecked { m, ranks, total_rank, value_dims, states, total_state, max_error: worst })
 }
 
 // What a checked certificate proves (the registry's claim of this format, crate::format).
@@ -464,6 +499,10 @@ pub struct MultiheadHeadsClaim {
     pub ranks: Vec<String>,
     pub total_rank: String,
     pub max_error: String,
+    /// Each head's least value dimension `D` (docs/math.md §10.11).
+    pub value_dims: Vec<String>,
+    /// `Σ rank·(D + 1)` over the heads.
+    pub total_state: String,
 }
 
 impl std::fmt::Display for MultiheadClaim {
@@ -487,12 +526,14 @@ impl std::fmt::Display for MultiheadHeadsClaim {
         let h = self;
         write!(
             f,
-            "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {})",
+            "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {}), value dimensions {}, state {}",
             h.total_rank,
             h.heads,
             h.m,
             h.ranks.join("+"),
-            h.max_error
+            h.max_error,
+            h.value_dims.join("+"),
+            h.total_state
         )
     }
 }
@@ -523,6 +564,8 @@ impl super::Proves for MultiheadHeadsCertificate {
             ranks: r.ranks.iter().map(ToString::to_string).collect(),
             total_rank: r.total_rank.to_string(),
             max_error: fmt_q(&r.max_error),
+            value_dims: r.value_dims.iter().map(ToString::to_string).collect(),
+            total_state: r.total_state.to_string(),
         })
     }
 }

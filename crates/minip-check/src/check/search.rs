@@ -17,7 +17,7 @@
 
 use super::input::rational;
 use crate::error::{Error, Res};
-use crate::format::search::{SearchHead, SEARCH_HEAD_FORMAT};
+use crate::format::search::{SearchHead, SEARCH_HEAD_FORMAT, SEARCH_HEAD_FORMAT_V1};
 use crate::rational::{fmt_q, Rat};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -33,6 +33,9 @@ pub struct SearchHeadClaim {
     pub m: u32,
     pub rank: usize,
     pub max_error: Rat,
+    /// The least value dimension of `s` (docs/math.md §10.11) and the state `rank·(D + 1)`.
+    pub value_dim: usize,
+    pub state: BigInt,
 }
 
 fn rejected(msg: String) -> Error {
@@ -65,7 +68,33 @@ pub fn check_search_head(c: &SearchHead) -> Res<SearchHeadClaim> {
     if worst != stated {
         return Err(rejected(format!("max_error: stated {}, recomputed {}", fmt_q(&stated), fmt_q(&worst))));
     }
-    Ok(SearchHeadClaim { m: c.params.m, rank: c.rank, max_error: worst })
+    let value_dim = value_dim(c)?;
+    let state = super::poly::stated_state(
+        c.format == SEARCH_HEAD_FORMAT,
+        c.value_dim.as_deref(),
+        c.state.as_deref(),
+        &BigInt::from(value_dim),
+        &BigInt::from(c.rank),
+    )?;
+    Ok(SearchHeadClaim { m: c.params.m, rank: c.rank, max_error: worst, value_dim, state })
+}
+
+/// The least value dimension of the head's `s`, `rank [s; 1ᵀ] − 1` (docs/math.md §10.11):
+/// modulo `2^61 − 1` first, settled when it reaches `2^m − 1`, otherwise exact elimination
+/// within what the search budget leaves. The shapes must have been checked.
+pub fn value_dim(c: &SearchHead) -> Res<usize> {
+    let n = 1usize << c.params.m;
+    if let Some(d) = crate::model::value::table_value_dim_text(&c.s) {
+        return Ok(d);
+    }
+    let s = table("s", &c.s, n, n)?;
+    let mut budget = crate::limits::MAX_SEARCH_WORK.saturating_sub(search_work(c));
+    let left = budget;
+    crate::model::value::table_value_dim(&s, &mut budget).map_err(|spent| {
+        Error::TooLarge(format!(
+            "too large to check: the value dimension's elimination needs more than the {left} units of work left ({spent} spent)"
+        ))
+    })
 }
 
 /// Units of work of checking a searched head (`crate::check::work` units, budget
@@ -110,8 +139,11 @@ pub fn search_work(c: &SearchHead) -> u128 {
 /// Everything [`check_search_head`] checks but the stated `max_error`, which it returns
 /// (what a producer states).
 pub fn largest_error(c: &SearchHead) -> Res<Rat> {
-    if c.format != SEARCH_HEAD_FORMAT {
-        return Err(rejected(format!("format '{}' is not {SEARCH_HEAD_FORMAT}", c.format)));
+    if c.format != SEARCH_HEAD_FORMAT && c.format != SEARCH_HEAD_FORMAT_V1 {
+        return Err(rejected(format!(
+            "format '{}' is not {SEARCH_HEAD_FORMAT} or {SEARCH_HEAD_FORMAT_V1}",
+            c.format
+        )));
     }
     let m = c.params.m;
     if !(1..=MAX_SEARCH_M).contains(&m) {
@@ -257,14 +289,18 @@ pub struct SearchHeadSummary {
     pub rank: usize,
     pub m: u32,
     pub max_error: String,
+    /// The least value dimension `D` of `s` (docs/math.md §10.11).
+    pub value_dim: usize,
+    /// The state `rank·(D + 1)`, decimal.
+    pub state: String,
 }
 
 impl std::fmt::Display for SearchHeadSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "head of rank {} (searched, explicit features, m={}, max error {})",
-            self.rank, self.m, self.max_error
+            "head of rank {} (searched, explicit features, m={}, max error {}), value dimension {}, state {}",
+            self.rank, self.m, self.max_error, self.value_dim, self.state
         )
     }
 }
@@ -273,7 +309,13 @@ impl super::Proves for SearchHead {
     type Claim = SearchHeadSummary;
     fn proves(&self, _: &super::Context) -> Res<SearchHeadSummary> {
         let r = check_search_head(self)?;
-        Ok(SearchHeadSummary { rank: r.rank, m: r.m, max_error: fmt_q(&r.max_error) })
+        Ok(SearchHeadSummary {
+            rank: r.rank,
+            m: r.m,
+            max_error: fmt_q(&r.max_error),
+            value_dim: r.value_dim,
+            state: r.state.to_string(),
+        })
     }
 }
 
@@ -295,6 +337,8 @@ mod tests {
             phi_k: vec![v(&["4", "4"]), v(&["4", "1"])],
             s: vec![v(&["0", "0"]), v(&["0", "1"])],
             max_error: max_error.into(),
+            value_dim: Some("1".into()),
+            state: Some("4".into()),
             search: None,
         }
     }

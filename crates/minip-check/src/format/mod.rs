@@ -52,11 +52,11 @@ macro_rules! registry {
                 "rank-linear", "a feature-rank lower bound from a binary linear code";
             RankWeighted: weighted::WeightedCertificate [WEIGHTED_FORMAT] => weighted::RankWeightedClaim,
                 "rank-weighted", "a feature-rank lower bound: the weighted trace/Frobenius inequality";
-            PolyHead: poly::PolyHead [POLY_HEAD_FORMAT] => poly::PolyHeadSummary, "poly-head",
+            PolyHead: poly::PolyHead [POLY_HEAD_FORMAT, POLY_HEAD_FORMAT_V1] => poly::PolyHeadSummary, "poly-head",
                 "a correct overlap-polynomial head of exact rank (a rank upper bound)";
             PolyNone: poly::PolyNone [POLY_NONE_FORMAT] => poly::PolyNoneSummary, "poly-none",
                 "no overlap-polynomial head inside the refuted supports";
-            SearchHead: search::SearchHead [SEARCH_HEAD_FORMAT] => search::SearchHeadSummary, "search-head",
+            SearchHead: search::SearchHead [SEARCH_HEAD_FORMAT, SEARCH_HEAD_FORMAT_V1] => search::SearchHeadSummary, "search-head",
                 "a searched head of explicit features, correct at length 3";
             Readout: readout::ReadoutCertificate [READOUT_FORMAT] => readout::ReadoutClaim, "readout",
                 "a nonlinear readout's values separate every multiset of keys";
@@ -67,7 +67,7 @@ macro_rules! registry {
                 "multilevel", "the multilevel family's answers: a transcript lower bound";
             Multihead: multihead::MultiheadCertificate [MULTIHEAD_FORMAT] => multihead::MultiheadClaim,
                 "multihead", "several heads, none with the lemma's step, correct on S1-S3";
-            MultiheadHeads: multihead::MultiheadHeadsCertificate [MULTIHEAD_HEADS_FORMAT]
+            MultiheadHeads: multihead::MultiheadHeadsCertificate [MULTIHEAD_HEADS_FORMAT, MULTIHEAD_HEADS_FORMAT_V1]
                 => multihead::MultiheadHeadsClaim, "multihead-heads",
                 "several overlap-polynomial heads correct at length 3: total rank";
         }

@@ -45,7 +45,7 @@ pub struct MultiheadCertificate {
     pub max_error: String,
 }
 
-/// Format `minip-multihead-heads/1` (docs/math.md §12.2): `H` overlap-polynomial heads over
+/// Format `minip-multihead-heads/2` (docs/math.md §12.2): `H` overlap-polynomial heads over
 /// `{0,1}^m` whose summed outputs are correct on every length-3 sequence (Min-IP, `ε = 1/2`).
 ///
 /// - `params`: `m`, `heads` (`H`);
@@ -53,8 +53,12 @@ pub struct MultiheadCertificate {
 ///   `minip-poly-head/1`, one entry per query weight `h = 0..=m`), and its rank formula's
 ///   `levels` and exact `rank`;
 /// - `total_rank`: the sum of the heads' ranks;
+/// - format 2 (`/1` is still read and checked, without these): per head `value_dim` and
+///   `state`, the least value dimension `D` of its values and `rank·(D + 1)` (docs/math.md
+///   §10.11), and `total_state`, their sum;
 /// - `max_error`: the largest `|Σ_k ŷ_k − t|` over all sequences (recomputed).
-pub const MULTIHEAD_HEADS_FORMAT: &str = "minip-multihead-heads/1";
+pub const MULTIHEAD_HEADS_FORMAT: &str = "minip-multihead-heads/2";
+pub const MULTIHEAD_HEADS_FORMAT_V1: &str = "minip-multihead-heads/1";
 
 /// The stated parameters of a `minip-multihead-heads/1` certificate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +76,12 @@ pub struct PolyHeadPart {
     pub values: Vec<crate::format::poly::ClassValues>,
     pub levels: Vec<crate::format::poly::LevelRank>,
     pub rank: String,
+    /// The value dimension `D` of the values (docs/math.md §10.11), decimal; format 2 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_dim: Option<String>,
+    /// The state `rank·(D + 1)` of the head, decimal; format 2 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
 }
 
 /// `H` heads that together solve every length-3 sequence (`minip multihead frontier --out`).
@@ -82,5 +92,8 @@ pub struct MultiheadHeadsCertificate {
     pub params: HeadsParams,
     pub heads: Vec<PolyHeadPart>,
     pub total_rank: String,
+    /// The heads' summed state `Σ rank·(D + 1)`, decimal; format 2 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_state: Option<String>,
     pub max_error: String,
 }

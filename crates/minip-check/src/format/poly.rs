@@ -2,7 +2,7 @@
 //! with its exact rank, and `minip-poly-none/1`, Farkas refutations of supports.
 //! Rationals are strings (`"11/2"`); big integers (ranks, level dimensions) too.
 //!
-//! `minip-poly-head/1`:
+//! `minip-poly-head/2` (and `/1`):
 //! - `params`: `m`, `kernel` (`shared` or `per_weight`), `signed` (the kernel may take
 //!   negative values; then only `D > 0` is required of every sequence), `n` (the sequence
 //!   length, `3..=1024`; absent means 3);
@@ -13,7 +13,10 @@
 //!   (`0..h−1`, the query itself, then `h⁺` when `h < m`);
 //! - `max_error`: the largest `|ŷ − t|` over all sequences (recomputed);
 //! - `levels`, `rank`: the rank formula's nonzero levels `j` (`dim = C(m,j) − C(m,j−1)`,
-//!   `rank = rank M_j`) and the exact rank of the kernel matrix, `Σ dim·rank`.
+//!   `rank = rank M_j`) and the exact rank of the kernel matrix, `Σ dim·rank`;
+//! - `value_dim`, `state` (format 2; absent in `minip-poly-head/1`, which is still read and
+//!   checked): the least value dimension `D` realising the values with an affine readout
+//!   (docs/math.md §10.11) and the state `rank·(D + 1)` a linear-attention head keeps.
 //!
 //! `minip-poly-none/1`:
 //! - `params` as above;
@@ -26,7 +29,8 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const POLY_HEAD_FORMAT: &str = "minip-poly-head/1";
+pub const POLY_HEAD_FORMAT: &str = "minip-poly-head/2";
+pub const POLY_HEAD_FORMAT_V1: &str = "minip-poly-head/1";
 pub const POLY_NONE_FORMAT: &str = "minip-poly-none/1";
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +93,12 @@ pub struct PolyHead {
     pub max_error: String,
     pub levels: Vec<LevelRank>,
     pub rank: String,
+    /// The value dimension `D` of the values (docs/math.md §10.11), decimal; format 2 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_dim: Option<String>,
+    /// The state `rank·(D + 1)` of the head, decimal; format 2 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
 }
 
 /// A multiplier on one closed row: a sequence row (`h`, `classes`, `side`) or `nn`.

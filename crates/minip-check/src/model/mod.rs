@@ -19,6 +19,7 @@ pub mod macwilliams;
 pub mod multilevel;
 pub mod setting;
 pub mod tokens;
+pub mod value;
 
 pub use setting::{Kernel, KeyView, Keys, Positions, Setting, Task};
 

@@ -25,6 +25,10 @@ pub struct PolyHeadSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub largest_degree: Option<u32>,
     pub max_error: String,
+    /// The least value dimension `D` of the values (docs/math.md §10.11), decimal.
+    pub value_dim: String,
+    /// The state `rank·(D + 1)`, decimal.
+    pub state: String,
 }
 
 /// One refuted support of a `minip-poly-none/1` file.
@@ -69,12 +73,14 @@ impl fmt::Display for PolyHeadSummary {
         let deg = p.largest_degree.map_or("-".to_string(), |d| d.to_string());
         write!(
             f,
-            "head of rank {} ({}{signed} overlap polynomials, m={}{}, largest degree {deg}, max error {})",
+            "head of rank {} ({}{signed} overlap polynomials, m={}{}, largest degree {deg}, max error {}), value dimension {}, state {}",
             p.rank,
             p.class,
             p.m,
             n_text(p.n),
-            p.max_error
+            p.max_error,
+            p.value_dim,
+            p.state
         )
     }
 }
@@ -109,6 +115,8 @@ fn poly_head_claim(c: &PolyHead) -> Res<PolyHeadSummary> {
         n: r.n,
         largest_degree: r.degrees.iter().flatten().max().copied(),
         max_error: fmt_q(&r.max_error),
+        value_dim: r.value_dim.to_string(),
+        state: r.state.to_string(),
     })
 }
 

@@ -18,7 +18,7 @@ use super::input::{rational, stated};
 use crate::error::{Error, Res};
 use crate::format::poly::{
     ClassValues, LevelRank, PolyCoeffs, PolyHead, PolyNone, PolyParams, Refutation, POLY_HEAD_FORMAT,
-    POLY_NONE_FORMAT,
+    POLY_HEAD_FORMAT_V1, POLY_NONE_FORMAT,
 };
 use crate::model::kernel::{first_negative, rank_of, shared_rank, Kernel, KernelClass, Poly, MAX_POLY_M};
 use crate::rational::{fmt_q, Rat};
@@ -44,6 +44,9 @@ pub struct PolyHeadClaim {
     /// Correct on every sequence of length `≤ n`.
     pub n: u32,
     pub rank: BigInt,
+    /// The least value dimension of the values (§10.11) and the state `rank·(D + 1)`.
+    pub value_dim: BigInt,
+    pub state: BigInt,
     pub max_error: Rat,
     /// The degree of each polynomial (shared: one; per_weight: one per `h`).
     pub degrees: Vec<Option<u32>>,
@@ -168,8 +171,8 @@ pub fn kernel_of(params: &PolyParams, polys_in: &[PolyCoeffs]) -> Res<Kernel> {
 
 /// Checks a head certificate; returns what it proves.
 pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
-    if c.format != POLY_HEAD_FORMAT {
-        return Err(Error::Rejected(format!("format: expected {POLY_HEAD_FORMAT}")));
+    if c.format != POLY_HEAD_FORMAT && c.format != POLY_HEAD_FORMAT_V1 {
+        return Err(Error::Rejected(format!("format: expected {POLY_HEAD_FORMAT} or {POLY_HEAD_FORMAT_V1}")));
     }
     let class = params(&c.params)?;
     let sizes = head_sizes(class, c.params.m, &c.polys, &c.values);
@@ -195,8 +198,82 @@ pub fn check_poly_head(c: &PolyHead) -> Res<PolyHeadClaim> {
     }
     // 3. The rank, level by level.
     let rank = stated_rank(&kernel, &c.levels, &c.rank, &mut budget)?;
+    // 4. The value dimension and the state (§10.11): stated in format 2, recomputed always.
+    let value_dim = values_dim(m, &c.values, &mut budget)?;
+    let state = stated_state(
+        c.format == POLY_HEAD_FORMAT,
+        c.value_dim.as_deref(),
+        c.state.as_deref(),
+        &value_dim,
+        &rank,
+    )?;
     let degrees = kernel.polys.iter().map(Poly::degree).collect();
-    Ok(PolyHeadClaim { m, class: kernel.class, signed, n: c.params.n, rank, max_error: worst, degrees })
+    Ok(PolyHeadClaim {
+        m,
+        class: kernel.class,
+        signed,
+        n: c.params.n,
+        rank,
+        value_dim,
+        state,
+        max_error: worst,
+        degrees,
+    })
+}
+
+/// The least value dimension of a head's class values (docs/math.md §10.11), by the level
+/// formula of `crate::model::value` (modular ranks first, a level short of full size in exact
+/// rationals within `budget`). The values' shape must have been checked.
+pub fn values_dim(m: u32, values: &[ClassValues], budget: &mut u128) -> Res<BigInt> {
+    let v: Vec<Vec<Rat>> = values
+        .iter()
+        .enumerate()
+        .map(|(h, cv)| {
+            cv.s.iter().enumerate().map(|(j, x)| rational(&format!("values[{h}].s[{j}]"), x)).collect()
+        })
+        .collect::<Res<_>>()?;
+    let left = *budget;
+    let table = crate::model::value::ClassTable { m, values: &v };
+    let (d, _) = crate::model::value::class_value_dim(&table, budget).map_err(|spent| {
+        Error::TooLarge(format!(
+            "too large to check: the value dimension's eliminations need more than the {left} units of work left of {} ({spent} spent)",
+            crate::limits::MAX_HEAD_WORK
+        ))
+    })?;
+    Ok(d)
+}
+
+/// The state `rank·(D + 1)`; `current` (the format that states them): `value_dim` and `state`
+/// must be stated and equal the recomputed ones; format 1 states neither.
+pub fn stated_state(
+    current: bool,
+    value_dim: Option<&str>,
+    state: Option<&str>,
+    d: &BigInt,
+    rank: &BigInt,
+) -> Res<BigInt> {
+    let st = crate::model::value::state_size(rank, d);
+    match (current, value_dim, state) {
+        (true, Some(v), Some(s)) => {
+            super::input::recomputed(
+                "value_dim",
+                v,
+                d.to_string().as_str(),
+                "values' rank [S; 1ᵀ] − 1 (§10.11)",
+            )?;
+            super::input::recomputed("state", s, st.to_string().as_str(), "rank·(value_dim + 1)")?;
+        }
+        (true, _, _) => {
+            return Err(Error::Rejected("value_dim, state: both are required in this format".into()));
+        }
+        (false, None, None) => {}
+        (false, _, _) => {
+            return Err(Error::Rejected(
+                "value_dim, state: not fields of format 1 (state them in format 2)".into(),
+            ));
+        }
+    }
+    Ok(st)
 }
 
 /// Nonnegativity on every overlap a query sees: `f_h(o) ≥ 0` for `o = 0..=h` (shared: the
