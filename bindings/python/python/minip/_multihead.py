@@ -48,7 +48,7 @@ def multihead_frontier(
     ``{0,1}^m``, with their total rank beside the single head's (read from ``single_dir``, by
     default ``proofs/frontier``) and the certified lower bound on one head's rank (certificates
     read from ``rank_dir`` and ``rank_linear_dir``, by default ``proofs/rank`` and
-    ``proofs/rank-linear``); ``out``: a directory for the ``minip-multihead-heads/1``
+    ``proofs/rank-linear``); ``out``: a directory for the ``minip-multihead-heads/2``
     certificates (one per certified ``m``, named in each row's ``certificate_file``).
 
     >>> [(r.m, r.total_rank, r.single_head_rank) for r in minip.multihead_frontier(heads=2, m=[4, 5])]

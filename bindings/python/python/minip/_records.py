@@ -784,7 +784,7 @@ class SearchReport:
     ``start``, ``steps``, ``best_max_error``, ``best_exact_try``, ``ended``, ``failed_exact``,
     ``found``; for ``'lp'`` ``steps``, ``best_objective``, ``pair_rows``, ``found``), and the head of rank
     ``rank`` certified exactly (``verdict`` ``'certified'``, its ``max_error`` a ``Fraction``,
-    ``certificate`` the ``minip-search-head/1`` JSON text, and the files written with ``out``)
+    ``certificate`` the ``minip-search-head/2`` JSON text, and the files written with ``out``)
     or none (``'unknown'``: this search found none, which is no lower bound); ``str()`` is the
     command line's summary."""
 
