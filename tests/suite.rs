@@ -36,6 +36,7 @@ mod long_ctx;
 mod messages;
 mod multihead;
 mod multihead_tamper;
+mod numbers;
 mod package;
 mod paper_proof;
 mod plots;

@@ -27,7 +27,7 @@ def test_metadata_names_authors_urls_and_license():
     # The long description is the package README, which installs from a wheel.
     body = m.get_payload()
     assert body.rstrip("\n") == (ROOT / "bindings" / "python" / "README.md").read_text().rstrip("\n")
-    assert "pip install minip-0.2.0-cp39-abi3-" in body
+    assert f"minip-{m['Version']}-cp39-abi3-" in body and "pip install minip-*-cp39-abi3-*.whl" in body
 
 
 def test_license_texts_are_in_the_distribution():
