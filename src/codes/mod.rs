@@ -49,14 +49,23 @@ pub fn weight_words(m: u32, h: u32) -> impl Iterator<Item = u64> {
 
 /// The greedy packing: weight-`h` words in order, each kept if its overlap with every
 /// kept word is `≤ lambda`; stops at `limit` words.
+///
+/// The same words as testing every kept word in order, found sooner: consecutive words share
+/// most of their support, so the kept word that refused the previous word is tried first, and
+/// then the kept words from the newest back (a refusal usually comes from a recent one).
 pub fn greedy_packing(m: u32, h: u32, lambda: u32, limit: usize) -> Vec<u64> {
     let mut kept: Vec<u64> = Vec::new();
+    let mut refused_by = usize::MAX;
     for w in weight_words(m, h) {
         if kept.len() >= limit {
             break;
         }
-        if kept.iter().all(|&k| overlap(k, w) <= lambda) {
-            kept.push(w);
+        if kept.get(refused_by).is_some_and(|&k| overlap(k, w) > lambda) {
+            continue;
+        }
+        match kept.iter().rposition(|&k| overlap(k, w) > lambda) {
+            Some(i) => refused_by = i,
+            None => kept.push(w),
         }
     }
     kept
@@ -264,6 +273,34 @@ mod tests {
         // 64 bits at most: 1 << b would wrap beyond.
         assert_eq!(weight_words(64, 1).count(), 64);
         assert_eq!(weight_words(65, 1).count(), 0);
+    }
+
+    #[test]
+    fn greedy_packing_keeps_the_words_of_its_definition() {
+        // The definition written out: each word in order against every kept word, in order.
+        let plain = |m: u32, h: u32, lambda: u32, limit: usize| {
+            let mut kept: Vec<u64> = Vec::new();
+            for w in weight_words(m, h) {
+                if kept.len() < limit && kept.iter().all(|&k| overlap(k, w) <= lambda) {
+                    kept.push(w);
+                }
+            }
+            kept
+        };
+        for m in [5, 9, 12, 14] {
+            for h in 1..=m / 2 + 1 {
+                for lambda in 0..h {
+                    for limit in [3, usize::MAX] {
+                        assert_eq!(
+                            greedy_packing(m, h, lambda, limit),
+                            plain(m, h, lambda, limit),
+                            "{m} {h} {lambda}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(greedy_packing(14, 7, 3, usize::MAX).len(), 8);
     }
 
     #[test]

@@ -129,16 +129,20 @@ impl Code {
     /// How often each class occurs off the diagonal, by class as seen from the query
     /// `x_i` (docs/math.md §5.3): the overlap `o = <x_i,y_j>` when `o < h`; when `o = h`, class `h`
     /// if `y_j = x_i` (the query's own token) and class `h + 1` (`h⁺`) if `y_j ⊋ x_i`.
+    ///
+    /// Counted in a dense array over the classes `0..=h + 1` (words have at most 64 bits),
+    /// then returned as a map of the classes that occur.
     pub fn class_counts(&self) -> std::collections::BTreeMap<u32, u64> {
-        let mut c = std::collections::BTreeMap::new();
+        let h = self.shape.h;
+        let mut dense = vec![0u64; h as usize + 2];
         for (i, &x) in self.x.iter().enumerate() {
             for (j, &y) in self.y.iter().enumerate() {
                 if i != j {
-                    *c.entry(entry_class(self.shape.h, x, y)).or_insert(0) += 1;
+                    dense[entry_class(h, x, y) as usize] += 1;
                 }
             }
         }
-        c
+        dense.into_iter().enumerate().filter(|&(_, n)| n > 0).map(|(c, n)| (c as u32, n)).collect()
     }
     /// The off-diagonal overlaps `<x_i,y_j>` that occur, sorted.
     pub fn off_diagonal_overlaps(&self) -> Vec<u32> {
