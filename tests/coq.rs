@@ -24,7 +24,7 @@ fn theories() -> PathBuf {
 }
 
 /// Builds the development once (`make -C proofs/coq`); panics when coqc is missing.
-fn built() {
+pub(crate) fn built() {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
         let v = Command::new("coqc").arg("--version").output();

@@ -135,6 +135,7 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "0".into(),
             "--json".into(),
         ],
+        vec!["paper".into(), "--no-coq".into(), "--json".into()],
         vec![
             "verify".into(),
             "proofs/settle".into(),

@@ -38,6 +38,7 @@ mod multihead;
 mod multihead_tamper;
 mod numbers;
 mod package;
+mod paper;
 mod paper_proof;
 mod plots;
 mod properties;

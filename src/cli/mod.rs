@@ -5,7 +5,7 @@
 //!
 //! - `gap` (`settle`, `check`, `sweep`, `verify`, `bench`), `head` (`head …`, `transition`),
 //!   `sharp`, `amplify` (and `amplify-bench`), `rank` (with `rank --linear` and `--weighted`),
-//!   `frontier`, `multihead`, `readout`, `export`: the handlers of each command family;
+//!   `frontier`, `multihead`, `readout`, `export`, `paper`: the handlers of each command family;
 //! - `plot`: the `--plot` files of amplify, rank and frontier; `progress`: the bars on stderr.
 
 /// `eprintln!` that never panics: a closed or full stderr (`2> /dev/full`) loses the message
@@ -23,6 +23,7 @@ mod frontier;
 mod gap;
 mod head;
 mod multihead;
+mod paper;
 mod plot;
 mod progress;
 mod rank;
@@ -206,6 +207,9 @@ enum Cmd {
     /// Export accepted certificates for a proof assistant: `minip export coq CERT... --out DIR` (docs/formal.md).
     #[command(after_help = tail("", &["minip export coq proofs/settle --out /tmp/coq", "minip export coq proofs/amplify/n3_eps1-2_h10_lo0_hi10.json --out /tmp/coq"]))]
     Export(export::ExportArgs),
+    /// The paper claim by claim: status, evidence, what stays open; every row's evidence re-checked here.
+    #[command(after_help = tail(paper::NOTES, &["minip paper", "minip paper --json", "minip paper --html /tmp/paper.html"]))]
+    Paper(paper::PaperArgs),
     /// The limits on input sizes, checked before any work starts (also: minip help limits).
     #[command(after_help = limits_help())]
     Limits,
@@ -321,6 +325,7 @@ pub fn run() -> i32 {
         Cmd::Multihead(a) => multihead::cmd_multihead(a),
         Cmd::Readout(a) => readout::cmd_readout(a),
         Cmd::Export(a) => export::cmd_export(a),
+        Cmd::Paper(a) => paper::cmd_paper(a),
         Cmd::Limits => {
             emit(&format!("{}\n{CLI_LIMITS}\n\n{CONTRACT}\n", minip_check::limits::TABLE)).map(|_| 0)
         }

@@ -10,6 +10,7 @@
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
 //! - `gap`: the answer to one gap question (`check`);
+//! - `paper`: the ledger of the paper's claims (docs/paper.md): its rows, table, records, HTML page;
 //! - `multihead`: the tables and records of `multihead domination` and `multihead frontier`;
 //! - `readout`, `readout_precision`, `readout_multilevel`: the tables and records of `readout`
 //!   and its `--precision` and `--multilevel` modes;
@@ -22,6 +23,7 @@ pub mod gap;
 pub mod head;
 pub mod json;
 pub mod multihead;
+pub mod paper;
 pub mod rank;
 pub mod readout;
 pub mod readout_multilevel;

@@ -23,6 +23,7 @@
 //! - [`head_search`]: `head search`: the low-rank head search, its exact certificate and files.
 //! - [`multihead`]: `multihead domination`: several heads against the step of Lemma 3.
 //! - [`notice`]: the notes and warnings a request gives on the way.
+//! - [`paper`]: `paper`: the ledger of the paper's claims with every row's evidence re-checked.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
 //! - [`readout_precision`], [`readout_multilevel`]: `readout --precision` (the least integer
@@ -43,6 +44,7 @@ pub mod head;
 pub mod head_search;
 pub mod multihead;
 pub mod notice;
+pub mod paper;
 pub mod rank;
 pub mod readout;
 pub mod readout_multilevel;
