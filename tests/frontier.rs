@@ -481,3 +481,68 @@ fn rank_one_heads_meet_the_lower_bound_at_m_2_and_3() {
     assert_eq!(c.bound, 2);
     check_any(&AnyCertificate::Rank(c), &Context::beside(&repo().join("proofs/rank/m04.json"))).unwrap();
 }
+
+/// The committed certificates the frontiers read by default are built in: every file of the
+/// selection under `proofs/` is built in, byte for byte, and nothing else.
+#[test]
+fn the_built_in_certificates_are_the_committed_ones() {
+    use minip::batch::committed::{selected, DIRS};
+    for (dir, files) in DIRS {
+        let mut on_disk: Vec<String> = std::fs::read_dir(crate::common::root().join("proofs").join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| selected(dir, n))
+            .collect();
+        on_disk.sort();
+        let built_in: Vec<String> = files.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(built_in, on_disk, "proofs/{dir}");
+        for (name, bytes) in *files {
+            let path = crate::common::root().join("proofs").join(dir).join(name);
+            assert!(std::fs::read(&path).unwrap() == *bytes, "{}", path.display());
+        }
+    }
+}
+
+/// The lower bounds do not depend on the working directory: run from an empty temporary
+/// directory, `frontier` and `multihead frontier` read the committed certificates (built in),
+/// with no warning; a directory given still wins (`-`: none).
+#[test]
+fn the_lower_bounds_are_found_from_any_working_directory() {
+    let dir = crate::common::tmp("frontier", "cwd");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_minip"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (code, out, err) = run(&["frontier", "--m", "24", "--kernel", "per_weight", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (row["lower"]["bound"].as_str(), row["lower"]["from_m"].as_u64()),
+        (Some("21"), Some(24)),
+        "{out}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    // The searched heads beside proofs/rank and the weighted bounds are built in too.
+    let (_, out, _) = run(&["frontier", "--m", "4", "--kernel", "per_weight", "--json"]);
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (row["lower"]["bound"].as_str(), row["best_upper"]["class"].as_str()),
+        (Some("2"), Some("searched"))
+    );
+    let (_, out, _) = run(&["frontier", "--m", "24", "--kernel", "per_weight", "--rank-dir", "-", "--json"]);
+    assert!(serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["lower"].is_null(), "{out}");
+    let (code, out, err) = run(&["multihead", "frontier", "--heads", "3", "--m", "16", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (row["single_head_rank"].as_str(), row["single_head_lower"].as_str()),
+        (Some("698"), Some("8")),
+        "{out}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,7 +11,7 @@
 use crate::common;
 
 use common::root;
-use minip::batch::frontier::{read_lower_n, run, FrontierJob, Lower};
+use minip::batch::frontier::{read_lower_n, run, FrontierJob, Lower, Source};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -205,7 +205,7 @@ fn lengths_kinds_and_linear_names_are_matched_against_the_claim() {
     );
     assert!(rows[0]["lower_linear"].is_null());
     std::fs::rename(lin.join("n3_m008.json"), lin.join("n4_m032.json")).unwrap();
-    let found = read_lower_n(&lin, 32, 4).unwrap();
+    let found = read_lower_n(&Source::Dir(lin.clone()), 32, 4).unwrap();
     assert!(found.bounds.is_empty());
     assert_eq!(
         found.skipped,
@@ -216,7 +216,7 @@ fn lengths_kinds_and_linear_names_are_matched_against_the_claim() {
     );
     // Under its own name: used at n = 3 from m = 32 on.
     std::fs::rename(lin.join("n4_m032.json"), lin.join("n3_m032.json")).unwrap();
-    let found = read_lower_n(&lin, 32, 3).unwrap();
+    let found = read_lower_n(&Source::Dir(lin.clone()), 32, 3).unwrap();
     assert!(found.skipped.is_empty(), "{:?}", found.skipped);
     assert_eq!((found.bounds[&32].bound, found.bounds[&32].from_m), (58, 32));
     for d in [dir, other, lin] {

@@ -18,6 +18,7 @@
 //!   `|x| = o` forces `f(o) = α(x,x) > 0`, so signed and nonnegative shared heads coincide
 //!   (docs/math.md §10.7).
 
+pub use super::committed::Source;
 use crate::certify::poly::{
     head_certificate, none_certificate, per_weight_certificates, per_weight_degree, refutation,
     shared_certificates, shared_degree, sparse_shared, DegreeResult, Multipliers, WeightResult,
@@ -25,7 +26,7 @@ use crate::certify::poly::{
 use crate::control::Control;
 use crate::error::At;
 use crate::error::Error;
-use minip_check::check::{Checked, Context};
+use minip_check::check::Checked;
 use minip_check::claim::{check_any, Claim};
 use minip_check::format::poly::{PolyHead, PolyNone};
 use minip_check::model::kernel::KernelClass;
@@ -192,7 +193,7 @@ pub struct LowerBounds {
 /// does not give a bound for the frontier's heads is skipped (`LowerBounds::skipped`, see
 /// `applies`).
 pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, LowerError> {
-    read_lower_n(dir, max_m, 3)
+    read_lower_n(&Source::Dir(dir.to_path_buf()), max_m, 3)
 }
 
 /// Whether a checked claim gives a lower bound for the frontier's question at length `n`:
@@ -254,12 +255,9 @@ pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, 
 
 /// `read_lower` for length `n`: `nN_mMMM.json` linear-code certificates whose claim is at
 /// length `n`, and `mMM.json` rank certificates whose claim is at a length `≤ n`.
-pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, LowerError> {
+pub fn read_lower_n(dir: &Source, max_m: u32, n: u32) -> Result<LowerBounds, LowerError> {
     let mut out = LowerBounds::default();
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.sort();
-    for f in files {
+    for f in dir.files() {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let prefix = format!("n{n}_");
         let stem = name.strip_prefix(prefix.as_str()).unwrap_or(name);
@@ -277,9 +275,8 @@ pub fn read_lower_n(dir: &Path, max_m: u32, n: u32) -> Result<LowerBounds, Lower
         if m > max_m {
             continue;
         }
-        let cert = minip_check::read::read(&f)
-            .map_err(|e| LowerError::Unreadable(format!("{}: {e}", f.display())))?;
-        let ctx = Context::beside(&f);
+        let (cert, ctx) =
+            dir.read(&f).map_err(|e| LowerError::Unreadable(format!("{}: {e}", f.display())))?;
         let claim = check_any(&cert, &ctx)
             .map_err(|e| LowerError::Rejected(format!("{}: rejected: {e}", f.display())))?;
         match applies(&claim, (name_n, m), n) {

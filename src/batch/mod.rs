@@ -10,12 +10,14 @@
 //! - `search`, `search_gradient`, `search_exact`, `search_files`: the low-rank head search
 //!   (alternating LPs, and first-order descent with parallel restarts: float hints), its exact
 //!   certificates, and the committed searched heads `minip frontier` reads;
+//! - `committed`: the committed certificates the frontiers read by default, built in;
 //! - `threads`: the worker count of every pool (`--jobs`, `RAYON_NUM_THREADS`, one per core).
 //! - `verify`: every certificate under some paths checked, VIPR files matched to theirs;
 //! - `bench`: a grid swept with certificates written and re-verified, then a directory verified,
 //!   timed.
 
 pub mod bench;
+pub mod committed;
 pub mod expect;
 pub mod frontier;
 pub mod grid;

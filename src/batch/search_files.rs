@@ -2,23 +2,19 @@
 //! docs/math.md §14) as `minip frontier` reads them: every file checked by `minip_check`,
 //! the head with the fewest features kept per `m`.
 
+use super::committed::Source;
 use super::frontier::Searched;
 use crate::error::Error;
-use minip_check::check::Context;
 use minip_check::claim::{check_any, Claim};
 use minip_check::rational::parse_rational;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 /// The checked searched heads under `dir` for `m ≤ max_m`, the fewest features per `m`. A
 /// missing directory gives none; a file that cannot be read or does not check is an error
 /// naming it (as a rejected lower bound: nothing is printed from an unchecked claim).
-pub fn read_searched(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Searched>, Error> {
+pub fn read_searched(dir: &Source, max_m: u32) -> Result<BTreeMap<u32, Searched>, Error> {
     let mut out: BTreeMap<u32, Searched> = BTreeMap::new();
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.sort();
-    for f in files {
+    for f in dir.files() {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
         // `mMM.rR.json`: the name selects the files; the numbers come from the checked claim.
         let Some(m) =
@@ -29,10 +25,9 @@ pub fn read_searched(dir: &Path, max_m: u32) -> Result<BTreeMap<u32, Searched>, 
         if m > max_m || !name.ends_with(".json") {
             continue;
         }
-        let cert =
-            minip_check::read::read(&f).map_err(|e| Error::Rejected(format!("{}: {e}", f.display())))?;
-        let claim = check_any(&cert, &Context::beside(&f))
-            .map_err(|e| Error::Rejected(format!("{}: rejected: {e}", f.display())))?;
+        let (cert, ctx) = dir.read(&f).map_err(|e| Error::Rejected(format!("{}: {e}", f.display())))?;
+        let claim =
+            check_any(&cert, &ctx).map_err(|e| Error::Rejected(format!("{}: rejected: {e}", f.display())))?;
         let Claim::SearchHead(c) = claim else {
             return Err(Error::Rejected(format!(
                 "{}: not a searched head (minip-search-head/1)",

@@ -19,16 +19,16 @@ skipped with a warning); upper: exact ranks of overlap-polynomial heads (docs/ma
 
 #[derive(Args)]
 pub struct FrontierArgs {
-    /// Sequence length N or a range such as 4..=8 (heads correct on every length <= N).
+    /// Sequence length N, a range A..=B or a list such as 3,8 (heads correct on every length <= N).
     #[arg(long, default_value = "3")]
     n: String,
-    /// Bits per token: M or a range such as 4..=64.
+    /// Bits per token: M, a range A..=B (both ends included) or a list such as 4,8..=12.
     #[arg(long, default_value = "4..=64")]
     m: String,
-    /// Take every STEP-th m of the range (2: even m from an even start).
+    /// Take every STEP-th m of those given (2: even m from an even start).
     #[arg(long, default_value_t = 2)]
     step: u32,
-    /// Kernel classes, comma-separated: per_weight, shared, sparse, signed, or all.
+    /// Kernel classes, comma-separated: per-weight (or per_weight), shared, sparse, signed, or all.
     #[arg(long, default_value = "per_weight,shared,signed")]
     kernel: String,
     /// Shared (and sparse) columns only for m up to this (their LP has every query weight).
@@ -40,11 +40,12 @@ pub struct FrontierArgs {
     /// Supports decided per m by the sparse search.
     #[arg(long, default_value_t = 80)]
     sparse_attempts: usize,
-    /// Directory of minip-rank/2 certificates mMM.json for the lower bound [default: proofs/rank].
+    /// Directory of minip-rank/2 certificates mMM.json for the lower bound; '-' for none
+    /// [default: the committed proofs/rank, built into minip].
     #[arg(long)]
     rank_dir: Option<PathBuf>,
     /// Directory of linear-code rank certificates n3_mMMM.json (minip-rank-linear/1); '-' for none
-    /// [default: proofs/rank-linear].
+    /// [default: the committed proofs/rank-linear, built into minip].
     #[arg(long)]
     rank_linear_dir: Option<PathBuf>,
     /// Write every certificate to DIR (mMM.<class>.json, .none.json; head files mMM.per_weight.head, mMM.shared.head for m <= 8; N > 3 in DIR/nN).
@@ -112,7 +113,11 @@ fn one_n(
 ) -> Result<i32, Error> {
     // Lower bounds first: a rejected committed certificate is a failed check (exit 1). Only
     // certificates at m' ≤ the largest m asked for can give a bound; no other is read.
-    let lowers = match job.lowers(n, &mut |w| super::warn(Some(w))) {
+    let mut warnings = 0;
+    let lowers = match job.lowers(n, &mut |w| {
+        warnings += 1;
+        super::warn(Some(w))
+    }) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("minip: error: {}", e.message());
@@ -120,7 +125,8 @@ fn one_n(
         }
     };
     super::batch_run();
-    let length = pool.install(|| job.run(n, lowers, ctl()))?;
+    let mut length = pool.install(|| job.run(n, lowers, ctl()))?;
+    length.warnings = warnings;
     for (m, name, e) in length.unknown() {
         eprintln!("minip: m = {m}: {name}: unknown: {e}");
     }

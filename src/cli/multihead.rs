@@ -48,21 +48,22 @@ struct FrontierArgs {
     /// Number of heads H (>= 1).
     #[arg(long, default_value_t = 3)]
     heads: u32,
-    /// Bits m, or a range such as 4..=16.
+    /// Bits m: M, a range A..=B (both ends included) or a list such as 4,8..=12.
     #[arg(long, default_value = "4..=16")]
     m: String,
     /// Degree P of each kernel (o + c)^P in the overlap o.
     #[arg(long, default_value_t = 1)]
     degree: u32,
-    /// Directory of the single-head frontier's certificates mMM.per_weight.json ('-': none).
+    /// Directory of the single-head frontier's certificates mMM.per_weight.json (default the
+    /// committed proofs/frontier, built into minip; '-': none).
     #[arg(long, value_name = "DIR")]
     single_dir: Option<std::path::PathBuf>,
     /// Directory of minip-rank/2 certificates mMM.json for one head's lower bound (default
-    /// proofs/rank; '-': none).
+    /// the committed proofs/rank, built into minip; '-': none).
     #[arg(long, value_name = "DIR")]
     rank_dir: Option<std::path::PathBuf>,
     /// Directory of linear-code certificates nN_mMMM.json for one head's lower bound
-    /// (default proofs/rank-linear; '-': none).
+    /// (default the committed proofs/rank-linear, built into minip; '-': none).
     #[arg(long, value_name = "DIR")]
     rank_linear_dir: Option<std::path::PathBuf>,
     /// One JSON object per m on stdout (kind "multihead.frontier").
@@ -78,10 +79,10 @@ struct DominationArgs {
     /// Number of heads H (>= 2; one head is Lemma 3 itself).
     #[arg(long, default_value_t = 2)]
     heads: u32,
-    /// Gap d, or a range such as 2..=8 (configuration h = w = d, u = 0).
+    /// Gap d: D, a range A..=B or a list such as 2,4 (configuration h = w = d, u = 0).
     #[arg(long, default_value = "2..=8")]
     d: String,
-    /// Sequence length n, or a range such as 3..=6.
+    /// Sequence length n: N, a range A..=B or a list such as 3,6.
     #[arg(long, default_value = "3..=6")]
     n: String,
     /// Tolerance eps (a rational).

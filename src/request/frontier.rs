@@ -5,6 +5,7 @@
 //! result of each length.
 
 use super::{Control, Error, Values};
+use crate::batch::committed::Source;
 use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
 use crate::batch::search_files::read_searched;
 use crate::error::At;
@@ -20,10 +21,20 @@ use std::time::Instant;
 /// Supports decided per `m` by the sparse search, at most.
 pub const MAX_SPARSE_ATTEMPTS: usize = 500;
 
-/// The lower-bound directory of `minip-rank/2` certificates when none is given.
+/// The lower-bound directory of `minip-rank/2` certificates when none is given: the
+/// committed one, built in (`crate::batch::committed`), wherever minip runs.
 pub const DEFAULT_RANK_DIR: &str = "proofs/rank";
-/// The lower-bound directory of linear-code certificates when none is given.
+/// The lower-bound directory of linear-code certificates when none is given (built in too).
 pub const DEFAULT_RANK_LINEAR_DIR: &str = "proofs/rank-linear";
+
+/// A directory as asked: `None` is the committed `proofs/NAME` (built in), `-` none, any other
+/// path that directory on disk.
+pub fn source(asked: &Option<PathBuf>, committed: &str) -> Source {
+    match asked {
+        None => Source::committed(committed),
+        Some(p) => Source::Dir(p.clone()),
+    }
+}
 
 /// A directory name that stands for no directory (no lower bounds from it).
 pub const NO_DIR: &str = "-";
@@ -48,19 +59,20 @@ pub struct Kernels {
 }
 
 impl Kernels {
-    /// `per_weight`, `shared`, `sparse`, `signed` or `all`, comma-separated.
+    /// `per-weight` (or `per_weight`, the name of its column in JSON), `shared`, `sparse`,
+    /// `signed` or `all`, comma-separated.
     pub fn parse(text: &str) -> Result<Kernels, Error> {
         let mut k = Kernels::default();
         for name in text.split(',').map(str::trim) {
             match name {
-                "per_weight" => k.per_weight = true,
+                "per-weight" | "per_weight" => k.per_weight = true,
                 "shared" => k.shared = true,
                 "sparse" => k.sparse = true,
                 "signed" => k.signed = true,
                 "all" => k = Kernels { per_weight: true, shared: true, sparse: true, signed: true },
                 other => {
                     return Err(Error::Input(format!(
-                        "--kernel: unknown class '{other}' (expected per_weight, shared, sparse, signed, all)"
+                        "--kernel: unknown class '{other}' (expected per-weight, shared, sparse, signed, all)"
                     )))
                 }
             }
@@ -88,11 +100,11 @@ pub struct Frontier {
     /// Supports decided per `m` by the sparse search (at most `MAX_SPARSE_ATTEMPTS`).
     pub sparse_attempts: usize,
     /// Directory of `minip-rank/2` certificates `mMM.json` for the lower bounds: `None` is
-    /// `proofs/rank` (its column is empty when it is missing), `-` none; a directory given
-    /// must exist.
+    /// the committed `proofs/rank` (built in, wherever minip runs), `-` none; a directory
+    /// given must exist.
     pub rank_dir: Option<PathBuf>,
-    /// Directory of linear-code certificates `nN_mMMM.json`: `None` is `proofs/rank-linear`,
-    /// `-` none.
+    /// Directory of linear-code certificates `nN_mMMM.json`: `None` is the committed
+    /// `proofs/rank-linear` (built in), `-` none.
     pub rank_linear_dir: Option<PathBuf>,
 }
 
@@ -124,11 +136,11 @@ pub struct Job {
     sparse_m_max: u32,
     sparse_attempts: usize,
     /// Where the lower bounds are read from (`-`: nowhere).
-    pub rank_dir: PathBuf,
-    pub rank_linear_dir: PathBuf,
+    pub rank_dir: Source,
+    pub rank_linear_dir: Source,
     /// Where searched heads are read from (docs/math.md §14): the directory `search` beside
     /// the rank directory (`proofs/search` by default; none when the rank directory is `-`).
-    pub search_dir: PathBuf,
+    pub search_dir: Source,
 }
 
 impl Frontier {
@@ -158,19 +170,14 @@ impl Frontier {
             return Err(if n > MAX_POLY_N { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
         let kernels = Kernels::parse(&self.kernel)?;
-        // A directory given must exist (checked before any work); a missing default one
-        // (minip run outside the repository) only costs its column.
+        // A directory given must exist (checked before any work); the default ones are built in.
         for (flag, dir) in [("--rank-dir", &self.rank_dir), ("--rank-linear-dir", &self.rank_linear_dir)] {
             if let Some(d) = dir.as_ref().filter(|d| d.as_os_str() != NO_DIR && !d.is_dir()) {
                 return Err(Error::Io(format!("{flag} {}: not a directory", d.display())));
             }
         }
-        let or = |d: &Option<PathBuf>, default: &str| d.clone().unwrap_or_else(|| PathBuf::from(default));
-        let rank_dir = or(&self.rank_dir, DEFAULT_RANK_DIR);
-        let search_dir = match rank_dir.parent() {
-            Some(p) if rank_dir.as_os_str() != NO_DIR => p.join("search"),
-            _ => PathBuf::from(NO_DIR),
-        };
+        let rank_dir = source(&self.rank_dir, "rank");
+        let search_dir = rank_dir.sibling("search");
         Ok(Job {
             ms,
             ns,
@@ -179,7 +186,7 @@ impl Frontier {
             sparse_m_max: self.sparse_m_max,
             sparse_attempts: self.sparse_attempts,
             rank_dir,
-            rank_linear_dir: or(&self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
+            rank_linear_dir: source(&self.rank_linear_dir, "rank-linear"),
             search_dir,
         })
     }
@@ -203,6 +210,9 @@ pub struct Length {
     pub stopped: Result<(), Error>,
     kernels: Kernels,
     shared_m_max: u32,
+    /// Warnings given while reading its lower bounds (skipped files, a missing directory),
+    /// counted in the summary; set by the front end that gave them.
+    pub warnings: usize,
 }
 
 impl Job {
@@ -212,9 +222,9 @@ impl Job {
     /// `Err(Rejected)`. Only certificates at `m' ≤` the largest `m` asked for are read.
     pub fn lowers(&self, n: u32, warn: &mut dyn FnMut(String)) -> Result<Lowers, Error> {
         let top = self.ms.iter().copied().max().unwrap_or(0);
-        let mut read = |dir: &PathBuf| -> Result<BTreeMap<u32, Lower>, Error> {
-            if dir.as_os_str() != NO_DIR && !dir.is_dir() {
-                warn(format!("{} is not a directory: no lower bounds from it", dir.display()));
+        let mut read = |dir: &Source| -> Result<BTreeMap<u32, Lower>, Error> {
+            if !dir.is_none() && !dir.exists() {
+                warn(format!("{} is not a directory: no lower bounds from it", dir.path().display()));
             }
             let l = read_lower_n(dir, top, n)?;
             for s in l.skipped {
@@ -225,8 +235,8 @@ impl Job {
         let mut lower = read(&self.rank_dir)?;
         // Weighted bounds (`minip-rank-weighted/1`) from the sibling `weighted` of a directory
         // named `rank` (`proofs/weighted`), when it exists, in the same column.
-        let weighted = self.rank_dir.with_file_name("weighted");
-        if self.rank_dir.file_name().is_some_and(|f| f == "rank") && weighted.is_dir() {
+        let weighted = self.rank_dir.sibling("weighted");
+        if self.rank_dir.path().file_name().is_some_and(|f| f == "rank") && weighted.exists() {
             for (m, l) in read(&weighted)? {
                 if lower.get(&m).is_none_or(|c| c.bound < l.bound) {
                     lower.insert(m, l);
@@ -257,7 +267,7 @@ impl Job {
         let t = Instant::now();
         let mut rows = crate::batch::frontier::run(&job, ctl)?;
         // Searched heads are checked at length 3 only (docs/math.md §14).
-        if n == 3 && self.search_dir.as_os_str() != NO_DIR {
+        if n == 3 && !self.search_dir.is_none() {
             let top = self.ms.iter().copied().max().unwrap_or(0);
             let searched = read_searched(&self.search_dir, top)?;
             for r in &mut rows {
@@ -267,7 +277,7 @@ impl Job {
         }
         let seconds = t.elapsed().as_secs_f64();
         let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m");
-        Ok(Length { n, rows, seconds, stopped, kernels: k, shared_m_max: self.shared_m_max })
+        Ok(Length { n, rows, seconds, stopped, kernels: k, shared_m_max: self.shared_m_max, warnings: 0 })
     }
 }
 
@@ -367,11 +377,19 @@ impl Length {
     pub fn summary(&self) -> String {
         let unknown = self.unknown().len();
         format!(
-            "frontier: {} in {:.1} s{}",
+            "frontier: {} in {:.1} s{}{}",
             crate::print::count(self.rows.len(), "row", "rows"),
             self.seconds,
             if unknown > 0 {
                 format!(", {} unknown", crate::print::count(unknown, "entry", "entries"))
+            } else {
+                String::new()
+            },
+            if self.warnings > 0 {
+                format!(
+                    ", {} about the lower bounds (above)",
+                    crate::print::count(self.warnings, "warning", "warnings")
+                )
             } else {
                 String::new()
             }
@@ -540,8 +558,11 @@ mod tests {
         assert_eq!((f.shared_m_max, f.sparse_m_max, f.sparse_attempts), (32, 24, 80));
         assert_eq!(
             (job.rank_dir, job.rank_linear_dir),
-            (PathBuf::from("proofs/rank"), PathBuf::from("proofs/rank-linear"))
+            (Source::Committed("rank"), Source::Committed("rank-linear"))
         );
+        // Every value is spelled with hyphens; the underscore (the JSON column's name) is kept.
+        assert_eq!(Kernels::parse("per-weight").unwrap(), Kernels::parse("per_weight").unwrap());
+        assert!(Kernels::parse("per-weight").unwrap().per_weight);
     }
 
     #[test]
@@ -579,7 +600,7 @@ mod tests {
         assert_eq!(
             ask(Frontier { kernel: "shared,cubic".into(), ..Frontier::default() }),
             Error::Input(
-                "--kernel: unknown class 'cubic' (expected per_weight, shared, sparse, signed, all)".into()
+                "--kernel: unknown class 'cubic' (expected per-weight, shared, sparse, signed, all)".into()
             )
         );
         assert_eq!(
@@ -587,7 +608,7 @@ mod tests {
             Error::Io("--rank-dir /nonexistent/rank: not a directory".into())
         );
         let none = Frontier { rank_dir: Some(NO_DIR.into()), ..Frontier::default() }.validate().unwrap();
-        assert_eq!(none.rank_dir, PathBuf::from("-"));
+        assert_eq!(none.rank_dir, Source::Dir("-".into()));
     }
 
     #[test]

@@ -11,12 +11,13 @@ use std::path::{Path, PathBuf};
 
 impl Job {
     /// The files of the lower-bound directories the run reads (`batch::frontier::read_lower_n`):
-    /// mMM.json, nN_mMMM.json; the frontier's own mMM.<class>.json there are not read.
+    /// mMM.json, nN_mMMM.json on disk (the built-in ones are no files); the frontier's own
+    /// mMM.<class>.json there are not read.
     pub fn lower_bound_inputs(&self) -> crate::print::Inputs {
         [&self.rank_dir, &self.rank_linear_dir]
             .iter()
-            .filter_map(|d| std::fs::read_dir(d).ok())
-            .flat_map(|e| e.flatten().map(|e| e.path()))
+            .filter(|d| matches!(d, crate::batch::committed::Source::Dir(_)))
+            .flat_map(|d| d.files())
             .filter(|p| {
                 let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 let stem = name.split_once('_').filter(|(n, _)| n.starts_with('n')).map_or(name, |(_, s)| s);

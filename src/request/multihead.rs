@@ -3,6 +3,7 @@
 //! (`crate::certify::multihead`), each recomputed by the checker before it is reported.
 
 use super::{Control, Error, Values};
+use crate::batch::committed::Source;
 use crate::batch::frontier::{read_lower_n, Lower};
 use crate::certify::multihead::{escape, heads_upper, weight_heads, Escape, HeadsUpper, WeightHeads};
 use crate::error::At;
@@ -316,9 +317,9 @@ pub struct HeadsFrontierJob {
     heads: u32,
     degree: u32,
     ms: Vec<u32>,
-    single_dir: std::path::PathBuf,
+    single_dir: Source,
     /// `(flag, directory)` of the lower-bound directories to read (`-` left out).
-    lower_dirs: Vec<(&'static str, std::path::PathBuf)>,
+    lower_dirs: Vec<(&'static str, Source)>,
 }
 
 impl HeadsFrontier {
@@ -337,21 +338,21 @@ impl HeadsFrontier {
             let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
             return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
-        let single_dir = self.single_dir.clone().unwrap_or_else(|| DEFAULT_SINGLE_DIR.into());
-        if self.single_dir.is_some() && single_dir.as_os_str() != "-" && !single_dir.is_dir() {
-            return Err(Error::Io(format!("--single-dir {}: not a directory", single_dir.display())));
+        let single_dir = super::frontier::source(&self.single_dir, "frontier");
+        if !single_dir.is_none() && !single_dir.exists() {
+            return Err(Error::Io(format!("--single-dir {}: not a directory", single_dir.path().display())));
         }
         let mut lower_dirs = Vec::new();
-        for (flag, asked, default) in [
-            ("--rank-dir", &self.rank_dir, DEFAULT_RANK_DIR),
-            ("--rank-linear-dir", &self.rank_linear_dir, DEFAULT_RANK_LINEAR_DIR),
+        for (flag, asked, committed) in [
+            ("--rank-dir", &self.rank_dir, "rank"),
+            ("--rank-linear-dir", &self.rank_linear_dir, "rank-linear"),
         ] {
-            let dir = asked.clone().unwrap_or_else(|| default.into());
-            if dir.as_os_str() == "-" {
+            let dir = super::frontier::source(asked, committed);
+            if dir.is_none() {
                 continue;
             }
-            if asked.is_some() && !dir.is_dir() {
-                return Err(Error::Io(format!("{flag} {}: not a directory", dir.display())));
+            if !dir.exists() {
+                return Err(Error::Io(format!("{flag} {}: not a directory", dir.path().display())));
             }
             lower_dirs.push((flag, dir));
         }
@@ -426,19 +427,15 @@ fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, Erro
 
 /// The rank of the single-head certificate `mMM.per_weight.json` in `dir`, checked; `None`
 /// when there is none. A certificate that does not check is a rejection.
-fn single_rank(dir: &Path, m: u32) -> Result<Option<BigInt>, Error> {
-    use minip_check::check::Context;
+fn single_rank(dir: &Source, m: u32) -> Result<Option<BigInt>, Error> {
     use minip_check::claim::{check_any, Claim};
-    if dir.as_os_str() == "-" {
-        return Ok(None);
-    }
-    let path = dir.join(format!("m{m:02}.per_weight.json"));
-    if !path.is_file() {
+    let path = dir.path().join(format!("m{m:02}.per_weight.json"));
+    if !dir.contains(&path) {
         return Ok(None);
     }
     let shown = path.display();
-    let cert = minip_check::read::read(&path).at(&format!("{shown}"))?;
-    match check_any(&cert, &Context::beside(&path)) {
+    let (cert, ctx) = dir.read(&path).at(&format!("{shown}"))?;
+    match check_any(&cert, &ctx) {
         Ok(Claim::PolyHead(p)) if p.m == m && p.n == 3 && !p.signed => {
             Ok(Some(p.rank.parse().map_err(|_| Error::Rejected(format!("{shown}: rank {}", p.rank)))?))
         }

@@ -5,7 +5,7 @@ use crate::run;
 use minip::batch::frontier::{Lower, Upper};
 use minip::print::json;
 use minip::rational::fmt_q;
-use minip::request::frontier::{Frontier, NO_DIR};
+use minip::request::frontier::Frontier;
 use minip::request::frontier_files as files;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -49,7 +49,7 @@ fn upper_json(c: &Option<Result<Upper, minip::Error>>) -> Value {
 /// `minip frontier`: per `m` and each sequence length `n` (`3`, or a range such as
 /// `"3..=5"`, as `--n` reads it), certified upper bounds on the feature rank from
 /// overlap-polynomial heads (one entry per kernel class), and the lower bounds read from
-/// committed rank certificates (when the directories are given).
+/// rank certificates (`None`: the committed ones, built in; `"-"`: none).
 #[pyfunction]
 #[pyo3(signature = (ms, n, kernel, shared_m_max, sparse_m_max, sparse_attempts, rank_dir, rank_linear_dir, step=1, out=None, jobs=None))]
 #[allow(clippy::too_many_arguments)]
@@ -68,9 +68,8 @@ fn frontier(
     jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text, skipped) = run(py, move |ctl| {
-        // No directory given: no lower bounds (the command line's default directories are
-        // the repository's).
-        let dir = |d: Option<String>| Some(d.map_or_else(|| PathBuf::from(NO_DIR), PathBuf::from));
+        // No directory given: the committed certificates, built in (as on the command line).
+        let dir = |d: Option<String>| d.map(PathBuf::from);
         let request = Frontier {
             m: ms.into(),
             step,

@@ -77,7 +77,7 @@ def test_export_coq_writes_one_file_per_argument(tmp_path):
 
 
 def test_frontier_over_several_lengths():
-    rows = minip.frontier(m=[4, 6], kernel="per_weight", n="3..=4")
+    rows = minip.frontier(m=[4, 6], kernel="per_weight", n="3..=4", rank_dir="-")
     assert [(r.n, r.m) for r in rows] == [(3, 4), (3, 6), (4, 4), (4, 6)]
     assert [r.best_upper for r in rows][:2] == [5, 8]
     assert all(r.upper["per_weight"].verify() for r in rows)

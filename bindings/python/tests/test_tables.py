@@ -89,7 +89,7 @@ def test_linear_bounds_keep_exact_integers():
 
 
 def test_frontier_table_and_plot():
-    rows = minip.frontier(m=[4, 6])
+    rows = minip.frontier(m=[4, 6], rank_dir="-")
     assert repr(rows) == "<Frontier: 2 rows for m = 4 to 6, 2 with an upper bound, 0 with a lower bound>"
     df = rows.to_pandas()
     assert df["per_weight"].tolist() == [5, 8] and df["shared"].tolist() == [5, 22]

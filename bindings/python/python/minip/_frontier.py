@@ -30,9 +30,12 @@ def frontier(
 ) -> Frontier:
     """The rank frontier (``minip frontier``): per ``m``, certified upper bounds from
     overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
-    or ``all``, comma-separated) and, when ``rank_dir`` (``minip-rank/2`` certificates, e.g.
-    ``proofs/rank``) or ``rank_linear_dir`` is given, the certified lower bounds, checked
-    when read. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
+    or ``all``, comma-separated), the certified lower bounds, checked when read, and the
+    searched heads: by default from the committed certificates built into the package
+    (``proofs/rank``, ``proofs/rank-linear``, ``proofs/search``), wherever it runs;
+    ``rank_dir`` (``minip-rank/2`` certificates) or ``rank_linear_dir`` reads a directory
+    instead, ``"-"`` none. A certificate that gives no bound is skipped with a
+    ``UserWarning``. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
     correct on every length up to ``n``), or several (a ``range`` of step 1, or the command
     line's text ``"3..=5"``): rows come in order of ``n``, then ``m``, each with its ``n``.
     ``step``: every ``step``-th ``m`` (``--step``; the command line's default is 2, here the
@@ -40,8 +43,8 @@ def frontier(
     file, as ``--out`` writes them (``n > 3`` in ``DIR/nN``); ``jobs``: worker threads.
     ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
-    >>> [r.best_upper for r in minip.frontier(m=[4, 6])]
-    [5, 8]
+    >>> [(r.lower, r.best_upper, r.best_class) for r in minip.frontier(m=[4, 6])]
+    [(2, 2, 'searched'), (2, 4, 'searched')]
     >>> [(r.n, r.m, r.best_upper) for r in minip.frontier(m=4, kernel="per_weight", n=range(3, 5))]
     [(3, 4, 5), (4, 4, 6)]
     """

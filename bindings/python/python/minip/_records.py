@@ -568,7 +568,7 @@ class PolyHead(Certified):
 
 class FrontierRow:
     """One ``m`` of the rank frontier: ``lower`` (a certified lower bound read from the
-    rank certificates, when a directory was given; ``lower_from_m`` is the ``m`` of the
+    rank certificates; ``lower_from_m`` is the ``m`` of the
     certificate it comes from), ``upper`` (certified heads by kernel class), ``best_upper``.
 
     >>> r = minip.frontier(m=6)[0]

@@ -304,7 +304,7 @@ class Frontier(Table, List["FrontierRow"]):
     ``plot()``.
 
     >>> minip.frontier(m=[4, 6])
-    <Frontier: 2 rows for m = 4 to 6, 2 with an upper bound, 0 with a lower bound>
+    <Frontier: 2 rows for m = 4 to 6, 2 with an upper bound, 2 with a lower bound>
     """
 
     columns = ("m", "lower", "lower_from_m", "lower_linear") + KINDS + ("best_upper", "best_class",
