@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct AmplifyArgs {
-    /// Query weights: 6, 2..=24, 2..25.
+    /// Query weights: H, a range A..=B (both ends included) or a list such as 24,64,168.
     #[arg(long, default_value = "2..=24")]
     h: String,
     /// Sequence length n (≥ 3).
@@ -120,7 +120,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, Error> {
 
 #[derive(Args)]
 pub struct AmplifyBenchArgs {
-    /// Query weights h compared (R(0, h; h), n = 3, eps = 1/2).
+    /// Query weights h compared (R(0, h; h), n = 3, eps = 1/2): H, a range A..=B or a list.
     #[arg(long, default_value = "48,64,80,96,112,128,144,160,168")]
     h: String,
     /// Yardsticks run on the same exported LP after minip: esolver (QSopt_ex), glpsol

@@ -25,10 +25,10 @@ Exit 0: every bound printed was certified; 2: an m without a certified bound (un
 
 #[derive(Args)]
 pub struct RankArgs {
-    /// Number of bits: M, a range such as 4..=24, or (with --linear) a comma list such as 64,128,256.
+    /// Number of bits: M, a range A..=B (both ends included) or a list such as 4,8..=12 (--linear: 64,128,256).
     #[arg(long)]
     m: String,
-    /// Sequence length n (≥ 3); with --linear also a range or list (one column per n).
+    /// Sequence length n (≥ 3); with --linear also a range A..=B or a list (one column per n).
     #[arg(long, default_value = "3")]
     n: String,
     /// Bounds from linear codes (direct sums up to m = 256; eham64..1024 by MacWilliams), m up to 1024.

@@ -30,10 +30,10 @@ needs ceil(q log2(s + 1)) bits (docs/math.md §13.10); (q + 1)s <= 64, (s + 1)^q
 
 #[derive(Args)]
 pub(super) struct ReadoutArgs {
-    /// Token bits m, or a range such as 1..=10.
+    /// Token bits m: M, a range A..=B (both ends included) or a list such as 1,4..=6.
     #[arg(long, default_value = "1..=8")]
     m: String,
-    /// Sequence length n (3..=5), or a range such as 3..=5.
+    /// Sequence length n (3..=5): N, a range A..=B or a list such as 3,5.
     #[arg(long, default_value = "3")]
     n: String,
     /// One JSON object per row on stdout (kind "readout.row").
@@ -53,10 +53,10 @@ pub(super) struct ReadoutArgs {
     /// minip-multilevel/1 certificates qQQ_sSS.json with --out).
     #[arg(long, conflicts_with_all = ["precision", "m", "n"])]
     multilevel: bool,
-    /// With --multilevel: independent answers q, or a range such as 1..=4 [default: 1..=4].
+    /// With --multilevel: independent answers q: Q, a range A..=B or a list [default: 1..=4].
     #[arg(long)]
     q: Option<String>,
-    /// With --multilevel: levels 0..=s per answer, or a range such as 1..=3 [default: 1..=3].
+    /// With --multilevel: levels 0..=s per answer: S, a range A..=B or a list [default: 1..=3].
     #[arg(long)]
     s: Option<String>,
 }

@@ -26,7 +26,7 @@ pub(super) struct SharpArgs {
     /// Summarize committed minip-sharp files (checked first; no solving), e.g. proofs/sharp.
     #[arg(long, conflicts_with_all = ["h", "u", "w", "tokens", "milp", "grid"])]
     summarize: Option<PathBuf>,
-    /// Bits m for --milp: a number or a range.
+    /// Bits m for --milp: M, a range A..=B (both ends included) or a list such as 2,4.
     #[arg(long, default_value = "2..=4")]
     m: String,
     /// Certificate file (one configuration) or directory (--grid).

@@ -17,7 +17,7 @@ pub fn config(text: &str) -> Result<Config, Failure> {
     serde_json::from_str(text).map_err(|e| Failure(minip::Error::Input(format!("configuration: {e}"))))
 }
 
-/// The numbers of one option from Python: text for a `range` of step 1 (`"2..9"`, as the
+/// The numbers of one option from Python: text for a `range` of step 1 (`"2..=8"`, as the
 /// command line writes a range), or a list; the request counts and refuses both with the
 /// command line's words. A list is read no further than the range item limit: a longer
 /// sequence (or an endless iterable) is refused before more is read.

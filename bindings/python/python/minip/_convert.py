@@ -139,13 +139,19 @@ def _is_one(v: Any) -> bool:
     return isinstance(v, numbers.Integral) and not _is_bool(v)
 
 
+def _range_text(v: range) -> str:
+    """A ``range`` of step 1 as the command line's inclusive range (``range(2, 9)`` is
+    ``"2..=8"``; an empty one ``"1..=0"``, refused as an empty range)."""
+    return f"{v.start}..={v.stop - 1}" if v.stop > v.start else "1..=0"
+
+
 def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
     """One integer, a ``range``, a numpy array or any iterable of integers. A ``range`` of step
-    1 goes on as the command line's text (``range(2, 9)`` is ``"2..9"``), so that it is counted
+    1 goes on as the command line's text (``range(2, 9)`` is ``"2..=8"``), so that it is counted
     before a value is made and refused with the command line's words; anything else as a list,
     read no further than the range item limit (``itertools.count(1)`` is refused, not read)."""
     if isinstance(v, range) and v.step == 1 and v.start >= 0:
-        return f"{v.start}..{v.stop}"
+        return _range_text(v)
     bad = f"{name}: expected an integer, a range or a list of integers, got {v!r}"
     # Too many values: refused with the library's words, the keyword named.
     flag = name
@@ -169,13 +175,13 @@ def _nats(name: str, v: Union[int, Iterable[int]]) -> Union[str, List[int]]:
 
 def _lengths(name: str, v: Union[int, str, Iterable[int]]) -> str:
     """A sequence length or lengths as the command line's text: one integer, a ``range`` of
-    step 1 (``range(3, 6)`` is ``"3..6"``), or the text itself (``"3..=5"``)."""
+    step 1 (``range(3, 6)`` is ``"3..=5"``), or the text itself (``"3..=5"``)."""
     if isinstance(v, str):
         return v
     if _is_one(v):
         return str(_nat(name, v))
     if isinstance(v, range) and v.step == 1 and v.start >= 0:
-        return f"{v.start}..{v.stop}"
+        return _range_text(v)
     raise ValueError(f"{name}: expected an integer, a range of step 1 or the text of a range, got {v!r}")
 
 
