@@ -121,6 +121,8 @@ pub const CONTRACT: &str = "\
 Outputs (--out, --cert, --csv, --plot, --vipr, --export-lp) replace only regular files, never an
 input of the same run (or a link to one): a directory, device, FIFO, socket or input is refused.
 Worker threads: --jobs N, else RAYON_NUM_THREADS (0 or empty: unset), else one per core; at most 256.
+Several values (--m, --n, --d, --h, --q, --s): N, A..=B (both ends included) or a comma list such as
+4,8..=12, sorted, each once; A..B is refused (a Rust range would leave B out, a shell's would not).
 Signals: the first Ctrl-C or SIGTERM stops a batch after the items in progress (exit 2, partial
 counts on stderr, no temporary file left; an item still running after 1 s is abandoned; nothing left
 out: the usual report); a second one, or one during a single computation, exits 2 at once.";
@@ -167,6 +169,8 @@ enum Cmd {
         "minip sharp --milp --m 1..=6 --d 1 --n 3 --eps 1/3 --family all",
         "minip sharp --summarize proofs/sharp",
     ]))]
+    // `--bound` (shared with check and sweep) is refused here: kstar is the best bound.
+    #[command(mut_arg("bound", |a| a.hide(true)))]
     Sharp(sharp::SharpArgs),
     /// Exact forced kernel ratios R(lo, hi; h) over all length-n sequences (docs/math.md §4).
     #[command(after_help = tail("", &[
@@ -241,6 +245,23 @@ fn one_line_clap_error(e: &clap::Error) -> String {
     format!("minip: error: {msg}{tip} (see --help)")
 }
 
+/// `minip head` (a command of subcommands) given none: one line naming them.
+fn missing_subcommand(args: &[String]) -> Option<String> {
+    let mut cmd = Cli::command();
+    let mut path = vec!["minip"];
+    for a in args.iter().skip(1) {
+        let Some(sub) = cmd.find_subcommand(a.as_str()).cloned() else { break };
+        path.push(a);
+        cmd = sub;
+    }
+    let subs: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).filter(|n| *n != "help").collect();
+    if subs.is_empty() || path.len() < 2 {
+        return None;
+    }
+    let p = path.join(" ");
+    Some(format!("minip: error: '{p}' needs a subcommand: {} (see {p} --help)", subs.join(", ")))
+}
+
 /// How long a batch's items in progress may run after the first signal.
 const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -301,7 +322,16 @@ pub fn run() -> i32 {
         }
         Err(e) => {
             // One line: clap's message, the arguments it names, its suggestion; no usage block.
-            eprintln!("{}", one_line_clap_error(&e));
+            // A command of subcommands given none: their names.
+            use clap::error::ErrorKind::{DisplayHelpOnMissingArgumentOrSubcommand, MissingSubcommand};
+            let missing = matches!(e.kind(), MissingSubcommand | DisplayHelpOnMissingArgumentOrSubcommand);
+            eprintln!(
+                "{}",
+                missing
+                    .then(|| missing_subcommand(&args))
+                    .flatten()
+                    .unwrap_or_else(|| one_line_clap_error(&e))
+            );
             return 2;
         }
     };

@@ -201,18 +201,26 @@ pub fn check_target(path: &Path) -> Result<(), Error> {
 }
 
 /// Makes an output directory (`--out DIR`) before any work and checks that it takes files.
-/// Returns a warning when it already holds files (they may be replaced).
+/// Returns a warning when it already holds files (they may be replaced), or when directories
+/// above it were missing and made too (as `mkdir -p`; a mistyped path is then visible).
 pub fn out_dir(dir: &Path) -> Result<Option<String>, Error> {
     if let Ok(m) = std::fs::metadata(dir) {
         if !m.is_dir() {
             return Err(Error::Io(format!("{}: not a directory ({})", dir.display(), kind(&m))));
         }
     }
+    // The highest missing directory above `dir`, if any.
+    let parents = dir.ancestors().skip(1).take_while(|p| !p.as_os_str().is_empty() && !p.exists()).last();
+    let made = parents.map(|p| {
+        format!("{}: made, and the missing directories above it from {}", dir.display(), p.display())
+    });
     std::fs::create_dir_all(dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
     probe(dir).map_err(|e| Error::Io(format!("{}: cannot write there ({e})", dir.display())))?;
     let occupied =
         std::fs::read_dir(dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?.next().is_some();
-    Ok(occupied.then(|| format!("{} is not empty: files of the same name are replaced", dir.display())))
+    Ok(made.or_else(|| {
+        occupied.then(|| format!("{} is not empty: files of the same name are replaced", dir.display()))
+    }))
 }
 
 fn probe(dir: &Path) -> std::io::Result<()> {
