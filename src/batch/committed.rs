@@ -25,7 +25,8 @@ committed! {
         "m04.json", "m04.maximal.drat", "m05.json", "m06.json", "m06.maximal.drat", "m07.json",
         "m07.maximal.drat", "m08.json", "m08.maximal.drat", "m09.json", "m09.maximal.drat",
         "m10.json", "m10.maximal.drat", "m11.json", "m11.maximal.drat", "m12.json",
-        "m12.maximal.drat", "m13.json", "m14.json", "m15.json", "m16.json", "m24.json",
+        "m12.maximal.drat", "m13.json", "m14.json", "m15.json", "m16.json", "m17.json", "m18.json",
+        "m19.json", "m20.json", "m21.json", "m22.json", "m23.json", "m24.json",
     ],
     "weighted": ["m13.json", "m14.json", "m15.json"],
     "rank-linear": [
