@@ -13,7 +13,7 @@
 //!
 //! One file per command, named as the package's module that calls it (`gap` for
 //! `minip/_gap.py`: settle, check, verify; `sweep`, `sharp`, `amplify`, `rank`, `frontier`,
-//! `head`, `transition`, `export`, `bench`, `readout`, `multihead`; tests/test_layers.py keeps
+//! `head`, `transition`, `export`, `bench`, `readout`, `multihead`, `paper`; tests/test_layers.py keeps
 //! them matched); `expect` compares a grid run with an `--expect` table, `convert` turns Python
 //! values into requests, `progress` reports a run's progress to a callback, and `error` maps
 //! the library's typed error to Python exceptions, once, in the package's spelling.
@@ -28,6 +28,7 @@ mod frontier;
 mod gap;
 mod head;
 mod multihead;
+mod paper;
 mod progress;
 mod rank;
 mod readout;
@@ -198,5 +199,6 @@ fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bench::register(m)?;
     readout::register(m)?;
     multihead::register(m)?;
+    paper::register(m)?;
     progress::register(m)
 }

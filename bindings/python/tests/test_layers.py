@@ -24,7 +24,7 @@ FLOORS: List[Set[str]] = [
     {"_tables"},  # the result lists: tables, HTML, plots
     # One module per command, none importing another.
     {"_gap", "_sweep", "_sharp", "_amplify", "_rank", "_frontier", "_head", "_transition", "_export", "_bench",
-     "_readout", "_multihead"},
+     "_readout", "_multihead", "_paper"},
     {"__init__"},  # the public names
 ]
 

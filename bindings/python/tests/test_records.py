@@ -24,6 +24,7 @@ KIND = {
     "PrecisionRow": "readout.precision", "MultilevelRow": "readout.multilevel", "Escape": "multihead.domination",
     "HeadsRow": "multihead.frontier", "FileCheck": "verify.file", "HeadReport": "head.verify",
     "AttackReport": "head.attack", "TransitionEntry": "head.transition", "SearchReport": "head.search",
+    "Claim": "paper.claim",
 }
 
 #: Fields the bindings send beside a record's own: the certificate file's text, a DRAT proof,

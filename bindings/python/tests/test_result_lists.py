@@ -35,6 +35,7 @@ CASES: Dict[str, Tuple[Callable[[], Any], str, Any]] = {
                     "series", "nonneg R(0, x)"),
     "MilpCheck": (lambda: minip.sharp_milp(d=2, m=3), "min_kstar", "1"),
     "Transition": (lambda: minip.transition(m_max=2), "max_error", Fraction(0)),
+    "Ledger": (lambda: minip.paper(ROOT, coq=False), "status", "proved"),
 }
 
 #: The lists whose rows are a series to draw.

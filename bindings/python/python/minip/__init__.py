@@ -45,12 +45,12 @@ from ._minip import Rejected, Unknown, __version__
 from ._convert import PathLike, Rational
 from ._progress import Progress
 from ._records import (
-    AttackReport, BenchReport, Certified, CoqFile, Escape, ExpectReport, FileCheck, FrontierRow, GapResult, Head,
+    AttackReport, BenchReport, Certified, Claim, CoqFile, Escape, ExpectReport, FileCheck, FrontierRow, GapResult, Head,
     HeadReport, HeadsRow, LinearBound, MilpRow, MultilevelRow, PolyHead, PrecisionRow, RankBound, Ratio, ReadoutRow,
     SearchReport, Sharp, SharpRow, SweepRow, TransitionEntry, Uncertified, WeightedBound,
 )
 from ._tables import (
-    AmplifyGrid, Escapes, Frontier, HeadsFrontier, LinearBounds, MilpCheck, Multilevels, Precisions, RankBounds, Ratios,
+    AmplifyGrid, Escapes, Frontier, HeadsFrontier, Ledger, LinearBounds, MilpCheck, Multilevels, Precisions, RankBounds, Ratios,
     Readouts, Settlement, SharpGrid, SharpSummary, SweepResult, Table, Transition, Verification,
 )
 from ._gap import check, check_certificate, settle, verify
@@ -65,8 +65,12 @@ from ._export import export_coq
 from ._bench import amplify_bench, bench, head_bench
 from ._readout import readout, readout_multilevel
 from ._multihead import multihead_domination, multihead_frontier
+from ._paper import paper
 
 __all__ = [
+    "Claim",
+    "Ledger",
+    "paper",
     "Rational",
     "Unknown",
     "Rejected",

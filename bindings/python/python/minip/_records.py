@@ -1083,3 +1083,42 @@ class BenchReport:
 
     def __repr__(self) -> str:
         return f"<BenchReport: exit {self.exit_code}>"
+
+
+class Claim:
+    """One claim of :func:`paper` (a ``paper.claim`` record): ``status`` is ``proved`` (in Coq,
+    for every parameter), ``certified`` (for the finite parameters listed), ``open`` or
+    ``false-as-read``; ``verdict`` says how its evidence re-checked here (``re-checked``,
+    ``not-re-checked``, ``failed``) and ``detail`` what was checked, or why not."""
+
+    id: str
+    source: str
+    claim: str
+    status: str
+    settled: str
+    coq: List[str]
+    certificates: List[str]
+    command: str
+    open: str
+    verdict: str
+    certificates_checked: int
+    coq_checked: int
+    detail: str
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.id = d["id"]
+        self.source = d["source"]
+        self.claim = d["claim"]
+        self.status = d["status"]
+        self.settled = d["settled"]
+        self.coq = list(d["coq"])
+        self.certificates = list(d["certificates"])
+        self.command = d["command"]
+        self.open = d["open"]
+        self.verdict = d["verdict"]
+        self.certificates_checked = d["certificates_checked"]
+        self.coq_checked = d["coq_checked"]
+        self.detail = d["detail"]
+
+    def __repr__(self) -> str:
+        return f"Claim(id={self.id!r}, status={self.status!r}, verdict={self.verdict!r})"

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Dict, Generic, Iterable, Iterator, List, Optio
 
 from ._plots import plot_columns, plot_frontier, plot_linear, plot_rank, plot_ratio_series, plot_ratios
 from ._records import (
-    Escape, ExpectReport, FileCheck, FrontierRow, GapResult, HeadsRow, LinearBound, MilpRow, MultilevelRow, PrecisionRow,
+    Claim, Escape, ExpectReport, FileCheck, FrontierRow, GapResult, HeadsRow, LinearBound, MilpRow, MultilevelRow, PrecisionRow,
     RankBound, Ratio, ReadoutRow, SharpRow, SweepRow, TransitionEntry, Uncertified,
 )
 
@@ -679,3 +679,26 @@ class Transition(Rows[TransitionEntry]):
 
     def __repr__(self) -> str:
         return f"<Transition: {len(self.rows)} entries, {'as expected' if self.as_expected else 'UNEXPECTED'}>"
+
+
+class Ledger(Rows[Claim]):
+    """The rows of :func:`paper` (a list of :class:`Claim`, in the ledger's order); ``str()``
+    the command line's table, ``failed()`` the claims whose evidence did not re-check."""
+
+    row_type = Claim
+    columns = ("id", "source", "status", "verdict", "certificates_checked", "coq_checked", "detail")
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.rows: List[Claim] = [Claim(r) for r in d["rows"]]
+        self.text: str = d["text"]
+
+    def failed(self) -> List[Claim]:
+        """The claims whose evidence did not re-check (the command line then exits 1)."""
+        return [c for c in self.rows if c.verdict == "failed"]
+
+    def __repr__(self) -> str:
+        n = {v: sum(c.verdict == v for c in self.rows) for v in ("re-checked", "not-re-checked", "failed")}
+        return (
+            f"<Ledger: {len(self.rows)} claims, {n['re-checked']} re-checked, "
+            f"{n['not-re-checked']} not re-checked here, {n['failed']} failed>"
+        )
