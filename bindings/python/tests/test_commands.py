@@ -124,7 +124,7 @@ def test_rank_linear_out_explicit_and_jobs(tmp_path: Path):
 
 @needs_cli
 def test_frontier_out_step_and_jobs(tmp_path: Path):
-    f = minip.frontier(m=range(4, 9), step=2, kernel="per_weight", out=tmp_path / "py", jobs=1)
+    f = minip.frontier(m=range(4, 9), step=2, kernel="per_weight", rank_dir="-", out=tmp_path / "py", jobs=1)
     assert [(r.m, r.best_upper) for r in f] == [(4, 5), (6, 8), (8, 37)]
     cli("frontier", "--m", "4..=8", "--kernel", "per_weight", "--out", str(tmp_path / "cli"))
     same_tree(tmp_path / "py", tmp_path / "cli")

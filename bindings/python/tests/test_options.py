@@ -61,8 +61,6 @@ EQUIVALENT: Dict[Tuple[str, str], Tuple[str, Optional[str]]] = {
     ("sharp", "--grid"): ("sharp_grid", "grid"),
     ("sharp", "--milp"): ("sharp_milp", None),
     ("sharp", "--summarize"): ("sharp_summarize", "path"),
-    # Refused by the command line unless `paper`: kstar is the best bound.
-    ("sharp", "--bound"): ("sharp", None),
     ("amplify", "--grid"): ("amplify_grid", "grid"),
     ("rank", "--linear"): ("rank_linear", None),
     ("rank", "--no-explicit"): ("rank_linear", "explicit"),

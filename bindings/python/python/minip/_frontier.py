@@ -46,7 +46,7 @@ def frontier(
     >>> [(r.lower, r.best_upper, r.best_class) for r in minip.frontier(m=[4, 6])]
     [(2, 2, 'searched'), (2, 4, 'searched')]
     >>> [(r.n, r.m, r.best_upper) for r in minip.frontier(m=4, kernel="per_weight", n=range(3, 5))]
-    [(3, 4, 5), (4, 4, 6)]
+    [(3, 4, 2), (4, 4, 6)]
     """
     with reporting(progress):
         text = _minip.frontier(
