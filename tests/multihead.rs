@@ -96,8 +96,12 @@ fn frontier_certifies_two_heads_to_m7_and_stops_at_weight_8() {
     assert_eq!(rows[2]["single_head_rank"], "37");
     let (code, out, _) = minip(&["multihead", "frontier", "--heads", "3", "--m", "12"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("m   verdict    total rank  head ranks    margin  one head"), "{out}");
-    assert!(out.contains("\n12  certified  39          13 + 13 + 13  0.12"), "{out}");
+    assert!(
+        out.starts_with("m   verdict    total rank  head ranks    largest D  state   margin  one head"),
+        "{out}"
+    );
+    // Features 39, but every head's values need D = 2^12 − 1: state 39·4096.
+    assert!(out.contains("\n12  certified  39          13 + 13 + 13  4095       159744  0.12"), "{out}");
     for (args, msg) in [
         (vec!["--heads", "0"], "minip: error: --heads 0: need 1..=64\n"),
         (vec!["--degree", "9"], "minip: error: --degree 9: need 1..=8\n"),

@@ -106,7 +106,11 @@ fn the_frontier_counts_the_searched_head_and_verify_checks_it() {
     let (code, out, err) = minip(&["frontier", "--m", "4", "--kernel", "per_weight", "--json"]);
     assert_eq!(code, 0, "{err}");
     let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(row["best_upper"], serde_json::json!({"rank": "2", "class": "searched"}));
+    // Two features, but the values need D = 2^4 − 1: state 2·16.
+    assert_eq!(
+        row["best_upper"],
+        serde_json::json!({"rank": "2", "class": "searched", "value_dim": "15", "state": "32"})
+    );
     assert_eq!(row["searched"]["file"], M04);
     assert_eq!(row["per_weight"]["rank"], "5");
     let (code, text, _) = minip(&["frontier", "--m", "4..=6", "--kernel", "per_weight"]);

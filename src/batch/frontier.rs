@@ -92,6 +92,9 @@ pub struct Searched {
     pub rank: usize,
     pub max_error: Rat,
     pub file: PathBuf,
+    /// Its least value dimension and state `rank·(D + 1)` (docs/math.md §10.11), recomputed.
+    pub value_dim: num_bigint::BigInt,
+    pub state: num_bigint::BigInt,
 }
 
 /// One row of the table; a column is `None` when not asked for, `Some(Err)` when unknown.
@@ -119,6 +122,22 @@ impl Row {
             })
             .chain(self.searched.as_ref().map(|s| (num_bigint::BigInt::from(s.rank), "searched")))
             .min_by(|a, b| a.0.cmp(&b.0))
+    }
+    /// The least value dimension `D` and the state `r·(D + 1)` of the head of `best_upper`
+    /// (docs/math.md §10.11), as the checker recomputed them.
+    pub fn best_state(&self) -> Option<(num_bigint::BigInt, num_bigint::BigInt)> {
+        let (_, class) = self.best_upper()?;
+        if class == "searched" {
+            let s = self.searched.as_ref()?;
+            return Some((s.value_dim.clone(), s.state.clone()));
+        }
+        let column = match class {
+            "per_weight" => &self.per_weight,
+            "shared" => &self.shared,
+            _ => &self.sparse,
+        };
+        let claim = column.as_ref()?.as_ref().ok()?.head.claim();
+        Some((claim.value_dim.clone(), claim.state.clone()))
     }
     /// Every column asked for was certified.
     pub fn complete(&self) -> bool {

@@ -43,7 +43,12 @@ pub fn read_searched(dir: &Source, max_m: u32) -> Result<BTreeMap<u32, Searched>
         }
         let max_error =
             parse_rational(&c.max_error).map_err(|e| Error::Rejected(format!("{}: {e}", f.display())))?;
-        let head = Searched { rank: c.rank, max_error, file: f.clone() };
+        let state = c
+            .state
+            .parse::<num_bigint::BigInt>()
+            .map_err(|e| Error::Rejected(format!("{}: state: {e}", f.display())))?;
+        let head =
+            Searched { rank: c.rank, max_error, file: f.clone(), value_dim: c.value_dim.into(), state };
         if out.get(&m).is_none_or(|s| s.rank > head.rank) {
             out.insert(m, head);
         }

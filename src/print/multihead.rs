@@ -104,6 +104,12 @@ pub struct HeadsFrontierRecord {
     /// Each head's exact kernel rank (certified rows).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub head_ranks: Vec<String>,
+    /// Each head's least value dimension (docs/math.md §10.11; certified rows).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub value_dims: Vec<String>,
+    /// `Σ r_h (D_h + 1)`, the numbers the heads keep as linear attention (certified rows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_state: Option<String>,
     /// The smallest `1/2 − |ŷ − t|` over all sequences, exact (certified rows).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<String>,
@@ -144,6 +150,12 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
                 r.verdict.clone(),
                 r.total_rank.clone().unwrap_or_else(dash),
                 if r.head_ranks.is_empty() { dash() } else { r.head_ranks.join(" + ") },
+                r.value_dims
+                    .iter()
+                    .max_by_key(|d| d.parse::<num_bigint::BigInt>().unwrap_or_default())
+                    .cloned()
+                    .unwrap_or_else(dash),
+                r.total_state.clone().unwrap_or_else(dash),
                 r.margin.as_ref().map_or_else(dash, |m| {
                     floor4(&minip_check::rational::parse_rational(m).expect("a printed rational"))
                 }),
@@ -154,14 +166,27 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
         })
         .collect();
     let mut s = table::render(
-        &["m", "verdict", "total rank", "head ranks", "margin", "one head", "one head >=", "note"],
+        &[
+            "m",
+            "verdict",
+            "total rank",
+            "head ranks",
+            "largest D",
+            "state",
+            "margin",
+            "one head",
+            "one head >=",
+            "note",
+        ],
         &rows,
     );
     let (h, p) = records.first().map_or((0, 1), |r| (r.heads, r.degree));
     s.push_str(&format!(
         "\ncertified: {h} heads, head k's kernel (o + c_k,h)^{p} at query weight h, correct on every\n\
          length-3 sequence over {{0,1}}^m (each output recomputed exactly, every error below 1/2 by the\n\
-         margin); total rank = the sum of the heads' exact kernel ranks. one head: the rank of the\n\
+         margin); total rank = the sum of the heads' exact kernel ranks (features). largest D: the\n\
+         largest least value dimension of a head; state: the sum of r*(D + 1), the numbers the heads\n\
+         keep as linear attention (docs/math.md §10.11). one head: the rank of the\n\
          single-head frontier's certified head (proofs/frontier); one head >=: the certified lower\n\
          bound on any single head's rank (a rank certificate at some m' <= m, proofs/rank or\n\
          proofs/rank-linear). docs/escape.md.\n"

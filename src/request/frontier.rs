@@ -413,7 +413,14 @@ impl Length {
             "shared": upper_json(&r.shared),
             "sparse": upper_json(&r.sparse),
             "signed": upper_json(&r.signed),
-            "best_upper": best.as_ref().map(|(x, c)| serde_json::json!({ "rank": x.to_string(), "class": c })),
+            "best_upper": best.as_ref().map(|(x, c)| {
+                let mut b = serde_json::json!({ "rank": x.to_string(), "class": c });
+                if let Some((d, st)) = r.best_state() {
+                    b["value_dim"] = serde_json::json!(d.to_string());
+                    b["state"] = serde_json::json!(st.to_string());
+                }
+                b
+            }),
             "paper_log2": paper_log2(r.m),
             "trivial": trivial(r.m),
         });
@@ -449,7 +456,7 @@ impl Length {
         if k.signed {
             header.push("signed per-weight rank (max deg)");
         }
-        header.extend(["best upper", "log2(upper)/m", "paper 2^(m/10-6)", "trivial 2^m"]);
+        header.extend(["best upper", "log2(upper)/m", "D", "state", "paper 2^(m/10-6)", "trivial 2^m"]);
         let body: Vec<Vec<String>> = rows.iter().map(|r| self.table_row(r, linear)).collect();
         let mut s = if self.n == 3 {
             String::from("Certified feature-rank bounds for heads correct on all length-3 Min-IP sequences over {0,1}^m, eps = 1/2\n\n")
@@ -460,7 +467,8 @@ impl Length {
         s.push_str(
             "\nlower: committed minip-rank/2 certificate (m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
              every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
-             f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n",
+             f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n\
+             D, state: the best upper head's least value dimension and the r*(D + 1) numbers a linear-attention head keeps (docs/math.md §10.11).\n",
         );
         let searched: Vec<String> = rows
             .iter()
@@ -537,6 +545,10 @@ impl Length {
                 v.push(format!("{:.3}", log2_per_m(&x, r.m)));
             }
             None => v.extend(["unknown".to_string(), "-".to_string()]),
+        }
+        match r.best_state() {
+            Some((d, st)) => v.extend([d.to_string(), st.to_string()]),
+            None => v.extend(["-".to_string(), "-".to_string()]),
         }
         v.push(format!("{:.4}", paper(r.m)));
         v.push(if r.m < 64 { (1u64 << r.m).to_string() } else { "2^64".into() });

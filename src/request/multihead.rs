@@ -300,6 +300,10 @@ impl HeadsFound {
                     verdict: if ok.is_some() { "certified" } else { "unknown" }.into(),
                     total_rank: ok.map(|u| u.total_rank.to_string()),
                     head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
+                    value_dims: ok.map_or_else(Vec::new, |u| {
+                        u.cert.claim().value_dims.iter().map(|x| x.to_string()).collect()
+                    }),
+                    total_state: ok.map(|u| u.cert.claim().total_state.to_string()),
                     margin: ok.map(|u| fmt_q(&u.margin)),
                     single_head_rank: r.single.as_ref().map(|x| x.to_string()),
                     single_head_lower: r.single_lower.as_ref().map(|l| l.bound.to_string()),

@@ -569,7 +569,9 @@ class PolyHead(Certified):
 class FrontierRow:
     """One ``m`` of the rank frontier: ``lower`` (a certified lower bound read from the
     rank certificates; ``lower_from_m`` is the ``m`` of the
-    certificate it comes from), ``upper`` (certified heads by kernel class), ``best_upper``.
+    certificate it comes from), ``upper`` (certified heads by kernel class), ``best_upper``,
+    and that head's least value dimension ``best_value_dim`` and state ``best_state``
+    (``r·(D + 1)`` numbers, docs/math.md §10.11).
 
     >>> r = minip.frontier(m=6)[0]
     >>> r.m, r.best_upper is not None
@@ -586,6 +588,8 @@ class FrontierRow:
     unknown: Dict[str, str]
     best_upper: Optional[int]
     best_class: Optional[str]
+    best_value_dim: Optional[int]
+    best_state: Optional[int]
 
     def __init__(self, d: Dict[str, Any]) -> None:
         self.m = d["m"]
@@ -611,6 +615,8 @@ class FrontierRow:
         best = d.get("best_upper")
         self.best_upper = int(best["rank"]) if best else None
         self.best_class = best["class"] if best else None
+        self.best_value_dim = int(best["value_dim"]) if best and "value_dim" in best else None
+        self.best_state = int(best["state"]) if best and "state" in best else None
 
     def __repr__(self) -> str:
         return f"FrontierRow(m={self.m}, n={self.n}, lower={self.lower}, best_upper={self.best_upper}, classes={sorted(self.upper)})"
@@ -1023,7 +1029,9 @@ class Escape:
 class HeadsRow:
     """One ``m`` of :func:`multihead_frontier` (a ``multihead.frontier`` record): ``verdict``
     (``'certified'`` or ``'unknown'``, then ``reason``), ``total_rank`` (the sum of the heads'
-    exact kernel ranks ``head_ranks``), the exact ``margin``, the single head's rank at this
+    exact kernel ranks ``head_ranks``: features), each head's least value dimension
+    ``value_dims`` and the state ``total_state`` (``Σ r·(D + 1)`` numbers, docs/math.md §10.11),
+    the exact ``margin``, the single head's rank at this
     ``m`` (``single_head_rank``) when the frontier has one, and the certified lower bound on any
     single head's rank (``single_head_lower``, from ``single_head_lower_file``) when one applies."""
 
@@ -1033,6 +1041,8 @@ class HeadsRow:
     verdict: str
     total_rank: Optional[int]
     head_ranks: List[int]
+    value_dims: List[int]
+    total_state: Optional[int]
     margin: Optional[Fraction]
     single_head_rank: Optional[int]
     single_head_lower: Optional[int]
@@ -1047,6 +1057,8 @@ class HeadsRow:
         self.verdict = d["verdict"]
         self.total_rank = None if d.get("total_rank") is None else int(d["total_rank"])
         self.head_ranks = [int(x) for x in d.get("head_ranks", [])]
+        self.value_dims = [int(x) for x in d.get("value_dims", [])]
+        self.total_state = None if d.get("total_state") is None else int(d["total_state"])
         self.margin = None if d.get("margin") is None else Fraction(d["margin"])
         self.single_head_rank = None if d.get("single_head_rank") is None else int(d["single_head_rank"])
         self.single_head_lower = (

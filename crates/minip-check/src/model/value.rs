@@ -18,7 +18,7 @@
 use crate::model::kernel::{binom, binom_big, matrix_rank_within};
 use crate::rational::Rat;
 use num_bigint::BigInt;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// The prime of the modular ranks, `2^61 − 1`.
 pub const P: u64 = (1 << 61) - 1;
@@ -317,12 +317,24 @@ fn level_exact(m: u32, c: &[Vec<Vec<BigInt>>], j: u32) -> Vec<Vec<BigInt>> {
 }
 
 /// The rank of an exact level (level 0 with its ones column): the modular rank `r` is a
-/// lower bound and the number of nonzero rows or of nonzero columns an upper bound; when they
-/// meet, that is the rank, otherwise rational elimination within `budget`.
+/// lower bound, and the number of nonzero rows, or of nonzero columns counted once per set of
+/// proportional ones (a constant row of values makes its column a multiple of the ones
+/// column), an upper bound; when they meet, that is the rank, otherwise rational elimination
+/// within `budget`.
 fn level_rank_exact(a: Vec<Vec<BigInt>>, modular: usize, budget: &mut u128) -> Result<usize, u128> {
+    use num_integer::Integer;
     let rows = a.iter().filter(|r| r.iter().any(|v| !v.is_zero())).count();
     let width = a.first().map_or(0, Vec::len);
-    let cols = (0..width).filter(|&c| a.iter().any(|r| !r[c].is_zero())).count();
+    let mut directions = std::collections::BTreeSet::new();
+    for c in 0..width {
+        let col: Vec<&BigInt> = a.iter().map(|r| &r[c]).collect();
+        let Some(first) = col.iter().find(|v| !v.is_zero()) else { continue };
+        // The primitive integer vector with a positive first nonzero entry: one per direction.
+        let g = col.iter().fold(BigInt::zero(), |g, v| g.gcd(v));
+        let g = if first.is_negative() { -g } else { g };
+        directions.insert(col.iter().map(|v| *v / &g).collect::<Vec<BigInt>>());
+    }
+    let cols = directions.len();
     if modular >= rows.min(cols) {
         return Ok(modular);
     }
