@@ -120,8 +120,15 @@ fn the_frontier_counts_the_searched_head_and_verify_checks_it() {
     // for the per-weight polynomial ones.
     let (_, out, _) = minip(&["frontier", "--m", "6..=8", "--step", "1", "--kernel", "per_weight", "--json"]);
     let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    for (row, (searched, poly)) in rows.iter().zip([("4", "8"), ("5", "15"), ("7", "37")]) {
-        assert_eq!(row["best_upper"], serde_json::json!({"rank": searched, "class": "searched"}), "{row}");
+    // Each needs values of dimension 2^m − 1: state r·2^m.
+    for (row, (searched, poly, d, state)) in
+        rows.iter().zip([("4", "8", "63", "256"), ("5", "15", "127", "640"), ("7", "37", "255", "1792")])
+    {
+        assert_eq!(
+            row["best_upper"],
+            serde_json::json!({"rank": searched, "class": "searched", "value_dim": d, "state": state}),
+            "{row}"
+        );
         assert_eq!(row["per_weight"]["rank"], poly, "{row}");
     }
     // Without rank directory there are no searched heads either.
