@@ -66,6 +66,7 @@ pub fn frontier(rows: &[Row]) -> Vec<svg::Exponents> {
             per_weight: upper(&r.per_weight, r.m),
             shared: upper(&r.shared, r.m),
             sparse: upper(&r.sparse, r.m),
+            searched: r.searched.as_ref().map(|s| (s.rank as f64).log2() / f64::from(r.m)),
             lower_explicit: own(&r.lower, r.m),
             lower_linear: own(&r.lower_linear, r.m),
         })

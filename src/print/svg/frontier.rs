@@ -11,6 +11,9 @@ pub struct Exponents {
     pub per_weight: Option<f64>,
     pub shared: Option<f64>,
     pub sparse: Option<f64>,
+    /// A searched head (explicit features, checked on every length-3 sequence; docs/math.md
+    /// §14), where one is committed.
+    pub searched: Option<f64>,
     /// Lower bounds whose certificate is for this `m` itself (one carried up from a smaller
     /// `m` is `None`: it is drawn once, where it was certified).
     pub lower_explicit: Option<f64>,
@@ -35,10 +38,11 @@ pub fn frontier(rows: &[Exponents]) -> String {
 type Curve = (&'static str, &'static str, Dash, Marker, fn(&Exponents) -> Option<f64>);
 
 /// The curves of `frontier`, in legend order.
-const CURVES: [Curve; 6] = [
+const CURVES: [Curve; 7] = [
     ("upper: per-weight f_{|x|}", color::GREEN, Dash::Solid, Marker::Circle, |x| x.per_weight),
     ("upper: shared f", color::ORANGE, Dash::Dashed, Marker::Square, |x| x.shared),
     ("upper: sparse shared f", color::PURPLE, Dash::Dotted, Marker::Diamond, |x| x.sparse),
+    ("upper: searched head (explicit features)", color::BLACK, Dash::None, Marker::Cross, |x| x.searched),
     ("lower: explicit codes (certificate at this m)", color::VERMILLION, Dash::None, Marker::Triangle, |x| {
         x.lower_explicit
     }),
@@ -106,6 +110,7 @@ mod tests {
             per_weight: Some(0.9),
             shared: None,
             sparse: None,
+            searched: (m == 4).then_some(0.25),
             lower_explicit: (m == 8).then_some(0.25),
             lower_linear: None,
         }
@@ -117,6 +122,7 @@ mod tests {
         // The per-weight line (the lower bound is a marker only; the paper is below 1 here).
         assert_eq!(layout.polylines.len(), 1);
         assert!(svg.contains("upper: per-weight") && svg.contains("lower: explicit codes"));
+        assert!(svg.contains("upper: searched head"));
         assert!(!svg.contains("upper: shared") && !svg.contains("linear codes") && !svg.contains("paper"));
         // At m = 70 the paper's 2^{m/10−6} is above 1: it is drawn.
         assert!(frontier(&[at(60), at(70)]).contains("the paper"));

@@ -211,6 +211,10 @@ struct Axes {
     edge: f64,
 }
 
+/// Pixels between the frame and the first or last `x` of the data: more than a marker's
+/// half-width.
+const X_INSET: f64 = 8.0;
+
 impl Axes {
     /// The axes for `p` on the plot area `(px0, px1) × (py0, py1)`: the range of every
     /// point, reference line and edge mark; `None` when nothing has an x to place it.
@@ -250,9 +254,11 @@ impl Axes {
         Some(Axes { px0, px1, py0, py1, x0, x1, ylo, yhi, edge })
     }
 
-    /// The pixel column of `x`.
+    /// The pixel column of `x`: the data's range sits `X_INSET` inside the frame, so a marker
+    /// at the first or last `x` is drawn whole (the curves are clipped to the frame).
     fn sx(&self, x: f64) -> f64 {
-        self.px0 + (x - self.x0) / (self.x1 - self.x0).max(1e-9) * (self.px1 - self.px0)
+        let (l, r) = (self.px0 + X_INSET, self.px1 - X_INSET);
+        l + (x - self.x0) / (self.x1 - self.x0).max(1e-9) * (r - l)
     }
 
     /// The pixel row of `y` (above the edge marks).
