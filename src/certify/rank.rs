@@ -398,7 +398,6 @@ fn best_for_m_until(job: &RankJob, ratios: &Ratios, m: u32, ctl: &Control) -> Re
 
 /// Every `m` in order; rayon across `m` (and the ratio cache shared).
 pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, Error>> {
-    let bar = ctl.meter(ms.len() as u64, "m");
     let ratios = Ratios::new(job.n, job.eps.clone());
     // Ratios first (shared by every m), in parallel: for each h the LP without the class
     // h⁺ (m = h) and with it (m > h), as the m asked for need.
@@ -415,11 +414,16 @@ pub fn run(job: &RankJob, ms: &[u32], ctl: &Control) -> Vec<Result<RankResult, E
             }
         }
     }
+    // Two steps, each with its own meter: the ratios (many short LPs), then the codes per m.
+    let lps = ctl.meter(jobs.len() as u64, "ratios");
     jobs.par_iter().for_each(|&(m, h, lo, c)| {
         if !ctl.is_stopped() {
             let _ = ratios.get(m, h, lo, c);
         }
+        lps.inc(1);
     });
+    lps.finish();
+    let bar = ctl.meter(ms.len() as u64, "m");
     let mut order: Vec<u32> = ms.to_vec();
     order.sort_unstable_by(|a, b| b.cmp(a)); // the slow large m first
     let results: Vec<(u32, Result<RankResult, Error>)> = order

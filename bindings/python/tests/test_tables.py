@@ -158,8 +158,14 @@ def test_progress_callback_sees_every_step():
     bs = minip.rank(m=range(4, 9), progress=lambda done, total, label: calls.append((done, total, label)))
     assert [b.bound for b in bs] == [2, 2, 2, 2, 2]
     assert calls and calls[-1] == (5, 5, "m")
-    assert all(total == 5 and label == "m" for _, total, label in calls)
-    assert [d for d, _, _ in calls] == sorted(d for d, _, _ in calls)
+    # Two steps: the forced ratios (every LP the m need), then the codes per m.
+    labels = [label for _, _, label in calls]
+    assert labels == sorted(labels, key=["ratios", "m"].index), labels
+    ms = [(d, total) for d, total, label in calls if label == "m"]
+    assert all(total == 5 for _, total in ms)
+    assert [d for d, _ in ms] == sorted(d for d, _ in ms)
+    ratios = [(d, total) for d, total, label in calls if label == "ratios"]
+    assert ratios and ratios[-1][0] == ratios[-1][1] > 0
 
 
 def test_progress_of_verify_counts_each_kind_of_file():

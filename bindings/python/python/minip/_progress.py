@@ -2,7 +2,8 @@
 installed, else one line of text on stderr), a callable is called as
 ``callback(done, total, label)`` (``label``: what is counted, e.g. ``'m'``, ``'instances'``,
 ``'certificates'``) from the calling thread while the call runs, about every 50 ms when the
-count changed and once at the end. An exception raised by the callback stops the call and is
+count changed, at least once a second (the same count again while one long step runs, such as
+``rank(m=24)``), and once at the end. An exception raised by the callback stops the call and is
 raised by it."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Union
 
@@ -40,18 +42,20 @@ class _Bars:
         self._label: Optional[str] = None
         self._bar: Any = None
         self._tqdm: Any = _tqdm()
+        self._start = time.monotonic()
 
     def __call__(self, done: int, total: int, label: str) -> None:
         if label != self._label:
             self.close()
             self._label = label
+            self._start = time.monotonic()
             if self._tqdm is not None:
                 self._bar = self._tqdm(total=total, desc=label, leave=False)
         if self._bar is not None:
             self._bar.n = done
             self._bar.refresh()
         else:
-            sys.stderr.write(f"\r{label}: {done}/{total}")
+            sys.stderr.write(f"\r{label}: {done}/{total} ({time.monotonic() - self._start:.0f} s)")
             sys.stderr.flush()
 
     def close(self) -> None:
