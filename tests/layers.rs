@@ -398,3 +398,74 @@ fn no_text_error_crosses_a_module_boundary() {
         bad.join("\n")
     );
 }
+
+/// The library's modules the front ends may name: the requests, the printers, the control and
+/// the error (CONTRIBUTING.md: the command line and the bindings only convert).
+const FRONT_END_USES: &[&str] = &["request", "print", "control", "error", "Error"];
+
+/// The checker's modules the front ends may name: its limits (the table `minip help limits`
+/// prints, Python's `LIMITS`) and the one-line form of a message.
+const FRONT_END_CHECKER_USES: &[&str] = &["limits", "error"];
+
+/// Every `PREFIX::name` in the code of `text` (comments skipped) whose `name` is not allowed.
+fn foreign_uses(text: &str, prefix: &str, allowed: &[&str]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(k) = rest.find(prefix) {
+            let before = rest[..k].chars().last();
+            rest = &rest[k + prefix.len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !allowed.contains(&name.as_str()) {
+                bad.push(format!("{}: {prefix}{name}", i + 1));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn front_ends_use_only_requests_printers_control_and_errors() {
+    let root = root();
+    let mut bad = Vec::new();
+    for (dir, prefix) in [("src/cli", "crate::"), ("bindings/python/src", "minip::")] {
+        let mut fs = Vec::new();
+        files(&root.join(dir), &mut fs);
+        assert!(fs.len() > 5, "{dir}: the scan sees the files");
+        for f in fs {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let rel = f.strip_prefix(&root).unwrap().display().to_string();
+            let own: Vec<&str> = if dir == "src/cli" { vec!["cli"] } else { vec![] };
+            let allowed: Vec<&str> = FRONT_END_USES.iter().copied().chain(own).collect();
+            for b in foreign_uses(&text, prefix, &allowed) {
+                bad.push(format!("{rel}:{b}"));
+            }
+            for b in foreign_uses(&text, "minip_check::", FRONT_END_CHECKER_USES) {
+                bad.push(format!("{rel}:{b}"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the command line and the bindings name only request, print, control and error:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn a_front_end_reaching_past_the_requests_is_caught() {
+    let text = "use crate::request::rank::Rank;\n// crate::batch in a comment\nlet p = crate::batch::threads::pool(None);\n";
+    assert_eq!(foreign_uses(text, "crate::", &["request"]), vec!["3: crate::batch".to_string()]);
+    assert_eq!(
+        foreign_uses("minip_check::limits::TABLE", "minip_check::", &["limits"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        foreign_uses("x = minip::batch::run()", "minip::", &["request"]),
+        vec!["1: minip::batch".to_string()]
+    );
+}

@@ -104,7 +104,7 @@ pub fn cmd_amplify(a: AmplifyArgs) -> Result<i32, Error> {
     let Amplified { n, title, records: recs, stopped, .. } = done;
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        crate::print::write_file(p, &svg::ratio(&super::plot::ratio(&recs), &title))?;
+        crate::print::write_file(p, &svg::ratio(&crate::request::plot::ratio(&recs), &title))?;
     }
     if a.json {
         emit(&recs.iter().map(|r| json::record("amplify.ratio", r)).collect::<String>())?;
@@ -139,9 +139,9 @@ pub fn cmd_amplify_bench(a: AmplifyBenchArgs) -> Result<i32, Error> {
     let req = AmplifyBench { h: a.h.clone(), against: a.against.clone(), timeout: a.timeout };
     let bench = req.validate()?;
     if !a.json {
-        emit(&bench.header(rayon::current_num_threads()))?;
+        emit(&bench.header())?;
     }
-    let mut sink = |row: &crate::batch::bench::AmplifyBenchRow| -> Result<(), Error> {
+    let mut sink = |row: &crate::request::amplify_bench::AmplifyBenchRow| -> Result<(), Error> {
         if a.json {
             let v = serde_json::to_value(row).map_err(|e| Error::Input(e.to_string()))?;
             emit(&json::record("amplify.bench", &v))
@@ -175,7 +175,7 @@ fn cmd_grid(a: &AmplifyArgs, job: &Grid) -> Result<i32, Error> {
     // A plot is of the whole table: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
         let curves: Vec<svg::Curve> =
-            g.series.iter().zip(&per).map(|(s, rs)| super::plot::ratio_curve(&s.name, rs)).collect();
+            g.series.iter().zip(&per).map(|(s, rs)| crate::request::plot::ratio_curve(&s.name, rs)).collect();
         crate::print::write_file(p, &svg::series(&curves, &title))?;
     }
     if a.json {
@@ -190,10 +190,8 @@ fn cmd_grid(a: &AmplifyArgs, job: &Grid) -> Result<i32, Error> {
     if let Err(e) = stopped {
         return Err(e.clone());
     }
-    if let Some(table) = &job.table {
-        // The rows of a series carry its name, as in the JSON lines.
-        let rows = job.expect_rows(&per);
-        return Ok(super::report_expect(table, &rows, &rows));
+    if let Some(x) = job.expected(&per) {
+        return Ok(super::report_expect(&x));
     }
     Ok(run.exit_code())
 }

@@ -3,9 +3,9 @@
 //! JSON lines (`frontier.row`), certificates and a plot. The work is `crate::batch::frontier`.
 
 use super::{ctl, emit};
-use crate::batch::frontier::Row;
 use crate::error::Error;
 use crate::print::svg;
+use crate::request::frontier::Row;
 use crate::request::frontier::{Frontier, Job};
 use crate::request::frontier_files as files;
 use clap::Args;
@@ -64,7 +64,7 @@ pub struct FrontierArgs {
 
 pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
     let request = Frontier {
-        m: crate::ranges::Values::Text(a.m.clone()),
+        m: crate::request::Values::Text(a.m.clone()),
         step: a.step,
         n: a.n.clone(),
         kernel: a.kernel.clone(),
@@ -73,9 +73,9 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
         sparse_attempts: a.sparse_attempts,
         rank_dir: a.rank_dir.clone(),
         rank_linear_dir: a.rank_linear_dir.clone(),
+        jobs: a.jobs,
     };
     let job = request.validate()?;
-    let pool = super::pool(a.jobs)?;
     if let Some(p) = &a.plot {
         job.plot_target(p)?;
     }
@@ -90,14 +90,14 @@ pub fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
         if let Some(dir) = out.as_ref().filter(|_| n != 3) {
             super::warn(crate::print::out_dir(dir)?);
         }
-        let c = one_n(&a, &job, n, out.as_ref(), &pool, &mut all_rows)?;
+        let c = one_n(&a, &job, n, out.as_ref(), &mut all_rows)?;
         code = code.max(c);
         if c == 1 {
             return Ok(1);
         }
     }
     if let (Some(p), true) = (&a.plot, ns.len() > 1 || ns[0] != 3) {
-        crate::print::write_file(p, &svg::frontier_by_n(&super::plot::frontier_by_n(&all_rows)))?;
+        crate::print::write_file(p, &svg::frontier_by_n(&crate::request::plot::frontier_by_n(&all_rows)))?;
     }
     Ok(code)
 }
@@ -108,7 +108,6 @@ fn one_n(
     job: &Job,
     n: u32,
     out: Option<&PathBuf>,
-    pool: &rayon::ThreadPool,
     all_rows: &mut Vec<(u32, Vec<Row>)>,
 ) -> Result<i32, Error> {
     // Lower bounds first: a rejected committed certificate is a failed check (exit 1). Only
@@ -125,7 +124,7 @@ fn one_n(
         }
     };
     super::batch_run();
-    let mut length = pool.install(|| job.run(n, lowers, ctl()))?;
+    let mut length = job.run(n, lowers, ctl())?;
     length.warnings = warnings;
     for (m, name, e) in length.unknown() {
         eprintln!("minip: m = {m}: {name}: unknown: {e}");
@@ -136,7 +135,7 @@ fn one_n(
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(()), true) = (&a.plot, &stopped, a.n.trim() == "3") {
-        crate::print::write_file(p, &svg::frontier(&super::plot::frontier(&rows)))?;
+        crate::print::write_file(p, &svg::frontier(&crate::request::plot::frontier(&rows)))?;
     }
     emit(&if a.json { length.json_lines() } else { length.text() })?;
     eprintln!("minip: {}", length.summary());

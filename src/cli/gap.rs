@@ -5,11 +5,11 @@
 use super::{ctl, emit, warn};
 use crate::error::Error;
 use crate::print::json;
-use crate::ranges::Values;
 use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
 use crate::request::sweep::{Bench, Sweep};
 use crate::request::verify::{self, Verify};
+use crate::request::Values;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -214,12 +214,7 @@ pub fn cmd_settle(a: SettleArgs) -> Result<i32, Error> {
     }
     super::batch_run();
     let settled = job.run(ctl());
-    if a.json {
-        let s: String = settled.rows.iter().map(|r| json::record("gap.verdict", &r.record)).collect();
-        emit(&s)?;
-    } else {
-        emit(&settled.text())?;
-    }
+    emit(&if a.json { settled.json_lines() } else { settled.text() })?;
     // After a signal the rows are a prefix: no conclusion is drawn from part of the gaps.
     if let Some(e) = settled.interrupted {
         return Err(e);
@@ -237,15 +232,7 @@ pub fn cmd_check(a: CheckArgs) -> Result<i32, Error> {
         eprintln!("minip: note: {note}");
     }
     let r = job.run()?;
-    match (&r.certificate, a.json) {
-        (None, true) => emit(&json::record("gap.verdict", &r.record))?,
-        (Some(c), true) => {
-            let mut v = serde_json::to_value(&r.record).expect("serializes");
-            v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
-            emit(&json::record_with_certificate("gap.verdict", &v, c.cert()))?;
-        }
-        (_, false) => emit(&r.text())?,
-    }
+    emit(&if a.json { r.json_line() } else { r.text() })?;
     if let Some(note) = &r.vipr_note {
         eprintln!("minip: note: {note}");
     }
@@ -276,8 +263,8 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, Error> {
     if let Some(e) = swept.interrupted() {
         return Err(e);
     }
-    if let Some(table) = &job.table {
-        return Ok(super::report_expect(table, job.grid_rows(), &swept.rows()));
+    if let Some(x) = job.expected(&swept) {
+        return Ok(super::report_expect(&x));
     }
     Ok(swept.exit_code())
 }

@@ -207,13 +207,13 @@ fn cmd_search(a: SearchArgs) -> Result<i32, Error> {
         start,
         time_limit: a.time_limit,
         out: a.out.clone(),
+        jobs: a.jobs,
     };
     let job = request.validate()?;
-    let pool = super::pool(a.jobs)?;
     if let Some(dir) = &a.out {
         warn(crate::print::out_dir(dir)?);
     }
-    let found = pool.install(|| job.run(ctl(), |l| eprintln!("{l}")))?;
+    let found = job.run(ctl(), |l| eprintln!("{l}"))?;
     eprintln!("search took {:.1} s", found.seconds);
     emit(&if a.json { found.json_line() } else { found.text() })?;
     Ok(found.exit_code())

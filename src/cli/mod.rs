@@ -24,7 +24,6 @@ mod gap;
 mod head;
 mod multihead;
 mod paper;
-mod plot;
 mod progress;
 mod rank;
 mod readout;
@@ -411,26 +410,14 @@ fn warn(w: Option<String>) {
     }
 }
 
-/// Compares a run with its expected table: one line per change on stderr, then a summary;
-/// returns the exit status (0 as expected, 1 changes, 2 unknown). `grid`: every configuration
-/// of the grid as a row (read once).
-fn report_expect<R: std::borrow::Borrow<crate::batch::expect::Row>>(
-    table: &crate::batch::expect::Table,
-    grid: impl IntoIterator<Item = R>,
-    run: &[crate::batch::expect::Row],
-) -> i32 {
-    let rep = crate::batch::expect::compare(table, grid, run);
-    for line in &rep.lines {
+/// A run compared with its expected table: one line per change on stderr, then the summary;
+/// returns the exit status (0 as expected, 1 changes, 2 unknown).
+fn report_expect(x: &crate::request::Expected) -> i32 {
+    for line in &x.lines {
         eprintln!("{line}");
     }
-    eprintln!("{}", rep.summary(table));
-    rep.exit_code()
-}
-
-/// A worker pool of `--jobs` threads (see `threads` for the default), within the supported
-/// limit.
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Error> {
-    crate::batch::threads::pool(jobs)
+    eprintln!("{}", x.summary);
+    x.exit_code
 }
 
 /// Builds rayon's global pool with the count `threads(None)` gives, before any work.
@@ -444,7 +431,7 @@ fn global_pool() -> Result<(), Error> {
         // SAFETY: a setting of glibc's allocator, before the workers start.
         unsafe { libc::mallopt(libc::M_ARENA_MAX, cores as i32) };
     }
-    crate::batch::threads::global_pool()
+    crate::request::global_workers()
 }
 
 /// Writes to standard output; a failed write (a closed pipe, a full disk) is an error that

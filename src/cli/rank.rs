@@ -3,7 +3,7 @@
 //! Arguments into a `crate::request::rank::Rank`, its run, and the output: certificates,
 //! the plot, the table or JSON lines of `crate::print::rank`.
 
-use super::{ctl, emit, pool, warn};
+use super::{ctl, emit, warn};
 use crate::error::Error;
 use crate::print::svg;
 use crate::request::rank::Rank;
@@ -54,7 +54,7 @@ pub struct RankArgs {
     h_max: u32,
     /// SAT search budget per m, in clauses added to the proofs (about one per conflict;
     /// deterministic: the same on any machine and load). 0: constructions only.
-    #[arg(long, default_value_t = crate::certify::rank::DEFAULT_SAT_BUDGET.to_string())]
+    #[arg(long, default_value_t = crate::request::rank::DEFAULT_SAT_BUDGET.to_string())]
     sat_budget: String,
     /// Run the SAT search only for m up to this.
     #[arg(long, default_value_t = 12)]
@@ -91,16 +91,16 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, Error> {
             Error::Input(format!("--n: malformed '{}' (a single n ≥ 3 without --linear)", a.n))
         })?;
     let request = Rank {
-        m: crate::ranges::Values::Text(a.m.clone()),
+        m: crate::request::Values::Text(a.m.clone()),
         n,
         eps: a.eps.clone(),
         h_max: a.h_max,
         sat_budget: a.sat_budget.clone(),
         sat_m_max: a.sat_m_max,
         uniform: a.uniform,
+        jobs: a.jobs,
     };
     let job = request.validate()?;
-    let pool = pool(a.jobs)?;
     if let Some(p) = &a.plot {
         crate::print::check_target(p)?;
     }
@@ -108,7 +108,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, Error> {
         warn(crate::print::out_dir(dir)?);
     }
     super::batch_run();
-    let found = pool.install(|| job.run(ctl()));
+    let found = job.run(ctl());
     for (m, e) in found.unknown() {
         eprintln!("minip: m = {m}: unknown: {e}");
     }
@@ -119,7 +119,7 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, Error> {
     }
     // A plot is of the whole range: none after an interrupt.
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        crate::print::write_file(p, &svg::rank(&super::plot::rank(&ok)))?;
+        crate::print::write_file(p, &svg::rank(&crate::request::plot::rank(&ok)))?;
     }
     emit(&if a.json { found.json_lines() } else { found.text() })?;
     stopped?;

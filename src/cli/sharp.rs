@@ -4,7 +4,6 @@
 
 use super::gap::InstanceArgs;
 use super::{ctl, emit};
-use crate::batch::summary;
 use crate::error::Error;
 use crate::print::json;
 use crate::request::config::Config;
@@ -111,9 +110,9 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, Error> {
         Job::Summarize(s) => {
             // Each file is read and checked in parallel, with progress.
             super::batch_run();
-            let recs = s.run(ctl())?;
-            emit(&summary::summary(&recs).iter().map(|l| format!("{l}\n")).collect::<String>())?;
-            return Ok(crate::batch::sharp::exit_code(&recs));
+            let done = s.run(ctl())?;
+            emit(&done.text())?;
+            return Ok(done.exit_code);
         }
     };
     let k = one.run(ctl())?;
@@ -126,7 +125,7 @@ pub(super) fn cmd_sharp(a: SharpArgs) -> Result<i32, Error> {
 
 fn cmd_grid(a: &SharpArgs, g: &crate::request::sharp::Grid) -> Result<i32, Error> {
     super::batch_run();
-    let mut sink = |r: &crate::batch::sharp::Record| -> Result<(), Error> {
+    let mut sink = |r: &crate::request::sharp::Record| -> Result<(), Error> {
         if a.json {
             emit(&json::record("sharp.kstar", r))?;
         }
@@ -144,14 +143,11 @@ fn cmd_grid(a: &SharpArgs, g: &crate::request::sharp::Grid) -> Result<i32, Error
         emit(&sweep.text())?;
     }
     sweep.stopped.clone()?;
-    for line in summary::summary(recs) {
+    for line in sweep.summary() {
         eprintln!("{line}");
     }
-    if let Some(table) = &g.table {
-        // The grid's configurations name the other shards' rows of the table (no solving).
-        let grid_rows = g.all.iter().map(crate::batch::sweep::key_row);
-        let rows: Vec<_> = recs.iter().map(crate::batch::expect::row).collect();
-        return Ok(super::report_expect(table, grid_rows, &rows));
+    if let Some(x) = g.expected(&sweep) {
+        return Ok(super::report_expect(&x));
     }
     Ok(sweep.exit_code())
 }

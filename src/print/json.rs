@@ -116,3 +116,20 @@ pub fn record_with_certificate<R: Serialize, C: Serialize>(kind: &str, rec: &R, 
     }
     record(kind, &value)
 }
+
+/// Each record as a JSON value with the text of its checked certificate beside it
+/// (`certificate`: the file's pretty JSON), pairing records and certificates in order.
+pub fn with_certificates<R: Serialize, C: minip_check::check::Certificate + Serialize>(
+    records: &[R],
+    certs: &[minip_check::check::Checked<C>],
+) -> Vec<serde_json::Value> {
+    records
+        .iter()
+        .zip(certs)
+        .map(|(r, c)| {
+            let mut v = serde_json::to_value(r).expect("a record serializes");
+            v["certificate"] = serde_json::Value::String(pretty(c));
+            v
+        })
+        .collect()
+}

@@ -576,6 +576,15 @@ impl Grid {
         s
     }
 
+    /// The run compared with the `--expect` table, when one was given: each record with its
+    /// series' name, as in the JSON lines.
+    pub fn expected(&self, per: &[Vec<&Record>]) -> Option<super::Expected> {
+        self.table.as_ref().map(|t| {
+            let rows = self.expect_rows(per);
+            super::Expected::compare(t, &rows, &rows)
+        })
+    }
+
     /// The rows compared with an expected table: each record with its series' name, as in
     /// the JSON lines.
     pub fn expect_rows(&self, per: &[Vec<&Record>]) -> Vec<Row> {

@@ -3,7 +3,8 @@
 //! `run` hands over each row as it is done.
 
 use super::{Control, Error};
-use crate::batch::bench::{AmplifyBenchRow, Yardstick};
+pub use crate::batch::bench::AmplifyBenchRow;
+use crate::batch::bench::Yardstick;
 use crate::certify::ratio::check_size;
 use crate::error::At;
 use minip_check::rational::parse_rational;
@@ -98,8 +99,9 @@ impl Bench {
         Ok(t)
     }
 
-    /// The header of the table (`threads`: the worker threads of minip's solve).
-    pub fn header(&self, threads: usize) -> String {
+    /// The header of the table, with the worker threads of minip's solve (rayon's pool).
+    pub fn header(&self) -> String {
+        let threads = rayon::current_num_threads();
         let mut head = format!(
             "amplify-bench: R(0, h; h), n = 3, eps = 1/2. minip: certified in process (route closed: the descent point and the chain multipliers under `exact`, then the checker; the LP routes: rows, HiGHS, exact solves and pivots, checker; rayon threads {threads}); yardsticks: the process on `minip amplify --h H --export-lp` (parsing included), run after minip, never at the same time.\n\n"
         );
@@ -146,6 +148,16 @@ impl Bench {
 }
 
 impl Timings {
+    /// The exit status: 1 when a yardstick value differs from the certified ratio, 2 when a
+    /// yardstick run gave no optimal value, else 0.
+    pub fn exit_code(&self) -> i32 {
+        if self.disagree > 0 {
+            1
+        } else {
+            self.failure().map_or(0, |e| e.exit_code())
+        }
+    }
+
     /// A yardstick run that gave no optimal value: no speed-up was measured there (exit 2).
     pub fn failure(&self) -> Option<Error> {
         self.failed.as_ref().map(|first| {

@@ -6,7 +6,8 @@
 
 use super::{Control, Error, Values};
 use crate::batch::committed::Source;
-use crate::batch::frontier::{read_lower_n, FrontierJob, Lower, LowerError, Row, Upper, MAX_FRONTIER_M};
+use crate::batch::frontier::{read_lower_n, FrontierJob, LowerError, MAX_FRONTIER_M};
+pub use crate::batch::frontier::{Lower, Row, Upper};
 use crate::batch::search_files::read_searched;
 use crate::error::At;
 use crate::print::json;
@@ -106,6 +107,8 @@ pub struct Frontier {
     /// Directory of linear-code certificates `nN_mMMM.json`: `None` is the committed
     /// `proofs/rank-linear` (built in), `-` none.
     pub rank_linear_dir: Option<PathBuf>,
+    /// Worker threads (`None`: see [`super::Workers`]).
+    pub jobs: Option<usize>,
 }
 
 impl Default for Frontier {
@@ -122,6 +125,7 @@ impl Default for Frontier {
             sparse_attempts: 80,
             rank_dir: None,
             rank_linear_dir: None,
+            jobs: None,
         }
     }
 }
@@ -141,6 +145,7 @@ pub struct Job {
     /// Where searched heads are read from (docs/math.md §14): the directory `search` beside
     /// the rank directory (`proofs/search` by default; none when the rank directory is `-`).
     pub search_dir: Source,
+    workers: super::Workers,
 }
 
 impl Frontier {
@@ -188,6 +193,7 @@ impl Frontier {
             rank_dir,
             rank_linear_dir: source(&self.rank_linear_dir, "rank-linear"),
             search_dir,
+            workers: super::Workers::new(self.jobs)?,
         })
     }
 }
@@ -213,6 +219,56 @@ pub struct Length {
     /// Warnings given while reading its lower bounds (skipped files, a missing directory),
     /// counted in the summary; set by the front end that gave them.
     pub warnings: usize,
+}
+
+impl Length {
+    /// Each row as an object (what the Python module returns): the bounds with their
+    /// certificates' text, `best_upper` with its class.
+    pub fn values(&self) -> Vec<serde_json::Value> {
+        use serde_json::{json, Value};
+        let lower = |l: &Option<Lower>| match l {
+            None => Value::Null,
+            Some(l) => json!({ "bound": l.bound, "from_m": l.from_m, "file": l.file.display().to_string() }),
+        };
+        let upper = |c: &Option<Result<Upper, Error>>| match c {
+            None => Value::Null,
+            Some(Err(e)) => json!({ "reason": e }),
+            Some(Ok(u)) => {
+                let claim = u.head.claim();
+                let mut v = json!({
+                    "rank": claim.rank.to_string(),
+                    "degree": u.degree,
+                    "degrees": claim.degrees,
+                    "max_error": fmt_q(&claim.max_error),
+                    "certificate": json::pretty(&u.head),
+                    "refutation": u.none.as_ref().map(json::pretty),
+                });
+                if let Some((s, minimal)) = &u.support {
+                    v["support"] = json!(s);
+                    v["inclusion_minimal"] = json!(minimal);
+                }
+                v
+            }
+        };
+        self.rows
+            .iter()
+            .map(|r| {
+                let best = r.best_upper();
+                json!({
+                    "m": r.m,
+                    "n": self.n,
+                    "complete": r.complete(),
+                    "lower": lower(&r.lower),
+                    "lower_linear": lower(&r.lower_linear),
+                    "per_weight": upper(&r.per_weight),
+                    "shared": upper(&r.shared),
+                    "sparse": upper(&r.sparse),
+                    "signed": upper(&r.signed),
+                    "best_upper": best.as_ref().map(|(x, c)| json!({ "rank": x.to_string(), "class": c })),
+                })
+            })
+            .collect()
+    }
 }
 
 impl Job {
@@ -247,9 +303,13 @@ impl Job {
         Ok(Lowers { lower, lower_linear })
     }
 
-    /// Runs the rows of length `n` with its lower bounds (on the current thread pool). `Err`
+    /// Runs the rows of length `n` with its lower bounds, on the request's workers. `Err`
     /// when a row has a lower bound above a certified upper bound (nothing of it is printed).
     pub fn run(&self, n: u32, lowers: Lowers, ctl: &Control) -> Result<Length, Error> {
+        self.workers.install(|| self.run_here(n, lowers, ctl))
+    }
+
+    fn run_here(&self, n: u32, lowers: Lowers, ctl: &Control) -> Result<Length, Error> {
         let k = self.kernels;
         let job = FrontierJob {
             ms: self.ms.clone(),

@@ -147,6 +147,21 @@ impl Settled {
         settle_batch::conclusion(&self.job, &self.rows)
     }
 
+    /// `--json`: one `gap.verdict` record per row.
+    pub fn json_lines(&self) -> String {
+        self.rows.iter().map(|r| crate::print::json::record("gap.verdict", &r.record)).collect()
+    }
+
+    /// Each row as an object: the record `--json` prints, with (when kept and certified) the
+    /// certificate file's text and the verdict's description (what the Python module returns).
+    pub fn values(&self) -> Vec<serde_json::Value> {
+        let value = |(i, r): (usize, &SettleRow)| match self.kept.get(i) {
+            Some((inst, cert)) => verdict_value(&r.record, Some(inst), cert.as_ref()),
+            None => verdict_value(&r.record, None, None),
+        };
+        self.rows.iter().enumerate().map(value).collect()
+    }
+
     /// The table, its legend and (unless interrupted: no conclusion from part of the gaps)
     /// the conclusion.
     pub fn text(&self) -> String {
@@ -294,6 +309,30 @@ impl CheckResult {
         }
     }
 
+    /// `--json`: the `gap.verdict` record, with the query tokens and the certificate when one
+    /// was certified.
+    pub fn json_line(&self) -> String {
+        match &self.certificate {
+            None => crate::print::json::record("gap.verdict", &self.record),
+            Some(c) => {
+                let mut v = serde_json::to_value(&self.record).expect("a record serializes");
+                v["tokens"] = serde_json::to_value(&c.tokens).expect("tokens serialize");
+                crate::print::json::record_with_certificate("gap.verdict", &v, c.cert())
+            }
+        }
+    }
+
+    /// The certified verdict as an object: the record, the certificate file's text and the
+    /// description, the query tokens and `holds` (what the Python module returns); `Unknown`
+    /// when nothing was certified.
+    pub fn value(&self) -> Result<serde_json::Value, Error> {
+        let c = self.certified()?;
+        let mut v = verdict_value(&self.record, Some(&self.inst), Some(c));
+        v["tokens"] = serde_json::to_value(&c.tokens).expect("tokens serialize");
+        v["holds"] = serde_json::Value::Bool(*c.claim() == Verdict::Holds);
+        Ok(v)
+    }
+
     /// The description of the verdict (`crate::print::gap::describe`), or the reason nothing
     /// was certified.
     pub fn text(&self) -> String {
@@ -304,6 +343,21 @@ impl CheckResult {
             }
         }
     }
+}
+
+/// A gap verdict as an object: the record (as `--json` prints it) and, when certified, the
+/// certificate file's text (`certificate`) and the human-readable description (`text`).
+fn verdict_value(
+    record: &Record,
+    inst: Option<&Instance>,
+    cert: Option<&Checked<GapCertificate>>,
+) -> serde_json::Value {
+    let mut v = serde_json::to_value(record).expect("a record serializes");
+    if let (Some(inst), Some(c)) = (inst, cert) {
+        v["certificate"] = serde_json::Value::String(crate::print::json::pretty(c));
+        v["text"] = serde_json::Value::String(crate::print::gap::describe(inst, c));
+    }
+    v
 }
 
 #[cfg(test)]

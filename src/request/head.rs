@@ -11,7 +11,7 @@ use crate::heads::transition::{transition, Row};
 use crate::heads::{load_for, work, Head, Plan, Task};
 use crate::print::head::{self as print, About, BenchRow};
 use crate::print::json;
-use minip_check::rational::{parse_rational, q, Rat};
+use minip_check::rational::{fmt_q, parse_rational, q, Rat};
 use num_traits::Zero;
 use std::time::Instant;
 
@@ -114,6 +114,32 @@ pub struct Verified {
     pub len: u32,
     pub eps: Rat,
     pub seconds: f64,
+}
+
+impl Verified {
+    /// The verification as an object (what the Python module returns): the head, its rank,
+    /// the largest error and the worst and first failing sequences, per length too.
+    pub fn value(&self) -> serde_json::Value {
+        use serde_json::json;
+        let r = &self.report;
+        json!({
+            "head": r.head,
+            "m": r.m,
+            "rank": self.head.rank,
+            "len": self.len,
+            "eps": fmt_q(&r.eps),
+            "symmetry": if r.coordinate_symmetry { "positions+coordinates" } else { "positions" },
+            "evaluations": r.evaluations(),
+            "max_error": fmt_q(&r.max_error()),
+            "worst": r.worst().map(|w| w.json(r.m)),
+            "correct": r.correct(),
+            "first_failure": r.first_failure().map(|w| w.json(r.m)),
+            "lengths": r.lens.iter().map(|l| json!({
+                "len": l.len, "evaluations": l.evaluations, "max_error": fmt_q(&l.max_error),
+                "correct": l.first_failure.is_none(),
+            })).collect::<Vec<_>>(),
+        })
+    }
 }
 
 impl VerifyJob {

@@ -104,6 +104,8 @@ pub struct HeadSearch {
     pub time_limit: Option<f64>,
     /// Write `mMM.rR.json` and `mMM.rR.head` into this directory when a head is certified.
     pub out: Option<PathBuf>,
+    /// Worker threads for the restarts (`None`: see [`super::Workers`]).
+    pub jobs: Option<usize>,
 }
 
 impl Default for HeadSearch {
@@ -119,6 +121,7 @@ impl Default for HeadSearch {
             start: None,
             time_limit: None,
             out: None,
+            jobs: None,
         }
     }
 }
@@ -128,6 +131,7 @@ impl Default for HeadSearch {
 pub struct SearchJob {
     plan: Plan,
     out: Option<PathBuf>,
+    workers: super::Workers,
 }
 
 #[derive(Clone, Debug)]
@@ -209,7 +213,7 @@ impl HeadSearch {
                 })
             }
         };
-        Ok(SearchJob { plan, out: self.out.clone() })
+        Ok(SearchJob { plan, out: self.out.clone(), workers: super::Workers::new(self.jobs)? })
     }
 }
 
@@ -250,10 +254,10 @@ impl SearchJob {
     /// the search after the steps in progress.
     pub fn run(&self, ctl: &Control, line: impl FnMut(&str) + Send) -> Result<HeadSearched, Error> {
         let t = Instant::now();
-        let mut done = match &self.plan {
-            Plan::Lp(cfg) => run_lp(cfg, ctl, line, t)?,
-            Plan::Gradient(cfg) => run_gradient(cfg, ctl, line, t)?,
-        };
+        let mut done = self.workers.install(|| match &self.plan {
+            Plan::Lp(cfg) => run_lp(cfg, ctl, line, t),
+            Plan::Gradient(cfg) => run_gradient(cfg, ctl, line, t),
+        })?;
         if let (Some(dir), Some(c)) = (&self.out, &done.head) {
             done.files = Some(write(dir, c)?);
         }
@@ -481,6 +485,19 @@ impl HeadSearched {
             }
         }
         s
+    }
+
+    /// The record `--json` prints, with the text and the certificate file's text (what the
+    /// Python module returns).
+    pub fn value(&self) -> serde_json::Value {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&self.json_line()).expect("a record line is JSON");
+        v["text"] = serde_json::Value::String(self.text());
+        v["certificate"] = self
+            .head
+            .as_ref()
+            .map_or(serde_json::Value::Null, |c| serde_json::Value::String(json::pretty(c)));
+        v
     }
 
     /// The `head.search` record (docs/schema/head.search.json).

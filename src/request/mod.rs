@@ -24,6 +24,7 @@
 //! - [`multihead`]: `multihead domination`: several heads against the step of Lemma 3.
 //! - [`notice`]: the notes and warnings a request gives on the way.
 //! - [`paper`]: `paper`: the ledger of the paper's claims with every row's evidence re-checked.
+//! - [`plot`]: the records of a run as the plain series `crate::print::svg` draws.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
 //! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
 //! - [`readout_precision`], [`readout_multilevel`]: `readout --precision` (the least integer
@@ -45,6 +46,7 @@ pub mod head_search;
 pub mod multihead;
 pub mod notice;
 pub mod paper;
+pub mod plot;
 pub mod rank;
 pub mod readout;
 pub mod readout_multilevel;
@@ -70,6 +72,74 @@ pub fn write_each<C: minip_check::check::Certificate + serde::Serialize>(
         crate::print::write_file(&dir.join(name(c)), &crate::print::json::pretty(c))?;
     }
     Ok(())
+}
+
+/// The worker threads a request runs on: `jobs` (`--jobs`, Python's `jobs=`), else
+/// `RAYON_NUM_THREADS`, else one per core (`crate::batch::threads`), built by `validate`
+/// before any work, so neither front end makes a pool.
+#[derive(Clone)]
+pub struct Workers(std::sync::Arc<rayon::ThreadPool>);
+
+impl Workers {
+    /// A pool of `jobs` threads (see above for the default); a count out of range is refused.
+    pub fn new(jobs: Option<usize>) -> Result<Workers, Error> {
+        Ok(Workers(std::sync::Arc::new(crate::batch::threads::pool(jobs)?)))
+    }
+
+    /// Runs `f` on the pool (rayon's parallel iterators inside it use its threads).
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        self.0.install(f)
+    }
+
+    /// How many threads.
+    pub fn count(&self) -> usize {
+        self.0.current_num_threads()
+    }
+}
+
+impl fmt::Debug for Workers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Workers({})", self.count())
+    }
+}
+
+/// Builds rayon's global pool (the one a request without `jobs` uses outside [`Workers`]) with
+/// the count `crate::batch::threads` gives, before any work; the command line calls it first.
+pub fn global_workers() -> Result<(), Error> {
+    crate::batch::threads::global_pool()
+}
+
+/// A run compared with its `--expect` table, once for both front ends: one line per change or
+/// error, the summary and the exit status (0 as expected, 1 changes, 2 unknown). The command
+/// line prints the lines and the summary on stderr; Python returns the object.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Expected {
+    pub lines: Vec<String>,
+    pub changes: usize,
+    pub unknown: usize,
+    pub compared: usize,
+    pub summary: String,
+    pub exit_code: i32,
+}
+
+impl Expected {
+    /// Compares `run` with `table`; `grid` is every configuration of the grid as a row (a row of
+    /// the table for another shard is left alone, one for no configuration is a change).
+    pub fn compare<R: std::borrow::Borrow<crate::batch::expect::Row>>(
+        table: &crate::batch::expect::Table,
+        grid: impl IntoIterator<Item = R>,
+        run: &[crate::batch::expect::Row],
+    ) -> Expected {
+        let rep = crate::batch::expect::compare(table, grid, run);
+        Expected {
+            summary: rep.summary(table),
+            exit_code: rep.exit_code(),
+            lines: rep.lines,
+            changes: rep.changes,
+            unknown: rep.unknown,
+            compared: rep.compared,
+        }
+    }
 }
 
 /// `Err(TooLarge)` when `count > max` (`minip_check::limits::at_most`, typed).

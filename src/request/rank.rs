@@ -7,7 +7,8 @@
 //! refuses any other `--eps`, and the job carries no tolerance of its own.
 
 use super::{Control, Error, Values};
-use crate::certify::rank::{self as explicit, RankJob, RankResult, Ratios, DEFAULT_SAT_BUDGET};
+use crate::certify::rank::{self as explicit, RankJob, Ratios};
+pub use crate::certify::rank::{RankResult, DEFAULT_SAT_BUDGET};
 use crate::certify::rank_linear::{self as linear, Library, LinearResult, DIRECT_MAX_M, MAX_M};
 use crate::control::NOT_STARTED;
 use crate::error::At;
@@ -60,6 +61,8 @@ pub struct Rank {
     pub sat_m_max: u32,
     /// Choose codes by the uniform bound instead of the entrywise one.
     pub uniform: bool,
+    /// Worker threads (`None`: see [`super::Workers`]).
+    pub jobs: Option<usize>,
 }
 
 impl Default for Rank {
@@ -73,6 +76,7 @@ impl Default for Rank {
             sat_budget: DEFAULT_SAT_BUDGET.to_string(),
             sat_m_max: 12,
             uniform: false,
+            jobs: None,
         }
     }
 }
@@ -85,6 +89,7 @@ pub struct Job {
     /// ε and the SAT budget as given, for the table.
     eps: String,
     sat_budget: String,
+    workers: super::Workers,
 }
 
 impl Rank {
@@ -121,7 +126,13 @@ impl Rank {
         search.sat_budget = budget;
         search.sat_m_max = self.sat_m_max;
         search.uniform = self.uniform;
-        Ok(Job { ms: ms.clone(), search, eps: self.eps.clone(), sat_budget: self.sat_budget.clone() })
+        Ok(Job {
+            ms: ms.clone(),
+            search,
+            eps: self.eps.clone(),
+            sat_budget: self.sat_budget.clone(),
+            workers: super::Workers::new(self.jobs)?,
+        })
     }
 }
 
@@ -139,10 +150,10 @@ pub struct Bounds {
 }
 
 impl Job {
-    /// Runs the search of every `m` (in parallel on the current thread pool).
+    /// Runs the search of every `m` (in parallel on the request's workers).
     pub fn run(&self, ctl: &Control) -> Bounds {
         let t = Instant::now();
-        let results = explicit::run(&self.search, &self.ms, ctl);
+        let results = self.workers.install(|| explicit::run(&self.search, &self.ms, ctl));
         let seconds = t.elapsed().as_secs_f64();
         let rows = started(self.ms.iter().copied(), results);
         let stopped = ctl.stopped_after(rows.len(), self.ms.len(), "m");
@@ -154,6 +165,32 @@ impl Job {
             eps: self.eps.clone(),
             sat_budget: self.sat_budget.clone(),
         }
+    }
+}
+
+impl Bounds {
+    /// Each `m` as an object (what the Python module returns): the bound, its parameters, the
+    /// certificate's text and the maximality proof's bytes; or the reason nothing was certified.
+    pub fn values(&self) -> Vec<serde_json::Value> {
+        use serde_json::json;
+        self.rows
+            .iter()
+            .map(|(m, r)| match r {
+                Ok(r) => {
+                    let c = &r.cert;
+                    let p = &c.params;
+                    json!({
+                        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k,
+                        "h": p.h, "lo": p.lo, "hi": p.hi, "delta": c.delta, "value": c.value,
+                        "uniform_bound": c.uniform_bound, "construction": c.construction,
+                        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_out_of_budget": r.sat_out_of_budget,
+                        "certificate": json::pretty(c),
+                        "proof": r.proof.as_ref().map(|(name, bytes)| json!({"name": name, "bytes": bytes})),
+                    })
+                }
+                Err(e) => json!({ "m": m, "reason": e }),
+            })
+            .collect()
     }
 }
 
@@ -222,12 +259,21 @@ pub struct RankLinear {
     pub uniform: bool,
     /// Also run the explicit-code method for `m ≤ 24` (a column of the table).
     pub explicit: bool,
+    /// Worker threads (`None`: see [`super::Workers`]).
+    pub jobs: Option<usize>,
 }
 
 impl Default for RankLinear {
     /// The command line's defaults (`--m` has none: no `m` yet).
     fn default() -> RankLinear {
-        RankLinear { m: String::new(), n: "3".into(), eps: "1/2".into(), uniform: false, explicit: true }
+        RankLinear {
+            m: String::new(),
+            n: "3".into(),
+            eps: "1/2".into(),
+            uniform: false,
+            explicit: true,
+            jobs: None,
+        }
     }
 }
 
@@ -239,6 +285,7 @@ pub struct LinearJob {
     /// Sorted, without repeats.
     pub ns: Vec<u32>,
     explicit: bool,
+    workers: super::Workers,
 }
 
 /// Even `m` from a list of values and ranges: ranges keep their even members, a single odd
@@ -299,7 +346,7 @@ impl RankLinear {
             );
             return Err(if m > MAX_M { Error::TooLarge(msg) } else { Error::Input(msg) });
         }
-        Ok(LinearJob { ms, ns, explicit: self.explicit })
+        Ok(LinearJob { ms, ns, explicit: self.explicit, workers: super::Workers::new(self.jobs)? })
     }
 }
 
@@ -319,10 +366,42 @@ pub struct LinearBounds {
     pub stopped: Result<(), Error>,
 }
 
+impl LinearBounds {
+    /// Each `(m, n)` as an object (what the Python module returns), with the explicit-code
+    /// method's bound where it ran; or the reason nothing was certified.
+    pub fn values(&self) -> Vec<serde_json::Value> {
+        use serde_json::json;
+        self.rows
+            .iter()
+            .map(|&((m, n), ref r)| {
+                let mut v = match r {
+                    Ok(r) => {
+                        let c = &r.cert;
+                        json!({
+                            "m": m, "n": n, "bound": c.bound, "strict": c.strict, "k": c.k, "value": c.value,
+                            "construction": c.construction, "h": c.params.h,
+                            "certificate": json::by_lines(c),
+                        })
+                    }
+                    Err(e) => json!({ "m": m, "n": n, "reason": e }),
+                };
+                if let Some(b) = self.explicit.get(&(m, n)) {
+                    v["explicit_bound"] = json!(b);
+                }
+                v
+            })
+            .collect()
+    }
+}
+
 impl LinearJob {
-    /// Runs every `(m, n)`, then the explicit-code method for `m ≤ 24` (on the current thread
-    /// pool).
+    /// Runs every `(m, n)`, then the explicit-code method for `m ≤ 24`, on the request's
+    /// workers.
     pub fn run(&self, ctl: &Control) -> LinearBounds {
+        self.workers.install(|| self.run_here(ctl))
+    }
+
+    fn run_here(&self, ctl: &Control) -> LinearBounds {
         let t = Instant::now();
         let eps = linear_eps();
         let lib = Library::new();

@@ -9,7 +9,8 @@ use super::config::Config;
 use super::notice::Notice;
 use super::{Control, Error};
 use crate::batch::expect::{Kind, Table};
-use crate::batch::sharp::{self as records, Record};
+pub use crate::batch::sharp::Record;
+use crate::batch::sharp::{self as records};
 use crate::certify::milp;
 use crate::certify::sharp::{sharp, SharpOutcome};
 use crate::error::At;
@@ -321,7 +322,23 @@ pub struct Sweep {
     pub stopped: Result<(), Error>,
 }
 
+impl Sweep {
+    /// The summary lines of the records (what `sharp --grid` prints on stderr).
+    pub fn summary(&self) -> Vec<String> {
+        crate::batch::summary::summary(&self.records)
+    }
+}
+
 impl Grid {
+    /// The run compared with the `--expect` table, when one was given (the grid's other
+    /// configurations name the other shards' rows of the table; no solving).
+    pub fn expected(&self, sweep: &Sweep) -> Option<super::Expected> {
+        self.table.as_ref().map(|t| {
+            let rows: Vec<_> = sweep.records.iter().map(crate::batch::expect::row).collect();
+            super::Expected::compare(t, self.all.iter().map(crate::batch::sweep::key_row), &rows)
+        })
+    }
+
     /// Certifies every configuration in parallel, handing each record to `sink` in grid order
     /// as it is done (`--json` streams them); writes the certificate bundles, the VIPR files
     /// and the CSV asked for (the CSV only of the whole grid).
@@ -458,7 +475,7 @@ impl Summarize {
     /// The records of every file (each checked first, in parallel), each configuration once.
     /// A file that does not check ends the run (exit 2, as for unreadable input); after a
     /// stop nothing is summarized.
-    pub fn run(&self, ctl: &Control) -> Result<Vec<Record>, Error> {
+    pub fn run(&self, ctl: &Control) -> Result<Summarized, Error> {
         let files = minip_check::verify::collect(std::slice::from_ref(&self.path))?;
         let per_file: Vec<Result<Vec<Record>, Error>> =
             crate::batch::runner::run(&files, "files", ctl, |f| {
@@ -480,7 +497,29 @@ impl Summarize {
         if recs.is_empty() {
             return Err(Error::Input(format!("{}: no minip-sharp certificates", shown(&self.path))));
         }
-        Ok(recs)
+        Ok(Summarized {
+            summary: crate::batch::summary::summary(&recs),
+            exit_code: records::exit_code(&recs),
+            records: recs,
+        })
+    }
+}
+
+/// The summary of committed `minip-sharp/1` files.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Summarized {
+    /// Every configuration once.
+    #[serde(rename = "rows")]
+    pub records: Vec<Record>,
+    /// The lines `sharp --summarize` prints.
+    pub summary: Vec<String>,
+    pub exit_code: i32,
+}
+
+impl Summarized {
+    /// The summary lines.
+    pub fn text(&self) -> String {
+        self.summary.iter().map(|l| format!("{l}\n")).collect()
     }
 }
 

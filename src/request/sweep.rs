@@ -127,6 +127,11 @@ impl Sweeping {
     pub fn grid_rows(&self) -> impl Iterator<Item = expect::Row> + '_ {
         self.all.iter().map(sweep::key_row)
     }
+
+    /// The run compared with the `--expect` table, when one was given.
+    pub fn expected(&self, swept: &Swept) -> Option<super::Expected> {
+        self.table.as_ref().map(|t| super::Expected::compare(t, self.grid_rows(), &swept.rows()))
+    }
 }
 
 /// The records of a sweep, in grid order (a prefix after a stop).

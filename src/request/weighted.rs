@@ -58,6 +58,28 @@ pub struct WeightedResult {
 }
 
 impl Weighted {
+    /// The request from the command line's text: one `m`, one `n`, and `ε` as given (the
+    /// closed-form ratios are those of `ε = 1/2`, so any other `ε` is refused).
+    pub fn from_text(
+        m: &str,
+        n: &str,
+        eps: &str,
+        from: Option<PathBuf>,
+        rounds: u32,
+    ) -> Result<Weighted, Error> {
+        let one = |flag: &str, v: &str| {
+            v.trim().parse::<u32>().map_err(|_| {
+                Error::Input(format!("{flag}: malformed '{v}' (one {} with --weighted)", &flag[2..]))
+            })
+        };
+        if eps.trim() != "1/2" {
+            return Err(Error::Input(format!(
+                "--eps {eps}: --weighted uses the closed-form ratios at eps = 1/2"
+            )));
+        }
+        Ok(Weighted { m: one("--m", m)?, n: one("--n", n)?, from, rounds })
+    }
+
     /// Checks the parameters and reads the start support.
     pub fn validate(&self) -> Result<Job, Error> {
         if !(4..=MAX_M).contains(&self.m) {
@@ -169,6 +191,18 @@ impl WeightedResult {
     /// The table line (`crate::print::weighted`).
     pub fn text(&self) -> String {
         crate::print::weighted::line(&self.cert, self.start_value, self.search_value)
+    }
+
+    /// The record `--json` prints, with the certificate file's text, the line `text` prints
+    /// and the float values of the start and of the search (what the Python module returns).
+    pub fn value(&self) -> serde_json::Value {
+        let mut v: serde_json::Value =
+            serde_json::from_str(self.json_line().trim_end()).expect("a JSON line");
+        v["certificate"] = serde_json::Value::String(crate::print::json::pretty(&self.cert));
+        v["text"] = serde_json::Value::String(self.text());
+        v["start_value"] = serde_json::json!(self.start_value);
+        v["search_value"] = serde_json::json!(self.search_value);
+        v
     }
 
     /// The `rank.weighted` record.

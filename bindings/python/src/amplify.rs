@@ -117,10 +117,7 @@ fn amplify_grid(
         let per = job.per_series(&run.records);
         let rows: Vec<Value> =
             job.json_lines(&per)?.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
-        let expect = job.table.as_ref().map(|t| {
-            let r = job.expect_rows(&per);
-            crate::expect::expect_json(t, r.clone(), &r)
-        });
+        let expect = job.expected(&per);
         Ok((
             to_text(&serde_json::json!({
                 "rows": rows,

@@ -57,14 +57,13 @@ fn amplify_bench(py: Python<'_>, h: String, against: String, timeout: u64) -> Py
     run(py, move |ctl| {
         let b = AmplifyBench { h, against, timeout }.validate()?;
         let mut rows: Vec<Value> = Vec::new();
-        let (threads, _) = minip::batch::threads::threads(None)?;
-        let mut text = b.header(threads);
+        let mut text = b.header();
         let t = b.run(ctl, &mut |row| {
             rows.push(serde_json::to_value(row).map_err(|e| minip::Error::Input(e.to_string()))?);
             text.push_str(&minip::request::amplify_bench::Bench::line(row));
             Ok(())
         })?;
-        let exit_code = if t.disagree > 0 { 1 } else { t.failure().map_or(0, |e| e.exit_code()) };
+        let exit_code = t.exit_code();
         Ok(to_text(&json!({
             "rows": rows,
             "text": text,

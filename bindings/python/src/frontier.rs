@@ -2,48 +2,15 @@
 
 use crate::convert::{to_text, Nums};
 use crate::run;
-use minip::batch::frontier::{Lower, Upper};
-use minip::print::json;
-use minip::rational::fmt_q;
 use minip::request::frontier::Frontier;
 use minip::request::frontier_files as files;
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(frontier, m)?)?;
     Ok(())
-}
-
-fn lower_json(l: &Option<Lower>) -> Value {
-    match l {
-        None => Value::Null,
-        Some(l) => json!({ "bound": l.bound, "from_m": l.from_m, "file": l.file.display().to_string() }),
-    }
-}
-
-fn upper_json(c: &Option<Result<Upper, minip::Error>>) -> Value {
-    match c {
-        None => Value::Null,
-        Some(Err(e)) => json!({ "reason": e }),
-        Some(Ok(u)) => {
-            let claim = u.head.claim();
-            let mut v = json!({
-                "rank": claim.rank.to_string(),
-                "degree": u.degree,
-                "degrees": claim.degrees,
-                "max_error": fmt_q(&claim.max_error),
-                "certificate": json::pretty(&u.head),
-                "refutation": u.none.as_ref().map(json::pretty),
-            });
-            if let Some((s, minimal)) = &u.support {
-                v["support"] = json!(s);
-                v["inclusion_minimal"] = json!(minimal);
-            }
-            v
-        }
-    }
 }
 
 /// `minip frontier`: per `m` and each sequence length `n` (`3`, or a range such as
@@ -80,12 +47,12 @@ fn frontier(
             sparse_attempts,
             rank_dir: dir(rank_dir),
             rank_linear_dir: dir(rank_linear_dir),
+            jobs,
         };
         let job = request.validate()?;
         // Files whose claim gives no bound for these rows, and an output directory that holds
         // files: a Python warning each, as the command line's one-line warnings.
         let mut skipped = Vec::new();
-        let pool = minip::batch::threads::pool(jobs)?;
         let out = out.map(PathBuf::from);
         if let Some(dir) = &out {
             skipped.extend(job.out_dir(dir)?);
@@ -93,7 +60,7 @@ fn frontier(
         let mut all: Vec<Value> = Vec::new();
         for &n in &job.ns {
             let lowers = job.lowers(n, &mut |w| skipped.push(w))?;
-            let length = pool.install(|| job.run(n, lowers, ctl))?;
+            let length = job.run(n, lowers, ctl)?;
             length.stopped.clone()?;
             if let Some(dir) = &out {
                 let dir = files::out_for(dir, n);
@@ -102,21 +69,7 @@ fn frontier(
                 }
                 files::write_certificates(&dir, n, &length.rows)?;
             }
-            all.extend(length.rows.iter().map(|r| {
-                let best = r.best_upper();
-                json!({
-                    "m": r.m,
-                    "n": n,
-                    "complete": r.complete(),
-                    "lower": lower_json(&r.lower),
-                    "lower_linear": lower_json(&r.lower_linear),
-                    "per_weight": upper_json(&r.per_weight),
-                    "shared": upper_json(&r.shared),
-                    "sparse": upper_json(&r.sparse),
-                    "signed": upper_json(&r.signed),
-                    "best_upper": best.as_ref().map(|(x, c)| json!({ "rank": x.to_string(), "class": c })),
-                })
-            }));
+            all.extend(length.values());
         }
         Ok((to_text(&Value::Array(all)), skipped))
     })?;

@@ -4,15 +4,10 @@
 
 use crate::convert::{to_text, Nums};
 use crate::{run, warn_all, Failure};
-use minip::batch::sweep::Record;
-use minip::check::{Checked, Verdict};
-use minip::format::gap::GapCertificate;
-use minip::model::Instance;
-use minip::print::{gap as gap_text, json};
 use minip::request::gap::{Check, Settle};
 use minip::request::verify::{CheckCertificate, Verify};
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -23,17 +18,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_text, m)?)?;
     m.add_function(wrap_pyfunction!(write_bytes, m)?)?;
     Ok(())
-}
-
-/// A gap verdict as JSON: the record (as `minip check --json` prints it), and when certified
-/// the certificate file's text and the human-readable description.
-fn gap_json(record: &Record, inst: &Instance, cert: Option<&Checked<GapCertificate>>) -> Value {
-    let mut v = serde_json::to_value(record).expect("a record serializes");
-    if let Some(c) = cert {
-        v["certificate"] = Value::String(json::pretty(c));
-        v["text"] = Value::String(gap_text::describe(inst, c));
-    }
-    v
 }
 
 /// `minip settle`: the table's rows (with certificates) and the printed text.
@@ -61,14 +45,8 @@ fn settle(
         if let Some(e) = settled.interrupted {
             return Err(e.into());
         }
-        let rows: Vec<Value> = settled
-            .rows
-            .iter()
-            .zip(&settled.kept)
-            .map(|(r, (inst, cert))| gap_json(&r.record, inst, cert.as_ref()))
-            .collect();
         let text = to_text(&json!({
-            "rows": rows,
+            "rows": settled.values(),
             // The advice in it (`out=DIR`) in the package's words.
             "text": crate::error::spelling(&settled.text()),
             "conclusion": settled.conclusion(),
@@ -93,10 +71,7 @@ fn check(py: Python<'_>, conf: String, cert: Option<String>, vipr: Option<String
             vipr: vipr.map(PathBuf::from),
         };
         let r = request.validate()?.run()?;
-        let c = r.certified()?;
-        let mut v = gap_json(&r.record, &r.inst, Some(c));
-        v["tokens"] = serde_json::to_value(&c.tokens).expect("serializes");
-        v["holds"] = Value::Bool(*c.claim() == Verdict::Holds);
+        let v = r.value()?;
         Ok((to_text(&v), r.vipr_note.into_iter().collect()))
     })?;
     warn_all(py, warnings)?;

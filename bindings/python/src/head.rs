@@ -3,11 +3,10 @@
 
 use crate::convert::to_text;
 use crate::{run, warn_all};
-use minip::rational::fmt_q;
 use minip::request::head::{HeadAttack, HeadVerify, Select};
 use minip::request::head_search::{parse_start, HeadSearch, Method};
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,24 +31,7 @@ fn head_verify(
 ) -> PyResult<String> {
     run(py, move |ctl| {
         let v = HeadVerify { select: Select { head, m, base, eps, symmetry }, len }.validate()?.run(ctl)?;
-        let r = &v.report;
-        Ok(to_text(&json!({
-            "head": r.head,
-            "m": r.m,
-            "rank": v.head.rank,
-            "len": len,
-            "eps": fmt_q(&r.eps),
-            "symmetry": if r.coordinate_symmetry { "positions+coordinates" } else { "positions" },
-            "evaluations": r.evaluations(),
-            "max_error": fmt_q(&r.max_error()),
-            "worst": r.worst().map(|w| w.json(r.m)),
-            "correct": r.correct(),
-            "first_failure": r.first_failure().map(|w| w.json(r.m)),
-            "lengths": r.lens.iter().map(|l| json!({
-                "len": l.len, "evaluations": l.evaluations, "max_error": fmt_q(&l.max_error),
-                "correct": l.first_failure.is_none(),
-            })).collect::<Vec<_>>(),
-        })))
+        Ok(to_text(&v.value()))
     })
 }
 
@@ -101,20 +83,25 @@ fn head_search(
         let out = out.map(PathBuf::from);
         let method = Method::parse(&method)?;
         let start = start.as_deref().map(parse_start).transpose()?;
-        let request =
-            HeadSearch { m, rank, seed, restarts, iterations, method, start, time_limit, out: out.clone() };
+        let request = HeadSearch {
+            m,
+            rank,
+            seed,
+            restarts,
+            iterations,
+            method,
+            start,
+            time_limit,
+            out: out.clone(),
+            jobs,
+        };
         let job = request.validate()?;
-        let pool = minip::batch::threads::pool(jobs)?;
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = pool.install(|| job.run(ctl, |_| {}))?;
-        let mut v = parse_line(&found.json_line());
-        v["text"] = Value::String(found.text());
-        v["certificate"] =
-            found.head.as_ref().map_or(Value::Null, |c| Value::String(minip::print::json::pretty(c)));
-        Ok((to_text(&v), warnings))
+        let found = job.run(ctl, |_| {})?;
+        Ok((to_text(&found.value()), warnings))
     })?;
     warn_all(py, warnings)?;
     Ok(text_out)

@@ -22,7 +22,6 @@ mod amplify;
 mod bench;
 mod convert;
 mod error;
-mod expect;
 mod export;
 mod frontier;
 mod gap;
@@ -179,7 +178,7 @@ fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
 fn _minip(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // rayon's global pool sized as the command line sizes it (RAYON_NUM_THREADS at most 256),
     // before any call can start it from the environment alone.
-    minip::batch::threads::global_pool().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    minip::request::global_workers().map_err(|e| PyValueError::new_err(e.to_string()))?;
     m.add("Unknown", m.py().get_type::<Unknown>())?;
     m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

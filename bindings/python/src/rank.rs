@@ -2,10 +2,9 @@
 
 use crate::convert::{to_text, Nums};
 use crate::{run, warn_all};
-use minip::print::json;
 use minip::request::rank::{Rank, RankLinear};
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::path::PathBuf;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -33,37 +32,27 @@ fn rank(
     jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text, warnings) = run(py, move |ctl| {
-        let job =
-            Rank { m: ms.into(), n, eps, h_max, sat_budget: sat_budget.to_string(), sat_m_max, uniform }
-                .validate()?;
+        let job = Rank {
+            m: ms.into(),
+            n,
+            eps,
+            h_max,
+            sat_budget: sat_budget.to_string(),
+            sat_m_max,
+            uniform,
+            jobs,
+        }
+        .validate()?;
         let out = out.map(PathBuf::from);
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = minip::batch::threads::pool(jobs)?.install(|| job.run(ctl));
+        let found = job.run(ctl);
         if let Some(dir) = &out {
             found.write(dir)?;
         }
-        let rows: Vec<Value> = found
-            .rows
-            .iter()
-            .map(|(m, r)| match r {
-                Ok(r) => {
-                    let c = &r.cert;
-                    let p = &c.params;
-                    json!({
-                        "m": p.m, "n": p.n, "eps": p.eps, "bound": c.bound, "strict": c.strict, "k": c.k,
-                        "h": p.h, "lo": p.lo, "hi": p.hi, "delta": c.delta, "value": c.value,
-                        "uniform_bound": c.uniform_bound, "construction": c.construction,
-                        "maximal": c.maximal.as_ref().map(|mx| mx.refuted), "sat_out_of_budget": r.sat_out_of_budget,
-                        "certificate": json::pretty(c),
-                        "proof": r.proof.as_ref().map(|(name, bytes)| json!({"name": name, "bytes": bytes})),
-                    })
-                }
-                Err(e) => json!({ "m": m, "reason": e }),
-            })
-            .collect();
+        let rows = found.values();
         Ok((to_text(&Value::Array(rows)), warnings))
     })?;
     warn_all(py, warnings)?;
@@ -86,39 +75,19 @@ fn rank_linear(
     jobs: Option<usize>,
 ) -> PyResult<String> {
     let (text, warnings) = run(py, move |ctl| {
-        let request = RankLinear { m: ms.text(), n: ns.text(), explicit, ..RankLinear::default() };
+        let request = RankLinear { m: ms.text(), n: ns.text(), explicit, jobs, ..RankLinear::default() };
         let job = request.validate()?;
         let out = out.map(PathBuf::from);
         let warnings: Vec<String> = match &out {
             Some(dir) => minip::request::gap::out_dir(dir)?.into_iter().collect(),
             None => Vec::new(),
         };
-        let found = minip::batch::threads::pool(jobs)?.install(|| job.run(ctl));
+        let found = job.run(ctl);
         found.stopped.clone()?;
         if let Some(dir) = &out {
             found.write(dir)?;
         }
-        let rows: Vec<Value> = found
-            .rows
-            .iter()
-            .map(|&((m, n), ref r)| {
-                let mut v = match r {
-                    Ok(r) => {
-                        let c = &r.cert;
-                        json!({
-                            "m": m, "n": n, "bound": c.bound, "strict": c.strict, "k": c.k, "value": c.value,
-                            "construction": c.construction, "h": c.params.h,
-                            "certificate": json::by_lines(c),
-                        })
-                    }
-                    Err(e) => json!({ "m": m, "n": n, "reason": e }),
-                };
-                if let Some(b) = found.explicit.get(&(m, n)) {
-                    v["explicit_bound"] = json!(b);
-                }
-                v
-            })
-            .collect();
+        let rows = found.values();
         Ok((to_text(&Value::Array(rows)), warnings))
     })?;
     warn_all(py, warnings)?;
@@ -153,12 +122,7 @@ fn rank_weighted(
         if let Some(dir) = &out {
             found.write(dir)?;
         }
-        let mut v: Value = serde_json::from_str(found.json_line().trim_end()).expect("a JSON line");
-        v["certificate"] = Value::String(json::pretty(&found.cert));
-        v["text"] = Value::String(found.text());
-        v["start_value"] = json!(found.start_value);
-        v["search_value"] = json!(found.search_value);
-        Ok((to_text(&v), warnings))
+        Ok((to_text(&found.value()), warnings))
     })?;
     warn_all(py, warnings)?;
     Ok(text)

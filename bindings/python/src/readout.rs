@@ -13,27 +13,9 @@ use minip::print::readout_precision::{text as precision_text, PrecisionRecord};
 use minip::request::readout::{file_name, Readout};
 use minip::request::readout_multilevel::{file_name as multilevel_file, ReadoutMultilevel};
 use minip::request::readout_precision::{file_name as precision_file, proof_name, ReadoutPrecision};
-use minip_check::check::{Certificate, Checked};
 use pyo3::prelude::*;
-use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::PathBuf;
-
-/// Each record as JSON with the text of its checked certificate beside it (`certificate`).
-fn with_certificates<R: Serialize, C: Certificate + Serialize>(
-    records: &[R],
-    certs: &[Checked<C>],
-) -> Vec<Value> {
-    records
-        .iter()
-        .zip(certs)
-        .map(|(r, c)| {
-            let mut v = serde_json::to_value(r).expect("serializes");
-            v["certificate"] = Value::String(json::pretty(c));
-            v
-        })
-        .collect()
-}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(readout, m)?)?;
@@ -82,7 +64,7 @@ fn readout(
                 ReadoutRecord::new(c, out.as_ref().map(|d| d.join(file_name(c.m, c.n)).display().to_string()))
             })
             .collect();
-        let rows = with_certificates(&records, &found.rows);
+        let rows = json::with_certificates(&records, &found.rows);
         Ok((to_text(&json!({ "rows": rows, "text": text(&records) })), warnings))
     })?;
     warn_all(py, warnings)?;
@@ -111,7 +93,7 @@ fn least_precision(
         })
         .collect();
     let certs: Vec<_> = found.rows.iter().map(|p| p.cert.clone()).collect();
-    let mut rows = with_certificates(&records, &certs);
+    let mut rows = json::with_certificates(&records, &certs);
     for (v, p) in rows.iter_mut().zip(&found.rows) {
         v["proof"] = json!({"name": p.cert.proof, "bytes": p.proof});
     }
@@ -131,7 +113,7 @@ fn readout_multilevel(py: Python<'_>, qs: Nums, ss: Nums, out: Option<String>) -
         let at = |q: u32, s: u32| out.as_ref().map(|d| d.join(multilevel_file(q, s)).display().to_string());
         let records: Vec<MultilevelRecord> =
             found.rows.iter().map(|c| MultilevelRecord::new(c, at(c.q, c.s))).collect();
-        let rows = with_certificates(&records, &found.rows);
+        let rows = json::with_certificates(&records, &found.rows);
         Ok((to_text(&json!({ "rows": rows, "text": multilevel_text(&records) })), warnings))
     })?;
     warn_all(py, warnings)?;

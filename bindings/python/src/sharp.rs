@@ -3,7 +3,6 @@
 //! (`--summarize`). JSON text out.
 
 use crate::convert::to_text;
-use crate::expect::expect_json;
 use crate::{run, warn_all, Failure};
 use minip::print::json;
 use minip::request::sharp::{Job, Sharp};
@@ -73,14 +72,7 @@ fn sharp_summarize(py: Python<'_>, path: String) -> PyResult<String> {
         let Job::Summarize(job) = request.validate()? else {
             return Err(Failure(minip::Error::Input("sharp --summarize".into())));
         };
-        let recs = job.run(ctl)?;
-        let rows: Vec<Value> = recs.iter().map(|r| serde_json::to_value(r).expect("serializes")).collect();
-        let summary = minip::batch::summary::summary(&recs);
-        Ok(to_text(&serde_json::json!({
-            "rows": rows,
-            "summary": summary,
-            "exit_code": minip::batch::sharp::exit_code(&recs),
-        })))
+        Ok(to_text(&serde_json::to_value(job.run(ctl)?).expect("serializes")))
     })
 }
 
@@ -119,10 +111,7 @@ fn sharp_grid(
         let swept = g.run(ctl, &mut say, &mut |_| Ok(()))?;
         drop(say);
         swept.stopped.clone()?;
-        let expect = g.table.as_ref().map(|t| {
-            let rows: Vec<_> = swept.records.iter().map(minip::batch::expect::row).collect();
-            expect_json(t, g.all.iter().map(minip::batch::sweep::key_row).collect(), &rows)
-        });
+        let expect = g.expected(&swept);
         Ok((
             to_text(&serde_json::json!({
                 "rows": swept.records,

@@ -2,7 +2,6 @@
 //! the command line fills. JSON text out.
 
 use crate::convert::to_text;
-use crate::expect::expect_json;
 use crate::{run, warn_all};
 use minip::request::sweep::Sweep;
 use pyo3::prelude::*;
@@ -46,7 +45,7 @@ fn sweep(
         if let Some(e) = swept.interrupted() {
             return Err(e.into());
         }
-        let expect = job.table.as_ref().map(|t| expect_json(t, job.grid_rows().collect(), &swept.rows()));
+        let expect = job.expected(&swept);
         Ok((
             to_text(&json!({
                 "rows": swept.records,

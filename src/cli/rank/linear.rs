@@ -5,9 +5,7 @@
 //! table or JSON lines of `crate::print::rank`.
 
 use super::RankArgs;
-use crate::certify::rank_linear as search;
 use crate::cli::{ctl, emit};
-use crate::codes::ceiling;
 use crate::error::Error;
 use crate::print::svg;
 use crate::request::rank::RankLinear;
@@ -19,9 +17,9 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, Error> {
         eps: a.eps.clone(),
         uniform: a.uniform,
         explicit: !a.no_explicit,
+        jobs: a.jobs,
     };
     let job = request.validate()?;
-    let pool = super::pool(a.jobs)?;
     for p in a.plot.iter().chain(&a.plot_n) {
         crate::print::check_target(p)?;
     }
@@ -29,38 +27,25 @@ pub fn cmd_rank_linear(a: RankArgs) -> Result<i32, Error> {
         super::warn(crate::print::out_dir(dir)?);
     }
     crate::cli::batch_run();
-    let found = pool.install(|| job.run(ctl()));
+    let found = job.run(ctl());
     for ((m, n), e) in &found.explicit_unknown {
         eprintln!("minip: m = {m}, n = {n}: explicit method unknown: {e}");
     }
     for ((m, n), e) in found.unknown() {
         eprintln!("minip: m = {m}, n = {n}: unknown: {e}");
     }
-    let (ok, explicit_bounds, ns) = (found.ok(), &found.explicit, &found.ns);
     if let Some(dir) = &a.out {
         found.write(dir)?;
     }
     // Complete only when every (m, n) and every explicit-method item is done.
     let stopped = found.stopped.clone();
     if let (Some(p), Ok(())) = (&a.plot, &stopped) {
-        let explicit_pts: Vec<(u32, u32, f64)> =
-            explicit_bounds.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
-        let pts: Vec<(u32, u32, f64)> =
-            ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound))).collect();
-        crate::print::write_file(p, &svg::rank_linear(&pts, &explicit_pts))?;
+        let (pts, explicit) = crate::request::plot::rank_linear(&found);
+        crate::print::write_file(p, &svg::rank_linear(&pts, &explicit))?;
     }
     if let Some(p) = &a.plot_n {
-        let pts: Vec<(u32, u32, f64)> =
-            ok.iter().map(|r| (r.m, r.n, search::log2(&r.cert.claim().bound) / r.m as f64)).collect();
-        let (lo, hi) = (ns[0], ns[ns.len() - 1]);
-        let mut ceil: Vec<(f64, f64)> = Vec::new();
-        let mut n = lo;
-        while n <= hi {
-            ceil.push((f64::from(n).log2(), ceiling::exponent(n)));
-            n = (n + 1).max(n + n / 16);
-        }
-        ceil.push((f64::from(hi).log2(), ceiling::exponent(hi)));
-        crate::print::write_file(p, &svg::rank_linear_by_n(&pts, &ceil))?;
+        let (pts, ceiling) = crate::request::plot::rank_linear_by_n(&found);
+        crate::print::write_file(p, &svg::rank_linear_by_n(&pts, &ceiling))?;
     }
     emit(&if a.json { found.json_lines() } else { found.text() })?;
     stopped?;

@@ -8,21 +8,7 @@ use crate::error::Error;
 use crate::request::weighted::Weighted;
 
 pub fn cmd_rank_weighted(a: RankArgs) -> Result<i32, Error> {
-    let m: u32 =
-        a.m.trim()
-            .parse()
-            .map_err(|_| Error::Input(format!("--m: malformed '{}' (one m with --weighted)", a.m)))?;
-    let n: u32 =
-        a.n.trim()
-            .parse()
-            .map_err(|_| Error::Input(format!("--n: malformed '{}' (one n with --weighted)", a.n)))?;
-    if a.eps != "1/2" {
-        return Err(Error::Input(format!(
-            "--eps {}: --weighted uses the closed-form ratios at eps = 1/2",
-            a.eps
-        )));
-    }
-    let request = Weighted { m, n, from: a.from.clone(), rounds: a.rounds };
+    let request = Weighted::from_text(&a.m, &a.n, &a.eps, a.from.clone(), a.rounds)?;
     let job = request.validate()?;
     if let Some(dir) = &a.out {
         job.check_out(dir)?;

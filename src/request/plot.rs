@@ -83,3 +83,38 @@ pub fn frontier_by_n(runs: &[(u32, Vec<Row>)]) -> Vec<svg::LengthCurve> {
         })
         .collect()
 }
+
+/// Points `(m, n, y)` of a curve per `n`.
+pub type MnPoints = Vec<(u32, u32, f64)>;
+
+/// `minip rank --linear --plot`: `(m, n, log2 bound)` of every certified `(m, n)` and of the
+/// explicit-code method's bounds.
+pub fn rank_linear(found: &super::rank::LinearBounds) -> (MnPoints, MnPoints) {
+    let explicit = found.explicit.iter().map(|(&(m, n), &b)| (m, n, (b as f64).log2())).collect();
+    let pts = found
+        .ok()
+        .iter()
+        .map(|r| (r.m, r.n, crate::certify::rank_linear::log2(&r.cert.claim().bound)))
+        .collect();
+    (pts, explicit)
+}
+
+/// `minip rank --linear --plot-n`: `(m, n, log2(bound)/m)` of every certified `(m, n)`, and the
+/// ceiling's exponent `(log2 n, exponent)` over the lengths asked for (docs/math.md §9).
+pub fn rank_linear_by_n(found: &super::rank::LinearBounds) -> (MnPoints, Vec<(f64, f64)>) {
+    use crate::codes::ceiling;
+    let pts = found
+        .ok()
+        .iter()
+        .map(|r| (r.m, r.n, crate::certify::rank_linear::log2(&r.cert.claim().bound) / r.m as f64))
+        .collect();
+    let (lo, hi) = (found.ns[0], found.ns[found.ns.len() - 1]);
+    let mut ceil: Vec<(f64, f64)> = Vec::new();
+    let mut n = lo;
+    while n <= hi {
+        ceil.push((f64::from(n).log2(), ceiling::exponent(n)));
+        n = (n + 1).max(n + n / 16);
+    }
+    ceil.push((f64::from(hi).log2(), ceiling::exponent(hi)));
+    (pts, ceil)
+}
