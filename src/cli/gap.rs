@@ -1,5 +1,5 @@
-//! `minip settle`, `check`, `sweep`, `verify`, `bench`: arguments into the requests of
-//! `crate::request::{gap, sweep, verify}`, their results printed. No validation and no mathematics
+//! `minip settle`, `check`, `sweep`: arguments into the requests of
+//! `crate::request::{gap, sweep}`, their results printed. No validation and no mathematics
 //! here.
 
 use super::{ctl, emit, warn};
@@ -7,8 +7,7 @@ use crate::error::Error;
 use crate::print::json;
 use crate::request::config::Config;
 use crate::request::gap::{out_dir, Check, Settle};
-use crate::request::sweep::{Bench, Sweep};
-use crate::request::verify::{self, Verify};
+use crate::request::sweep::Sweep;
 use crate::request::Values;
 use clap::Args;
 use std::path::PathBuf;
@@ -165,31 +164,6 @@ pub struct SweepArgs {
     json: bool,
 }
 
-#[derive(Args)]
-pub struct VerifyArgs {
-    /// Files or directories, searched recursively for *.json certificates and *.vipr exports (a
-    /// .vipr is matched to the certificate it was printed from, else listed UNCHECKED; minip-check
-    /// reads *.json only, so its file count leaves the .vipr files out).
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// One JSON object per file on stdout (kind "verify.file"); the summary goes to stderr.
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args)]
-pub struct BenchArgs {
-    /// Grid file to sweep (default: the regression grid, built into the binary).
-    #[arg(long)]
-    grid: Option<PathBuf>,
-    /// Certificates to verify as well (e.g. proofs).
-    #[arg(long)]
-    proofs: Option<PathBuf>,
-    /// One JSON object (kind bench.run) instead of the lines.
-    #[arg(long)]
-    json: bool,
-}
-
 impl SettleArgs {
     fn request(&self) -> Result<Settle, Error> {
         Ok(Settle {
@@ -269,26 +243,6 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<i32, Error> {
     Ok(swept.exit_code())
 }
 
-pub fn cmd_verify(a: VerifyArgs) -> Result<i32, Error> {
-    let job = Verify { paths: a.paths }.validate()?;
-    super::batch_run();
-    let json = a.json;
-    let verified =
-        job.run(ctl(), |r| emit(&if json { json::record("verify.file", r) } else { verify::line(r) }))?;
-    eprintln!("{}", verified.summary());
-    verified.status()
-}
-
-pub fn cmd_bench(a: BenchArgs) -> Result<i32, Error> {
-    let b = Bench { grid: a.grid, proofs: a.proofs }.validate()?.run(ctl())?;
-    if a.json {
-        emit(&json::record("bench.run", &b.json()))?;
-    } else {
-        emit(&b.text())?;
-    }
-    Ok(b.exit_code())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,19 +260,11 @@ mod tests {
         a: CheckArgs,
     }
 
-    #[derive(Parser)]
-    struct BenchCli {
-        #[command(flatten)]
-        a: BenchArgs,
-    }
-
     #[test]
     fn the_requests_defaults_are_the_command_lines() {
         assert_eq!(SettleCli::parse_from(["settle"]).a.request().unwrap(), Settle::default());
         let a = CheckCli::parse_from(["check"]).a;
         assert_eq!(Check { config: a.inst.config(), cert: a.cert, vipr: a.vipr }, Check::default());
-        let a = BenchCli::parse_from(["bench"]).a;
-        assert_eq!(Bench { grid: a.grid, proofs: a.proofs }, Bench::default());
     }
 
     #[test]

@@ -3,10 +3,10 @@
 //! lemma holds, 1 a certified counterexample or a rejected certificate, 2 bad input,
 //! errors and `unknown`.
 //!
-//! - `gap` (`settle`, `check`, `sweep`, `verify`, `bench`), `head` (`head …`, `transition`),
+//! - `gap` (`settle`, `check`, `sweep`), `verify`, `bench`, `head` (`head …`, `transition`),
 //!   `sharp`, `amplify` (and `amplify-bench`), `rank` (with `rank --linear` and `--weighted`),
 //!   `frontier`, `multihead`, `readout`, `export`, `paper`: the handlers of each command family;
-//! - `plot`: the `--plot` files of amplify, rank and frontier; `progress`: the bars on stderr.
+//! - `progress`: the bars on stderr (the `--plot` series come from `crate::request::plot`).
 
 /// `eprintln!` that never panics: a closed or full stderr (`2> /dev/full`) loses the message
 /// but must not turn an answer into exit 101. Shadows the standard macro in every command module.
@@ -18,6 +18,7 @@ macro_rules! eprintln {
 }
 
 mod amplify;
+mod bench;
 mod export;
 mod frontier;
 mod gap;
@@ -28,14 +29,17 @@ mod progress;
 mod rank;
 mod readout;
 mod sharp;
+mod verify;
 
 use crate::control::Control;
 use crate::error::Error;
+use bench::BenchArgs;
 use clap::{CommandFactory, Parser, Subcommand};
-use gap::{BenchArgs, CheckArgs, SettleArgs, SweepArgs, VerifyArgs};
+use gap::{CheckArgs, SettleArgs, SweepArgs};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+use verify::VerifyArgs;
 
 /// The exit codes, the same for every command (printed by every `--help`).
 pub const EXIT_CODES: &str = "\
@@ -342,8 +346,8 @@ pub fn run() -> i32 {
         Cmd::Settle(a) => gap::cmd_settle(a),
         Cmd::Check(a) => gap::cmd_check(a),
         Cmd::Sweep(a) => gap::cmd_sweep(a),
-        Cmd::Verify(a) => gap::cmd_verify(a),
-        Cmd::Bench(a) => gap::cmd_bench(a),
+        Cmd::Verify(a) => verify::cmd_verify(a),
+        Cmd::Bench(a) => bench::cmd_bench(a),
         Cmd::Head(a) => head::cmd_head(a),
         Cmd::Transition(a) => head::cmd_transition(a),
         Cmd::Sharp(a) => sharp::cmd_sharp(a),
