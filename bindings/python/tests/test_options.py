@@ -133,3 +133,55 @@ def test_no_stale_equivalent():
         if command == "*":
             continue
         assert opt in options(command), (command, opt)
+
+
+# (command, option) whose default is the front end's own by design. `frontier()` without
+# arguments answers in seconds (m = 4, 6, ..., 16, the step in the range itself), where
+# `minip frontier` prints the whole table (m = 4..=64 in steps of 2) as the README shows it.
+# `rank_dir=None` names no folder: the help shows the committed folders the command line reads.
+OWN_DEFAULT: Set[Tuple[str, str]] = {
+    ("frontier", "--m"),
+    ("frontier", "--step"),
+    ("frontier", "--rank-dir"),
+    ("frontier", "--rank-linear-dir"),
+}
+
+
+def cli_defaults(command: str) -> Dict[str, str]:
+    """Each option's ``[default: X]`` in a command's help, by Python parameter name."""
+    text = cli_help(command)
+    out: Dict[str, str] = {}
+    for block in re.split(r"\n(?=\s+(?:-\w, )?--)", text):
+        m = re.match(r"\s+(?:-\w, )?--([a-z0-9-]+)", block)
+        d = re.search(r"\[default: ([^\]]*)\]", block)
+        if m and d:
+            out[m.group(1).replace("-", "_")] = d.group(1)
+    return out
+
+
+def as_cli(value: object) -> str:
+    """A Python default written as the command line writes it."""
+    if isinstance(value, range):
+        return f"{value.start}..={value.stop - 1}" if value.step == 1 else repr(value)
+    if isinstance(value, (list, tuple)):
+        return ",".join(as_cli(v) for v in value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+@needs_cli
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_defaults_agree_between_the_command_line_and_python(command: str):
+    # One default per option: a parameter of the same name keeps the command line's default.
+    defaults = cli_defaults(command)
+    differ = []
+    for f in COMMANDS[command]:
+        for name, p in inspect.signature(getattr(minip, f)).parameters.items():
+            if name not in defaults or p.default is inspect.Parameter.empty:
+                continue
+            if (command, "--" + name.replace("_", "-")) in OWN_DEFAULT:
+                continue
+            if as_cli(p.default) != defaults[name]:
+                differ.append(f"{f}({name}={p.default!r}) against --{name.replace('_', '-')} {defaults[name]}")
+    assert not differ, f"minip {command}: defaults differ: {differ}"

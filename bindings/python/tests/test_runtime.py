@@ -143,3 +143,39 @@ def test_rayon_num_threads_is_bounded_as_on_the_command_line():
     script = "import minip; print(minip.check(d=3).verdict)"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
     assert (out.returncode, out.stdout) == (0, "holds\n"), out.stderr
+
+
+def test_an_interrupted_escape_call_burns_no_cpu_afterwards():
+    # readout and multihead_frontier run under the request's control like every call: after
+    # Ctrl-C their workers stop, so the process spends (almost) no CPU once the exception is
+    # raised. Each call below takes well over 10 s of CPU when left to run.
+    script = textwrap.dedent(
+        """
+        import os, resource, signal, threading, time
+        import minip
+
+        def cpu():
+            r = resource.getrusage(resource.RUSAGE_SELF)
+            return r.ru_utime + r.ru_stime
+
+        for call in (
+            lambda: minip.readout(m=[10] * 60, n=[3]),
+            lambda: minip.multihead_frontier(heads=3, m=list(range(32, 50, 2))),
+        ):
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            try:
+                call()
+                print("finished")
+            except KeyboardInterrupt:
+                before = cpu()
+                time.sleep(2)
+                print("interrupted; cpu after", round(cpu() - before, 2))
+        """
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")[:2]
+    for line in lines:
+        assert line.startswith("interrupted; cpu after"), r.stdout
+        # Two seconds of an idle process: the workers are gone (a live one would burn ~2 s).
+        assert float(line.split()[-1]) < 0.3, r.stdout
