@@ -264,7 +264,14 @@ impl Length {
                     "shared": upper(&r.shared),
                     "sparse": upper(&r.sparse),
                     "signed": upper(&r.signed),
-                    "best_upper": best.as_ref().map(|(x, c)| json!({ "rank": x.to_string(), "class": c })),
+                    "best_upper": best.as_ref().map(|(x, c)| {
+                        let mut b = json!({ "rank": x.to_string(), "class": c });
+                        if let Some((d, st)) = r.best_state() {
+                            b["value_dim"] = json!(d.to_string());
+                            b["state"] = json!(st.to_string());
+                        }
+                        b
+                    }),
                 })
             })
             .collect()

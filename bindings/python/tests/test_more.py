@@ -118,6 +118,8 @@ def test_frontier_small_m():
     # lower bound; the overlap-polynomial heads need 5 there. m = 6: the searched 4-feature head
     # (the overlap-polynomial heads need 8).
     assert [r.best_upper for r in rows] == [2, 4]
+    # The best head's least value dimension and state r*(D + 1), as the command line prints them.
+    assert [(r.best_value_dim, r.best_state) for r in rows] == [(15, 32), (63, 256)]
     assert minip.frontier(m=[4, 6], rank_dir="-")[0].best_upper == 5
     # No directory given: the committed certificates, built in, wherever the package runs.
     assert [(r.lower, r.best_upper) for r in minip.frontier(m=[4, 6])] == [(2, 2), (2, 4)]
