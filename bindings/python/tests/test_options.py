@@ -40,6 +40,7 @@ COMMANDS: Dict[str, List[str]] = {
     "readout": ["readout", "readout_multilevel"],
     "multihead domination": ["multihead_domination"],
     "multihead frontier": ["multihead_frontier"],
+    "paper": ["paper"],
 }
 
 # Umbrella commands (their subcommands are above) and the ones with nothing to call.
@@ -67,6 +68,7 @@ EQUIVALENT: Dict[Tuple[str, str], Tuple[str, Optional[str]]] = {
     ("rank", "--weighted"): ("rank_weighted", None),
     ("rank", "--from"): ("rank_weighted", "start"),
     ("readout", "--multilevel"): ("readout_multilevel", None),
+    ("paper", "--no-coq"): ("paper", "coq"),
 }
 
 
