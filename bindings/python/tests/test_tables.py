@@ -107,12 +107,47 @@ def test_frontier_table_and_plot():
     labels = [line.get_label() for line in ax.lines]
     assert labels == [
         "certified lower bound (rank)",
-        "certified upper bound (per_weight head)",
-        "certified upper bound (shared head)",
-        "certified upper bound (signed head)",
-        "trivial 2^m",
+        "certified upper bound, per-weight head",
+        "certified upper bound, shared head",
+        "signed head (outside the paper's model)",
+        "trivial $2^m$",
     ]
     assert list(ax.lines[0].get_ydata()) == [2, 2] and list(ax.lines[2].get_ydata()) == [5, 22]
+    assert ax.get_title() == "Rank frontier, n = 3, eps = 1/2"
+
+
+def _inside(fig, artist, renderer) -> bool:
+    """Whether the artist's drawn box lies within the figure's (a savefig does not cut it)."""
+    box, page = artist.get_window_extent(renderer), fig.bbox
+    return box.x0 >= page.x0 - 0.5 and box.y0 >= page.y0 - 0.5 and box.x1 <= page.x1 + 0.5 and box.y1 <= page.y1 + 0.5
+
+
+def test_plots_saved_as_png_keep_labels_and_legend_inside(tmp_path):
+    # savefig with no options, as a user calls it: the axis labels, the title and the legend are
+    # all inside the image, and the legend (beside the axes) covers no data.
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    figs = {
+        "rank": minip.rank(m=range(4, 9)).plot(),
+        "frontier": minip.frontier(m=[4, 6], kernel="per_weight", n=4).plot(lower=minip.rank(m=[4, 6])),
+        "amplify": minip.amplify(h=range(1, 8)).plot(),
+        "linear": minip.rank_linear(m=[8, 10, 12]).plot(),
+    }
+    for name, fig in figs.items():
+        png = tmp_path / f"{name}.png"
+        fig.savefig(png)
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        renderer = fig.canvas.get_renderer()
+        (ax,) = fig.axes
+        for artist in (ax.xaxis.label, ax.yaxis.label, ax.title, ax.get_legend()):
+            assert _inside(fig, artist, renderer), (name, artist)
+        legend = ax.get_legend().get_window_extent(renderer)
+        assert legend.x0 >= ax.get_window_extent(renderer).x1, name
+    (ax,) = figs["frontier"].axes
+    assert ax.get_title() == "Rank frontier, n = 4, eps = 1/2"
+    assert [line.get_label() for line in ax.lines][1] == "certified upper bound, per-weight head"
 
 
 def test_settlement_table():

@@ -19,8 +19,20 @@ def _axes(ax: Any) -> Tuple[Any, Any]:
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError("plot() needs matplotlib, which is not installed: pip install matplotlib") from None
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    # Constrained layout keeps the axis labels and the legend (placed beside the axes, where it
+    # covers no curve) inside the figure, also in savefig.
+    fig, ax = plt.subplots(figsize=(7.5, 3.8), constrained_layout=True)
     return fig, ax
+
+
+def _legend(ax: Any) -> None:
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
+
+
+def _integer_m(ax: Any) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def plot_ratios(rows: Sequence["Ratio"], ax: Any) -> Any:
@@ -32,10 +44,11 @@ def plot_ratios(rows: Sequence["Ratio"], ax: Any) -> Any:
         ax.plot([h for h, _ in chain], [y for _, y in chain], "s--", label="log2 chain bound")
     ax.set_xlabel("query weight h")
     ax.set_ylabel("log2 ratio")
+    _integer_m(ax)
     first = rows[0] if rows else None
     if first is not None:
         ax.set_title(f"Forced kernel ratio, n = {first.n}, eps = {first.eps}")
-    ax.legend()
+    _legend(ax)
     return fig
 
 
@@ -44,11 +57,12 @@ def plot_rank(rows: Sequence[Union["RankBound", "Uncertified"]], ax: Any) -> Any
     pts = [(b.m, b.bound) for b in rows if b.bound is not None]
     ax.semilogy([m for m, _ in pts], [b for _, b in pts], "o-", label="certified lower bound (rank)")
     ms = [b.m for b in rows]
-    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial 2^m")
+    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial $2^m$")
     ax.set_xlabel("bits per token m")
     ax.set_ylabel("feature rank")
+    _integer_m(ax)
     ax.set_title("Certified rank lower bounds")
-    ax.legend(fontsize=8)
+    _legend(ax)
     return fig
 
 
@@ -62,30 +76,49 @@ def plot_linear(rows: Sequence[Union["LinearBound", "Uncertified"]], ax: Any) ->
         ax.semilogy([m for m, _ in pts], [float(b) for _, b in pts], "o-", label=f"n = {n}")
     ax.set_xlabel("bits per token m")
     ax.set_ylabel("feature rank")
+    _integer_m(ax)
     ax.set_title("Certified rank lower bounds from linear codes")
-    ax.legend(fontsize=8)
+    _legend(ax)
     return fig
 
 
 def plot_frontier(rows: Sequence["FrontierRow"], ax: Any, lower: Optional[Sequence["RankBound"]]) -> Any:
     fig, ax = _axes(ax)
-    if lower is not None:
-        lo = [(b.m, b.bound) for b in lower if b.bound is not None]
-    else:
-        lo = [(r.m, r.lower) for r in rows if r.lower is not None]
-    if lo:
-        ax.semilogy([m for m, _ in lo], [b for _, b in lo], "o-", label="certified lower bound (rank)")
-    for kind, style in [("per_weight", "s--"), ("shared", "^:"), ("sparse", "v-."), ("signed", "d:")]:
-        pts = [(r.m, r.upper[kind].rank) for r in rows if kind in r.upper]
-        if pts:
-            ax.semilogy([m for m, _ in pts], [k for _, k in pts], style,
-                        label=f"certified upper bound ({kind} head)")
-    ms = [r.m for r in rows]
-    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial 2^m")
+    # A lower bound for length 3 holds for every longer length: one curve, the largest per m.
+    best: Dict[int, int] = {}
+    pairs = [(b.m, b.bound) for b in lower] if lower is not None else [(r.m, r.lower) for r in rows]
+    for m, b in pairs:
+        if b is not None:
+            best[m] = max(b, best.get(m, b))
+    if best:
+        ms_lo = sorted(best)
+        ax.semilogy(ms_lo, [best[m] for m in ms_lo], "o-", label="certified lower bound (rank)")
+    ns = sorted({r.n for r in rows})
+    for n in ns:
+        at = "" if len(ns) == 1 else f", n = {n}"
+        for kind, style in [("per_weight", "s--"), ("shared", "^:"), ("sparse", "v-."), ("signed", "d:")]:
+            pts = [(r.m, r.upper[kind].rank) for r in rows if r.n == n and kind in r.upper]
+            if not pts:
+                continue
+            # A signed head's kernel may be negative: it is outside the paper's model, so its
+            # rank bounds nothing there; it is drawn for comparison, hollow.
+            label = (f"signed head{at} (outside the paper's model)" if kind == "signed"
+                     else f"certified upper bound, {kind.replace('_', '-')} head{at}")
+            extra = {"markerfacecolor": "none"} if kind == "signed" else {}
+            ax.semilogy([m for m, _ in pts], [k for _, k in pts], style, label=label, **extra)
+    ms = sorted({r.m for r in rows})
+    ax.semilogy(ms, [2**m for m in ms], color="gray", lw=0.8, label="trivial $2^m$")
     ax.set_xlabel("bits per token m")
     ax.set_ylabel("feature rank")
-    ax.set_title("Rank frontier, n = 3, eps = 1/2")
-    ax.legend(fontsize=8)
+    _integer_m(ax)
+    if len(ns) == 1:
+        title_n = f"n = {ns[0]}"
+    elif ns == list(range(ns[0], ns[-1] + 1)):
+        title_n = f"n = {ns[0]}..{ns[-1]}"
+    else:
+        title_n = "n = " + ", ".join(str(n) for n in ns)
+    ax.set_title(f"Rank frontier, {title_n}, eps = 1/2" if ns else "Rank frontier, eps = 1/2")
+    _legend(ax)
     return fig
 
 
@@ -99,7 +132,7 @@ def plot_ratio_series(series: Mapping[str, Sequence["Ratio"]], ax: Any) -> Any:
     ax.set_xlabel("query weight h")
     ax.set_ylabel("log2 ratio")
     ax.set_title("Forced kernel ratios by series")
-    ax.legend(fontsize=8)
+    _legend(ax)
     return fig
 
 
@@ -130,5 +163,5 @@ def plot_columns(
     ax.set_xlabel(x)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    _legend(ax)
     return fig
