@@ -221,6 +221,18 @@ pub struct Length {
     pub warnings: usize,
 }
 
+/// A row's best upper bound: its rank and class, and the head's value dimension and state.
+fn best_json(r: &Row) -> Option<serde_json::Value> {
+    r.best_upper().map(|(x, c)| {
+        let mut b = serde_json::json!({ "rank": x.to_string(), "class": c });
+        if let Some((d, st)) = r.best_state() {
+            b["value_dim"] = serde_json::json!(d.to_string());
+            b["state"] = serde_json::json!(st.to_string());
+        }
+        b
+    })
+}
+
 impl Length {
     /// Each row as an object (what the Python module returns): the bounds with their
     /// certificates' text, `best_upper` with its class.
@@ -253,7 +265,6 @@ impl Length {
         self.rows
             .iter()
             .map(|r| {
-                let best = r.best_upper();
                 json!({
                     "m": r.m,
                     "n": self.n,
@@ -264,14 +275,7 @@ impl Length {
                     "shared": upper(&r.shared),
                     "sparse": upper(&r.sparse),
                     "signed": upper(&r.signed),
-                    "best_upper": best.as_ref().map(|(x, c)| {
-                        let mut b = json!({ "rank": x.to_string(), "class": c });
-                        if let Some((d, st)) = r.best_state() {
-                            b["value_dim"] = json!(d.to_string());
-                            b["state"] = json!(st.to_string());
-                        }
-                        b
-                    }),
+                    "best_upper": best_json(r),
                 })
             })
             .collect()
@@ -469,7 +473,6 @@ impl Length {
     }
 
     fn record(&self, r: &Row) -> serde_json::Value {
-        let best = r.best_upper();
         let mut v = serde_json::json!({
             "verdict": if r.complete() { "certified" } else { "unknown" },
             "n": self.n,
@@ -480,14 +483,7 @@ impl Length {
             "shared": upper_json(&r.shared),
             "sparse": upper_json(&r.sparse),
             "signed": upper_json(&r.signed),
-            "best_upper": best.as_ref().map(|(x, c)| {
-                let mut b = serde_json::json!({ "rank": x.to_string(), "class": c });
-                if let Some((d, st)) = r.best_state() {
-                    b["value_dim"] = serde_json::json!(d.to_string());
-                    b["state"] = serde_json::json!(st.to_string());
-                }
-                b
-            }),
+            "best_upper": best_json(r),
             "paper_log2": paper_log2(r.m),
             "trivial": trivial(r.m),
         });
