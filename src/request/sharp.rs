@@ -170,7 +170,7 @@ impl Sharp {
             None => (all.clone(), String::new()),
         };
         let table = self.expect.as_deref().map(|p| expect_table(p, Kind::Sharp, all.len())).transpose()?;
-        let pool = crate::batch::threads::pool(self.jobs)?;
+        let pool = super::Workers::new(self.jobs)?;
         // No output replaces the grid or the table (under its name or a link to it).
         let inputs = crate::print::Inputs::new()
             .add("the grid", path)
@@ -308,7 +308,7 @@ pub struct Grid {
     pub suffix: String,
     /// The expected outcomes, when given.
     pub table: Option<Table>,
-    pool: rayon::ThreadPool,
+    pool: super::Workers,
     pub out: Option<PathBuf>,
     pub vipr: Option<PathBuf>,
     pub csv: Option<PathBuf>,

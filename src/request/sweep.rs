@@ -62,7 +62,7 @@ impl Sweep {
         };
         let table =
             self.expect.as_deref().map(|p| expect_table(p, expect::Kind::Gap, all.len())).transpose()?;
-        let pool = crate::batch::threads::pool(self.jobs)?;
+        let pool = super::Workers::new(self.jobs)?;
         if let Some(dir) = &self.out {
             let inputs = crate::print::Inputs::new()
                 .add("the grid", &self.grid)
@@ -86,7 +86,7 @@ pub struct Sweeping {
     /// The configurations to run.
     pub instances: Vec<Instance>,
     pub table: Option<expect::Table>,
-    pool: rayon::ThreadPool,
+    pool: super::Workers,
     out: Option<PathBuf>,
     vipr: bool,
 }
