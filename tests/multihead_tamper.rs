@@ -134,7 +134,7 @@ fn every_edited_field_of_a_heads_certificate_is_rejected_with_its_reason() {
         check_value(&good).unwrap(),
         format!(
             "total rank <= 10 (2 heads over m=4, ranks 5+5, correct on every length-3 sequence, max error {}), value dimensions 15+15, state 160",
-            good["max_error"].as_str().unwrap()
+            minip_check::rational::readable(good["max_error"].as_str().unwrap())
         )
     );
     let v = |s: &str| Value::from(s);

@@ -37,7 +37,7 @@ fn the_committed_m4_head_has_two_features_and_checks() {
     assert_eq!(s.max_error, "192210368934629258454295055/427134150690670670179762952");
     assert_eq!(
         claim.to_string(),
-        "head of rank 2 (searched, explicit features, m=4, max error 192210368934629258454295055/427134150690670670179762952), value dimension 15, state 32"
+        "head of rank 2 (searched, explicit features, m=4, max error 192210368934629258454295055/427134150690670670179762952 (~0.4500)), value dimension 15, state 32"
     );
     // The lower bound at m = 4 is 2: the committed rank certificate says so.
     let AnyCertificate::Rank(r) = minip_check::read::read(&repo().join("proofs/rank/m04.json")).unwrap()

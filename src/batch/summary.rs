@@ -64,8 +64,9 @@ fn summary_one(recs: &[Record]) -> Vec<String> {
     for fam in ["paper", "all"] {
         let rs: Vec<&Record> = recs.iter().filter(|r| r.family == fam).collect();
         if !rs.is_empty() {
+            let outside = rs.iter().filter(|r| r.relation == "fails" && kk(r).1 < Rat::one()).count();
             out.push(format!(
-                "  family {fam}: {} sharp, {} loose, {} fails, {} unknown",
+                "  family {fam}: {} sharp, {} loose, {} below K ({outside} outside the lemma's range), {} unknown",
                 count(&rs, "sharp"),
                 count(&rs, "loose"),
                 count(&rs, "fails"),

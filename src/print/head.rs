@@ -62,13 +62,22 @@ pub fn verify_text(head: &About, r: &Report, len: u32, eps: &Rat, secs: f64) -> 
         .iter()
         .map(|l| {
             let v = if l.first_failure.is_none() { "correct" } else { "FAILS" };
-            vec![l.len.to_string(), l.evaluations.to_string(), fmt_q(&l.max_error), v.to_string()]
+            vec![
+                l.len.to_string(),
+                l.evaluations.to_string(),
+                minip_check::rational::readable(&fmt_q(&l.max_error)),
+                v.to_string(),
+            ]
         })
         .collect();
     s.push_str(&table::render(&["len", "evaluations", "max error", "verdict"], &body));
     s.push('\n');
     match r.worst() {
-        Some(w) => s.push_str(&format!("max error   {} at {}\n", fmt_q(&r.max_error()), w.describe(r.m))),
+        Some(w) => s.push_str(&format!(
+            "max error   {} at {}\n",
+            minip_check::rational::readable(&fmt_q(&r.max_error())),
+            w.describe(r.m)
+        )),
         None => s.push_str("max error   0 (every output is exact)\n"),
     }
     match r.first_failure() {
@@ -210,7 +219,10 @@ pub fn transition_text(rows: &[Row]) -> String {
                 let rep = &e.report;
                 let mark = if e.as_expected() { "" } else { " (UNEXPECTED)" };
                 cells.push(match rep.first_failure() {
-                    None => format!("pass, max err {}{mark}", fmt_q(&rep.max_error())),
+                    None => format!(
+                        "pass, max err {}{mark}",
+                        minip_check::rational::readable(&fmt_q(&rep.max_error()))
+                    ),
                     Some(w) => {
                         format!("FAIL ({}) t={} y={}{mark}", w.spelled(r.m), w.target, fmt_q(&w.output))
                     }

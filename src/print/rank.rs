@@ -15,6 +15,19 @@ pub fn paper(m: u32) -> f64 {
     (m as f64 / 10.0 - 6.0).exp2()
 }
 
+/// The paper's column as tables print it: four decimals while that is readable
+/// (`0.0156`, `1.0000`), four significant digits beyond a million (`1.045e29` at `m = 1024`,
+/// not 30 digits and four decimals of a float); `--json` carries the exact exponent instead
+/// ([`paper_log2`]).
+pub fn paper_text(m: u32) -> String {
+    let v = paper(m);
+    if v < 1e6 {
+        format!("{v:.4}")
+    } else {
+        format!("{v:.3e}")
+    }
+}
+
 /// The exponent `m/10 − 6` of the paper's asymptotic bound `2^{m/10 − 6}`, exactly (`--json`:
 /// `paper_log2`; the bound itself is irrational for most `m`).
 pub fn paper_log2(m: u32) -> String {
@@ -119,7 +132,7 @@ pub fn bounds_table(rows: &[Bound], n: u32, eps: &str, secs: f64, sat_budget: &s
                 c.delta.clone(),
                 c.construction.clone(),
                 maximal,
-                format!("{:.4}", paper(p.m)),
+                paper_text(p.m),
                 format!("{}", 1u64 << p.m),
             ]
         })
@@ -186,15 +199,19 @@ pub fn linear_table(rows: &[Linear], n: u32, secs: f64) -> String {
             let c = r.cert.claim();
             vec![
                 r.m.to_string(),
-                c.bound.to_string(),
+                minip_check::rational::readable(&c.bound.to_string()),
                 r.cert.construction.clone(),
                 short(&c.k.to_string()),
                 c.h.to_string(),
-                format!("{:.2}", to_f64(&c.value)),
+                if to_f64(&c.value) < 1e6 {
+                    format!("{:.2}", to_f64(&c.value))
+                } else {
+                    format!("~{}", minip_check::rational::approx(&c.value))
+                },
                 format!("{:.4}", log2(&c.bound) / r.m as f64),
                 format!("{:.4}", ceiling::ceiling_log2(r.n, r.m, c.h) / r.m as f64),
                 r.explicit.map_or("-".into(), |b| b.to_string()),
-                format!("{:.4}", paper(r.m)),
+                paper_text(r.m),
                 format!("2^{}", r.m),
             ]
         })
@@ -244,7 +261,7 @@ pub fn linear_table_by_n(rows: &[Linear], ms: &[u32], ns: &[u32], secs: f64) -> 
                     )
                 }));
             }
-            row.push(format!("{:.4}", paper(m)));
+            row.push(paper_text(m));
             row
         })
         .collect();
@@ -296,6 +313,10 @@ mod tests {
         assert_eq!(trivial(10), "1024");
         assert_eq!(trivial(70), "1180591620717411303424");
         assert_eq!(format!("{:.4}", paper(60)), "1.0000");
+        assert_eq!(paper_text(60), "1.0000");
+        assert_eq!(paper_text(256), "794672.0072");
+        assert_eq!(paper_text(300), "1.678e7");
+        assert_eq!(paper_text(1024), "1.045e29");
         assert_eq!(short("123456789012345"), "123456789012345");
         assert_eq!(short("1234567890123456"), "1.235e15");
         assert_eq!(short("1234467890123456"), "1.234e15");

@@ -11,7 +11,7 @@ pub use crate::batch::frontier::{Lower, Row, Upper};
 use crate::batch::search_files::read_searched;
 use crate::error::At;
 use crate::print::json;
-use crate::print::rank::{paper, paper_log2, trivial};
+use crate::print::rank::{paper_log2, paper_text, trivial};
 use crate::print::table;
 use minip_check::check::poly::{support_text, MAX_POLY_N};
 use minip_check::rational::{fmt_q, log2_abs, Rat};
@@ -613,7 +613,7 @@ impl Length {
             Some((d, st)) => v.extend([d.to_string(), st.to_string()]),
             None => v.extend(["-".to_string(), "-".to_string()]),
         }
-        v.push(format!("{:.4}", paper(r.m)));
+        v.push(paper_text(r.m));
         v.push(if r.m < 64 { (1u64 << r.m).to_string() } else { "2^64".into() });
         v
     }

@@ -472,7 +472,7 @@ impl HeadSearched {
                 s += &format!(
                     "certified: rank {}, max error {} (restart {})\n",
                     c.claim().rank,
-                    fmt_q(&c.claim().max_error),
+                    minip_check::rational::readable(&fmt_q(&c.claim().max_error)),
                     self.restart.unwrap_or(0)
                 );
                 if let Some((a, b)) = &self.files {

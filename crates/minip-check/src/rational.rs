@@ -142,6 +142,60 @@ pub fn fmt_q(x: &Rat) -> String {
     }
 }
 
+/// Numbers longer than this many characters get a readable form beside them ([`readable`]).
+pub const READABLE_ABOVE: usize = 15;
+
+/// `x` truncated toward zero to four significant digits, as `0.4999`, `12.34` or `9.604e296`:
+/// computed in integers, so a readable form never rounds past a bound (an error below `1/2`
+/// never reads `0.5000`).
+pub fn approx(x: &Rat) -> String {
+    if x.is_zero() {
+        return "0".into();
+    }
+    let sign = if x.is_negative() { "-" } else { "" };
+    let (n, d) = (x.numer().abs(), x.denom().abs());
+    let ten = BigInt::from(10u8);
+    // The four leading digits `lead = ⌊|x|·10^(3−e)⌋ ∈ [1000, 9999]` for the exponent `e`.
+    let lead_at = |e: i64| -> BigInt {
+        let k = 3 - e;
+        if k >= 0 {
+            (&n * num_traits::pow(ten.clone(), k as usize)) / &d
+        } else {
+            &n / (&d * num_traits::pow(ten.clone(), (-k) as usize))
+        }
+    };
+    let mut e = n.to_string().len() as i64 - d.to_string().len() as i64;
+    let mut lead = lead_at(e);
+    while lead >= BigInt::from(10_000u16) {
+        e += 1;
+        lead = lead_at(e);
+    }
+    while lead < BigInt::from(1_000u16) {
+        e -= 1;
+        lead = lead_at(e);
+    }
+    let digits = lead.to_string();
+    match e {
+        -4..=-1 => format!("{sign}0.{}{digits}", "0".repeat((-e - 1) as usize)),
+        0..=2 => format!("{sign}{}.{}", &digits[..=e as usize], &digits[e as usize + 1..]),
+        3 => format!("{sign}{digits}"),
+        _ => format!("{sign}{}.{}e{e}", &digits[..1], &digits[1..]),
+    }
+}
+
+/// `s` (an integer or fraction as files and claims write it) as it is, followed by
+/// ` (~9.604e296)` when it is longer than [`READABLE_ABOVE`] characters: the exact form stays,
+/// the readable one is beside it. Text that is not a number is returned unchanged.
+pub fn readable(s: &str) -> String {
+    if s.len() <= READABLE_ABOVE {
+        return s.to_string();
+    }
+    match parse_rational(s) {
+        Ok(x) => format!("{s} (~{})", approx(&x)),
+        Err(_) => s.to_string(),
+    }
+}
+
 /// A float for display only (never for a decision).
 pub fn to_f64(x: &Rat) -> f64 {
     x.to_f64().unwrap_or_else(|| {
@@ -207,6 +261,25 @@ mod tests {
         // A long malformed value is quoted in part.
         let e = parse_rational(&"x".repeat(100_000)).unwrap_err();
         assert_eq!(e, format!("malformed rational '{}... (100000 characters)'", "x".repeat(64)));
+    }
+
+    #[test]
+    fn readable_forms_truncate_toward_zero() {
+        let a = |s: &str| approx(&parse_rational(s).unwrap());
+        assert_eq!(a("859/2048"), "0.4194");
+        assert_eq!(a("4999999/10000000"), "0.4999");
+        assert_eq!(a("-1/3"), "-0.3333");
+        assert_eq!(a("1/3000"), "0.0003333");
+        assert_eq!(a("1/30000"), "3.333e-5");
+        assert_eq!(a("1234567/100000"), "12.34");
+        assert_eq!(a("9999"), "9999");
+        assert_eq!(a("10000"), "1.000e4");
+        assert_eq!(a("104542187193572690716191096832"), "1.045e29");
+        assert_eq!(a("0"), "0");
+        assert_eq!(readable("859/2048"), "859/2048");
+        assert_eq!(readable("9604091759604334750"), "9604091759604334750 (~9.604e18)");
+        assert_eq!(readable("670144274183/1340288548367"), "670144274183/1340288548367 (~0.4999)");
+        assert_eq!(readable("not-a-number-at-all"), "not-a-number-at-all");
     }
 
     #[test]

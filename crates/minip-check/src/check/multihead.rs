@@ -516,7 +516,7 @@ impl std::fmt::Display for MultiheadClaim {
         write!(
             f,
             "escapes (multihead heads={} n={} eps={} d={}: no head has alpha(x,y) > K*alpha(x,z), K={}, max error {}{range})",
-            m.heads, m.n, m.eps, m.d, m.paper_k, m.max_error
+            m.heads, m.n, m.eps, m.d, m.paper_k, crate::rational::readable(&m.max_error)
         )
     }
 }
@@ -531,7 +531,7 @@ impl std::fmt::Display for MultiheadHeadsClaim {
             h.heads,
             h.m,
             h.ranks.join("+"),
-            h.max_error,
+            crate::rational::readable(&h.max_error),
             h.value_dims.join("+"),
             h.total_state
         )

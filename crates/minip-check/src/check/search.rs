@@ -300,7 +300,11 @@ impl std::fmt::Display for SearchHeadSummary {
         write!(
             f,
             "head of rank {} (searched, explicit features, m={}, max error {}), value dimension {}, state {}",
-            self.rank, self.m, self.max_error, self.value_dim, self.state
+            self.rank,
+            self.m,
+            crate::rational::readable(&self.max_error),
+            self.value_dim,
+            self.state
         )
     }
 }

@@ -78,7 +78,7 @@ impl fmt::Display for PolyHeadSummary {
             p.class,
             p.m,
             n_text(p.n),
-            p.max_error,
+            crate::rational::readable(&p.max_error),
             p.value_dim,
             p.state
         )

@@ -45,13 +45,13 @@ impl std::fmt::Display for RankLinearClaim {
         write!(
             f,
             "rank >= {} (linear code {}, n={} eps={} m={} h={} k={} dim={}{}{power})",
-            r.bound,
+            crate::rational::readable(&r.bound),
             r.construction,
             r.n,
             r.eps,
             r.m,
             r.h,
-            r.k,
+            crate::rational::readable(&r.k),
             r.dim,
             strict_text(r.strict, &r.value)
         )
