@@ -1,5 +1,8 @@
-//! Micro-benchmarks: one certified decision (HiGHS + repair + check) and one
-//! check of a committed certificate. Whole-sweep figures come from `minip bench`.
+//! Micro-benchmarks: one certified decision (HiGHS + repair + check), one check of a
+//! committed certificate, and the first-order head search's steps per m (one restart on one
+//! thread, a rank it does not reach, so every iteration runs its full step count).
+//! Whole-sweep figures come from `minip bench`; a restart's wall time, CPU and memory per m
+//! from `scripts/search-bench.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use minip::certify::gap::decide;
@@ -22,5 +25,22 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// A fixed number of descent steps at `m` (`rank` below what the search reaches there, so no
+/// restart ends early), twice per `m`: the difference of the two times over the difference of
+/// the step counts is the time per step, without the restart's start and its exact attempts.
+fn search_steps(c: &mut Criterion) {
+    use minip::batch::search_gradient::{search, Config, Start};
+    let mut g = c.benchmark_group("head search");
+    g.sample_size(10);
+    for (m, rank, steps) in [(6u32, 2usize, 100u32), (6, 2, 300), (8, 3, 20), (8, 3, 60)] {
+        let cfg = Config { m, rank, seed: 1, restarts: 1, steps, start: Start::Random, time_limit: None };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        g.bench_function(format!("m={m} rank={rank}: {steps} steps, one thread"), |b| {
+            b.iter(|| pool.install(|| search(&cfg, &|| false, &|_| {}).unwrap()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, search_steps);
 criterion_main!(benches);
