@@ -183,3 +183,59 @@ fn frontier_shows_the_certified_lower_bound_for_one_head() {
         (2, "minip: error: --rank-linear-dir /nonexistent/x: not a directory\n")
     );
 }
+
+#[test]
+fn frontier_with_values_linear_in_the_overlap_keeps_the_value_dimension_at_m() {
+    // Three degree-1 heads over {0,1}^6 whose values are a_h·o + b_h at each query weight h
+    // (docs/math.md §10.11: D <= m): every head's least value dimension is 6 = m, the state
+    // 3·7·(6 + 1) = 147 numbers (free class values: 7·2^6 per head).
+    let dir = std::env::temp_dir().join(format!("minip-multihead-values-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let none = ["--single-dir", "-", "--rank-dir", "-", "--rank-linear-dir", "-"];
+    let ask =
+        [&["multihead", "frontier", "--heads", "3", "--m", "6", "--value-degree", "1"][..], &none].concat();
+    let (code, out, err) = minip(&[&ask[..], &["--json", "--out", d]].concat());
+    assert_eq!(code, 0, "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(row["value_degree"], 1);
+    assert_eq!(row["value_dims"], serde_json::json!(["6", "6", "6"]));
+    assert_eq!((row["total_rank"].as_str(), row["total_state"].as_str()), (Some("21"), Some("147")));
+    let file = dir.join("m06.h3.d1.v1.json");
+    let (code, out, err) = minip(&["verify", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value dimensions 6+6+6, state 147"), "{out}");
+    // The checker does not know the degree: it ranks the table. Weight 0's strict supersets
+    // (overlap 0, as the query itself) given their own value break the degree; the errors at
+    // weight 0 stay far from the largest, and the table now needs D = 7 > m.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let broken = text.replacen(r#"{"h":0,"s":["0","0"]}"#, r#"{"h":0,"s":["0","1/1000"]}"#, 1);
+    assert_ne!(broken, text);
+    std::fs::write(&file, &broken).unwrap();
+    let (code, out, _) = minip(&["verify", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("heads[0].value_dim: stated 6, the values' rank [S; 1ᵀ] − 1 (§10.11) gives 7"),
+        "{out}"
+    );
+    // Restated with the recomputed D = 7 (state 7·8 = 56 for the head), the table is accepted.
+    let restated = broken
+        .replacen(r#""value_dim":"6","state":"49""#, r#""value_dim":"7","state":"56""#, 1)
+        .replacen(r#""total_state": "147""#, r#""total_state": "154""#, 1);
+    assert_ne!(restated, broken);
+    std::fs::write(&file, &restated).unwrap();
+    let (code, out, err) = minip(&["verify", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("value dimensions 7+6+6, state 154"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A degree of 0 (constant values) is refused before any work.
+    let (code, out, err) = minip(&["multihead", "frontier", "--value-degree", "0"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "minip: error: --value-degree 0: need 1..=64 (constant values give every sequence of a query the same output)\n"
+        )
+    );
+}

@@ -187,7 +187,15 @@ const SHIFT_RATIOS: [i64; 10] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
 /// The largest margin `1/2 − max error` HiGHS finds at weight `h` over the shift grid, with
 /// those shifts and their values (a hint): a hill climb on the grid from `c0 = 1`, `ρ = 4`
 /// (each step to the best of the eight neighbours, while the margin grows).
-fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>, Values), Error> {
+fn best_hint(
+    m: u32,
+    h: u32,
+    heads: usize,
+    degree: u32,
+    basis: Option<&[Vec<Rat>]>,
+) -> Result<(f64, Vec<Rat>, Values), Error> {
+    let basis: Option<Vec<Vec<f64>>> =
+        basis.map(|b| b.iter().map(|r| r.iter().map(to_f64).collect()).collect());
     let shifts = |i: usize, j: usize| -> Vec<Rat> {
         let (p, d) = SHIFT_STARTS[i];
         (0..heads).map(|k| q(p, d) * num_traits::pow(Rat::from_integer(SHIFT_RATIOS[j].into()), k)).collect()
@@ -198,7 +206,7 @@ fn best_hint(m: u32, h: u32, heads: usize, degree: u32) -> Result<(f64, Vec<Rat>
     let eval = |i: usize, j: usize| -> Result<(f64, Vec<Vec<f64>>), Error> {
         let alpha: Vec<Vec<f64>> =
             shifts(i, j).iter().map(|c| class_kernel(m, h, c, degree).iter().map(to_f64).collect()).collect();
-        Ok(max_margin_heads(m, h, &alpha).unwrap_or((f64::NEG_INFINITY, Vec::new())))
+        Ok(max_margin_heads(m, h, &alpha, basis.as_deref()).unwrap_or((f64::NEG_INFINITY, Vec::new())))
     };
     seen.insert((4, 2));
     let (mut at, mut best) = ((4usize, 2usize), eval(4, 2)?);
@@ -247,11 +255,31 @@ fn class_kernel(m: u32, h: u32, shift: &Rat, degree: u32) -> Vec<Rat> {
         .collect()
 }
 
+/// The values of degree at most `t` in the overlap at a weight-`h` query over `{0,1}^m`:
+/// `s(c) = Σ_{j ≤ min(t, h)} a_j·C(o(c), j)`, as the rows `basis[c][j] = C(o(c), j)` (the query
+/// itself and its strict supersets share the overlap `h`, so they share a value).
+pub fn value_basis(m: u32, h: u32, t: u32) -> Vec<Vec<Rat>> {
+    (0..class_count(m, h))
+        .map(|c| {
+            (0..=t.min(h)).map(|j| Rat::from_integer(binom_big(overlap(h, c).into(), j.into()))).collect()
+        })
+        .collect()
+}
+
 /// `H` heads of kernels `(o + c_k)^degree` at weight `h`, exact and checked, or the best
 /// margin the hint found (`≤ 0`: the grid of shifts has no correct heads; else the rounding
-/// failed).
-pub fn weight_heads(m: u32, h: u32, heads: usize, degree: u32) -> Result<WeightHeads, Result<f64, Error>> {
-    let (delta, shifts, hint) = best_hint(m, h, heads, degree).map_err(Err)?;
+/// failed). With `value_degree = Some(t)` every head's values are a polynomial of degree at
+/// most `t` in the overlap ([`value_basis`]): its coefficients are what is rounded, so the
+/// exact values keep the degree.
+pub fn weight_heads(
+    m: u32,
+    h: u32,
+    heads: usize,
+    degree: u32,
+    value_degree: Option<u32>,
+) -> Result<WeightHeads, Result<f64, Error>> {
+    let basis = value_degree.map(|t| value_basis(m, h, t));
+    let (delta, shifts, hint) = best_hint(m, h, heads, degree, basis.as_deref()).map_err(Err)?;
     if delta <= 1e-9 {
         return Err(Ok(delta));
     }
@@ -263,6 +291,13 @@ pub fn weight_heads(m: u32, h: u32, heads: usize, degree: u32) -> Result<WeightH
             .collect::<Option<Vec<_>>>()
         else {
             continue;
+        };
+        let values: Vec<Vec<Rat>> = match &basis {
+            None => values,
+            Some(b) => values
+                .iter()
+                .map(|a| b.iter().map(|row| row.iter().zip(a).map(|(x, y)| x * y).sum()).collect())
+                .collect(),
         };
         let rows: Vec<ClassHead> =
             alpha.iter().zip(values).map(|(a, s)| ClassHead { alpha: a.clone(), s }).collect();
@@ -444,7 +479,7 @@ mod frontier_tests {
     #[test]
     fn two_degree_one_heads_reach_weight_seven_and_one_head_fails() {
         // m = 7: weights 0..=7, each checked by the checker; two heads of rank m + 1 = 8.
-        let weights: Vec<WeightHeads> = (0..=7).map(|h| weight_heads(7, h, 2, 1).unwrap()).collect();
+        let weights: Vec<WeightHeads> = (0..=7).map(|h| weight_heads(7, h, 2, 1, None).unwrap()).collect();
         let u = heads_upper(7, 1, weights).unwrap();
         assert_eq!((u.ranks.clone(), u.total_rank.clone()), (vec![BigInt::from(8); 2], BigInt::from(16)));
         assert!(u.margin > q(7, 100) && u.margin < q(8, 100), "{}", u.margin);
@@ -460,8 +495,8 @@ mod frontier_tests {
             "total_rank: stated 15 but the heads' ranks sum to 16"
         );
         // At weight 8 (inside m = 9) two heads have margin 0 at best: nothing certified.
-        let r = weight_heads(9, 8, 2, 1).map(|w| w.max_error);
+        let r = weight_heads(9, 8, 2, 1, None).map(|w| w.max_error);
         assert!(matches!(r, Err(Ok(d)) if d.abs() < 1e-3), "{r:?}");
-        assert!(matches!(weight_heads(5, 4, 1, 1), Err(Ok(d)) if d < -0.5));
+        assert!(matches!(weight_heads(5, 4, 1, 1, None), Err(Ok(d)) if d < -0.5));
     }
 }

@@ -38,6 +38,7 @@ enum MultiheadWhat {
             "minip multihead frontier --heads 3 --m 4..=16",
             "minip multihead frontier --heads 4 --m 24 --degree 2 --json",
             "minip multihead frontier --heads 2 --m 7 --out /tmp/heads",
+            "minip multihead frontier --heads 3 --m 8 --value-degree 1",
         ],
     ))]
     Frontier(FrontierArgs),
@@ -54,6 +55,11 @@ struct FrontierArgs {
     /// Degree P of each kernel (o + c)^P in the overlap o.
     #[arg(long, default_value_t = 1)]
     degree: u32,
+    /// Restrict each head's values to a polynomial of degree <= T in the overlap at each query
+    /// weight (1..=64), so each head's value dimension D <= sum_{1<=j<=T} C(m,j) (default: free
+    /// class values); certificates are then named mMM.hH.dP.vT.json.
+    #[arg(long, value_name = "T")]
+    value_degree: Option<u32>,
     /// Directory of the single-head frontier's certificates mMM.per_weight.json (default the
     /// committed proofs/frontier, built into minip; '-': none).
     #[arg(long, value_name = "DIR")]
@@ -69,7 +75,7 @@ struct FrontierArgs {
     /// One JSON object per m on stdout (kind "multihead.frontier").
     #[arg(long)]
     json: bool,
-    /// Write one minip-multihead-heads/1 certificate per certified m into DIR (mMM.hH.dP.json).
+    /// Write one minip-multihead-heads/2 certificate per certified m into DIR (mMM.hH.dP.json).
     #[arg(long, value_name = "DIR")]
     out: Option<std::path::PathBuf>,
 }
@@ -132,6 +138,7 @@ fn cmd_frontier(a: FrontierArgs) -> Result<i32, Error> {
         heads: a.heads,
         m: Values::Text(a.m.clone()),
         degree: a.degree,
+        value_degree: a.value_degree,
         single_dir: a.single_dir.clone(),
         rank_dir: a.rank_dir.clone(),
         rank_linear_dir: a.rank_linear_dir.clone(),

@@ -96,6 +96,10 @@ pub struct HeadsFrontierRecord {
     pub heads: u32,
     /// Each head's kernel is `(o + c_{k,h})^degree` at query weight `h`.
     pub degree: u32,
+    /// Each head's values are a polynomial of degree at most this in the overlap (absent: free
+    /// class values).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_degree: Option<u32>,
     /// `certified` or `unknown`.
     pub verdict: String,
     /// The sum of the heads' exact kernel ranks (certified rows).
@@ -181,15 +185,19 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
         &rows,
     );
     let (h, p) = records.first().map_or((0, 1), |r| (r.heads, r.degree));
+    let t = records.first().and_then(|r| r.value_degree);
     s.push_str(&format!(
-        "\ncertified: {h} heads, head k's kernel (o + c_k,h)^{p} at query weight h, correct on every\n\
+        "\ncertified: {h} heads, head k's kernel (o + c_k,h)^{p} at query weight h{}, correct on every\n\
          length-3 sequence over {{0,1}}^m (each output recomputed exactly, every error below 1/2 by the\n\
          margin); total rank = the sum of the heads' exact kernel ranks (features). largest D: the\n\
          largest least value dimension of a head; state: the sum of r*(D + 1), the numbers the heads\n\
          keep as linear attention (docs/math.md §10.11). one head: the rank of the\n\
          single-head frontier's certified head (proofs/frontier); one head >=: the certified lower\n\
          bound on any single head's rank (a rank certificate at some m' <= m, proofs/rank or\n\
-         proofs/rank-linear). docs/escape.md.\n"
+         proofs/rank-linear). docs/escape.md.\n",
+        t.map_or_else(String::new, |t| format!(
+            ",\nits values a polynomial of degree <= {t} in the overlap o (each head's D <= sum_{{1<=j<={t}}} C(m,j))"
+        ))
     ));
     s
 }

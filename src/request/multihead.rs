@@ -206,6 +206,9 @@ pub struct HeadsFrontier {
     /// The `m`, each in `1..=64`.
     pub m: Values,
     pub degree: u32,
+    /// Each head's values a polynomial of degree at most `T` in the overlap (`None`: free
+    /// class values), so its value dimension is at most `Σ_{1≤j≤T} C(m,j)` (docs/math.md §10.11).
+    pub value_degree: Option<u32>,
     /// Where the single-head frontier's certificates are read (`None`: `proofs/frontier`,
     /// `-`: none).
     pub single_dir: Option<std::path::PathBuf>,
@@ -223,6 +226,7 @@ impl Default for HeadsFrontier {
             heads: 3,
             m: Values::Text("4..=16".into()),
             degree: 1,
+            value_degree: None,
             single_dir: None,
             rank_dir: None,
             rank_linear_dir: None,
@@ -248,6 +252,7 @@ pub struct HeadsRow {
 pub struct HeadsFound {
     pub heads: u32,
     pub degree: u32,
+    pub value_degree: Option<u32>,
     pub rows: Vec<HeadsRow>,
     /// One line per certificate in the lower-bound directories whose claim gives no bound
     /// here (another length, a larger eps, not a rank bound), for a warning.
@@ -264,9 +269,11 @@ impl HeadsFound {
         }
     }
 
-    /// The name of the certificate of one certified row: `mMM.hH.dP.json`.
+    /// The name of the certificate of one certified row: `mMM.hH.dP.json`, with values of
+    /// degree at most `T` `mMM.hH.dP.vT.json`.
     pub fn file_name(&self, m: u32) -> String {
-        format!("m{m:02}.h{}.d{}.json", self.heads, self.degree)
+        let t = self.value_degree.map_or_else(String::new, |t| format!(".v{t}"));
+        format!("m{m:02}.h{}.d{}{t}.json", self.heads, self.degree)
     }
 
     /// Writes one `minip-multihead-heads/1` certificate per certified row into `dir` (made by
@@ -297,6 +304,7 @@ impl HeadsFound {
                     m: r.m,
                     heads: self.heads,
                     degree: self.degree,
+                    value_degree: self.value_degree,
                     verdict: if ok.is_some() { "certified" } else { "unknown" }.into(),
                     total_rank: ok.map(|u| u.total_rank.to_string()),
                     head_ranks: ok.map_or_else(Vec::new, |u| u.ranks.iter().map(|x| x.to_string()).collect()),
@@ -320,6 +328,7 @@ impl HeadsFound {
 pub struct HeadsFrontierJob {
     heads: u32,
     degree: u32,
+    value_degree: Option<u32>,
     ms: Vec<u32>,
     single_dir: Source,
     /// `(flag, directory)` of the lower-bound directories to read (`-` left out).
@@ -336,6 +345,17 @@ impl HeadsFrontier {
         }
         if !(1..=MAX_HEADS_DEGREE).contains(&self.degree) {
             return Err(Error::Input(format!("--degree {}: need 1..={MAX_HEADS_DEGREE}", self.degree)));
+        }
+        if let Some(t) = self.value_degree {
+            if t == 0 {
+                return Err(Error::Input(
+                    "--value-degree 0: need 1..=64 (constant values give every sequence of a query the same output)"
+                        .into(),
+                ));
+            }
+            if t > MAX_FRONTIER_M {
+                return Err(Error::TooLarge(format!("--value-degree {t}: need 1..={MAX_FRONTIER_M}")));
+            }
         }
         let ms = self.m.resolve("--m")?;
         if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
@@ -360,7 +380,14 @@ impl HeadsFrontier {
             }
             lower_dirs.push((flag, dir));
         }
-        Ok(HeadsFrontierJob { heads: self.heads, degree: self.degree, ms, single_dir, lower_dirs })
+        Ok(HeadsFrontierJob {
+            heads: self.heads,
+            degree: self.degree,
+            value_degree: self.value_degree,
+            ms,
+            single_dir,
+            lower_dirs,
+        })
     }
 
     /// [`HeadsFrontier::validate`], then [`HeadsFrontierJob::run`] with a control that never
@@ -385,7 +412,7 @@ impl HeadsFrontierJob {
             lowers.extend(read.bounds.into_values());
             skipped.extend(read.skipped);
         }
-        let (count, degree) = (self.heads as usize, self.degree);
+        let (count, degree, t) = (self.heads as usize, self.degree, self.value_degree);
         // Weight h with the superset class (every m > h), and the top weight h = m.
         let mut inner: BTreeMap<u32, Result<WeightHeads, Error>> = BTreeMap::new();
         let mut rows = Vec::with_capacity(self.ms.len());
@@ -395,9 +422,9 @@ impl HeadsFrontierJob {
             for h in 0..=m {
                 ctl.stopped_after(rows.len(), self.ms.len(), "rows")?;
                 let cell = if h < m {
-                    inner.entry(h).or_insert_with(|| weight(m, h, count, degree)).clone()
+                    inner.entry(h).or_insert_with(|| weight(m, h, count, degree, t)).clone()
                 } else {
-                    weight(m, h, count, degree)
+                    weight(m, h, count, degree, t)
                 };
                 match cell {
                     Ok(w) => weights.push(w),
@@ -414,13 +441,13 @@ impl HeadsFrontierJob {
             let single_lower = lowers.iter().filter(|l| l.from_m <= m).max_by_key(|l| l.bound).cloned();
             rows.push(HeadsRow { m, result, single: single_rank(&self.single_dir, m)?, single_lower });
         }
-        Ok(HeadsFound { heads: self.heads, degree, rows, skipped })
+        Ok(HeadsFound { heads: self.heads, degree, value_degree: t, rows, skipped })
     }
 }
 
 /// The heads of weight `h` over `{0,1}^m`, or the reason there are none (`h = …: …`).
-fn weight(m: u32, h: u32, count: usize, degree: u32) -> Result<WeightHeads, Error> {
-    weight_heads(m, h, count, degree).map_err(|e| match e {
+fn weight(m: u32, h: u32, count: usize, degree: u32, t: Option<u32>) -> Result<WeightHeads, Error> {
+    weight_heads(m, h, count, degree, t).map_err(|e| match e {
         Ok(delta) if delta <= 0.0 => {
             Error::Unknown(format!("h = {h}: no correct heads found (best margin {delta:.4})"))
         }

@@ -9,8 +9,18 @@ use minip_check::rows::poly::{class_count, keys, pairs, target};
 /// For kernel values `alpha[k][c]` of `H` heads (one per class of a weight-`h` query over
 /// `{0,1}^m`, length-3 sequences), the values `s[k][c]` maximising the margin `δ` (every summed
 /// output within `1/2 − δ` of its target), `δ ≤ 1/2`. `δ ≤ 0`: no values make the heads correct.
-pub fn max_margin_heads(m: u32, h: u32, alpha: &[Vec<f64>]) -> Result<(f64, Vec<Vec<f64>>), Error> {
-    let k = class_count(m, h) as usize;
+///
+/// With `basis` (`basis[c][j]`, one row per class) each head's values are restricted to
+/// `s[k][c] = Σ_j basis[c][j]·a[k][j]` and the unknowns returned are the `a[k][j]`; without it
+/// they are the class values themselves.
+pub fn max_margin_heads(
+    m: u32,
+    h: u32,
+    alpha: &[Vec<f64>],
+    basis: Option<&[Vec<f64>]>,
+) -> Result<(f64, Vec<Vec<f64>>), Error> {
+    let classes = class_count(m, h) as usize;
+    let k = basis.map_or(classes, |b| b.first().map_or(0, Vec::len));
     let mut pb = RowProblem::default();
     let s: Vec<Vec<highs::Col>> =
         alpha.iter().map(|_| (0..k).map(|_| pb.add_column::<f64, _>(0.0, ..)).collect()).collect();
@@ -29,9 +39,19 @@ pub fn max_margin_heads(m: u32, h: u32, alpha: &[Vec<f64>]) -> Result<(f64, Vec<
                 }
                 for &(c, n) in &ks {
                     let w = sign * n as f64 * a[c as usize] / d;
-                    match buf.iter_mut().find(|e| e.0 == cols[c as usize]) {
+                    let mut add = |col: highs::Col, w: f64| match buf.iter_mut().find(|e| e.0 == col) {
                         Some(e) => e.1 += w,
-                        None => buf.push((cols[c as usize], w)),
+                        None => buf.push((col, w)),
+                    };
+                    match basis {
+                        None => add(cols[c as usize], w),
+                        Some(b) => {
+                            for (j, &x) in b[c as usize].iter().enumerate() {
+                                if x != 0.0 {
+                                    add(cols[j], w * x);
+                                }
+                            }
+                        }
                     }
                 }
             }

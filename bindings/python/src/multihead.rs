@@ -60,10 +60,11 @@ fn multihead_domination(
 
 /// `minip multihead frontier`: `heads` heads of kernel degree `degree` certified on every
 /// length-3 sequence, per `m`, with their total rank beside the single-head frontier's and the
-/// certified lower bound for one head (`rank_dir`, `rank_linear_dir`); `out` a
+/// certified lower bound for one head (`rank_dir`, `rank_linear_dir`); `value_degree` restricts
+/// each head's values to a polynomial of that degree in the overlap; `out` a
 /// directory for the `minip-multihead-heads/1` certificates.
 #[pyfunction]
-#[pyo3(signature = (heads, ms, degree, single_dir=None, out=None, rank_dir=None, rank_linear_dir=None))]
+#[pyo3(signature = (heads, ms, degree, single_dir=None, out=None, rank_dir=None, rank_linear_dir=None, value_degree=None))]
 #[allow(clippy::too_many_arguments)] // one argument per option of the command
 fn multihead_frontier(
     py: Python<'_>,
@@ -74,6 +75,7 @@ fn multihead_frontier(
     out: Option<String>,
     rank_dir: Option<String>,
     rank_linear_dir: Option<String>,
+    value_degree: Option<u32>,
 ) -> PyResult<String> {
     let (text_out, warnings) = run(py, move |ctl| {
         // Checked before any work, the output directory too; a stop ends the run between weights.
@@ -81,6 +83,7 @@ fn multihead_frontier(
             heads,
             m: ms.into(),
             degree,
+            value_degree,
             single_dir: single_dir.map(PathBuf::from),
             rank_dir: rank_dir.map(PathBuf::from),
             rank_linear_dir: rank_linear_dir.map(PathBuf::from),

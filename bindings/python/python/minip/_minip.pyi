@@ -120,6 +120,7 @@ def multihead_frontier(
     out: Optional[str] = None,
     rank_dir: Optional[str] = None,
     rank_linear_dir: Optional[str] = None,
+    value_degree: Optional[int] = None,
 ) -> str: ...
 def rank_weighted(
     m: int, n: int, start: Optional[str] = None, rounds: int = 200, out: Optional[str] = None

@@ -38,6 +38,7 @@ def multihead_frontier(
     m: Union[int, Iterable[int]] = range(4, 17),
     degree: int = 1,
     *,
+    value_degree: Optional[int] = None,
     single_dir: Optional[PathLike] = None,
     rank_dir: Optional[PathLike] = None,
     rank_linear_dir: Optional[PathLike] = None,
@@ -48,7 +49,8 @@ def multihead_frontier(
     ``{0,1}^m``, with their total rank beside the single head's (read from ``single_dir``, by
     default ``proofs/frontier``) and the certified lower bound on one head's rank (certificates
     read from ``rank_dir`` and ``rank_linear_dir``, by default ``proofs/rank`` and
-    ``proofs/rank-linear``); ``out``: a directory for the ``minip-multihead-heads/2``
+    ``proofs/rank-linear``); ``value_degree``: each head's values a polynomial of at most that
+    degree in the overlap (``None``: free class values); ``out``: a directory for the ``minip-multihead-heads/2``
     certificates (one per certified ``m``, named in each row's ``certificate_file``).
 
     >>> [(r.m, r.total_rank, r.single_head_rank) for r in minip.multihead_frontier(heads=2, m=[4, 5])]
@@ -56,6 +58,6 @@ def multihead_frontier(
     """
     text = _minip.multihead_frontier(
         _nat("heads", heads), _nats("m", m), _nat("degree", degree), _path(single_dir), _path(out), _path(rank_dir),
-        _path(rank_linear_dir),
+        _path(rank_linear_dir), None if value_degree is None else _nat("value_degree", value_degree),
     )
     return HeadsFrontier(json.loads(text))

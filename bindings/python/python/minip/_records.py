@@ -1029,7 +1029,8 @@ class Escape:
 class HeadsRow:
     """One ``m`` of :func:`multihead_frontier` (a ``multihead.frontier`` record): ``verdict``
     (``'certified'`` or ``'unknown'``, then ``reason``), ``total_rank`` (the sum of the heads'
-    exact kernel ranks ``head_ranks``: features), each head's least value dimension
+    exact kernel ranks ``head_ranks``: features), ``value_degree`` (the values' degree in the
+    overlap, ``None`` for free class values), each head's least value dimension
     ``value_dims`` and the state ``total_state`` (``Σ r·(D + 1)`` numbers, docs/math.md §10.11),
     the exact ``margin``, the single head's rank at this
     ``m`` (``single_head_rank``) when the frontier has one, and the certified lower bound on any
@@ -1038,6 +1039,7 @@ class HeadsRow:
     m: int
     heads: int
     degree: int
+    value_degree: Optional[int]
     verdict: str
     total_rank: Optional[int]
     head_ranks: List[int]
@@ -1054,6 +1056,7 @@ class HeadsRow:
         self.m = d["m"]
         self.heads = d["heads"]
         self.degree = d["degree"]
+        self.value_degree = d.get("value_degree")
         self.verdict = d["verdict"]
         self.total_rank = None if d.get("total_rank") is None else int(d["total_rank"])
         self.head_ranks = [int(x) for x in d.get("head_ranks", [])]
