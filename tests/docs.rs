@@ -186,3 +186,16 @@ fn readme_examples_show_what_the_commands_print() {
     }
     assert!(seen >= 4, "{seen} examples");
 }
+
+#[test]
+fn escape_docs_show_the_rows_with_values_linear_in_the_overlap() {
+    // Exit 2: the last row (m = 7) is unknown; the table is shown up to its footer.
+    let (out, _) =
+        run_status(&["multihead", "frontier", "--heads", "3", "--m", "4..=7", "--value-degree", "1"], 2);
+    let table = out.split("\n\n").next().unwrap();
+    contains_block(
+        &doc("docs/escape.md"),
+        table,
+        "docs/escape.md, minip multihead frontier --value-degree 1",
+    );
+}

@@ -116,3 +116,55 @@ fn format_1_files_are_still_read_checked_and_given_their_value_dimension() {
     let c = claim(&heads).unwrap();
     assert_eq!(c["total_state"].as_str(), Some("160"));
 }
+
+/// `n` with thousands separators, as the docs write it.
+fn grouped(n: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in n.chars().enumerate() {
+        if i > 0 && (n.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn committed_rows_with_low_degree_values_have_d_at_most_the_sets_of_t_coordinates() {
+    // proofs/multihead/values/mMM.hH.dP.vT.json: values of degree <= T in the overlap, so
+    // D <= sum_{1<=j<=T} C(m,j) (docs/math.md Proposition 10.11a); every committed head attains
+    // it, and docs/escape.md's table shows each row's numbers.
+    let escape = std::fs::read_to_string(root().join("docs/escape.md")).unwrap();
+    let dir = root().join("proofs/multihead/values");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert!(names.len() >= 4, "{names:?}");
+    for name in &names {
+        let num = |tag: char| -> u64 {
+            let part = name.split('.').find(|p| p.starts_with(tag)).unwrap();
+            part[1..].parse().unwrap()
+        };
+        let (m, h, p, t) = (num('m'), num('h'), num('d'), num('v'));
+        let c = claim(&load(&format!("proofs/multihead/values/{name}"))).unwrap();
+        let binom = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+        let bound: u64 = (1..=t).map(|j| binom(m, j)).sum();
+        let dims: Vec<u64> = c["value_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(dims, vec![bound; h as usize], "{name}");
+        let rank: u64 = (0..=p).map(|j| binom(m, j)).sum();
+        let total = c["total_rank"].as_str().unwrap();
+        assert_eq!(total, (h * rank).to_string(), "{name}");
+        let row = format!(
+            "| {h} | {p} | {t} | `m = {m}` | {} | {} | {} |",
+            grouped(total),
+            grouped(&bound.to_string()),
+            grouped(c["total_state"].as_str().unwrap())
+        );
+        assert!(escape.contains(&row), "docs/escape.md lacks the row {row}");
+    }
+}

@@ -196,7 +196,7 @@ pub fn heads_frontier_text(records: &[HeadsFrontierRecord]) -> String {
          bound on any single head's rank (a rank certificate at some m' <= m, proofs/rank or\n\
          proofs/rank-linear). docs/escape.md.\n",
         t.map_or_else(String::new, |t| format!(
-            ",\nits values a polynomial of degree <= {t} in the overlap o (each head's D <= sum_{{1<=j<={t}}} C(m,j))"
+            " and its values\na polynomial of degree <= {t} in the overlap (each head's D <= sum_{{1<=j<={t}}} C(m,j))"
         ))
     ));
     s
