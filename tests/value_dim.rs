@@ -168,3 +168,46 @@ fn committed_rows_with_low_degree_values_have_d_at_most_the_sets_of_t_coordinate
         assert!(escape.contains(&row), "docs/escape.md lacks the row {row}");
     }
 }
+
+#[test]
+fn frontier_heads_keep_their_kernel_with_values_of_degree_five_at_m24() {
+    // docs/frontier.md, "Values of low degree": the committed per-weight heads with values of
+    // the least degree per weight (the example `value_degree`), rewritten byte for byte here,
+    // and D = sum_{j<=T} C(m,j) where the top weights need T.
+    use minip::certify::multihead::fixed_kernel_values;
+    use minip_check::model::kernel::Poly;
+    use minip_check::rational::parse_rational;
+    for (m, t, dim, state) in [(4, 1, "4", "25"), (12, 4, "156", "14287"), (24, 5, "55454", "830438625")] {
+        let head = load(&format!("proofs/frontier/m{m:02}.per_weight.json"));
+        let polys: Vec<Poly> = head["polys"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| Poly {
+                support: p["support"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|k| k.as_u64().unwrap() as u32)
+                    .collect(),
+                c: p["c"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| parse_rational(c.as_str().unwrap()).unwrap())
+                    .collect(),
+            })
+            .collect();
+        let found = fixed_kernel_values(m, &polys).unwrap();
+        assert_eq!(found.least.iter().max(), Some(&t), "m = {m}");
+        let name = format!("proofs/frontier-values/m{m:02}.per_weight.v{t}.json");
+        let committed = std::fs::read_to_string(root().join(&name)).unwrap();
+        assert_eq!(minip::print::json::by_lines(&found.upper.cert), committed, "{name}");
+        let c = claim(&load(&name)).unwrap();
+        assert_eq!(
+            (c["value_dims"][0].as_str(), c["total_state"].as_str()),
+            (Some(dim), Some(state)),
+            "{name}"
+        );
+    }
+}

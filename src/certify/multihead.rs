@@ -284,6 +284,22 @@ pub fn weight_heads(
         return Err(Ok(delta));
     }
     let alpha: Vec<Vec<Rat>> = shifts.iter().map(|c| class_kernel(m, h, c, degree)).collect();
+    match exact_values(m, h, &alpha, &hint, basis.as_deref()) {
+        Some((heads, max_error)) => Ok(WeightHeads { h, shifts, heads, max_error }),
+        None => Err(Ok(delta)),
+    }
+}
+
+/// The hint's unknowns (class values, or with `basis` the coefficients of [`value_basis`])
+/// rounded to rationals of growing denominators until the heads with kernel values `alpha`
+/// pass `class_error` at weight `h`; the heads and their largest error, or `None`.
+fn exact_values(
+    m: u32,
+    h: u32,
+    alpha: &[Vec<Rat>],
+    hint: &Values,
+    basis: Option<&[Vec<Rat>]>,
+) -> Option<(Vec<ClassHead>, Rat)> {
     for den in [1_000u64, 1_000_000, 1_000_000_000, 1_000_000_000_000] {
         let Some(values) = hint
             .iter()
@@ -292,7 +308,7 @@ pub fn weight_heads(
         else {
             continue;
         };
-        let values: Vec<Vec<Rat>> = match &basis {
+        let values: Vec<Vec<Rat>> = match basis {
             None => values,
             Some(b) => values
                 .iter()
@@ -302,10 +318,71 @@ pub fn weight_heads(
         let rows: Vec<ClassHead> =
             alpha.iter().zip(values).map(|(a, s)| ClassHead { alpha: a.clone(), s }).collect();
         if let Ok(max_error) = class_error(m, h, &rows) {
-            return Ok(WeightHeads { h, shifts, heads: rows, max_error });
+            return Some((rows, max_error));
         }
     }
-    Err(Ok(delta))
+    None
+}
+
+/// One head with its kernel fixed (per-weight polynomials `polys[h]`, as a committed
+/// `minip-poly-head` certificate states them) and values of low degree in the overlap.
+#[derive(Clone, Debug)]
+pub struct FixedKernelValues {
+    /// At each query weight `h`, the least `T` for which HiGHS finds values of degree `≤ T`
+    /// with a positive margin and their rounding passes the checker's class check (the
+    /// smaller `T` are refuted only in floats: a hint).
+    pub least: Vec<u32>,
+    /// The head with those values, as a one-head `minip-multihead-heads/2` certificate
+    /// checked in full (its `value_dim` recomputed by the checker).
+    pub upper: HeadsUpper,
+}
+
+/// [`FixedKernelValues`] of the per-weight kernel `polys` over `{0,1}^m`; `Err` naming the
+/// first weight at which no degree up to `h` gives checked values.
+pub fn fixed_kernel_values(m: u32, polys: &[Poly]) -> Result<FixedKernelValues, Error> {
+    if polys.len() != m as usize + 1 {
+        return Err(Error::Input(format!(
+            "{} polynomials for m = {m}: need one per weight 0..={m}",
+            polys.len()
+        )));
+    }
+    let mut least = Vec::with_capacity(polys.len());
+    let mut weights = Vec::with_capacity(polys.len());
+    for (h, f) in (0..=m).zip(polys) {
+        let alpha: Vec<Rat> = (0..class_count(m, h)).map(|c| f.eval(overlap(h, c))).collect();
+        let float: Vec<f64> = alpha.iter().map(to_f64).collect();
+        let found = (0..=h).find_map(|t| {
+            let basis = value_basis(m, h, t);
+            let b: Vec<Vec<f64>> = basis.iter().map(|r| r.iter().map(to_f64).collect()).collect();
+            let (delta, hint) = max_margin_heads(m, h, std::slice::from_ref(&float), Some(&b)).ok()?;
+            if delta <= 1e-9 {
+                return None;
+            }
+            exact_values(m, h, std::slice::from_ref(&alpha), &hint, Some(&basis)).map(|r| (t, r))
+        });
+        let Some((t, (heads, max_error))) = found else {
+            return Err(Error::Unknown(format!("h = {h}: no values of degree <= {h} found for this kernel")));
+        };
+        least.push(t);
+        weights.push(WeightHeads { h, shifts: Vec::new(), heads, max_error });
+    }
+    let kernel = Kernel { m, class: KernelClass::PerWeight, polys: polys.to_vec() };
+    let rank = rank_of(&rank_levels(&kernel));
+    let half = q(1, 2);
+    let margin = weights.iter().map(|w| &half - &w.max_error).min().expect("h = 0");
+    let cert = certificate_of(m, &weights, std::slice::from_ref(&kernel), &rank)?;
+    let degree = polys.iter().filter_map(|p| p.support.last().copied()).max().unwrap_or(0);
+    let upper = HeadsUpper {
+        m,
+        degree,
+        weights,
+        kernels: vec![kernel],
+        ranks: vec![rank.clone()],
+        total_rank: rank,
+        margin,
+        cert,
+    };
+    Ok(FixedKernelValues { least, upper })
 }
 
 /// Certified `H` heads over `{0,1}^m` on every length-3 sequence (Min-IP at `n = 3`), one
