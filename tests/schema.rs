@@ -265,6 +265,17 @@ fn every_json_record_matches_the_schema_of_its_kind() {
             "6..=7".into(),
             "--json".into(),
         ],
+        vec![
+            "multihead".into(),
+            "frontier".into(),
+            "--heads".into(),
+            "3".into(),
+            "--m".into(),
+            "6".into(),
+            "--value-degree".into(),
+            "1".into(),
+            "--json".into(),
+        ],
         // Linear-code rank bounds and the rank frontier.
         vec!["rank".into(), "--linear".into(), "--m".into(), "24,26".into(), "--json".into()],
         vec![

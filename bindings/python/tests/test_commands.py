@@ -215,6 +215,11 @@ def test_multihead_domination_and_frontier(tmp_path: Path):
     assert f.ok and [(r.m, r.total_rank, r.head_ranks, r.single_head_rank) for r in f] == [(4, 10, [5, 5], 5), (5, 12, [6, 6], None)]
     want = json_lines(cli("multihead", "frontier", "--heads", "2", "--m", "4..=5", "--json"))
     assert [r.margin for r in f] == [Fraction(d["margin"]) for d in want]
+    v = minip.multihead_frontier(heads=3, m=6, value_degree=1, out=tmp_path / "vpy")
+    assert [(r.value_degree, r.value_dims, r.total_state) for r in v] == [(1, [6, 6, 6], 147)]
+    assert [Path(r.certificate_file or "").name for r in v] == ["m06.h3.d1.v1.json"]
+    with pytest.raises(ValueError, match="value_degree=0: need 1..=64"):
+        minip.multihead_frontier(heads=3, m=6, value_degree=0)
 
 
 @needs_cli
