@@ -239,3 +239,79 @@ fn frontier_with_values_linear_in_the_overlap_keeps_the_value_dimension_at_m() {
         )
     );
 }
+
+#[test]
+fn degree_one_kernels_with_low_degree_values_fail_at_weights_8_16_22() {
+    // docs/math.md Proposition 12.4: on the sequences with o1 + o2 = s the summed output of
+    // degree-1 kernels with values of degree <= T is an even polynomial of degree <= 2r in
+    // d = |o1 - o2| (r = floor((T+1)/2)), the target (s - d)/2; points d_i with weights λ_i that
+    // annihilate 1, d², …, d^{2r} and have |Σ λ_i d_i| >= Σ |λ_i| rule out every such head.
+    use minip_check::rational::Rat;
+    use num_traits::{Signed, Zero};
+    let admissible = |h: i64, s: i64| (s % 2..=s.min(2 * h - s)).step_by(2).collect::<Vec<i64>>();
+    // The only λ (up to scale) on r + 2 points annihilating the even monomials up to d^{2r}.
+    let weights = |d: &[i64]| -> Vec<Rat> {
+        (0..d.len())
+            .map(|i| {
+                let w: i64 = (0..d.len()).filter(|&j| j != i).map(|j| d[i] * d[i] - d[j] * d[j]).product();
+                Rat::new(1.into(), w.into())
+            })
+            .collect()
+    };
+    let rules_out = |d: &[i64], l: &[Rat]| {
+        let dot: Rat = d.iter().zip(l).map(|(&x, y)| y * Rat::from_integer(x.into())).sum();
+        let norm: Rat = l.iter().map(|y| y.abs()).sum();
+        dot.abs() >= norm
+    };
+    // (r, h = s, the points d, the weights λ), as in the table of Proposition 12.4.
+    let table: [(usize, i64, Vec<i64>, Vec<i64>); 3] = [
+        (1, 8, vec![0, 4, 8], vec![3, -4, 1]),
+        (2, 16, vec![0, 4, 12, 16], vec![-35, 42, -10, 3]),
+        (3, 22, vec![0, 4, 12, 20, 22], vec![594048, -719950, 165165, -80223, 40960]),
+    ];
+    for (r, h, d, l) in table {
+        let (s, d) = (h, &d[..]);
+        assert!(d.iter().all(|x| admissible(h, s).contains(x)), "r = {r}");
+        let l: Vec<Rat> = l.iter().map(|&x| Rat::from_integer(x.into())).collect();
+        for j in 0..=r as u32 {
+            let sum: Rat = d.iter().zip(&l).map(|(&x, y)| y * Rat::from_integer(x.pow(2 * j).into())).sum();
+            assert!(sum.is_zero(), "r = {r}, d^{}", 2 * j);
+        }
+        assert!(rules_out(d, &l), "r = {r}");
+        // The stated λ are the closed form's, scaled.
+        let w = weights(d);
+        assert!(l.iter().zip(&w).all(|(a, b)| a / b == &l[0] / &w[0]), "r = {r}");
+    }
+    // For r = 1, 2 (T <= 4) no smaller weight has such points: h = 8 and 16 are the least.
+    for (r, least) in [(1usize, 8i64), (2, 16)] {
+        let found = |h: i64| {
+            (0..=2 * h).any(|s| {
+                let pts = admissible(h, s);
+                let k = r + 2;
+                // Every k-subset of the admissible points, by index vectors.
+                let mut idx: Vec<usize> = (0..k).collect();
+                if pts.len() < k {
+                    return false;
+                }
+                loop {
+                    let d: Vec<i64> = idx.iter().map(|&i| pts[i]).collect();
+                    if rules_out(&d, &weights(&d)) {
+                        return true;
+                    }
+                    let Some(p) = (0..k).rev().find(|&p| idx[p] < pts.len() - k + p) else { return false };
+                    idx[p] += 1;
+                    for q in p + 1..k {
+                        idx[q] = idx[q - 1] + 1;
+                    }
+                }
+            })
+        };
+        assert!(found(least) && !(1..least).any(found), "r = {r}");
+    }
+    // The command agrees: two degree-1 heads with values of degree 2 certify m = 7, not 8.
+    let (code, out, _) =
+        minip(&["multihead", "frontier", "--heads", "2", "--m", "8", "--value-degree", "2", "--json"]);
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!((code, row["verdict"].as_str()), (2, Some("unknown")));
+    assert!(row["reason"].as_str().unwrap().starts_with("h = 8: "), "{row}");
+}
