@@ -23,6 +23,7 @@ pub mod multihead;
 pub mod multilevel;
 pub mod poly;
 pub mod rank;
+pub mod rank2;
 pub mod rank_bound;
 pub mod rank_linear;
 pub mod ratio;
@@ -208,6 +209,10 @@ pub fn proof_memory(cert: &AnyCertificate, ctx: &Context) -> u64 {
             let m = c.m.min(crate::rows::readout_cnf::MAX_PRECISION_M);
             let h = c.n.saturating_sub(1).min(crate::rows::readout_cnf::MAX_PRECISION_H);
             (crate::rows::readout_cnf::estimate(m, h, c.refuted), &c.proof)
+        }
+        AnyCertificate::Rank2None(c) => {
+            let m = c.params.m.min(crate::rows::order_cnf::MAX_ORDER_M);
+            (crate::rows::order_cnf::estimate(m), &c.proof)
         }
         _ => return 0,
     };

@@ -15,6 +15,7 @@ pub mod multihead;
 pub mod multilevel;
 pub mod poly;
 pub mod rank;
+pub mod rank2;
 pub mod rank_linear;
 pub mod ratio;
 pub mod ratio_bound;
@@ -50,6 +51,8 @@ macro_rules! registry {
                 "a feature-rank lower bound: a code priced with forced ratios";
             RankLinear: rank_linear::RankLinearCertificate [RANK_LINEAR_FORMAT] => rank_linear::RankLinearClaim,
                 "rank-linear", "a feature-rank lower bound from a binary linear code";
+            Rank2None: rank2::Rank2Certificate [RANK2_FORMAT] => rank2::Rank2Claim, "rank2-none",
+                "rank >= 3: no head of rank <= 2 (two orders, a DRAT proof)";
             RankWeighted: weighted::WeightedCertificate [WEIGHTED_FORMAT] => weighted::RankWeightedClaim,
                 "rank-weighted", "a feature-rank lower bound: the weighted trace/Frobenius inequality";
             PolyHead: poly::PolyHead [POLY_HEAD_FORMAT, POLY_HEAD_FORMAT_V1] => poly::PolyHeadSummary, "poly-head",

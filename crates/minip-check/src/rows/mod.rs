@@ -4,6 +4,7 @@
 //! - `ratio`: the row LP over all length-`n` sequences, classes `0..h−1`, `h`, `h⁺`;
 //! - `chain`: the chain bound's closed form and its multipliers at `ε = 1/2` (any `n`);
 //! - `cnf`: the CNF "a code of shape `(m, h, lo, hi)` with `k` pairs";
+//! - `order_cnf`: the CNF "two linear orders agree on every forced quadruple" (rank `≤ 2`, §5.8);
 //! - `readout_cnf`: the CNF "integer values in `[0, V]` separate the readout's target functions";
 //! - `poly`: the class LP of overlap-polynomial heads over length-3 sequences (§10).
 //!
@@ -21,6 +22,7 @@
 pub mod chain;
 pub mod cnf;
 pub mod gap;
+pub mod order_cnf;
 pub mod poly;
 pub mod ratio;
 pub mod readout_cnf;
