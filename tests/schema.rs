@@ -126,6 +126,9 @@ fn every_json_record_matches_the_schema_of_its_kind() {
         vec!["amplify".into(), "--h".into(), "1..=5".into(), "--json".into(), "--out".into(), t("amp")],
         vec!["amplify".into(), "--h".into(), "3".into(), "--hi".into(), "h+".into(), "--json".into()],
         vec!["rank".into(), "--m".into(), "4..=6".into(), "--sat-budget".into(), "1".into(), "--json".into()],
+        // Rank <= 2 refuted by two orders (docs/math.md §5.8), and a formula two orders satisfy.
+        vec!["rank".into(), "--two".into(), "--m".into(), "5".into(), "--json".into()],
+        vec!["rank".into(), "--two".into(), "--m".into(), "4".into(), "--json".into()],
         vec![
             "rank".into(),
             "--weighted".into(),

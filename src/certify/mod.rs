@@ -7,6 +7,7 @@
 //! - `ratio`: forced ratios `R(lo, hi; h)` over all length-`n` sequences;
 //! - `poly`: overlap-polynomial heads (upper bounds on the rank) and refutations of supports;
 //! - `rank`: codes priced with forced ratios, bundled into rank certificates;
+//! - `rank2`: feature rank `≤ 2` refuted by two orders and a DRAT proof (`minip-rank2-none/1`);
 //! - `rank_linear`: direct sums of linear codes priced by exact pair counts and closed-form
 //!   ratios, bundled into `minip-rank-linear/1` certificates;
 //! - `beyond_ceiling`: research past the code ceiling at `n = 3` (docs/frontier.md): the corner of
@@ -24,6 +25,7 @@ pub mod multihead;
 pub mod multilevel;
 pub mod poly;
 pub mod rank;
+pub mod rank2;
 pub mod rank_linear;
 pub mod ratio;
 pub mod readout;

@@ -11,6 +11,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 mod linear;
+mod two;
 mod weighted;
 
 /// What `minip rank --help` says before the examples.
@@ -21,6 +22,8 @@ a comma list, e.g. 24..=256 or 64,128,256,512,1024; --n takes 3..=1024 (a range 
 must be 1/2 (the ratios are closed forms at eps = 1/2). For n > 8 at m = 64, 128, 256 the extended
 Hamming code of length m is tried too (its pair counts from its dual by the biweight MacWilliams
 identity); above m = 256 it is the only code (m = 512 or 1024, every n; other m: unknown).
+With --two: one m in 1..=6; exit 0 when rank <= 2 is refuted (rank >= 3), 2 when two orders satisfy
+the formula (unknown: nothing refuted).
 Exit 0: every bound printed was certified; 2: an m without a certified bound (unknown).";
 
 #[derive(Args)]
@@ -37,6 +40,9 @@ pub struct RankArgs {
     /// The weighted trace/Frobenius bound for one m (a local search over weighted pairs; m <= 16, or --from).
     #[arg(long)]
     weighted: bool,
+    /// Refute feature rank <= 2 at one m by two orders (forced ratios, a SAT formula, a DRAT proof; m <= 6).
+    #[arg(long, conflicts_with_all = ["linear", "weighted"])]
+    two: bool,
     /// With --weighted: start from this rank certificate's words (minip-rank/2 or minip-rank-weighted/1).
     #[arg(long)]
     from: Option<PathBuf>,
@@ -85,6 +91,9 @@ pub fn cmd_rank(a: RankArgs) -> Result<i32, Error> {
     }
     if a.weighted {
         return weighted::cmd_rank_weighted(a);
+    }
+    if a.two {
+        return two::cmd_rank_two(a);
     }
     let n: u32 =
         a.n.trim().parse().map_err(|_| {

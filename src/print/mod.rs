@@ -6,6 +6,7 @@
 //! - `head`: the reports of explicit heads (`head verify|attack|bench`, `transition`);
 //! - `rank`: the tables and records of `rank` and `rank --linear`;
 //! - `weighted`: the line and record of `rank --weighted`;
+//! - `rank2`: the line and record of `rank --two`;
 //! - `sharp`: the text of one certified `kstar`;
 //! - `svg`: plots;
 //! - `coq`: accepted certificates as Coq data for `proofs/coq` (parameters and multipliers);
@@ -25,6 +26,7 @@ pub mod json;
 pub mod multihead;
 pub mod paper;
 pub mod rank;
+pub mod rank2;
 pub mod readout;
 pub mod readout_multilevel;
 pub mod readout_precision;

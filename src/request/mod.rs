@@ -26,6 +26,7 @@
 //! - [`paper`]: `paper`: the ledger of the paper's claims with every row's evidence re-checked.
 //! - [`plot`]: the records of a run as the plain series `crate::print::svg` draws.
 //! - [`rank`]: `rank` (explicit codes) and `rank --linear` (linear codes): the m and n to bound.
+//! - [`rank2`]: `rank --two`: refuting feature rank <= 2 by two orders (a DRAT proof).
 //! - [`readout`]: `readout`: a nonlinear readout, its construction, precision and lower bound.
 //! - [`readout_precision`], [`readout_multilevel`]: `readout --precision` (the least integer
 //!   values, by SAT) and `readout --multilevel` (the family of the finite-precision theorem).
@@ -48,6 +49,7 @@ pub mod notice;
 pub mod paper;
 pub mod plot;
 pub mod rank;
+pub mod rank2;
 pub mod readout;
 pub mod readout_multilevel;
 pub mod readout_precision;

@@ -215,8 +215,8 @@ impl CheckCertificate {
     }
 }
 
-/// The file a certificate refers to by a plain name (the DRAT proof of a `minip-rank/2` or
-/// `minip-readout-precision/1` certificate); a name that is not plain is the checker's to reject.
+/// The file a certificate refers to by a plain name (the DRAT proof of a `minip-rank/2`,
+/// `minip-rank2-none/1` or `minip-readout-precision/1` certificate); a name that is not plain is the checker's to reject.
 fn proof_file(cert: &AnyCertificate) -> Option<&str> {
     match cert {
         AnyCertificate::Rank(r) if r.format == RANK_FORMAT => r
@@ -225,6 +225,8 @@ fn proof_file(cert: &AnyCertificate) -> Option<&str> {
             .map(|mx| mx.proof.as_str())
             .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.')),
         AnyCertificate::ReadoutPrecision(r) => Some(r.proof.as_str())
+            .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.')),
+        AnyCertificate::Rank2None(r) => Some(r.proof.as_str())
             .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.')),
         _ => None,
     }
