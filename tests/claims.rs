@@ -63,6 +63,12 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
             "rank" | "rank-linear" | "rank-weighted" => {
                 want.push(format!("n={} eps={}", params["n"], params["eps"].as_str().unwrap()))
             }
+            "rank2-none" => want.push(format!(
+                "n={} eps={} m={}",
+                params["n"],
+                params["eps"].as_str().unwrap(),
+                params["m"]
+            )),
             "poly-head" | "poly-none" => {
                 want.push(params["kernel"].as_str().unwrap().to_string());
                 if params["signed"] == true {

@@ -43,6 +43,7 @@ mod paper_proof;
 mod plots;
 mod properties;
 mod rank;
+mod rank2;
 mod rank_linear;
 mod rank_linear_budget;
 mod readout;

@@ -29,6 +29,7 @@ committed! {
         "m19.json", "m20.json", "m21.json", "m22.json", "m23.json", "m24.json",
     ],
     "weighted": ["m13.json", "m14.json", "m15.json"],
+    "rank2": ["m05.drat", "m05.json"],
     "rank-linear": [
         "n1024_m064.json", "n128_m064.json", "n16_m064.json", "n256_m064.json", "n32_m064.json",
         "n3_m032.json", "n3_m048.json", "n3_m064.json", "n4_m064.json", "n5_m064.json",
@@ -52,7 +53,7 @@ pub fn selected(dir: &str, name: &str) -> bool {
             .is_some_and(|m| m <= minip_check::model::kernel::MAX_POLY_M)
     };
     match dir {
-        "rank" | "weighted" => name.ends_with(".json") || name.ends_with(".drat"),
+        "rank" | "weighted" | "rank2" => name.ends_with(".json") || name.ends_with(".drat"),
         "rank-linear" => {
             name.split_once('_').is_some_and(|(_, s)| m_at_most_64(s)) && name.ends_with(".json")
         }

@@ -221,7 +221,7 @@ pub fn read_lower(dir: &Path, max_m: u32) -> Result<LowerBounds, LowerError> {
 /// Every parameter comes from the checked claim, never from the file name (`name` only has
 /// to agree with it). A claim is used only when it implies the needed one:
 ///
-/// - setting: `minip-rank/2`, `minip-rank-weighted/1` and `minip-rank-linear/1` claims are about the paper's model
+/// - setting: `minip-rank/2`, `minip-rank-weighted/1`, `minip-rank2-none/1` and `minip-rank-linear/1` claims are about the paper's model
 ///   (Min-IP, nonnegative kernel, shared maps, all keys: their checkers refuse ratios of any
 ///   other setting), which is the frontier's; the overlap-polynomial heads of every column are
 ///   nonnegative heads of that model (the signed column is not compared with lower bounds);
@@ -238,6 +238,7 @@ pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, 
     let (cn, eps, cm, bound) = match claim {
         Claim::Rank(c) => (c.n, &c.eps, c.m, c.bound),
         Claim::RankWeighted(c) => (c.n, &c.eps, c.m, c.bound),
+        Claim::Rank2None(c) => (c.n, &c.eps, c.m, c.bound),
         Claim::RankLinear(c) => {
             let b = c
                 .bound
@@ -265,9 +266,11 @@ pub fn applies(claim: &Claim, name: (Option<u32>, u32), n: u32) -> Result<(u32, 
         Claim::RankLinear(_) if cn != n => Err(Error::Input(format!(
             "its claim is at n = {cn}; linear-code bounds are read at the frontier's n = {n} only"
         ))),
-        Claim::Rank(_) | Claim::RankWeighted(_) if cn > n => Err(Error::Input(format!(
+        Claim::Rank(_) | Claim::RankWeighted(_) | Claim::Rank2None(_) if cn > n => {
+            Err(Error::Input(format!(
             "its claim is at n = {cn}, above the frontier's n = {n} (a bound at n' applies only at n >= n')"
-        ))),
+        )))
+        }
         _ => Ok((cm, bound)),
     }
 }

@@ -310,6 +310,15 @@ impl Job {
                 }
             }
         }
+        // Rank-2 refutations (`minip-rank2-none/1`) from the sibling `rank2`, the same way.
+        let rank2 = self.rank_dir.sibling("rank2");
+        if self.rank_dir.path().file_name().is_some_and(|f| f == "rank") && rank2.exists() {
+            for (m, l) in read(&rank2)? {
+                if lower.get(&m).is_none_or(|c| c.bound < l.bound) {
+                    lower.insert(m, l);
+                }
+            }
+        }
         let lower_linear = read(&self.rank_linear_dir)?;
         Ok(Lowers { lower, lower_linear })
     }
@@ -528,7 +537,7 @@ impl Length {
         };
         s.push_str(&table::render(&header, &body));
         s.push_str(
-            "\nlower: committed minip-rank/2 certificate (m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
+            "\nlower: the best committed lower bound (minip-rank/2, -rank-weighted/1, -rank2-none/1; m = the certificate's, if smaller); upper: exact rank of an overlap-polynomial head,\n\
              every smaller degree refuted by Farkas multipliers (per-weight: per query weight; max deg = the largest). The signed column drops\n\
              f_h >= 0 (only D > 0; not a nonnegative head, so not in best upper). Every entry passed the checker (docs/frontier.md).\n\
              D, state: the best upper head's least value dimension and the r*(D + 1) numbers a linear-attention head keeps (docs/math.md §10.11).\n",
