@@ -56,6 +56,7 @@ const CALLS: &[(&str, &str)] = &[
     ("rank --linear", "rank_linear"),
     ("--linear", "rank_linear"),
     ("--weighted", "rank_weighted"),
+    ("with --two", "with rank_two"),
     ("--milp", "sharp_milp"),
     ("--multilevel", "readout_multilevel"),
     ("--precision", "precision=True"),

@@ -1,4 +1,4 @@
-//! `minip rank` and `minip rank --linear` from Python: certified feature-rank lower bounds. JSON text out.
+//! `minip rank`, `minip rank --linear`, `--weighted` and `--two` from Python: certified feature-rank lower bounds. JSON text out.
 
 use crate::convert::{to_text, Nums};
 use crate::{run, warn_all};
@@ -11,6 +11,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(rank_linear, m)?)?;
     m.add_function(wrap_pyfunction!(rank_weighted, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_two, m)?)?;
     Ok(())
 }
 
@@ -123,6 +124,30 @@ fn rank_weighted(
             found.write(dir)?;
         }
         Ok((to_text(&found.value()), warnings))
+    })?;
+    warn_all(py, warnings)?;
+    Ok(text)
+}
+
+/// `minip rank --two`: feature rank `<= 2` refuted at one `m` by two orders (a DRAT proof);
+/// `out` a directory for the `minip-rank2-none/1` certificate and its proof (`mMM.json`,
+/// `mMM.drat`). Unknown (an error) when two orders satisfy the formula.
+#[pyfunction]
+#[pyo3(signature = (m, n, eps, out=None))]
+fn rank_two(py: Python<'_>, m: u32, n: u32, eps: String, out: Option<String>) -> PyResult<String> {
+    let (text, warnings) = run(py, move |ctl| {
+        let job = minip::request::rank2::RankTwo { m, n, eps }.validate()?;
+        let out = out.map(PathBuf::from);
+        let warnings: Vec<String> = match &out {
+            Some(dir) => minip::print::out_dir(dir)?.into_iter().collect(),
+            None => Vec::new(),
+        };
+        let found = job.run(ctl)?;
+        let value = found.value()?;
+        if let Some(dir) = &out {
+            found.write(dir)?;
+        }
+        Ok((to_text(&value), warnings))
     })?;
     warn_all(py, warnings)?;
     Ok(text)

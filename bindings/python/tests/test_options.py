@@ -34,7 +34,7 @@ COMMANDS: Dict[str, List[str]] = {
     "sharp": ["sharp", "sharp_grid", "sharp_milp", "sharp_summarize"],
     "amplify": ["amplify", "amplify_grid"],
     "amplify-bench": ["amplify_bench"],
-    "rank": ["rank", "rank_linear", "rank_weighted"],
+    "rank": ["rank", "rank_linear", "rank_weighted", "rank_two"],
     "frontier": ["frontier"],
     "export coq": ["export_coq"],
     "readout": ["readout", "readout_multilevel"],
@@ -67,6 +67,7 @@ EQUIVALENT: Dict[Tuple[str, str], Tuple[str, Optional[str]]] = {
     ("rank", "--no-explicit"): ("rank_linear", "explicit"),
     ("rank", "--weighted"): ("rank_weighted", None),
     ("rank", "--from"): ("rank_weighted", "start"),
+    ("rank", "--two"): ("rank_two", None),
     ("readout", "--multilevel"): ("readout_multilevel", None),
     ("paper", "--no-coq"): ("paper", "coq"),
 }

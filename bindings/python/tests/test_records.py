@@ -20,7 +20,7 @@ SCHEMA = ROOT / "docs" / "schema"
 KIND = {
     "GapResult": "gap.verdict", "SweepRow": "gap.verdict", "Sharp": "sharp.kstar", "SharpRow": "sharp.kstar",
     "MilpRow": "sharp.milp", "Ratio": "amplify.ratio", "RankBound": "rank.bound", "LinearBound": "rank.linear",
-    "WeightedBound": "rank.weighted", "FrontierRow": "frontier.row", "ReadoutRow": "readout.row",
+    "WeightedBound": "rank.weighted", "RankTwo": "rank.two", "FrontierRow": "frontier.row", "ReadoutRow": "readout.row",
     "PrecisionRow": "readout.precision", "MultilevelRow": "readout.multilevel", "Escape": "multihead.domination",
     "HeadsRow": "multihead.frontier", "FileCheck": "verify.file", "HeadReport": "head.verify",
     "AttackReport": "head.attack", "TransitionEntry": "head.transition", "SearchReport": "head.search",

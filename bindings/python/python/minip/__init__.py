@@ -47,7 +47,7 @@ from ._progress import Progress
 from ._records import (
     AttackReport, BenchReport, Certified, Claim, CoqFile, Escape, ExpectReport, FileCheck, FrontierRow, GapResult, Head,
     HeadReport, HeadsRow, LinearBound, MilpRow, MultilevelRow, PolyHead, PrecisionRow, RankBound, Ratio, ReadoutRow,
-    SearchReport, Sharp, SharpRow, SweepRow, TransitionEntry, Uncertified, WeightedBound,
+    RankTwo, SearchReport, Sharp, SharpRow, SweepRow, TransitionEntry, Uncertified, WeightedBound,
 )
 from ._tables import (
     AmplifyGrid, Escapes, Frontier, HeadsFrontier, Ledger, LinearBounds, MilpCheck, Multilevels, Precisions, RankBounds, Ratios,
@@ -57,7 +57,7 @@ from ._gap import check, check_certificate, settle, verify
 from ._sweep import sweep
 from ._sharp import sharp, sharp_grid, sharp_milp, sharp_summarize
 from ._amplify import amplify, amplify_grid
-from ._rank import rank, rank_linear, rank_weighted
+from ._rank import rank, rank_linear, rank_two, rank_weighted
 from ._frontier import frontier
 from ._head import head_attack, head_search, head_verify
 from ._transition import transition
@@ -141,6 +141,8 @@ __all__ = [
     "readout_multilevel",
     "WeightedBound",
     "rank_weighted",
+    "rank_two",
+    "RankTwo",
     "Escape",
     "Escapes",
     "HeadsRow",

@@ -1,6 +1,6 @@
 """``minip rank``: certified feature-rank lower bounds from explicit codes (``rank``), linear
-codes (``rank_linear``, ``rank --linear``) and weighted pairs (``rank_weighted``, ``rank
---weighted``)."""
+codes (``rank_linear``, ``rank --linear``), weighted pairs (``rank_weighted``, ``rank
+--weighted``) and rank 2 refuted by two orders (``rank_two``, ``rank --two``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from . import _minip
 from ._minip import Unknown
 from ._convert import PathLike, Rational, _is_one, _jobs, _nat, _nats, _path, _rational
 from ._progress import Progress, reporting
-from ._records import LinearBound, RankBound, Uncertified, WeightedBound
+from ._records import LinearBound, RankBound, RankTwo, Uncertified, WeightedBound
 from ._tables import LinearBounds, RankBounds
 
 
@@ -154,3 +154,24 @@ def rank_weighted(
     """
     d = json.loads(_minip.rank_weighted(_nat("m", m), _nat("n", n), _path(start), _nat("rounds", rounds), _path(out)))
     return WeightedBound(d)
+
+
+def rank_two(
+    m: int,
+    n: int = 3,
+    *,
+    eps: Rational = "1/2",
+    out: Optional[PathLike] = None,
+) -> RankTwo:
+    """Feature rank ``<= 2`` refuted at one ``m`` by two orders (``minip rank --two``,
+    docs/math.md §5.8): the positive forced ratios certified, the formula "two linear orders
+    agree on every forced quadruple" solved, its DRAT refutation checked; ``bound`` is 3.
+    Raises :class:`minip.Unknown` when two orders satisfy the formula (``m <= 4``).
+    ``out``: a directory for the certificate and its proof (``mMM.json``, ``mMM.drat``).
+
+    >>> r = minip.rank_two(m=5)
+    >>> r.bound, r.quadruples, r.ratios
+    (3, 60, ['R(0, 2; 2) = 1', 'R(0, 2+; 2) = 1'])
+    """
+    d = json.loads(_minip.rank_two(_nat("m", m), _nat("n", n), _rational("eps", eps), _path(out)))
+    return RankTwo(d)

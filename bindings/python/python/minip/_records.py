@@ -703,6 +703,49 @@ class WeightedBound(Certified):
         return f"WeightedBound(m={self.m}, n={self.n}, bound={self.bound}, value={self.value})"
 
 
+class RankTwo(Certified):
+    """Feature rank ``<= 2`` refuted by two orders (a ``rank.two`` record, docs/math.md §5.8):
+    every correct head over ``{0,1}^m`` has rank at least ``bound = 3``. ``ratios`` are the
+    forced ratios the refutation uses (``'R(lo, hi; h) = value'``) out of ``candidates``
+    positive ones; ``quadruples``, ``variables`` and ``clauses`` the size of the formula its
+    DRAT proof (``proof_bytes`` bytes, checked) refutes; ``str()`` is the command line's line."""
+
+    m: int
+    n: int
+    eps: Fraction
+    bound: int
+    ratios: List[str]
+    candidates: int
+    quadruples: int
+    variables: int
+    clauses: int
+    proof_bytes: int
+    verdict: str
+    text: str
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        proof = d["proof"]
+        super().__init__(d["certificate"], [(proof["name"], bytes(proof["bytes"]))])
+        self.m = d["m"]
+        self.n = d["n"]
+        self.eps = Fraction(d["eps"])
+        self.bound = int(d["bound"])
+        self.ratios = list(d["ratios"])
+        self.candidates = d["candidates"]
+        self.quadruples = d["quadruples"]
+        self.variables = d["variables"]
+        self.clauses = d["clauses"]
+        self.proof_bytes = d["proof_bytes"]
+        self.verdict = d["verdict"]
+        self.text = d["text"]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"RankTwo(m={self.m}, n={self.n}, bound={self.bound}, quadruples={self.quadruples})"
+
+
 class AttackReport:
     """What ``minip head attack`` found: a failing length-``n`` sequence (``failure``, a dict
     with ``tokens``, ``target``, ``output`` and ``error``; rationals as ``Fraction``), found by
