@@ -358,12 +358,13 @@ pub const LEDGER: &[Claim] = &[
         claim: "The least feature rank at small m.",
         status: Status::Certified,
         settled: "Exactly 1 at m <= 3 (rank-1 heads checked exhaustively), exactly 2 at m = 4 \
-                   (a searched head with 2 features; no rank-1 head); at m = 5, 6, 7, 8 between \
-                   2 and 3, 4, 5, 7 (searched heads).",
+                   (a searched head with 2 features; no rank-1 head), exactly 3 at m = 5 (a \
+                   searched head with 3 features; no rank-2 head: two orders and a DRAT proof, \
+                   docs/math.md §5.8); at m = 6, 7, 8 between 3 and 4, 5, 7 (searched heads).",
         coq: &[],
-        certificates: &["proofs/search", "proofs/rank/m04.json", "proofs/rank/m08.json"],
-        command: "minip verify proofs/search proofs/rank",
-        open: "The least rank at m = 5..8.",
+        certificates: &["proofs/search", "proofs/rank/m04.json", "proofs/rank2/m05.json"],
+        command: "minip verify proofs/search proofs/rank proofs/rank2",
+        open: "The least rank at m = 6..8.",
     },
     Claim {
         id: "tasks",
