@@ -122,8 +122,10 @@ def test_frontier_small_m():
     assert [(r.best_value_dim, r.best_state) for r in rows] == [(15, 32), (63, 256)]
     assert minip.frontier(m=[4, 6], rank_dir="-")[0].best_upper == 5
     # No directory given: the committed certificates, built in, wherever the package runs.
-    assert [(r.lower, r.best_upper) for r in minip.frontier(m=[4, 6])] == [(2, 2), (2, 4)]
-    assert [r.lower for r in rows] == [2, 2]
+    # The lower bound 3 at m = 6 is carried from the refutation of rank 2 at m = 5 (proofs/rank2,
+    # read beside proofs/rank; docs/math.md §5.8).
+    assert [(r.lower, r.best_upper) for r in minip.frontier(m=[4, 6])] == [(2, 2), (3, 4)]
+    assert [(r.lower, r.lower_from_m) for r in rows] == [(2, 4), (3, 5)]
     for r in rows:
         assert r.lower <= r.best_upper
         for kind, head in r.upper.items():

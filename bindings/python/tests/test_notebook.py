@@ -75,7 +75,7 @@ def test_notebook_runs_top_to_bottom_and_shows_the_committed_outputs():
     assert "rejected:" in text
     assert "h = 24: R = 2303/2" in text
     assert "m =  4: 2 <= rank <= 2  (upper from searched; constructions alone: 1)" in text
-    assert "m =  6: 2 <= rank <= 4  (upper from searched; constructions alone: 2)" in text
+    assert "m =  6: 3 <= rank <= 4  (upper from searched; constructions alone: 2)" in text
     assert "rank(m=4), with the SAT search: 2" in text
     assert " 0 failed, 0 invalid" in text
     # Four figures, drawn from the live calls (ratios, frontier, readout bits, several heads);

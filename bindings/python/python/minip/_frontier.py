@@ -32,7 +32,8 @@ def frontier(
     overlap-polynomial heads (``kernel``: ``per_weight``, ``shared``, ``sparse``, ``signed``
     or ``all``, comma-separated), the certified lower bounds, checked when read, and the
     searched heads: by default from the committed certificates built into the package
-    (``proofs/rank``, ``proofs/rank-linear``, ``proofs/search``), wherever it runs;
+    (``proofs/rank`` with ``proofs/weighted``, ``proofs/rank2`` and ``proofs/search`` beside it,
+    ``proofs/rank-linear``), wherever it runs;
     ``rank_dir`` (``minip-rank/2`` certificates) or ``rank_linear_dir`` reads a directory
     instead, ``"-"`` none. A certificate that gives no bound is skipped with a
     ``UserWarning``. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
@@ -44,7 +45,7 @@ def frontier(
     ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
     >>> [(r.lower, r.best_upper, r.best_class) for r in minip.frontier(m=[4, 6])]
-    [(2, 2, 'searched'), (2, 4, 'searched')]
+    [(2, 2, 'searched'), (3, 4, 'searched')]
     >>> [(r.n, r.m, r.best_upper) for r in minip.frontier(m=4, kernel="per_weight", n=range(3, 5))]
     [(3, 4, 2), (4, 4, 6)]
     """
