@@ -495,6 +495,17 @@ fn rows(dir: &Path, big: bool) -> Vec<Row> {
 
     let rounds_16 = minip::request::weighted::MAX_ROUNDS_WORK >> 16;
     rows.push(Row {
+        limit: "rank --two: m",
+        consts: &[],
+        printed: &["m <= 6, 3 <= n <= 8"],
+        // m = 6: refuted (1.5 s CPU on the project's VM), the largest m the checker rebuilds.
+        inside: args("rank --two --m 6 --json"),
+        expect_inside: works(0, "\"verdict\":\"certified\"", 30),
+        inside_mem: GIB,
+        outside: args("rank --two --m 7"),
+        refusal: "--m 7: expected 1..=6 with --two".into(),
+    });
+    rows.push(Row {
         limit: "rank --weighted: the search",
         consts: &[],
         printed: Box::leak(Box::new([&*Box::leak(

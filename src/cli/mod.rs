@@ -105,6 +105,7 @@ pub const CLI_LIMITS: &str =
   readout                         <= 1048576 multisets of n - 1 keys (each decoded); 3 <= n <= 5
                                   --precision: m <= 4, --budget <= 1250000 clauses/V (1 min/10^6)
                                   --multilevel: (q + 1)s <= 64, (s + 1)^q <= 262144
+  rank --two                      m <= 6, 3 <= n <= 8 (the order CNF: 2 C(2^m, 3) clauses per order)
   rank --weighted                 m 4..=24 (> 16: --from, <= 4096 words), --rounds <= 100000
                                   and --rounds x 2^m <= 65536000 (about a minute at m = 16)
   head, transition                <= 800000000 units of work (4^m entries, sequence classes; 3-8 s)
