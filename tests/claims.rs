@@ -96,9 +96,10 @@ fn every_committed_summary_line_names_its_setting_and_no_two_claims_collide() {
                 params["d"]
             )),
             "multihead-heads" => want.push(format!(
-                "total rank <= {} ({} heads over m={},",
+                "total rank <= {} ({} {} over m={},",
                 raw["total_rank"].as_str().unwrap(),
                 params["heads"],
+                if params["heads"] == 1 { "head" } else { "heads" },
                 params["m"]
             )),
             k => panic!("{name}: unknown kind {k}"),

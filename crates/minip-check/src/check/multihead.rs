@@ -524,9 +524,14 @@ impl std::fmt::Display for MultiheadClaim {
 impl std::fmt::Display for MultiheadHeadsClaim {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let h = self;
+        let (heads, ranks, dims) = if h.heads == 1 {
+            ("head", "rank", "value dimension")
+        } else {
+            ("heads", "ranks", "value dimensions")
+        };
         write!(
             f,
-            "total rank <= {} ({} heads over m={}, ranks {}, correct on every length-3 sequence, max error {}), value dimensions {}, state {}",
+            "total rank <= {} ({} {heads} over m={}, {ranks} {}, correct on every length-3 sequence, max error {}), {dims} {}, state {}",
             h.total_rank,
             h.heads,
             h.m,
