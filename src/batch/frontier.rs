@@ -325,6 +325,9 @@ pub fn lower_at(bounds: &BTreeMap<u32, Lower>, m: u32) -> Option<Lower> {
 
 type Weights = BTreeMap<(u32, bool), Result<WeightResult, Error>>;
 
+/// Query weights per block of the per-weight searches (blocks run in parallel).
+const WEIGHT_BLOCK: usize = 4;
+
 /// Per-weight results for every `(h, h⁺ present)` the rows need. Searches start at the
 /// previous weight's degree, or at `hint`'s degree for the same key (the nonnegative
 /// results, when solving signed ones).
@@ -340,18 +343,33 @@ fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, ct
     let hinted = |key: (u32, bool)| {
         hint.and_then(|w| w.get(&key)).and_then(|r| r.as_ref().ok()).map(|w| w.result.degree)
     };
-    let mut start = 0;
-    for h in 0..top {
-        if ctl.is_stopped() {
-            break;
-        }
-        let r = per_weight_degree(h + 1, len, h, signed, hinted((h, true)).unwrap_or(start));
-        if let Ok(w) = &r {
-            start = w.result.degree;
-        }
-        out.insert((h, true), r);
-        bar.inc(1);
-    }
+    // The weights `0..top` in fixed blocks of `WEIGHT_BLOCK`, the blocks in parallel: within a
+    // block each search starts at the previous weight's degree, the first at `h / 6` (a start
+    // only: the search goes up or down from it to the least degree and its refutation, so the
+    // results do not depend on the blocks or on the number of threads).
+    let blocks: Vec<Vec<((u32, bool), Result<WeightResult, Error>)>> = {
+        use rayon::prelude::*;
+        let hs: Vec<u32> = (0..top).collect();
+        hs.par_chunks(WEIGHT_BLOCK)
+            .map(|block| {
+                let mut start = block[0] / 6;
+                let mut done = Vec::new();
+                for &h in block {
+                    if ctl.is_stopped() {
+                        break;
+                    }
+                    let r = per_weight_degree(h + 1, len, h, signed, hinted((h, true)).unwrap_or(start));
+                    if let Ok(w) = &r {
+                        start = w.result.degree;
+                    }
+                    done.push(((h, true), r));
+                    bar.inc(1);
+                }
+                done
+            })
+            .collect()
+    };
+    out.extend(blocks.into_iter().flatten());
     let tops: Vec<(u32, Result<WeightResult, Error>)> = {
         use rayon::prelude::*;
         ms.par_iter()
