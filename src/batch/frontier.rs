@@ -324,6 +324,8 @@ pub fn lower_at(bounds: &BTreeMap<u32, Lower>, m: u32) -> Option<Lower> {
 }
 
 type Weights = BTreeMap<(u32, bool), Result<WeightResult, Error>>;
+/// One entry of [`Weights`]: `(h, h⁺ present)` and its search.
+type WeightEntry = ((u32, bool), Result<WeightResult, Error>);
 
 /// Query weights per block of the per-weight searches (blocks run in parallel).
 const WEIGHT_BLOCK: usize = 4;
@@ -347,7 +349,7 @@ fn per_weight_all(ms: &[u32], len: u32, signed: bool, hint: Option<&Weights>, ct
     // block each search starts at the previous weight's degree, the first at `h / 6` (a start
     // only: the search goes up or down from it to the least degree and its refutation, so the
     // results do not depend on the blocks or on the number of threads).
-    let blocks: Vec<Vec<((u32, bool), Result<WeightResult, Error>)>> = {
+    let blocks: Vec<Vec<WeightEntry>> = {
         use rayon::prelude::*;
         let hs: Vec<u32> = (0..top).collect();
         hs.par_chunks(WEIGHT_BLOCK)

@@ -25,7 +25,8 @@ pub struct FrontierArgs {
     /// Bits per token: M, a range A..=B (both ends included) or a list such as 4,8..=12.
     #[arg(long, default_value = "4..=64")]
     m: String,
-    /// Take every STEP-th m of those given (2: even m from an even start).
+    /// Take every STEP-th m of each range A..=B, from its start (2: even m from an even start);
+    /// values listed one by one (--m 5,6) are all kept.
     #[arg(long, default_value_t = 2)]
     step: u32,
     /// Kernel classes, comma-separated: per-weight (or per_weight), shared, sparse, signed, or all.

@@ -149,13 +149,35 @@ pub struct Job {
 }
 
 impl Frontier {
+    /// The `m` to run: every `step`-th value of each range `A..=B` of the text, from its start;
+    /// a value listed on its own (`--m 5,6`) or a list (Python) is always kept. Sorted, each
+    /// once.
+    fn stepped_m(&self) -> Result<Vec<u32>, Error> {
+        self.m.resolve("--m")?;
+        let Values::Text(text) = &self.m else {
+            return self.m.resolve("--m");
+        };
+        let mut ms = Vec::new();
+        for item in text.split(',') {
+            let values = crate::ranges::parse_range(item.trim()).at("--m")?;
+            if item.contains("..") {
+                ms.extend(values.into_iter().step_by(self.step as usize));
+            } else {
+                ms.extend(values);
+            }
+        }
+        ms.sort_unstable();
+        ms.dedup();
+        Ok(ms)
+    }
+
     /// Checks every field before any work: the `m` and `n`, the sparse search's limit, the
     /// classes, and that a directory given exists.
     pub fn validate(&self) -> Result<Job, Error> {
         if self.step == 0 {
             return Err(Error::Input("--step: need step ≥ 1".into()));
         }
-        let ms: Vec<u32> = self.m.resolve("--m")?.into_iter().step_by(self.step as usize).collect();
+        let ms = self.stepped_m()?;
         if let Some(&m) = ms.iter().find(|&&m| m == 0 || m > MAX_FRONTIER_M) {
             let msg = format!("--m: m = {m} is out of range (1..={MAX_FRONTIER_M})");
             return Err(if m > MAX_FRONTIER_M { Error::TooLarge(msg) } else { Error::Input(msg) });
@@ -647,6 +669,19 @@ mod tests {
         // Every value is spelled with hyphens; the underscore (the JSON column's name) is kept.
         assert_eq!(Kernels::parse("per-weight").unwrap(), Kernels::parse("per_weight").unwrap());
         assert!(Kernels::parse("per-weight").unwrap().per_weight);
+    }
+
+    #[test]
+    fn the_step_thins_ranges_and_keeps_listed_values() {
+        let ms = |m: &str, step: u32| {
+            Frontier { m: Values::Text(m.into()), step, ..Frontier::default() }.validate().unwrap().ms
+        };
+        assert_eq!(ms("5,6", 2), vec![5, 6]);
+        assert_eq!(ms("4..=9,11", 2), vec![4, 6, 8, 11]);
+        assert_eq!(ms("5..=9,6", 2), vec![5, 6, 7, 9]);
+        assert_eq!(ms("4..=9", 1), vec![4, 5, 6, 7, 8, 9]);
+        let list = Frontier { m: Values::List(vec![5, 6]), step: 2, ..Frontier::default() };
+        assert_eq!(list.validate().unwrap().ms, vec![5, 6]);
     }
 
     #[test]

@@ -39,8 +39,8 @@ def frontier(
     ``UserWarning``. The rows come as a :class:`Frontier` list. ``n``: the sequence length (heads
     correct on every length up to ``n``), or several (a ``range`` of step 1, or the command
     line's text ``"3..=5"``): rows come in order of ``n``, then ``m``, each with its ``n``.
-    ``step``: every ``step``-th ``m`` (``--step``; the command line's default is 2, here the
-    ``m`` given are taken as they are). ``out``: a directory for every certificate and head
+    ``step``: every ``step``-th ``m`` of each range ``"A..=B"`` (``--step``; the command line's
+    default is 2, here 1); a list of ``m`` is taken as it is. ``out``: a directory for every certificate and head
     file, as ``--out`` writes them (``n > 3`` in ``DIR/nN``); ``jobs``: worker threads.
     ``progress``: ``True`` shows a bar, a callable is called as ``(done, total, label)``.
 
