@@ -153,9 +153,10 @@ impl Frontier {
     /// a value listed on its own (`--m 5,6`) or a list (Python) is always kept. Sorted, each
     /// once.
     fn stepped_m(&self) -> Result<Vec<u32>, Error> {
-        self.m.resolve("--m")?;
+        // The whole text first: its errors, its count against the limit and `empty range`.
+        let all = self.m.resolve("--m")?;
         let Values::Text(text) = &self.m else {
-            return self.m.resolve("--m");
+            return Ok(all);
         };
         let mut ms = Vec::new();
         for item in text.split(',') {
